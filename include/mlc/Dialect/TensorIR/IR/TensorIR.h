@@ -1,0 +1,23 @@
+//===- TensorIR.h - tensorir dialect -----------------------------------*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLC_DIALECT_TENSORIR_IR_TENSORIR_H
+#define MLC_DIALECT_TENSORIR_IR_TENSORIR_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "mlc/Dialect/TensorIR/IR/TensorIROpsDialect.h.inc"
+
+#define GET_OP_CLASSES
+#include "mlc/Dialect/TensorIR/IR/TensorIROps.h.inc"
+
+#endif // MLC_DIALECT_TENSORIR_IR_TENSORIR_H

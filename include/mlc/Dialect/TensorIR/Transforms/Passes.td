@@ -1,0 +1,12 @@
+//===- Passes.td - tensorir dialect passes ---------------------*- tablegen -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLC_DIALECT_TENSORIR_TRANSFORMS_PASSES_TD
+#define MLC_DIALECT_TENSORIR_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+#endif // MLC_DIALECT_TENSORIR_TRANSFORMS_PASSES_TD

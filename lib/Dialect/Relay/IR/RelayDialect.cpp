@@ -1,0 +1,19 @@
+//===- RelayDialect.cpp - relay dialect --------------------------*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlc/Dialect/Relay/IR/Relay.h"
+
+using namespace mlir;
+using namespace mlc::relay;
+
+#include "mlc/Dialect/Relay/IR/RelayOpsDialect.cpp.inc"
+
+void RelayDialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "mlc/Dialect/Relay/IR/RelayOps.cpp.inc"
+      >();
+}

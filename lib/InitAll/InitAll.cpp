@@ -1,0 +1,29 @@
+//===- InitAll.cpp - register every mlc dialect and pass -------*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlc/InitAll.h"
+
+#include "mlc/Dialect/Relax/IR/Relax.h"
+#include "mlc/Dialect/Relax/Transforms/Passes.h"
+#include "mlc/Dialect/Relay/IR/Relay.h"
+#include "mlc/Dialect/Relay/Transforms/Passes.h"
+#include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+#include "mlc/Dialect/TensorIR/Transforms/Passes.h"
+
+#include "mlir/IR/DialectRegistry.h"
+
+void mlc::registerAllDialects(mlir::DialectRegistry &registry) {
+  registry.insert<relay::RelayDialect, relax::RelaxDialect,
+                  tensorir::TensorIRDialect>();
+}
+
+void mlc::registerAllPasses() {
+  relay::registerRelayPasses();
+  relax::registerRelaxPasses();
+  tensorir::registerTensorIRPasses();
+}
+
+void mlc::registerAllTranslations() {}

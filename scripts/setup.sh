@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian bookworm machine lacks to build and test mlc.
+# Idempotent: silent when everything is already present.
+set -euo pipefail
+
+APT_PACKAGES=(
+  # LLVM/MLIR 22 (find_package(MLIR) needs mlir-22-tools for mlir-tblgen).
+  libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools lld-22
+  # Build tools.
+  cmake ninja-build g++ ccache zlib1g-dev
+  # Tests and benchmarks: numpy references, a threaded OpenBLAS baseline.
+  python3 python3-numpy libopenblas0-pthread
+)
+
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$pkg")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "setup: installing ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then
+    SUDO=sudo
+  else
+    echo "setup: missing packages and not root; run as root:" >&2
+    echo "  apt-get update && apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+else
+  SUDO=
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "setup: done"

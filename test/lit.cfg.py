@@ -1,0 +1,41 @@
+# -*- Python -*-
+# lit configuration for the mlc regression tests (upstream MLIR style).
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "MLC"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".relay", ".test", ".py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.mlc_obj_root, "test")
+# Inputs and helper scripts that are not tests themselves.
+config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py",
+                   "lit.site.cfg.py"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%mlc_src_root", config.mlc_src_root))
+# Debian's python3 sees the apt-installed numpy; the pyenv one on PATH does not.
+config.substitutions.append(("%python", config.python_with_numpy))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+# FileCheck, not, count come from LLVM; mlc's tools from the build tree.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+tool_dirs = [config.mlc_tools_dir, config.llvm_tools_dir]
+tools = ["mlc-opt", "mlc-translate"]
+for optional in ["mlc-run"]:
+    if os.path.exists(os.path.join(config.mlc_tools_dir, optional)):
+        tools.append(optional)
+        config.available_features.add(optional)
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+if os.path.exists("/usr/local/cuda/bin/ptxas"):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", "/usr/local/cuda/bin/ptxas"))
+if config.enable_sanitizers:
+    config.available_features.add("sanitizers")
