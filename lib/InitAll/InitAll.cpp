@@ -12,6 +12,7 @@
 #include "mlc/Dialect/Relay/Transforms/Passes.h"
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
 #include "mlc/Dialect/TensorIR/Transforms/Passes.h"
+#include "mlc/Target/Relay/RelayImporter.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -26,4 +27,4 @@ void mlc::registerAllPasses() {
   tensorir::registerTensorIRPasses();
 }
 
-void mlc::registerAllTranslations() {}
+void mlc::registerAllTranslations() { registerRelayImportTranslation(); }
