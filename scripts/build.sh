@@ -5,6 +5,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${MLC_BUILD_DIR:-$root/build}
+# Paths relative to the checkout let ccache share objects between checkouts.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root}
 
 if [ ! -f "$build/build.ninja" ]; then
   launcher=()
