@@ -12,6 +12,7 @@
 #include "mlc/Dialect/Relay/Transforms/Passes.h"
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
 #include "mlc/Dialect/TensorIR/Transforms/Passes.h"
+#include "mlc/Pipelines/Pipelines.h"
 #include "mlc/Target/Relay/RelayImporter.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -25,6 +26,7 @@ void mlc::registerAllPasses() {
   relay::registerRelayPasses();
   relax::registerRelaxPasses();
   tensorir::registerTensorIRPasses();
+  registerPipelines();
 }
 
 void mlc::registerAllTranslations() { registerRelayImportTranslation(); }

@@ -1,0 +1,55 @@
+//===- Pipelines.h - mlc's named pass pipelines ----------------*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Named pipelines that chain mlc's and upstream's passes from a graph-level
+// module down to the LLVM dialect. Each stage is exposed separately so that
+// tools (mlc-run) and embedders can stop or start in the middle.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLC_PIPELINES_PIPELINES_H
+#define MLC_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace mlc {
+
+struct CPUPipelineOptions
+    : public mlir::PassPipelineOptions<CPUPipelineOptions> {
+  PassOptions::Option<bool> hoistResultAllocs{
+      *this, "hoist-result-allocs",
+      llvm::cl::desc("Turn the public functions' tensor results into "
+                     "caller-allocated out-parameters (destination passing)"),
+      llvm::cl::init(true)};
+};
+
+/// Bufferizes a tensor-level module (linalg/tensor/arith/math on tensors):
+/// one-shot bufferization across function boundaries with identity layouts,
+/// results turned into out-parameters, and ownership-based deallocation so
+/// that repeated calls do not leak.
+void buildCPUBufferizationPipeline(mlir::OpPassManager &pm,
+                                   const CPUPipelineOptions &options);
+
+/// Lowers a bufferized module (linalg/scf/affine/vector/memref/arith/math on
+/// memrefs) to the LLVM dialect.
+void buildCPULowerToLLVMPipeline(mlir::OpPassManager &pm,
+                                 const CPUPipelineOptions &options);
+
+/// The whole CPU pipeline (`--mlc-cpu-pipeline`): graph-level module in,
+/// LLVM dialect out.
+void buildCPUPipeline(mlir::OpPassManager &pm,
+                      const CPUPipelineOptions &options);
+
+/// Registers the named pipelines with the global pass registry.
+void registerPipelines();
+
+} // namespace mlc
+
+#endif // MLC_PIPELINES_PIPELINES_H

@@ -1,0 +1,79 @@
+//===- CPUPipeline.cpp - graph-level IR to the LLVM dialect on CPU -*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlc/Pipelines/Pipelines.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
+                                        const CPUPipelineOptions &options) {
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  // Identity layouts at function boundaries keep the calling convention a
+  // plain strided descriptor that mlc-run and C callers can build.
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+
+  if (options.hoistResultAllocs) {
+    bufferization::BufferResultsToOutParamsPassOptions outParams;
+    outParams.hoistStaticAllocs = true;
+    outParams.modifyPublicFunctions = true;
+    pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  }
+  pm.addNestedPass<func::FuncOp>(bufferization::createBufferHoistingPass());
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createCanonicalizerPass());
+}
+
+void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
+                                      const CPUPipelineOptions &options) {
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  // Vector transfers are not handled by --convert-to-llvm alone.
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  // What LLVM has no intrinsic for (erf, tanh, ...) becomes a libm call.
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void mlc::buildCPUPipeline(OpPassManager &pm,
+                           const CPUPipelineOptions &options) {
+  buildCPUBufferizationPipeline(pm, options);
+  buildCPULowerToLLVMPipeline(pm, options);
+}
+
+void mlc::registerPipelines() {
+  PassPipelineRegistration<CPUPipelineOptions>(
+      "mlc-cpu-pipeline",
+      "Compile a graph-level module to the LLVM dialect for the host CPU",
+      buildCPUPipeline);
+  PassPipelineRegistration<CPUPipelineOptions>(
+      "mlc-cpu-bufferize",
+      "Bufferize a tensor-level module with destination-passing entry points",
+      buildCPUBufferizationPipeline);
+  PassPipelineRegistration<CPUPipelineOptions>(
+      "mlc-cpu-lower-to-llvm",
+      "Lower a bufferized loop-level module to the LLVM dialect",
+      buildCPULowerToLLVMPipeline);
+}
