@@ -103,7 +103,8 @@ int64_t TensorView::getNumElements() const {
 }
 
 mlir::RankedTensorType TensorView::getType(mlir::MLIRContext *context) const {
-  return mlir::RankedTensorType::get(shape, getDTypeElementType(dtype, context));
+  return mlir::RankedTensorType::get(shape,
+                                     getDTypeElementType(dtype, context));
 }
 
 //===----------------------------------------------------------------------===//
@@ -111,21 +112,15 @@ mlir::RankedTensorType TensorView::getType(mlir::MLIRContext *context) const {
 //===----------------------------------------------------------------------===//
 
 namespace {
-uint16_t read16(const char *p) {
-  return llvm::support::endian::read16le(p);
-}
-uint32_t read32(const char *p) {
-  return llvm::support::endian::read32le(p);
-}
-uint64_t read64(const char *p) {
-  return llvm::support::endian::read64le(p);
-}
+uint16_t read16(const char *p) { return llvm::support::endian::read16le(p); }
+uint32_t read32(const char *p) { return llvm::support::endian::read32le(p); }
+uint64_t read64(const char *p) { return llvm::support::endian::read64le(p); }
 
 /// An aligned heap buffer shared between a TensorFile and the resource blobs
 /// made from it.
 std::shared_ptr<char> allocateShared(size_t size, size_t align) {
-  char *data =
-      static_cast<char *>(llvm::allocate_buffer(std::max<size_t>(size, 1), align));
+  char *data = static_cast<char *>(
+      llvm::allocate_buffer(std::max<size_t>(size, 1), align));
   return std::shared_ptr<char>(data, [size, align](char *p) {
     llvm::deallocate_buffer(p, std::max<size_t>(size, 1), align);
   });
@@ -322,7 +317,8 @@ struct TensorFile::Entry {
 
 TensorFile::~TensorFile() = default;
 
-llvm::Error TensorFile::entryError(StringRef name, const llvm::Twine &msg) const {
+llvm::Error TensorFile::entryError(StringRef name,
+                                   const llvm::Twine &msg) const {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  path + ": entry '" + name + "': " + msg);
 }
@@ -332,8 +328,7 @@ static llvm::Error fileError(StringRef path, const llvm::Twine &msg) {
                                  path + ": " + msg);
 }
 
-llvm::Expected<std::unique_ptr<TensorFile>>
-TensorFile::open(StringRef path) {
+llvm::Expected<std::unique_ptr<TensorFile>> TensorFile::open(StringRef path) {
   // Not volatile: large files are mmap'ed, stored entries are read in place.
   auto bufferOr = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                               /*RequiresNullTerminator=*/false,
@@ -382,8 +377,7 @@ llvm::Error TensorFile::parseZip() {
   uint64_t numEntries = read16(base + eocd + 10);
   uint64_t cdSize = read32(base + eocd + 12);
   uint64_t cdOffset = read32(base + eocd + 16);
-  if (numEntries == 0xFFFF || cdSize == 0xFFFFFFFF ||
-      cdOffset == 0xFFFFFFFF) {
+  if (numEntries == 0xFFFF || cdSize == 0xFFFFFFFF || cdOffset == 0xFFFFFFFF) {
     // ZIP64: the locator sits right before the classic record.
     if (eocd < 20 || read32(base + eocd - 20) != 0x07064b50)
       return fileError(path, "zip64 end of central directory locator missing");
@@ -401,8 +395,8 @@ llvm::Error TensorFile::parseZip() {
   uint64_t pos = cdOffset, cdEnd = cdOffset + cdSize;
   for (uint64_t i = 0; i < numEntries; ++i) {
     if (cdEnd - pos < 46 || read32(base + pos) != 0x02014b50)
-      return fileError(path, "corrupt central directory entry #" +
-                                 llvm::Twine(i));
+      return fileError(path,
+                       "corrupt central directory entry #" + llvm::Twine(i));
     const char *h = base + pos;
     uint16_t flags = read16(h + 8);
     auto entry = std::make_unique<Entry>();
@@ -414,8 +408,8 @@ llvm::Error TensorFile::parseZip() {
              commentLen = read16(h + 32);
     entry->localHeaderOffset = read32(h + 42);
     if (cdEnd - pos < 46ull + nameLen + extraLen + commentLen)
-      return fileError(path, "corrupt central directory entry #" +
-                                 llvm::Twine(i));
+      return fileError(path,
+                       "corrupt central directory entry #" + llvm::Twine(i));
     StringRef name(h + 46, nameLen);
     StringRef extra(h + 46 + nameLen, extraLen);
     // ZIP64 extended information: the 0xFFFFFFFF fields, in order.
@@ -483,8 +477,8 @@ llvm::Error TensorFile::parseSafetensors() {
     const llvm::json::Array *shape = desc->getArray("shape");
     const llvm::json::Array *offsets = desc->getArray("data_offsets");
     if (!dtype || !shape || !offsets)
-      return entryError(name,
-                        "header entry lacks 'dtype', 'shape' or 'data_offsets'");
+      return entryError(
+          name, "header entry lacks 'dtype', 'shape' or 'data_offsets'");
     entry->dtype = dtype->str();
     for (const llvm::json::Value &d : *shape) {
       std::optional<int64_t> dim = d.getAsInteger();
@@ -552,8 +546,8 @@ llvm::Expected<TensorView> TensorFile::lookup(StringRef name) {
   if (off > data.size() || data.size() - off < 30 ||
       read32(data.data() + off) != 0x04034b50)
     return entryError(name, "local zip header missing (truncated?)");
-  uint64_t start =
-      off + 30 + read16(data.data() + off + 26) + read16(data.data() + off + 28);
+  uint64_t start = off + 30 + read16(data.data() + off + 26) +
+                   read16(data.data() + off + 28);
   if (start > data.size() || data.size() - start < entry.compressedSize)
     return entryError(name, "member data lies outside the file (truncated?)");
   StringRef stored = data.substr(start, entry.compressedSize);
@@ -610,7 +604,8 @@ llvm::Expected<TensorView> TensorFile::lookup(StringRef name) {
   }
   uLong crc = crc32(0L, Z_NULL, 0);
   for (size_t done = 0; done < npy.size();) {
-    uInt chunk = static_cast<uInt>(std::min<size_t>(npy.size() - done, 1u << 30));
+    uInt chunk =
+        static_cast<uInt>(std::min<size_t>(npy.size() - done, 1u << 30));
     crc = crc32(crc, reinterpret_cast<const Bytef *>(npy.data() + done), chunk);
     done += chunk;
   }
@@ -684,8 +679,8 @@ TensorFile::getResourceAttr(const TensorView &view, mlir::MLIRContext *context,
   } else {
     // Misaligned (a stored zip member starts wherever its local header ends):
     // the one copy, into a heap blob that the context owns.
-    blob = mlir::HeapAsmResourceBlob::allocateAndCopyWithAlign(view.data,
-                                                               align);
+    blob =
+        mlir::HeapAsmResourceBlob::allocateAndCopyWithAlign(view.data, align);
   }
   return mlir::DenseResourceElementsAttr::get(view.getType(context), blobName,
                                               std::move(blob));

@@ -1,4 +1,5 @@
-//===- TensorFile.h - read named tensors from .npz / .safetensors -*- C++ -*-===//
+//===- TensorFile.h - read named tensors from .npz / .safetensors -*- C++
+//-*-===//
 //
 // Part of the mlc project.
 //

@@ -37,10 +37,10 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
-#include "llvm/ADT/StringSet.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MemAlloc.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -75,9 +75,7 @@ struct RValue {
 };
 
 /// Ops that return a Relay tuple even when it has one field.
-bool isTupleOp(StringRef name) {
-  return name == "split" || name == "meshgrid";
-}
+bool isTupleOp(StringRef name) { return name == "split" || name == "meshgrid"; }
 
 /// Names of the relay dialect's own structural ops, not TVM operators.
 bool isStructuralOp(StringRef name) {
@@ -107,8 +105,7 @@ private:
   Location loc(SMLoc l) { return getLocation(sourceMgr, context, l); }
   InFlightDiagnostic emitError(SMLoc l) { return mlir::emitError(loc(l)); }
   std::string lineCol(SMLoc l) {
-    auto [line, col] =
-        sourceMgr.getLineAndColumn(l, sourceMgr.getMainFileID());
+    auto [line, col] = sourceMgr.getLineAndColumn(l, sourceMgr.getMainFileID());
     return std::to_string(line) + ":" + std::to_string(col);
   }
 
@@ -191,8 +188,8 @@ LogicalResult Importer::checkOperators() {
       }
       if (known)
         return;
-      auto it = llvm::find_if(unknown,
-                              [&](auto &entry) { return entry.first == e.name; });
+      auto it = llvm::find_if(
+          unknown, [&](auto &entry) { return entry.first == e.name; });
       if (it == unknown.end())
         unknown.push_back({e.name, {e.loc}});
       else
@@ -270,7 +267,8 @@ FailureOr<Type> Importer::convertDType(StringRef dtype, SMLoc l) {
   if (type)
     return type;
   unsigned width;
-  if (dtype.starts_with("int") && !dtype.drop_front(3).getAsInteger(10, width) &&
+  if (dtype.starts_with("int") &&
+      !dtype.drop_front(3).getAsInteger(10, width) &&
       (width == 8 || width == 16 || width == 32 || width == 64))
     return Type(IntegerType::get(context, width));
   if (dtype.starts_with("uint") &&
@@ -426,8 +424,8 @@ FailureOr<Operation *> Importer::createOp(StringRef name, ValueRange operands,
   auto *inferInterface =
       opName ? opName->getInterface<InferTypeOpInterface>() : nullptr;
   if (!inferInterface) {
-    mlir::emitError(location) << "'" << fullName
-                              << "' is not a registered op with type inference";
+    mlir::emitError(location)
+        << "'" << fullName << "' is not a registered op with type inference";
     return failure();
   }
 
@@ -470,8 +468,8 @@ FailureOr<Operation *> Importer::createOp(StringRef name, ValueRange operands,
     opName->initOpProperties(props, OpaqueProperties(nullptr));
     storage = raw;
     auto emitPropError = [&]() {
-      return mlir::emitError(location) << "invalid attribute for '" << fullName
-                                       << "': ";
+      return mlir::emitError(location)
+             << "invalid attribute for '" << fullName << "': ";
     };
     if (failed(opName->setOpPropertiesFromAttribute(*opName, props, dict,
                                                     emitPropError)))
@@ -487,12 +485,12 @@ FailureOr<Operation *> Importer::createOp(StringRef name, ValueRange operands,
         sawError = true;
       return failure(); // let the tool's handler print it
     });
-    if (failed(inferInterface->inferReturnTypes(
-            context, location, operands, dict, props, /*regions=*/{},
-            resultTypes))) {
+    if (failed(inferInterface->inferReturnTypes(context, location, operands,
+                                                dict, props, /*regions=*/{},
+                                                resultTypes))) {
       if (!sawError)
-        mlir::emitError(location) << "type inference failed for '" << fullName
-                                  << "'";
+        mlir::emitError(location)
+            << "type inference failed for '" << fullName << "'";
       return failure();
     }
   }
@@ -575,10 +573,9 @@ FailureOr<RValue> Importer::project(const RValue &tuple, int64_t index,
     emitError(l) << "tuple index " << index << " out of range for " << type;
     return failure();
   }
-  FailureOr<Operation *> op =
-      createOp("tuple_get_item", tuple.value,
-               {builder.getNamedAttr("index", builder.getI64IntegerAttr(index))},
-               l);
+  FailureOr<Operation *> op = createOp(
+      "tuple_get_item", tuple.value,
+      {builder.getNamedAttr("index", builder.getI64IntegerAttr(index))}, l);
   if (failed(op))
     return failure();
   if ((*op)->getNumResults() != 1) {
@@ -702,9 +699,8 @@ FailureOr<RValue> Importer::evalSeq(const Expr &expr, bool topLevel) {
     FailureOr<RValue> value = eval(*binding.value);
     if (failed(value))
       return failure();
-    if (binding.type &&
-        failed(checkType(*value, *binding.type, binding.loc,
-                         "'%" + binding.name + "'")))
+    if (binding.type && failed(checkType(*value, *binding.type, binding.loc,
+                                         "'%" + binding.name + "'")))
       return failure();
     scope[binding.name] = std::move(*value);
   }
@@ -748,8 +744,8 @@ FailureOr<RValue> Importer::evalLiteral(const Expr &expr) {
 
 FailureOr<RValue> Importer::evalMeta(const Expr &expr) {
   if (expr.name != "relay.Constant") {
-    emitError(expr.loc) << "unsupported metadata reference 'meta["
-                        << expr.name << "]'; only meta[relay.Constant][N]";
+    emitError(expr.loc) << "unsupported metadata reference 'meta[" << expr.name
+                        << "]'; only meta[relay.Constant][N]";
     return failure();
   }
   if (!metaFile) {
@@ -764,8 +760,8 @@ FailureOr<RValue> Importer::evalMeta(const Expr &expr) {
     std::string key = std::to_string(expr.index);
     if (!metaFile->contains(key)) {
       ArrayRef<std::string> names = metaFile->getNames();
-      std::string available = llvm::join(
-          names.take_front(std::min<size_t>(names.size(), 8)), ", ");
+      std::string available =
+          llvm::join(names.take_front(std::min<size_t>(names.size(), 8)), ", ");
       if (names.size() > 8)
         available += ", ...";
       emitError(expr.loc) << "meta[relay.Constant][" << expr.index
@@ -788,8 +784,8 @@ FailureOr<RValue> Importer::evalMeta(const Expr &expr) {
     attr = TensorFile::getResourceAttr(*view, context, "relay_meta_" + key);
     metaCache[expr.index] = attr;
   }
-  FailureOr<Operation *> op = createOp(
-      "constant", {}, {builder.getNamedAttr("value", attr)}, expr.loc);
+  FailureOr<Operation *> op =
+      createOp("constant", {}, {builder.getNamedAttr("value", attr)}, expr.loc);
   if (failed(op))
     return failure();
   return RValue::single((*op)->getResult(0));
@@ -956,8 +952,7 @@ LogicalResult Importer::lowerFunction(FuncInfo &info) {
   FunctionType type = op.getFunctionType();
   unsigned argIndex = 0;
   auto bindParam = [&](StringRef name, SMLoc l) {
-    BlockArgument arg =
-        entry->addArgument(type.getInput(argIndex), loc(l));
+    BlockArgument arg = entry->addArgument(type.getInput(argIndex), loc(l));
     op.setArgAttr(argIndex, "relay.name", builder.getStringAttr(name));
     scope[name] = RValue::single(arg);
     ++argIndex;
@@ -989,8 +984,8 @@ LogicalResult Importer::lowerFunction(FuncInfo &info) {
     return failure();
   info.returnsTuple = body->isTuple;
   func::ReturnOp::create(builder, loc(bodyLoc), results);
-  op.setFunctionType(
-      builder.getFunctionType(type.getInputs(), ValueRange(results).getTypes()));
+  op.setFunctionType(builder.getFunctionType(type.getInputs(),
+                                             ValueRange(results).getTypes()));
   info.state = FuncInfo::Done;
   return success();
 }
@@ -1010,9 +1005,9 @@ OwningOpRef<ModuleOp> Importer::run() {
   return std::move(module);
 }
 
-OwningOpRef<ModuleOp>
-mlc::importRelayText(llvm::SourceMgr &sourceMgr, MLIRContext *context,
-                     const RelayImportOptions &options) {
+OwningOpRef<ModuleOp> mlc::importRelayText(llvm::SourceMgr &sourceMgr,
+                                           MLIRContext *context,
+                                           const RelayImportOptions &options) {
   context->loadDialect<relay::RelayDialect, func::FuncDialect>();
   std::optional<ModuleNode> ast = parseRelayText(sourceMgr, context);
   if (!ast)

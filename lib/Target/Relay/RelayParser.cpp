@@ -133,8 +133,8 @@ bool isIdentChar(char c) { return llvm::isAlnum(c) || c == '_'; }
 
 class Lexer {
 public:
-  Lexer(StringRef buffer, llvm::function_ref<void(SMLoc, const llvm::Twine &)>
-                              emitError)
+  Lexer(StringRef buffer,
+        llvm::function_ref<void(SMLoc, const llvm::Twine &)> emitError)
       : buffer(buffer), cur(buffer.begin()), emitError(emitError) {}
 
   /// Lexes the whole buffer (up to `#[metadata]`). False after an error.
@@ -265,8 +265,8 @@ bool Lexer::lexNumber(Token &tok, bool integerOnly) {
     return true;
   }
   if (isFloat) {
-    emitError(tok.loc, "integer suffix on a fractional literal '" +
-                           tok.spelling + "'");
+    emitError(tok.loc,
+              "integer suffix on a fractional literal '" + tok.spelling + "'");
     return false;
   }
   unsigned width = 32;
@@ -286,7 +286,8 @@ bool Lexer::lexNumber(Token &tok, bool integerOnly) {
   uint64_t magnitude;
   if (number.empty() || number.getAsInteger(10, magnitude) ||
       magnitude > (negative ? uint64_t(INT64_MAX) + 1 : uint64_t(INT64_MAX))) {
-    emitError(tok.loc, "integer literal '" + tok.spelling + "' is out of range");
+    emitError(tok.loc,
+              "integer literal '" + tok.spelling + "' is out of range");
     return false;
   }
   tok.kind = Tok::Int;
@@ -455,7 +456,8 @@ bool Lexer::lexAll(std::vector<Token> &tokens, bool &sawMetadata,
         simple(Tok::Arrow, 2);
         break;
       }
-      if (llvm::isDigit(peek(1)) || (peek(1) == '.' && llvm::isDigit(peek(2)))) {
+      if (llvm::isDigit(peek(1)) ||
+          (peek(1) == '.' && llvm::isDigit(peek(2)))) {
         if (!lexNumber(tok, /*integerOnly=*/false))
           return false;
         break;
@@ -539,6 +541,10 @@ private:
   static std::string describe(const Token &token) {
     if (token.kind == Tok::Eof)
       return "end of input";
+    if (token.kind == Tok::LocalVar)
+      return "'%" + token.spelling.str() + "'";
+    if (token.kind == Tok::GlobalVar)
+      return "'@" + token.spelling.str() + "'";
     return "'" + token.spelling.str() + "'";
   }
 
@@ -1136,7 +1142,8 @@ std::optional<TypeNode> Parser::parseTypeComment(StringRef text) {
   bool sawMetadata = false;
   SMLoc metaLoc;
   bool failed = false;
-  Lexer lexer(text, [&](SMLoc, const llvm::Twine &) { failed = true; });
+  auto onError = [&](SMLoc, const llvm::Twine &) { failed = true; };
+  Lexer lexer(text, onError);
   if (!lexer.lexAll(tokens, sawMetadata, metaLoc) || failed)
     return std::nullopt;
   llvm::SourceMgr unused;
@@ -1158,10 +1165,11 @@ mlc::relay_text::parseRelayText(llvm::SourceMgr &sourceMgr,
   std::vector<Token> tokens;
   ModuleNode module;
   bool ok = true;
-  Lexer lexer(buffer->getBuffer(), [&](SMLoc loc, const llvm::Twine &msg) {
+  auto onError = [&](SMLoc loc, const llvm::Twine &msg) {
     ok = false;
     mlir::emitError(getLocation(sourceMgr, context, loc), msg);
-  });
+  };
+  Lexer lexer(buffer->getBuffer(), onError);
   if (!lexer.lexAll(tokens, module.hasMetadataSection, module.metadataLoc) ||
       !ok)
     return std::nullopt;
