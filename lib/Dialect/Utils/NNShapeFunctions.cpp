@@ -1,4 +1,4 @@
-//===- NNShapeFunctions.cpp - result shapes of neural-network operators (conv, pool, dense, matmul, norms) -*- C++ -*-===//
+//===- NNShapeFunctions.cpp - result shapes of nn operators -----*- C++ -*-===//
 //
 // Part of the mlc project.
 //
@@ -6,4 +6,505 @@
 
 #include "mlc/Dialect/Utils/NNShapeFunctions.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
 using namespace mlir;
+using namespace mlc;
+using namespace mlc::nn;
+
+static bool isDyn(int64_t d) { return ShapedType::isDynamic(d); }
+
+/// Floor division (TVM's indexdiv on constants) for a positive divisor.
+static int64_t floorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && (a < 0))
+    --q;
+  return q;
+}
+
+std::string mlc::nn::shapeToString(ArrayRef<int64_t> shape) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "[";
+  llvm::interleaveComma(shape, os, [&](int64_t d) {
+    if (isDyn(d))
+      os << "?";
+    else
+      os << d;
+  });
+  os << "]";
+  return s;
+}
+
+static std::string listToString(ArrayRef<int64_t> values) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "[";
+  llvm::interleaveComma(values, os);
+  os << "]";
+  return s;
+}
+
+FailureOr<int64_t> mlc::nn::normalizeAxis(int64_t axis, int64_t rank,
+                                          StringRef what,
+                                          EmitErrorFn emitError) {
+  if (axis < -rank || axis >= rank) {
+    emitError(what + "=" + Twine(axis) + " is out of range for data of rank " +
+              Twine(rank) + " (expected a value in [" + Twine(-rank) + ", " +
+              Twine(rank) + "))");
+    return failure();
+  }
+  return axis < 0 ? axis + rank : axis;
+}
+
+FailureOr<SmallVector<int64_t, 4>>
+mlc::nn::getLayoutPermutation(StringRef layout, StringRef primal,
+                              StringRef what, EmitErrorFn emitError) {
+  SmallVector<int64_t, 4> perm;
+  bool ok = layout.size() == primal.size();
+  for (char c : primal) {
+    if (!ok)
+      break;
+    size_t pos = layout.find(c);
+    ok = pos != StringRef::npos && layout.count(c) == 1;
+    perm.push_back(static_cast<int64_t>(pos));
+  }
+  if (!ok) {
+    emitError(what + " \"" + layout +
+              "\" is not supported: expected a permutation of \"" + primal +
+              "\"" +
+              (primal == "OIHW" ? " such as \"OIHW\" or \"HWIO\""
+                                : " such as \"NCHW\" or \"NHWC\""));
+    return failure();
+  }
+  return perm;
+}
+
+LogicalResult mlc::nn::checkIntList(ArrayRef<int64_t> values, size_t size,
+                                    int64_t min, StringRef what,
+                                    EmitErrorFn emitError) {
+  if (values.size() != size) {
+    emitError(what + " must have " + Twine(size) + " values but has " +
+              Twine(values.size()) + " (" + listToString(values) + ")");
+    return failure();
+  }
+  for (int64_t v : values) {
+    if (v < min) {
+      emitError(what + " values must be >= " + Twine(min) + " but got " +
+                listToString(values));
+      return failure();
+    }
+  }
+  return success();
+}
+
+FailureOr<std::array<int64_t, 4>>
+mlc::nn::getPadTuple2D(ArrayRef<int64_t> padding, EmitErrorFn emitError) {
+  std::array<int64_t, 4> pad;
+  switch (padding.size()) {
+  case 1:
+    pad = {padding[0], padding[0], padding[0], padding[0]};
+    break;
+  case 2:
+    pad = {padding[0], padding[1], padding[0], padding[1]};
+    break;
+  case 4:
+    pad = {padding[0], padding[1], padding[2], padding[3]};
+    break;
+  default:
+    emitError("padding must have 1, 2 or 4 values (all sides; top/bottom and "
+              "left/right; top, left, bottom, right) but has " +
+              Twine(padding.size()) + " (" + listToString(padding) + ")");
+    return failure();
+  }
+  if (llvm::any_of(pad, [](int64_t p) { return p < 0; })) {
+    emitError("padding values must be >= 0 but got " + listToString(padding));
+    return failure();
+  }
+  return pad;
+}
+
+/// Output extent of a sliding window: floor((in + pad - dilatedWindow) /
+/// stride) + 1, with `stride - 1` added before dividing in ceil mode. `what`
+/// ("height"/"width") and `window` ("kernel"/"pool") name the dimension in
+/// messages.
+static FailureOr<int64_t> slidingWindowExtent(int64_t in, int64_t pad,
+                                              int64_t window, int64_t dilation,
+                                              int64_t stride, bool ceilMode,
+                                              StringRef what, StringRef kind,
+                                              EmitErrorFn emitError) {
+  if (isDyn(in) || isDyn(window))
+    return ShapedType::kDynamic;
+  int64_t dilated = (window - 1) * dilation + 1;
+  int64_t numerator = in + pad - dilated;
+  if (numerator < 0) {
+    emitError("data " + what + " " + Twine(in) + " plus padding " + Twine(pad) +
+              " is smaller than the dilated " + kind + " " + what + " " +
+              Twine(dilated));
+    return failure();
+  }
+  if (ceilMode)
+    numerator += stride - 1;
+  return floorDiv(numerator, stride) + 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Convolution
+//===----------------------------------------------------------------------===//
+
+FailureOr<Shape> mlc::nn::inferConv2DShape(ArrayRef<int64_t> data,
+                                           ArrayRef<int64_t> weight,
+                                           const Conv2DAttrs &attrs,
+                                           EmitErrorFn emitError) {
+  auto dataPerm =
+      getLayoutPermutation(attrs.dataLayout, "NCHW", "data_layout", emitError);
+  if (failed(dataPerm))
+    return failure();
+  auto kernelPerm = getLayoutPermutation(attrs.kernelLayout, "OIHW",
+                                         "kernel_layout", emitError);
+  if (failed(kernelPerm))
+    return failure();
+  StringRef outLayout =
+      attrs.outLayout.empty() ? attrs.dataLayout : attrs.outLayout;
+  auto outPerm =
+      getLayoutPermutation(outLayout, "NCHW", "out_layout", emitError);
+  if (failed(outPerm))
+    return failure();
+
+  if (data.size() != 4) {
+    emitError("data must be a 4-D tensor (" + attrs.dataLayout +
+              ") but has shape " + shapeToString(data));
+    return failure();
+  }
+  if (weight.size() != 4) {
+    emitError("weight must be a 4-D tensor (" + attrs.kernelLayout +
+              ") but has shape " + shapeToString(weight));
+    return failure();
+  }
+  if (failed(checkIntList(attrs.strides, 2, 1, "strides", emitError)) ||
+      failed(checkIntList(attrs.dilation, 2, 1, "dilation", emitError)))
+    return failure();
+  auto pad = getPadTuple2D(attrs.padding, emitError);
+  if (failed(pad))
+    return failure();
+  if (attrs.groups < 1) {
+    emitError("groups must be >= 1 but got " + Twine(attrs.groups));
+    return failure();
+  }
+  if (attrs.channels && *attrs.channels < 1) {
+    emitError("channels must be >= 1 but got " + Twine(*attrs.channels));
+    return failure();
+  }
+  if (attrs.kernelSize &&
+      failed(checkIntList(*attrs.kernelSize, 2, 1, "kernel_size", emitError)))
+    return failure();
+
+  int64_t n = data[(*dataPerm)[0]], c = data[(*dataPerm)[1]],
+          h = data[(*dataPerm)[2]], w = data[(*dataPerm)[3]];
+  int64_t o = weight[(*kernelPerm)[0]], i = weight[(*kernelPerm)[1]],
+          kh = weight[(*kernelPerm)[2]], kw = weight[(*kernelPerm)[3]];
+  std::string weightDesc = "weight shape " + shapeToString(weight) + " in " +
+                           attrs.kernelLayout.str() + " layout";
+
+  // kernel_size and channels, when given, must agree with the weight; they
+  // also fill in unknown weight dimensions.
+  if (attrs.kernelSize) {
+    int64_t ksh = (*attrs.kernelSize)[0], ksw = (*attrs.kernelSize)[1];
+    if ((!isDyn(kh) && kh != ksh) || (!isDyn(kw) && kw != ksw)) {
+      emitError("kernel_size is " + listToString(*attrs.kernelSize) +
+                " but the weight has a " + Twine(kh) + "x" + Twine(kw) +
+                " kernel (" + weightDesc + ")");
+      return failure();
+    }
+    kh = ksh;
+    kw = ksw;
+  }
+  if (attrs.channels) {
+    if (!isDyn(o) && o != *attrs.channels) {
+      emitError("channels=" + Twine(*attrs.channels) + " but the weight has " +
+                Twine(o) + " output channels (" + weightDesc + ")");
+      return failure();
+    }
+    o = *attrs.channels;
+  }
+
+  int64_t groups = attrs.groups;
+  if (!isDyn(c) && c % groups != 0) {
+    emitError("data has " + Twine(c) +
+              " channels, which is not divisible by "
+              "groups=" +
+              Twine(groups));
+    return failure();
+  }
+  if (!isDyn(o) && o % groups != 0) {
+    emitError("weight has " + Twine(o) +
+              " output channels, which is not "
+              "divisible by groups=" +
+              Twine(groups));
+    return failure();
+  }
+  if (!isDyn(c) && !isDyn(i) && c / groups != i) {
+    emitError("weight has " + Twine(i) +
+              " input channels per group but data has " + Twine(c) +
+              " channels with groups=" + Twine(groups) + " (expected " +
+              Twine(c / groups) + "; " + weightDesc + ")");
+    return failure();
+  }
+
+  auto oh = slidingWindowExtent(
+      h, (*pad)[0] + (*pad)[2], kh, attrs.dilation[0], attrs.strides[0],
+      /*ceilMode=*/false, "height", "kernel", emitError);
+  if (failed(oh))
+    return failure();
+  auto ow = slidingWindowExtent(
+      w, (*pad)[1] + (*pad)[3], kw, attrs.dilation[1], attrs.strides[1],
+      /*ceilMode=*/false, "width", "kernel", emitError);
+  if (failed(ow))
+    return failure();
+
+  int64_t nchw[4] = {n, o, *oh, *ow};
+  Shape result(4);
+  for (int k = 0; k < 4; ++k)
+    result[(*outPerm)[k]] = nchw[k];
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Pooling
+//===----------------------------------------------------------------------===//
+
+/// Positions of H and W in a 2-D pooling layout, checking `data` against it.
+static FailureOr<std::pair<int64_t, int64_t>> getPoolHW(ArrayRef<int64_t> data,
+                                                        StringRef layout,
+                                                        StringRef outLayout,
+                                                        EmitErrorFn emitError) {
+  auto perm = getLayoutPermutation(layout, "NCHW", "layout", emitError);
+  if (failed(perm))
+    return failure();
+  if (!outLayout.empty() && outLayout != layout) {
+    emitError("out_layout \"" + outLayout + "\" differs from layout \"" +
+              layout + "\"; pooling does not change the layout");
+    return failure();
+  }
+  if (data.size() != 4) {
+    emitError("data must be a 4-D tensor (" + layout + ") but has shape " +
+              shapeToString(data));
+    return failure();
+  }
+  return std::make_pair((*perm)[2], (*perm)[3]);
+}
+
+FailureOr<Shape> mlc::nn::inferPool2DShape(ArrayRef<int64_t> data,
+                                           const Pool2DAttrs &attrs,
+                                           EmitErrorFn emitError) {
+  auto hw = getPoolHW(data, attrs.layout, attrs.outLayout, emitError);
+  if (failed(hw))
+    return failure();
+  if (failed(checkIntList(attrs.poolSize, 2, 1, "pool_size", emitError)) ||
+      failed(checkIntList(attrs.strides, 2, 1, "strides", emitError)) ||
+      failed(checkIntList(attrs.dilation, 2, 1, "dilation", emitError)))
+    return failure();
+  auto pad = getPadTuple2D(attrs.padding, emitError);
+  if (failed(pad))
+    return failure();
+  auto [hIdx, wIdx] = *hw;
+  Shape result(data.begin(), data.end());
+  auto oh = slidingWindowExtent(
+      data[hIdx], (*pad)[0] + (*pad)[2], attrs.poolSize[0], attrs.dilation[0],
+      attrs.strides[0], attrs.ceilMode, "height", "pool", emitError);
+  if (failed(oh))
+    return failure();
+  auto ow = slidingWindowExtent(
+      data[wIdx], (*pad)[1] + (*pad)[3], attrs.poolSize[1], attrs.dilation[1],
+      attrs.strides[1], attrs.ceilMode, "width", "pool", emitError);
+  if (failed(ow))
+    return failure();
+  result[hIdx] = *oh;
+  result[wIdx] = *ow;
+  return result;
+}
+
+FailureOr<Shape> mlc::nn::inferGlobalPool2DShape(ArrayRef<int64_t> data,
+                                                 StringRef layout,
+                                                 StringRef outLayout,
+                                                 EmitErrorFn emitError) {
+  auto hw = getPoolHW(data, layout, outLayout, emitError);
+  if (failed(hw))
+    return failure();
+  Shape result(data.begin(), data.end());
+  result[hw->first] = 1;
+  result[hw->second] = 1;
+  return result;
+}
+
+FailureOr<Shape> mlc::nn::inferAdaptivePool2DShape(ArrayRef<int64_t> data,
+                                                   ArrayRef<int64_t> outputSize,
+                                                   StringRef layout,
+                                                   StringRef outLayout,
+                                                   EmitErrorFn emitError) {
+  auto hw = getPoolHW(data, layout, outLayout, emitError);
+  if (failed(hw))
+    return failure();
+  if (outputSize.size() > 2) {
+    emitError("output_size must have 0, 1 or 2 values but has " +
+              Twine(outputSize.size()) + " (" + listToString(outputSize) + ")");
+    return failure();
+  }
+  if (llvm::any_of(outputSize, [](int64_t v) { return v < 1; })) {
+    emitError("output_size values must be >= 1 but got " +
+              listToString(outputSize));
+    return failure();
+  }
+  Shape result(data.begin(), data.end());
+  if (!outputSize.empty()) {
+    result[hw->first] = outputSize[0];
+    result[hw->second] = outputSize.back();
+  }
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Dense / matmul
+//===----------------------------------------------------------------------===//
+
+FailureOr<Shape> mlc::nn::inferDenseShape(ArrayRef<int64_t> data,
+                                          ArrayRef<int64_t> weight,
+                                          std::optional<int64_t> units,
+                                          EmitErrorFn emitError) {
+  if (data.empty()) {
+    emitError("data must have rank >= 1 but is 0-D");
+    return failure();
+  }
+  if (weight.size() != 2) {
+    emitError("weight must be a 2-D tensor [units, K] but has shape " +
+              shapeToString(weight));
+    return failure();
+  }
+  int64_t k = data.back();
+  if (!isDyn(k) && !isDyn(weight[1]) && k != weight[1]) {
+    emitError("weight has " + Twine(weight[1]) +
+              " input features (dimension 1) but data has " + Twine(k) +
+              " (last dimension); data shape " + shapeToString(data) +
+              ", weight shape " + shapeToString(weight));
+    return failure();
+  }
+  int64_t outUnits = weight[0];
+  if (units) {
+    if (*units < 1) {
+      emitError("units must be >= 1 but got " + Twine(*units));
+      return failure();
+    }
+    if (!isDyn(weight[0]) && weight[0] != *units) {
+      emitError("units=" + Twine(*units) + " but weight has " +
+                Twine(weight[0]) + " output units (dimension 0 of " +
+                shapeToString(weight) + ")");
+      return failure();
+    }
+    outUnits = *units;
+  }
+  Shape result(data.begin(), data.end());
+  result.back() = outUnits;
+  return result;
+}
+
+FailureOr<Shape> mlc::nn::inferBatchMatmulShape(ArrayRef<int64_t> x,
+                                                ArrayRef<int64_t> y,
+                                                bool transposeA,
+                                                bool transposeB,
+                                                EmitErrorFn emitError) {
+  if (x.size() != 3) {
+    emitError("x must be a 3-D tensor but has shape " + shapeToString(x));
+    return failure();
+  }
+  if (y.size() != 3) {
+    emitError("y must be a 3-D tensor but has shape " + shapeToString(y));
+    return failure();
+  }
+  int64_t xb = x[0], xi = transposeA ? x[2] : x[1],
+          xk = transposeA ? x[1] : x[2];
+  int64_t yb = y[0], yk = transposeB ? y[2] : y[1],
+          yj = transposeB ? y[1] : y[2];
+  if (!isDyn(xb) && !isDyn(yb) && xb != yb && xb != 1 && yb != 1) {
+    emitError("batch dimensions of x (" + Twine(xb) + ") and y (" + Twine(yb) +
+              ") differ and neither is 1; x shape " + shapeToString(x) +
+              ", y shape " + shapeToString(y));
+    return failure();
+  }
+  if (!isDyn(xk) && !isDyn(yk) && xk != yk) {
+    emitError("reduction dimensions differ: x has " + Twine(xk) + " (dim " +
+              Twine(transposeA ? 1 : 2) + " with transpose_a=" +
+              (transposeA ? "true" : "false") + ") but y has " + Twine(yk) +
+              " (dim " + Twine(transposeB ? 2 : 1) + " with transpose_b=" +
+              (transposeB ? "true" : "false") + "); x shape " +
+              shapeToString(x) + ", y shape " + shapeToString(y));
+    return failure();
+  }
+  int64_t b =
+      (isDyn(xb) || isDyn(yb)) ? ShapedType::kDynamic : std::max(xb, yb);
+  return Shape{b, xi, yj};
+}
+
+//===----------------------------------------------------------------------===//
+// Normalization, bias, pad, flatten
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlc::nn::checkChannelVector(ArrayRef<int64_t> data, int64_t axis,
+                                          ArrayRef<int64_t> param,
+                                          StringRef what,
+                                          EmitErrorFn emitError) {
+  int64_t expected = data[axis];
+  if (param.size() != 1 ||
+      (!isDyn(expected) && !isDyn(param[0]) && param[0] != expected)) {
+    emitError(what + " must have shape " + shapeToString({expected}) +
+              " (dimension " + Twine(axis) + " of data shape " +
+              shapeToString(data) + ") but has shape " + shapeToString(param));
+    return failure();
+  }
+  return success();
+}
+
+FailureOr<Shape> mlc::nn::inferPadShape(ArrayRef<int64_t> data,
+                                        ArrayRef<int64_t> padWidth,
+                                        EmitErrorFn emitError) {
+  if (padWidth.size() != 2 * data.size()) {
+    emitError("pad_width must hold a (before, after) pair per dimension of "
+              "data, i.e. " +
+              Twine(2 * data.size()) + " values for data shape " +
+              shapeToString(data) + ", but has " + Twine(padWidth.size()));
+    return failure();
+  }
+  Shape result;
+  for (auto [i, d] : llvm::enumerate(data)) {
+    if (isDyn(d)) {
+      result.push_back(d);
+      continue;
+    }
+    int64_t size = d + padWidth[2 * i] + padWidth[2 * i + 1];
+    if (size < 0) {
+      emitError("pad_width [" + Twine(padWidth[2 * i]) + ", " +
+                Twine(padWidth[2 * i + 1]) + "] makes dimension " + Twine(i) +
+                " of size " + Twine(d) + " negative (" + Twine(size) + ")");
+      return failure();
+    }
+    result.push_back(size);
+  }
+  return result;
+}
+
+FailureOr<Shape> mlc::nn::inferBatchFlattenShape(ArrayRef<int64_t> data,
+                                                 EmitErrorFn emitError) {
+  if (data.empty()) {
+    emitError("data must have rank >= 1 but is 0-D");
+    return failure();
+  }
+  int64_t flat = 1;
+  for (int64_t d : data.drop_front()) {
+    if (isDyn(d)) {
+      flat = ShapedType::kDynamic;
+      break;
+    }
+    flat *= d;
+  }
+  return Shape{data[0], flat};
+}

@@ -7,9 +7,573 @@
 // Verifiers, type inference and folders of the nn.* operators. The op classes
 // themselves are generated into RelayOps.cpp.
 //
+// Every nn op implements InferTypeOpInterface through `inferReturnTypes(...,
+// Adaptor, ...)`, which runs Relay's type relation (the shape functions of
+// mlc/Dialect/Utils/NNShapeFunctions.h) and reports violations at the op's
+// location as `'relay.nn.<op>' op <message>`. The interface's verifier calls
+// it, so these checks are the ops' verifiers too; the interface then compares
+// the inferred types with the op's result types.
+//
 //===----------------------------------------------------------------------===//
 
 #include "mlc/Dialect/Relay/IR/Relay.h"
+#include "mlc/Dialect/Utils/NNShapeFunctions.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
+using namespace mlc;
 using namespace mlc::relay;
+
+namespace {
+/// Reports shape-function failures at the op location, prefixed like
+/// `emitOpError` so that messages read the same whether they come from the
+/// verifier or from a builder.
+class NNErrorEmitter {
+public:
+  NNErrorEmitter(std::optional<Location> loc, StringRef opName)
+      : loc(loc), opName(opName) {}
+
+  void operator()(const Twine &message) const {
+    if (loc)
+      mlir::emitError(*loc) << "'" << opName << "' op " << message;
+  }
+
+  /// Reports `message` and returns failure, for use in `return err(...)`.
+  LogicalResult fail(const Twine &message) const {
+    (*this)(message);
+    return failure();
+  }
+
+  nn::EmitErrorFn fn() const { return *this; }
+
+private:
+  std::optional<Location> loc;
+  StringRef opName;
+};
+} // namespace
+
+/// Returns the ranked tensor type of `value` (operand `name`), or reports an
+/// error.
+static FailureOr<RankedTensorType> getRankedType(Value value, StringRef name,
+                                                 const NNErrorEmitter &err) {
+  if (!value) {
+    err(Twine("missing operand ") + name);
+    return failure();
+  }
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << value.getType();
+    err(Twine(name) + " must be a ranked tensor but has type " + s);
+    return failure();
+  }
+  return type;
+}
+
+static std::string typeToString(Type type) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << type;
+  return s;
+}
+
+/// The result element type: `outDtype` if present and non-empty, else
+/// `fallback`.
+static FailureOr<Type> getOutElementType(std::optional<Type> outDtype,
+                                         Type fallback,
+                                         const NNErrorEmitter &err) {
+  if (!outDtype || !*outDtype)
+    return fallback;
+  if (!TensorType::isValidElementType(*outDtype) ||
+      isa<ShapedType>(*outDtype)) {
+    err("out_dtype must be a tensor element type but is " +
+        typeToString(*outDtype));
+    return failure();
+  }
+  return *outDtype;
+}
+
+/// Checks that the 1-D per-channel operand `param` (named `what`) matches
+/// `data` along `axis` in shape and element type.
+static LogicalResult checkChannelOperand(RankedTensorType data, int64_t axis,
+                                         Value param, StringRef what,
+                                         const NNErrorEmitter &err) {
+  auto type = getRankedType(param, what, err);
+  if (failed(type))
+    return failure();
+  if (failed(nn::checkChannelVector(data.getShape(), axis, type->getShape(),
+                                    what, err.fn())))
+    return failure();
+  if (type->getElementType() != data.getElementType())
+    return err.fail(
+        what + " has element type " + typeToString(type->getElementType()) +
+        " but data has element type " + typeToString(data.getElementType()));
+  return success();
+}
+
+/// A 1-D tensor of `data`'s size along `axis` (taken from `fallback`'s type
+/// when that size is unknown) with `data`'s element type.
+static RankedTensorType getChannelVectorType(RankedTensorType data,
+                                             int64_t axis, Value fallback) {
+  int64_t size = data.getDimSize(axis);
+  if (ShapedType::isDynamic(size))
+    size = cast<RankedTensorType>(fallback.getType()).getDimSize(0);
+  return RankedTensorType::get({size}, data.getElementType());
+}
+
+//===----------------------------------------------------------------------===//
+// Convolution and dense
+//===----------------------------------------------------------------------===//
+
+LogicalResult Conv2DOp::inferNNReturnTypes(MLIRContext *context,
+                                           std::optional<Location> location,
+                                           Adaptor adaptor,
+                                           SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  auto weight = getRankedType(adaptor.getWeight(), "weight", err);
+  if (failed(data) || failed(weight))
+    return failure();
+
+  nn::Conv2DAttrs attrs;
+  attrs.strides = adaptor.getStrides();
+  attrs.padding = adaptor.getPadding();
+  attrs.dilation = adaptor.getDilation();
+  attrs.groups = static_cast<int64_t>(adaptor.getGroups());
+  if (auto channels = adaptor.getChannels())
+    attrs.channels = static_cast<int64_t>(*channels);
+  if (auto kernelSize = adaptor.getKernelSize())
+    attrs.kernelSize = *kernelSize;
+  attrs.dataLayout = adaptor.getDataLayout();
+  attrs.kernelLayout = adaptor.getKernelLayout();
+  attrs.outLayout = adaptor.getOutLayout();
+
+  auto shape = nn::inferConv2DShape(data->getShape(), weight->getShape(), attrs,
+                                    err.fn());
+  if (failed(shape))
+    return failure();
+  auto elementType =
+      getOutElementType(adaptor.getOutDtype(), data->getElementType(), err);
+  if (failed(elementType))
+    return failure();
+  types.push_back(RankedTensorType::get(*shape, *elementType));
+  return success();
+}
+
+LogicalResult DenseOp::inferNNReturnTypes(MLIRContext *context,
+                                          std::optional<Location> location,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  auto weight = getRankedType(adaptor.getWeight(), "weight", err);
+  if (failed(data) || failed(weight))
+    return failure();
+  std::optional<int64_t> units;
+  if (auto u = adaptor.getUnits())
+    units = static_cast<int64_t>(*u);
+  auto shape = nn::inferDenseShape(data->getShape(), weight->getShape(), units,
+                                   err.fn());
+  if (failed(shape))
+    return failure();
+  auto elementType =
+      getOutElementType(adaptor.getOutDtype(), data->getElementType(), err);
+  if (failed(elementType))
+    return failure();
+  types.push_back(RankedTensorType::get(*shape, *elementType));
+  return success();
+}
+
+LogicalResult BatchMatmulOp::inferNNReturnTypes(
+    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto x = getRankedType(adaptor.getX(), "x", err);
+  auto y = getRankedType(adaptor.getY(), "y", err);
+  if (failed(x) || failed(y))
+    return failure();
+  auto shape = nn::inferBatchMatmulShape(x->getShape(), y->getShape(),
+                                         adaptor.getTransposeA(),
+                                         adaptor.getTransposeB(), err.fn());
+  if (failed(shape))
+    return failure();
+  auto elementType =
+      getOutElementType(adaptor.getOutDtype(), x->getElementType(), err);
+  if (failed(elementType))
+    return failure();
+  types.push_back(RankedTensorType::get(*shape, *elementType));
+  return success();
+}
+
+LogicalResult BiasAddOp::inferNNReturnTypes(MLIRContext *context,
+                                            std::optional<Location> location,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  if (failed(data))
+    return failure();
+  auto axis = nn::normalizeAxis(static_cast<int64_t>(adaptor.getAxis()),
+                                data->getRank(), "axis", err.fn());
+  if (failed(axis) ||
+      failed(checkChannelOperand(*data, *axis, adaptor.getBias(), "bias", err)))
+    return failure();
+  types.push_back(*data);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Activations
+//===----------------------------------------------------------------------===//
+
+/// Result type of an op whose result has the type of its `data` operand.
+static LogicalResult inferSameAsData(Value dataValue, const NNErrorEmitter &err,
+                                     SmallVectorImpl<Type> &types) {
+  auto data = getRankedType(dataValue, "data", err);
+  if (failed(data))
+    return failure();
+  types.push_back(*data);
+  return success();
+}
+
+/// Like inferSameAsData, also checking that `axis` is in range.
+static LogicalResult inferSameAsDataWithAxis(Value dataValue, int64_t axis,
+                                             const NNErrorEmitter &err,
+                                             SmallVectorImpl<Type> &types) {
+  auto data = getRankedType(dataValue, "data", err);
+  if (failed(data) ||
+      failed(nn::normalizeAxis(axis, data->getRank(), "axis", err.fn())))
+    return failure();
+  types.push_back(*data);
+  return success();
+}
+
+LogicalResult ReluOp::inferNNReturnTypes(MLIRContext *context,
+                                         std::optional<Location> location,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &types) {
+  return inferSameAsData(adaptor.getData(),
+                         NNErrorEmitter(location, getOperationName()), types);
+}
+
+LogicalResult LeakyReluOp::inferNNReturnTypes(MLIRContext *context,
+                                              std::optional<Location> location,
+                                              Adaptor adaptor,
+                                              SmallVectorImpl<Type> &types) {
+  return inferSameAsData(adaptor.getData(),
+                         NNErrorEmitter(location, getOperationName()), types);
+}
+
+LogicalResult SoftmaxOp::inferNNReturnTypes(MLIRContext *context,
+                                            std::optional<Location> location,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &types) {
+  return inferSameAsDataWithAxis(
+      adaptor.getData(), static_cast<int64_t>(adaptor.getAxis()),
+      NNErrorEmitter(location, getOperationName()), types);
+}
+
+LogicalResult LogSoftmaxOp::inferNNReturnTypes(MLIRContext *context,
+                                               std::optional<Location> location,
+                                               Adaptor adaptor,
+                                               SmallVectorImpl<Type> &types) {
+  return inferSameAsDataWithAxis(
+      adaptor.getData(), static_cast<int64_t>(adaptor.getAxis()),
+      NNErrorEmitter(location, getOperationName()), types);
+}
+
+//===----------------------------------------------------------------------===//
+// Pooling
+//===----------------------------------------------------------------------===//
+
+template <typename AdaptorT>
+static LogicalResult inferPool2D(AdaptorT adaptor, const NNErrorEmitter &err,
+                                 SmallVectorImpl<Type> &types) {
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  if (failed(data))
+    return failure();
+  nn::Pool2DAttrs attrs;
+  attrs.poolSize = adaptor.getPoolSize();
+  attrs.strides = adaptor.getStrides();
+  attrs.dilation = adaptor.getDilation();
+  attrs.padding = adaptor.getPadding();
+  attrs.layout = adaptor.getLayout();
+  attrs.outLayout = adaptor.getOutLayout();
+  attrs.ceilMode = adaptor.getCeilMode();
+  auto shape = nn::inferPool2DShape(data->getShape(), attrs, err.fn());
+  if (failed(shape))
+    return failure();
+  types.push_back(RankedTensorType::get(*shape, data->getElementType()));
+  return success();
+}
+
+LogicalResult MaxPool2DOp::inferNNReturnTypes(MLIRContext *context,
+                                              std::optional<Location> location,
+                                              Adaptor adaptor,
+                                              SmallVectorImpl<Type> &types) {
+  return inferPool2D(adaptor, NNErrorEmitter(location, getOperationName()),
+                     types);
+}
+
+LogicalResult AvgPool2DOp::inferNNReturnTypes(MLIRContext *context,
+                                              std::optional<Location> location,
+                                              Adaptor adaptor,
+                                              SmallVectorImpl<Type> &types) {
+  return inferPool2D(adaptor, NNErrorEmitter(location, getOperationName()),
+                     types);
+}
+
+LogicalResult GlobalAvgPool2DOp::inferNNReturnTypes(
+    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  if (failed(data))
+    return failure();
+  auto shape = nn::inferGlobalPool2DShape(data->getShape(), adaptor.getLayout(),
+                                          adaptor.getOutLayout(), err.fn());
+  if (failed(shape))
+    return failure();
+  types.push_back(RankedTensorType::get(*shape, data->getElementType()));
+  return success();
+}
+
+LogicalResult AdaptiveAvgPool2DOp::inferNNReturnTypes(
+    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  if (failed(data))
+    return failure();
+  ArrayRef<int64_t> outputSize;
+  if (auto size = adaptor.getOutputSize())
+    outputSize = *size;
+  auto shape = nn::inferAdaptivePool2DShape(data->getShape(), outputSize,
+                                            adaptor.getLayout(),
+                                            adaptor.getOutLayout(), err.fn());
+  if (failed(shape))
+    return failure();
+  types.push_back(RankedTensorType::get(*shape, data->getElementType()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Normalization
+//===----------------------------------------------------------------------===//
+
+LogicalResult BatchNormOp::inferNNReturnTypes(MLIRContext *context,
+                                              std::optional<Location> location,
+                                              Adaptor adaptor,
+                                              SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  if (failed(data))
+    return failure();
+  auto axis = nn::normalizeAxis(static_cast<int64_t>(adaptor.getAxis()),
+                                data->getRank(), "axis", err.fn());
+  if (failed(axis))
+    return failure();
+  if (failed(checkChannelOperand(*data, *axis, adaptor.getGamma(), "gamma",
+                                 err)) ||
+      failed(
+          checkChannelOperand(*data, *axis, adaptor.getBeta(), "beta", err)) ||
+      failed(checkChannelOperand(*data, *axis, adaptor.getMovingMean(),
+                                 "moving_mean", err)) ||
+      failed(checkChannelOperand(*data, *axis, adaptor.getMovingVar(),
+                                 "moving_var", err)))
+    return failure();
+  if (adaptor.getEpsilon().isNegative())
+    return err.fail("epsilon must be >= 0");
+  RankedTensorType vec =
+      getChannelVectorType(*data, *axis, adaptor.getMovingMean());
+  types.push_back(*data);
+  types.push_back(vec);
+  types.push_back(vec);
+  return success();
+}
+
+LogicalResult LayerNormOp::inferNNReturnTypes(MLIRContext *context,
+                                              std::optional<Location> location,
+                                              Adaptor adaptor,
+                                              SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  if (failed(data))
+    return failure();
+  auto axis = nn::normalizeAxis(static_cast<int64_t>(adaptor.getAxis()),
+                                data->getRank(), "axis", err.fn());
+  if (failed(axis) ||
+      failed(checkChannelOperand(*data, *axis, adaptor.getGamma(), "gamma",
+                                 err)) ||
+      failed(checkChannelOperand(*data, *axis, adaptor.getBeta(), "beta", err)))
+    return failure();
+  if (adaptor.getEpsilon().isNegative())
+    return err.fail("epsilon must be >= 0");
+  types.push_back(*data);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Padding, dropout, flatten
+//===----------------------------------------------------------------------===//
+
+LogicalResult PadOp::inferNNReturnTypes(MLIRContext *context,
+                                        std::optional<Location> location,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  auto padValue = getRankedType(adaptor.getPadValue(), "pad_value", err);
+  if (failed(data) || failed(padValue))
+    return failure();
+  if (padValue->getRank() != 0)
+    return err.fail("pad_value must be a 0-d tensor but has type " +
+                    typeToString(*padValue));
+  StringRef mode = adaptor.getPadMode();
+  if (mode != "constant" && mode != "edge" && mode != "reflect")
+    return err.fail("pad_mode must be \"constant\", \"edge\" or \"reflect\" "
+                    "but is \"" +
+                    mode + "\"");
+  auto shape =
+      nn::inferPadShape(data->getShape(), adaptor.getPadWidth(), err.fn());
+  if (failed(shape))
+    return failure();
+  types.push_back(RankedTensorType::get(*shape, data->getElementType()));
+  return success();
+}
+
+OpFoldResult PadOp::fold(FoldAdaptor adaptor) {
+  // Padding by nothing is the identity.
+  if (llvm::all_of(getPadWidth(), [](int64_t w) { return w == 0; }) &&
+      getData().getType() == getType())
+    return getData();
+  return {};
+}
+
+LogicalResult DropoutOp::inferNNReturnTypes(MLIRContext *context,
+                                            std::optional<Location> location,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  if (failed(data))
+    return failure();
+  double rate = adaptor.getRate().convertToDouble();
+  if (!(rate >= 0.0 && rate <= 1.0))
+    return err.fail("rate must be in [0, 1] but is " + std::to_string(rate));
+  types.push_back(*data);
+  types.push_back(*data);
+  return success();
+}
+
+namespace {
+/// mlc compiles for inference, where dropout passes its input through:
+/// replace uses of the output by the input, and erase the op once its mask is
+/// unused too.
+struct RemoveInferenceDropout : OpRewritePattern<DropoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(DropoutOp op,
+                                PatternRewriter &rewriter) const override {
+    bool changed = false;
+    if (!op.getOutput().use_empty()) {
+      rewriter.replaceAllUsesWith(op.getOutput(), op.getData());
+      changed = true;
+    }
+    if (op.getMask().use_empty()) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    return success(changed);
+  }
+};
+} // namespace
+
+void DropoutOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                            MLIRContext *context) {
+  patterns.add<RemoveInferenceDropout>(context);
+}
+
+LogicalResult BatchFlattenOp::inferNNReturnTypes(
+    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  if (failed(data))
+    return failure();
+  auto shape = nn::inferBatchFlattenShape(data->getShape(), err.fn());
+  if (failed(shape))
+    return failure();
+  types.push_back(RankedTensorType::get(*shape, data->getElementType()));
+  return success();
+}
+
+OpFoldResult BatchFlattenOp::fold(FoldAdaptor adaptor) {
+  // A 2-D tensor is already flat.
+  if (getData().getType() == getType())
+    return getData();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Type inference entry point
+//===----------------------------------------------------------------------===//
+
+/// InferTypeOpInterface's `inferReturnTypes` for nn op `OpT`: gathers the
+/// inherent attributes from `properties` and from the `attributes`
+/// dictionary (custom parsers and OperationState-based builders pass them
+/// there), fills in TVM's defaults for unset ones, and runs the op's
+/// `inferNNReturnTypes` on the resulting adaptor.
+template <typename OpT>
+static LogicalResult
+inferWithDefaults(MLIRContext *context, std::optional<Location> location,
+                  ValueRange operands, DictionaryAttr attributes,
+                  OpaqueProperties properties, RegionRange regions,
+                  SmallVectorImpl<Type> &types) {
+  using Props = typename OpT::Properties;
+  Props props;
+  if (properties)
+    props = *properties.as<Props *>();
+  if constexpr (!std::is_empty_v<Props>) {
+    if (attributes)
+      for (NamedAttribute attr : attributes)
+        OpT::setInherentAttr(props, attr.getName().getValue(), attr.getValue());
+    OpT::populateDefaultProperties(
+        OperationName(OpT::getOperationName(), context), props);
+  }
+  typename OpT::Adaptor adaptor(operands, attributes, props, regions);
+  return OpT::inferNNReturnTypes(context, location, adaptor, types);
+}
+
+#define MLC_NN_INFER_RETURN_TYPES(OP)                                          \
+  LogicalResult OP::inferReturnTypes(                                          \
+      MLIRContext *context, std::optional<Location> location,                  \
+      ValueRange operands, DictionaryAttr attributes,                          \
+      OpaqueProperties properties, RegionRange regions,                        \
+      SmallVectorImpl<Type> &types) {                                          \
+    return inferWithDefaults<OP>(context, location, operands, attributes,      \
+                                 properties, regions, types);                  \
+  }
+MLC_NN_INFER_RETURN_TYPES(Conv2DOp)
+MLC_NN_INFER_RETURN_TYPES(DenseOp)
+MLC_NN_INFER_RETURN_TYPES(BatchMatmulOp)
+MLC_NN_INFER_RETURN_TYPES(BiasAddOp)
+MLC_NN_INFER_RETURN_TYPES(ReluOp)
+MLC_NN_INFER_RETURN_TYPES(LeakyReluOp)
+MLC_NN_INFER_RETURN_TYPES(SoftmaxOp)
+MLC_NN_INFER_RETURN_TYPES(LogSoftmaxOp)
+MLC_NN_INFER_RETURN_TYPES(MaxPool2DOp)
+MLC_NN_INFER_RETURN_TYPES(AvgPool2DOp)
+MLC_NN_INFER_RETURN_TYPES(GlobalAvgPool2DOp)
+MLC_NN_INFER_RETURN_TYPES(AdaptiveAvgPool2DOp)
+MLC_NN_INFER_RETURN_TYPES(BatchNormOp)
+MLC_NN_INFER_RETURN_TYPES(LayerNormOp)
+MLC_NN_INFER_RETURN_TYPES(PadOp)
+MLC_NN_INFER_RETURN_TYPES(DropoutOp)
+MLC_NN_INFER_RETURN_TYPES(BatchFlattenOp)
+#undef MLC_NN_INFER_RETURN_TYPES
