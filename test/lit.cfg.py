@@ -34,6 +34,11 @@ for optional in ["mlc-run"]:
         config.available_features.add(optional)
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
+# Python tests import the mlc package from the source tree and find the tools
+# of this build through MLC_TOOLS_DIR.
+config.environment["PYTHONPATH"] = os.path.join(config.mlc_src_root, "python")
+config.environment["MLC_TOOLS_DIR"] = config.mlc_tools_dir
+
 if os.path.exists("/usr/local/cuda/bin/ptxas"):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", "/usr/local/cuda/bin/ptxas"))

@@ -14,6 +14,7 @@
 #include "mlc/Dialect/TensorIR/Transforms/Passes.h"
 #include "mlc/Pipelines/Pipelines.h"
 #include "mlc/Target/Relay/RelayImporter.h"
+#include "mlc/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -26,6 +27,7 @@ void mlc::registerAllPasses() {
   relay::registerRelayPasses();
   relax::registerRelaxPasses();
   tensorir::registerTensorIRPasses();
+  registerMLCPasses();
   registerPipelines();
 }
 

@@ -1,10 +1,12 @@
-//===- CPUPipeline.cpp - graph-level IR to the LLVM dialect on CPU -*- C++ -*-===//
+//===- CPUPipeline.cpp - graph-level IR to the LLVM dialect on CPU -*- C++
+//-*-===//
 //
 // Part of the mlc project.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mlc/Pipelines/Pipelines.h"
+#include "mlc/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
@@ -20,6 +22,8 @@ using namespace mlir;
 
 void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
                                         const CPUPipelineOptions &options) {
+  // Elementwise arith/math on whole tensors has no bufferization of its own.
+  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   // Identity layouts at function boundaries keep the calling convention a
@@ -41,6 +45,7 @@ void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
 
 void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
                                       const CPUPipelineOptions &options) {
+  pm.addPass(mlc::createStripParameterNamesPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createLowerAffinePass());

@@ -117,10 +117,10 @@ bool NpzWriter::write(StringRef path, std::string &error) const {
     uint32_t size = entry.bytes.size();
     ZipRecord local;
     local.u32(0x04034b50);
-    local.u16(20); // version needed
-    local.u16(0);  // flags
-    local.u16(0);  // stored
-    local.u16(0);  // mod time
+    local.u16(20);   // version needed
+    local.u16(0);    // flags
+    local.u16(0);    // stored
+    local.u16(0);    // mod time
     local.u16(0x21); // mod date (1980-01-01)
     local.u32(crc);
     local.u32(size);

@@ -1,0 +1,17 @@
+"""mlc: TVM's Relay, Relax and TensorIR as MLIR dialects.
+
+The Python package drives mlc's tools (mlc-translate, mlc-opt, mlc-run) so
+that it needs no MLIR Python bindings (Debian packages none). Its names follow
+TVM's where a TVM user would look for them:
+
+    mod = mlc.relay.fromtext(text)                     # tvm.relay.fromtext
+    ex = mlc.create_executor(mod=mod, params=params)   # relay.create_executor
+    out = ex.evaluate()(x)
+    timer = ex.time_evaluator(number=10)               # module.time_evaluator
+"""
+
+from .ir import Module
+from .executor import Executor, create_executor
+from . import relay, tools
+
+__all__ = ["Module", "Executor", "create_executor", "relay", "tools"]

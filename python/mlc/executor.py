@@ -1,0 +1,97 @@
+"""Compiling and running modules (relay.create_executor, time_evaluator)."""
+
+import os
+import re
+import subprocess
+import tempfile
+
+import numpy as np
+
+from . import tools
+from .ir import Module
+
+
+class Executor:
+    """Runs the entry function of a module with mlc-run. Parameters given at
+    creation are bound by name; inputs are passed by position or name."""
+
+    def __init__(self, mod, params=None, entry="main", target="llvm"):
+        if target != "llvm":
+            raise ValueError("only target='llvm' (the host CPU) runs here; got %r" % target)
+        self.mod = mod if isinstance(mod, Module) else Module(str(mod))
+        self.params = dict(params or {})
+        self.entry = entry
+
+    def _parameter_names(self):
+        # The entry's parameters in order, named by their relay.name /
+        # relax.name attribute as mlc-run binds them.
+        match = re.search(r"func\.func\s+@%s\s*\((.*?)\)\s*(->|attributes|\{)"
+                          % re.escape(self.entry), self.mod.text, re.S)
+        if not match:
+            raise ValueError("no function @%s in the module" % self.entry)
+        names = []
+        for index, arg in enumerate(re.split(r",\s*(?=%)", match.group(1))):
+            if not arg.strip():
+                continue
+            named = re.search(r"rel[ax]y\.name\s*=\s*\"([^\"]*)\"", arg)
+            names.append(named.group(1) if named else "arg%d" % index)
+        return names
+
+    def _run(self, args, kwargs, extra):
+        free = [n for n in self._parameter_names() if n not in self.params]
+        if len(args) > len(free):
+            raise TypeError("%d inputs given, the function takes %d besides params"
+                            % (len(args), len(free)))
+        inputs = dict(zip(free, args))
+        inputs.update(kwargs)
+        with tempfile.TemporaryDirectory() as tmp:
+            model = os.path.join(tmp, "model.mlir")
+            with open(model, "w") as f:
+                f.write(self.mod.text)
+            cmd = [model, "--entry=" + self.entry, "--quiet"]
+            inputs_path = os.path.join(tmp, "inputs.npz")
+            np.savez(inputs_path, **{k: np.asarray(v) for k, v in inputs.items()})
+            cmd.append("--inputs=" + inputs_path)
+            if self.params:
+                params_path = os.path.join(tmp, "params.npz")
+                np.savez(params_path, **{k: np.asarray(v) for k, v in self.params.items()})
+                cmd.append("--params=" + params_path)
+            outputs_path = os.path.join(tmp, "outputs.npz")
+            cmd.append("--outputs=" + outputs_path)
+            stdout = tools.run("mlc-run", cmd + list(extra))
+            with np.load(outputs_path) as data:
+                outputs = [data["out%d" % i] for i in range(len(data.files))]
+        return outputs, stdout
+
+    def evaluate(self):
+        """Returns a function that runs the module: f(*inputs, **named)
+        returns one numpy array, or a list for several results."""
+
+        def run(*args, **kwargs):
+            outputs, _ = self._run(args, kwargs, [])
+            return outputs[0] if len(outputs) == 1 else outputs
+
+        return run
+
+    def time_evaluator(self, number=10):
+        """Returns f(*inputs) -> dict(min, median, max) latency in seconds over
+        `number` runs after a warm-up (TVM's time_evaluator)."""
+
+        def timed(*args, **kwargs):
+            _, stdout = self._run(args, kwargs, ["--bench=%d" % number])
+            m = re.search(r"min ([0-9.]+) ms, median ([0-9.]+) ms, max ([0-9.]+) ms", stdout)
+            if not m:
+                raise RuntimeError("mlc-run printed no timing:\n" + stdout)
+            return {k: float(v) / 1e3 for k, v in zip(("min", "median", "max"), m.groups())}
+
+        return timed
+
+
+def create_executor(kind="graph", mod=None, device=None, target="llvm", params=None):
+    """relay.create_executor: every kind compiles ahead of time with the CPU
+    pipeline and runs with mlc-run."""
+    if kind not in ("debug", "graph", "vm", "aot"):
+        raise ValueError("unknown executor kind %r" % kind)
+    if mod is None:
+        raise ValueError("create_executor needs mod=")
+    return Executor(mod, params=params, target=target)

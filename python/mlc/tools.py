@@ -1,0 +1,43 @@
+"""Locating and running mlc's command-line tools."""
+
+import os
+import shutil
+import subprocess
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+class ToolError(RuntimeError):
+    """A tool exited with an error; `stderr` holds its diagnostics."""
+
+    def __init__(self, tool, returncode, stderr):
+        super().__init__("%s failed (exit code %d):\n%s" % (tool, returncode, stderr))
+        self.tool = tool
+        self.returncode = returncode
+        self.stderr = stderr
+
+
+def find_tool(name):
+    """Returns the path of tool `name`: $MLC_TOOLS_DIR, the source tree's
+    build/bin, then PATH."""
+    candidates = []
+    if os.environ.get("MLC_TOOLS_DIR"):
+        candidates.append(os.path.join(os.environ["MLC_TOOLS_DIR"], name))
+    candidates.append(os.path.join(_HERE, "..", "..", "build", "bin", name))
+    for path in candidates:
+        if os.access(path, os.X_OK):
+            return os.path.abspath(path)
+    found = shutil.which(name)
+    if found:
+        return found
+    raise FileNotFoundError(
+        "cannot find %s: build mlc (scripts/build.sh) or set MLC_TOOLS_DIR" % name)
+
+
+def run(name, args, input_text=None):
+    """Runs tool `name` with `args`; returns its stdout or raises ToolError."""
+    proc = subprocess.run([find_tool(name)] + list(args), input=input_text,
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise ToolError(name, proc.returncode, proc.stderr)
+    return proc.stdout

@@ -1,0 +1,369 @@
+//===- mlc-run.cpp - compile a model and run it on numpy inputs -*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// mlc-run model.mlir --inputs=in.npz [--params=p.npz] [--entry=main]
+//         [--outputs=out.npz] [--bench=N]
+//
+// Compiles the module with the CPU pipeline, JIT-compiles it with MLIR's
+// ExecutionEngine and calls the entry function in destination-passing style:
+// inputs are read by parameter name from .npz/.safetensors files, outputs are
+// allocated here and written as out0, out1, ... The role of TVM's
+// `relay.create_executor(...).evaluate()` and `time_evaluator`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlc/InitAll.h"
+#include "mlc/Pipelines/Pipelines.h"
+#include "mlc/Support/NpzWriter.h"
+#include "mlc/Support/TensorFile.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdlib>
+#include <memory>
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory runCategory("mlc-run options");
+
+static cl::opt<std::string> inputFilename(cl::Positional,
+                                          cl::desc("<model.mlir>"),
+                                          cl::init("-"), cl::cat(runCategory));
+static cl::opt<std::string>
+    inputsFile("inputs",
+               cl::desc("Inputs by parameter name (.npz or .safetensors)"),
+               cl::value_desc("file"), cl::cat(runCategory));
+static cl::opt<std::string> paramsFile(
+    "params",
+    cl::desc("Parameters by name (.npz or .safetensors); a name given in both "
+             "--inputs and --params is an error"),
+    cl::value_desc("file"), cl::cat(runCategory));
+static cl::opt<std::string> entryName("entry", cl::desc("Function to run"),
+                                      cl::init("main"), cl::cat(runCategory));
+static cl::opt<std::string>
+    outputsFile("outputs", cl::desc("Write the results as out0, out1, ..."),
+                cl::value_desc("file.npz"), cl::cat(runCategory));
+static cl::opt<unsigned>
+    benchRuns("bench",
+              cl::desc("Time N runs after one warm-up run and print "
+                       "min/median/max latency"),
+              cl::init(0), cl::cat(runCategory));
+static cl::opt<unsigned> jitOptLevel("O", cl::desc("LLVM optimization level"),
+                                     cl::init(3), cl::cat(runCategory));
+static cl::opt<bool> quiet("quiet", cl::desc("Do not print output summaries"),
+                           cl::init(false), cl::cat(runCategory));
+
+namespace {
+
+/// A host buffer in C order, 64-byte aligned for the compiled kernels.
+struct HostTensor {
+  std::string name;
+  RankedTensorType type;
+  std::unique_ptr<char, decltype(&std::free)> data{nullptr, &std::free};
+  size_t numBytes = 0;
+
+  static size_t getElementBytes(Type type) {
+    return type.isInteger(1) ? 1 : (type.getIntOrFloatBitWidth() + 7) / 8;
+  }
+  void allocate() {
+    numBytes = type.getNumElements() * getElementBytes(type.getElementType());
+    // aligned_alloc wants a size that is a multiple of the alignment.
+    size_t padded = std::max<size_t>(64, (numBytes + 63) / 64 * 64);
+    data.reset(static_cast<char *>(std::aligned_alloc(64, padded)));
+    std::fill_n(data.get(), padded, 0);
+  }
+};
+
+/// The strided descriptor fields of one ranked memref argument, in the order
+/// the LLVM lowering expands them (allocated, aligned, offset, sizes,
+/// strides).
+struct MemRefArgument {
+  void *allocated;
+  void *aligned;
+  int64_t offset = 0;
+  SmallVector<int64_t> sizes, strides;
+
+  explicit MemRefArgument(HostTensor &tensor)
+      : allocated(tensor.data.get()), aligned(tensor.data.get()) {
+    ArrayRef<int64_t> shape = tensor.type.getShape();
+    sizes.assign(shape.begin(), shape.end());
+    strides.assign(shape.size(), 1);
+    for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i)
+      strides[i] = strides[i + 1] * shape[i + 1];
+  }
+  void appendPackedPointers(SmallVectorImpl<void *> &packed) {
+    packed.push_back(&allocated);
+    packed.push_back(&aligned);
+    packed.push_back(&offset);
+    for (int64_t &size : sizes)
+      packed.push_back(&size);
+    for (int64_t &stride : strides)
+      packed.push_back(&stride);
+  }
+};
+
+} // namespace
+
+/// The name an entry parameter is bound by: the `relay.name`/`relax.name`
+/// argument attribute the importer keeps, else `argN`.
+static std::string getParameterName(func::FuncOp func, unsigned index) {
+  for (StringRef attrName : {"relay.name", "relax.name"})
+    if (auto name = func.getArgAttrOfType<StringAttr>(index, attrName))
+      return name.str();
+  return "arg" + std::to_string(index);
+}
+
+static LogicalResult fail(const Twine &message) {
+  llvm::errs() << "mlc-run: error: " << message << "\n";
+  return failure();
+}
+
+/// Fills `tensor` with the entry `tensor.name` of `file`, checking shape and
+/// element type against the parameter's.
+static LogicalResult readInput(mlc::TensorFile &file, HostTensor &tensor) {
+  llvm::Expected<mlc::TensorView> view = file.lookup(tensor.name);
+  if (!view)
+    return fail(llvm::toString(view.takeError()));
+  MLIRContext *context = tensor.type.getContext();
+  RankedTensorType actual = view->getType(context);
+  if (actual != tensor.type) {
+    std::string expected, got;
+    llvm::raw_string_ostream(expected) << tensor.type;
+    llvm::raw_string_ostream(got) << actual;
+    return fail("parameter '" + tensor.name + "' expects " + expected +
+                " but '" + file.getPath() + "' holds " + got);
+  }
+  tensor.allocate();
+  std::copy(view->data.begin(), view->data.end(), tensor.data.get());
+  return success();
+}
+
+static void printSummary(llvm::raw_ostream &os, const HostTensor &tensor) {
+  os << tensor.name << ": " << tensor.type;
+  Type elementType = tensor.type.getElementType();
+  int64_t count = tensor.type.getNumElements();
+  auto valueAt = [&](int64_t i) -> double {
+    const char *p = tensor.data.get();
+    if (elementType.isF32())
+      return reinterpret_cast<const float *>(p)[i];
+    if (elementType.isF64())
+      return reinterpret_cast<const double *>(p)[i];
+    if (elementType.isInteger(64))
+      return reinterpret_cast<const int64_t *>(p)[i];
+    if (elementType.isInteger(32))
+      return reinterpret_cast<const int32_t *>(p)[i];
+    if (elementType.isInteger(8) || elementType.isInteger(1))
+      return reinterpret_cast<const int8_t *>(p)[i];
+    return std::nan("");
+  };
+  if (count == 0 || std::isnan(valueAt(0))) {
+    os << "\n";
+    return;
+  }
+  double minValue = valueAt(0), maxValue = valueAt(0), sum = 0;
+  for (int64_t i = 0; i < count; ++i) {
+    double v = valueAt(i);
+    minValue = std::min(minValue, v);
+    maxValue = std::max(maxValue, v);
+    sum += v;
+  }
+  os << llvm::format(" min %g max %g mean %g [", minValue, maxValue,
+                     sum / count);
+  for (int64_t i = 0, e = std::min<int64_t>(count, 6); i < e; ++i)
+    os << (i ? ", " : "") << llvm::format("%g", valueAt(i));
+  os << (count > 6 ? ", ...]\n" : "]\n");
+}
+
+static LogicalResult run(MLIRContext &context) {
+  std::string errorMessage;
+  auto file = openInputFile(inputFilename, &errorMessage);
+  if (!file)
+    return fail(errorMessage);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  SourceMgrDiagnosticHandler diagHandler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return failure();
+
+  auto entry = module->lookupSymbol<func::FuncOp>(entryName);
+  if (!entry)
+    return fail("no function '" + entryName + "' in '" + inputFilename + "'");
+
+  // Host buffers for the entry's parameters and results, from its signature
+  // before lowering.
+  SmallVector<HostTensor> inputs, outputs;
+  FunctionType signature = entry.getFunctionType();
+  for (auto [index, type] : llvm::enumerate(signature.getInputs())) {
+    auto tensorType = dyn_cast<RankedTensorType>(type);
+    if (!tensorType || !tensorType.hasStaticShape())
+      return fail("parameter " + Twine(index) + " of '" + entryName +
+                  "' is not a statically shaped tensor; mlc-run supports only "
+                  "those so far");
+    inputs.push_back({getParameterName(entry, index), tensorType});
+  }
+  for (auto [index, type] : llvm::enumerate(signature.getResults())) {
+    auto tensorType = dyn_cast<RankedTensorType>(type);
+    if (!tensorType || !tensorType.hasStaticShape())
+      return fail("result " + Twine(index) + " of '" + entryName +
+                  "' is not a statically shaped tensor; mlc-run supports only "
+                  "those so far");
+    outputs.push_back({"out" + std::to_string(index), tensorType});
+    outputs.back().allocate();
+  }
+
+  // Inputs and parameters by name.
+  std::unique_ptr<mlc::TensorFile> inputFile, paramFile;
+  for (auto [path, slot] : {std::make_pair(&inputsFile, &inputFile),
+                            std::make_pair(&paramsFile, &paramFile)}) {
+    if (path->empty())
+      continue;
+    auto opened = mlc::TensorFile::open(*path);
+    if (!opened)
+      return fail(llvm::toString(opened.takeError()));
+    *slot = std::move(*opened);
+  }
+  for (HostTensor &input : inputs) {
+    bool inInputs = inputFile && inputFile->contains(input.name);
+    bool inParams = paramFile && paramFile->contains(input.name);
+    if (inInputs && inParams)
+      return fail("parameter '" + input.name + "' is given by both '" +
+                  inputsFile + "' and '" + paramsFile + "'");
+    if (!inInputs && !inParams)
+      return fail("no value for parameter '" + input.name + "' of '" +
+                  entryName + "' (expected " +
+                  (inputsFile.empty() ? std::string("--inputs")
+                                      : "an entry in '" + inputsFile + "'") +
+                  ")");
+    if (failed(readInput(inInputs ? *inputFile : *paramFile, input)))
+      return failure();
+  }
+  for (auto *tensorFile : {inputFile.get(), paramFile.get()}) {
+    if (!tensorFile)
+      continue;
+    for (const std::string &name : tensorFile->getNames())
+      if (llvm::none_of(inputs, [&](const HostTensor &input) {
+            return input.name == name;
+          }))
+        return fail("'" + tensorFile->getPath() + "' has '" + name +
+                    "', which is no parameter of '" + entryName + "'");
+  }
+
+  // Compile.
+  PassManager pm(&context);
+  mlc::CPUPipelineOptions options;
+  mlc::buildCPUPipeline(pm, options);
+  if (failed(pm.run(*module)))
+    return failure();
+
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  auto transformer = makeOptimizingTransformer(jitOptLevel, /*sizeLevel=*/0,
+                                               /*targetMachine=*/nullptr);
+  ExecutionEngineOptions engineOptions;
+  engineOptions.transformer = transformer;
+  StringRef runtimeLibraries[] = {MLC_C_RUNNER_UTILS};
+  engineOptions.sharedLibPaths = runtimeLibraries;
+  engineOptions.jitCodeGenOptLevel =
+      static_cast<llvm::CodeGenOptLevel>(std::min<unsigned>(jitOptLevel, 3));
+  auto engine = ExecutionEngine::create(*module, engineOptions);
+  if (!engine)
+    return fail("JIT compilation failed: " +
+                llvm::toString(engine.takeError()));
+
+  // Destination passing: parameters first, then one buffer per result.
+  SmallVector<MemRefArgument> arguments;
+  for (HostTensor &tensor : inputs)
+    arguments.emplace_back(tensor);
+  for (HostTensor &tensor : outputs)
+    arguments.emplace_back(tensor);
+  SmallVector<void *> packed;
+  for (MemRefArgument &argument : arguments)
+    argument.appendPackedPointers(packed);
+
+  auto callOnce = [&]() -> LogicalResult {
+    if (llvm::Error error = (*engine)->invokePacked(entryName, packed))
+      return fail("calling '" + entryName +
+                  "': " + llvm::toString(std::move(error)));
+    return success();
+  };
+  if (failed(callOnce()))
+    return failure();
+
+  if (!quiet)
+    for (const HostTensor &output : outputs)
+      printSummary(llvm::outs(), output);
+
+  if (benchRuns > 0) {
+    SmallVector<double> millis;
+    for (unsigned i = 0; i < benchRuns; ++i) {
+      auto start = std::chrono::steady_clock::now();
+      if (failed(callOnce()))
+        return failure();
+      auto stop = std::chrono::steady_clock::now();
+      millis.push_back(
+          std::chrono::duration<double, std::milli>(stop - start).count());
+    }
+    llvm::sort(millis);
+    llvm::outs() << llvm::format(
+        "latency over %u runs: min %.4f ms, median %.4f ms, max %.4f ms\n",
+        benchRuns.getValue(), millis.front(), millis[millis.size() / 2],
+        millis.back());
+  }
+
+  if (!outputsFile.empty()) {
+    mlc::NpzWriter writer;
+    std::string error;
+    for (const HostTensor &output : outputs)
+      if (!writer.add(
+              output.name, output.type.getShape(), output.type.getElementType(),
+              ArrayRef<char>(output.data.get(), output.numBytes), error))
+        return fail(error);
+    if (!writer.write(outputsFile, error))
+      return fail(error);
+  }
+  return success();
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  mlc::registerAllPasses();
+  cl::HideUnrelatedOptions(runCategory);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "mlc-run: compile a model and run it on numpy "
+                              "inputs\n");
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  mlc::registerAllDialects(registry);
+  MLIRContext context(registry);
+  return failed(run(context)) ? EXIT_FAILURE : EXIT_SUCCESS;
+}
