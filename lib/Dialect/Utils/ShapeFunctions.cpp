@@ -448,7 +448,10 @@ LogicalResult mlc::inferStridedSliceShape(
   if (sliceMode == "size") {
     for (size_t i = 0; i < end.size(); ++i) {
       strides[i] = 1;
-      end[i] = end[i] < 0 ? maxRange : begin[i] + end[i];
+      if (end[i] < 0 || (begin[i] > 0 && end[i] > maxRange - begin[i]))
+        end[i] = maxRange;
+      else
+        end[i] = begin[i] + end[i];
     }
   }
 

@@ -54,7 +54,7 @@ def Relay_TupleOp : Relay_InferredOp<"tuple"> {
   let arguments = (ins Variadic<AnyType>:$fields);
   let results = (outs AnyTuple:$result);
   let assemblyFormat =
-      "$fields attr-dict `:` functional-type($fields, results)";
+      "($fields^)? attr-dict `:` functional-type($fields, results)";
 }
 
 def Relay_TupleGetItemOp : Relay_InferredOp<"tuple_get_item"> {
