@@ -111,9 +111,11 @@ func.func @reshape_dynamic(%a: tensor<?x3x4xf32>, %b: tensor<?xf32>, %c: tensor<
 // CHECK-LABEL: func.func @strided_slice
 // CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: -3>, end = array<i64: -1>} : (tensor<4x5xf32>) -> tensor<2x5xf32>
 // CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: -100>, end = array<i64: 100>} : (tensor<4x5xf32>) -> tensor<4x5xf32>
-// CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: -1>, end = array<i64: -5>, strides = array<i64: -1>} : (tensor<4x5xf32>) -> tensor<4x4xf32>
-// CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: 3, 4>, end = array<i64: 0, 0>, strides = array<i64: -2>} : (tensor<4x5xf32>) -> tensor<2x2xf32>
-// CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: 0, 0>, end = array<i64: 4, 5>, strides = array<i64: 2>} : (tensor<4x5xf32>) -> tensor<2x3xf32>
+// CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: -1>, end = array<i64: -5>, strides = array<i64: -1>} : (tensor<4x5xf32>) -> tensor<4x5xf32>
+// CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: 3, 4>, end = array<i64: 0, 0>, strides = array<i64: -2, -2>} : (tensor<4x5xf32>) -> tensor<2x2xf32>
+// CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: 0, 0>, end = array<i64: 4, 5>, strides = array<i64: 2>} : (tensor<4x5xf32>) -> tensor<2x5xf32>
+// CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64>, end = array<i64>, strides = array<i64: -1, -1>} : (tensor<4x5xf32>) -> tensor<3x4xf32>
+// CHECK: relay.strided_slice %{{[^ ,:]+}} {axes = array<i64: 1, 0>, begin = array<i64: 1, 2>, end = array<i64: 3, 5>, strides = array<i64: 1, 2>} : (tensor<4x5xf32>) -> tensor<1x2xf32>
 // CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: 1>, end = array<i64: -1>, slice_mode = "size"} : (tensor<4x5xf32>) -> tensor<3x5xf32>
 // CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: 1, 2>, end = array<i64: 2, 2>, slice_mode = "size", strides = array<i64: 7>} : (tensor<4x5xf32>) -> tensor<2x2xf32>
 // CHECK: relay.strided_slice %{{[^ ,:]+}} {axes = array<i64: -1>, begin = array<i64: 1>, end = array<i64: 3>, strides = array<i64: 1>} : (tensor<4x5xf32>) -> tensor<4x2xf32>
@@ -122,11 +124,13 @@ func.func @reshape_dynamic(%a: tensor<?x3x4xf32>, %b: tensor<?xf32>, %c: tensor<
 func.func @strided_slice(%a: tensor<4x5xf32>, %d: tensor<?x5xf32>) {
   %0 = relay.strided_slice %a {begin = array<i64: -3>, end = array<i64: -1>} : (tensor<4x5xf32>) -> tensor<2x5xf32>
   %1 = relay.strided_slice %a {begin = array<i64: -100>, end = array<i64: 100>} : (tensor<4x5xf32>) -> tensor<4x5xf32>
-  // Like TVM, dimensions without begin/end take the last stride; for a
-  // negative stride their end is 0, which excludes element 0.
-  %2 = relay.strided_slice %a {begin = array<i64: -1>, end = array<i64: -5>, strides = array<i64: -1>} : (tensor<4x5xf32>) -> tensor<4x4xf32>
-  %3 = relay.strided_slice %a {begin = array<i64: 3, 4>, end = array<i64: 0, 0>, strides = array<i64: -2>} : (tensor<4x5xf32>) -> tensor<2x2xf32>
-  %4 = relay.strided_slice %a {begin = array<i64: 0, 0>, end = array<i64: 4, 5>, strides = array<i64: 2>} : (tensor<4x5xf32>) -> tensor<2x3xf32>
+  // Dimensions without an entry are taken whole with stride 1.
+  %2 = relay.strided_slice %a {begin = array<i64: -1>, end = array<i64: -5>, strides = array<i64: -1>} : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  %3 = relay.strided_slice %a {begin = array<i64: 3, 4>, end = array<i64: 0, 0>, strides = array<i64: -2, -2>} : (tensor<4x5xf32>) -> tensor<2x2xf32>
+  %4 = relay.strided_slice %a {begin = array<i64: 0, 0>, end = array<i64: 4, 5>, strides = array<i64: 2>} : (tensor<4x5xf32>) -> tensor<2x5xf32>
+  // As in TVM, a missing end with a negative stride is 0, which is excluded.
+  %10 = relay.strided_slice %a {begin = array<i64>, end = array<i64>, strides = array<i64: -1, -1>} : (tensor<4x5xf32>) -> tensor<3x4xf32>
+  %11 = relay.strided_slice %a {begin = array<i64: 1, 2>, end = array<i64: 3, 5>, strides = array<i64: 1, 2>, axes = array<i64: 1, 0>} : (tensor<4x5xf32>) -> tensor<1x2xf32>
   %5 = relay.strided_slice %a {begin = array<i64: 1>, end = array<i64: -1>, slice_mode = "size"} : (tensor<4x5xf32>) -> tensor<3x5xf32>
   %6 = relay.strided_slice %a {begin = array<i64: 1, 2>, end = array<i64: 2, 2>, strides = array<i64: 7>, slice_mode = "size"} : (tensor<4x5xf32>) -> tensor<2x2xf32>
   %7 = relay.strided_slice %a {begin = array<i64: 1>, end = array<i64: 3>, strides = array<i64: 1>, axes = array<i64: -1>} : (tensor<4x5xf32>) -> tensor<4x2xf32>

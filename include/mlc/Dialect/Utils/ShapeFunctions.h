@@ -101,10 +101,11 @@ inferSplitShapes(llvm::ArrayRef<int64_t> input, llvm::ArrayRef<int64_t> indices,
                  ShapeErrorFn emitError);
 
 /// Relay's strided_slice (StridedSliceRel / topi StridedSliceOutputShape).
-/// Without `axes`, begin/end/strides address the leading dimensions and are
-/// padded (strides by repeating the last stride). `sliceMode` is "end" or
-/// "size" (end holds sizes, -1 = to the end, strides are ignored). Negative
-/// indices count from the end and indices are clamped to the dimension.
+/// Without `axes`, begin/end/strides address the leading dimensions; the
+/// others are taken whole with stride 1 (`strides` absent means [1]).
+/// `sliceMode` is "end" or "size" (end holds sizes, -1 = to the end, strides
+/// are ignored). Negative indices count from the end and indices are clamped to
+/// the dimension.
 mlir::LogicalResult inferStridedSliceShape(
     llvm::ArrayRef<int64_t> input, llvm::ArrayRef<int64_t> begin,
     llvm::ArrayRef<int64_t> end, std::optional<llvm::ArrayRef<int64_t>> strides,

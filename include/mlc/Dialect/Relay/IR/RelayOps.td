@@ -338,8 +338,8 @@ def Relay_StridedSliceOp : Relay_InferredOp<"strided_slice"> {
   let summary = "slices a tensor with begin/end/strides";
   let description = [{
     Numpy-style slicing as Relay's StridedSliceRel. Without `axes`,
-    `begin`/`end`/`strides` address the leading dimensions (missing entries
-    take the whole dimension; missing strides repeat the last one; `strides`
+    `begin`/`end`/`strides` address the leading dimensions (dimensions
+    without an entry are taken whole, missing strides are 1, `strides`
     defaults to `[1]`). With `axes`, all four lists have one entry per listed
     axis. Negative indices count from the end and out-of-range indices are
     clamped. With `slice_mode = "size"`, `end` holds slice sizes (`-1`: to
