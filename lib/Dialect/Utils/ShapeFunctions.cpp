@@ -329,27 +329,46 @@ LogicalResult mlc::inferConcatenateShape(ArrayRef<ArrayRef<int64_t>> inputs,
   FailureOr<int64_t> ax = normalizeAxis(axis, rank, emitError);
   if (failed(ax))
     return failure();
-  result.assign(inputs[0].begin(), inputs[0].end());
-  for (size_t i = 1; i < inputs.size(); ++i) {
-    ArrayRef<int64_t> s = inputs[i];
-    if (static_cast<int64_t>(s.size()) != rank)
+  for (size_t i = 1; i < inputs.size(); ++i)
+    if (static_cast<int64_t>(inputs[i].size()) != rank)
       return fail(emitError, "input " + Twine(i) + " has rank " +
-                                 Twine(s.size()) + ", input 0 has rank " +
-                                 Twine(rank));
-    for (int64_t d = 0; d < rank; ++d) {
-      if (d == *ax) {
-        result[d] = isDyn(result[d]) || isDyn(s[d]) ? kDyn : result[d] + s[d];
+                                 Twine(inputs[i].size()) +
+                                 ", input 0 has rank " + Twine(rank));
+  result.assign(rank, kDyn);
+  // The concatenated axis: the sum, or unknown if any input's is unknown.
+  bool dynamicConcat = false;
+  int64_t sum = 0;
+  for (ArrayRef<int64_t> s : inputs) {
+    if (isDyn(s[*ax]))
+      dynamicConcat = true;
+    else
+      sum += s[*ax];
+  }
+  result[*ax] = dynamicConcat ? kDyn : sum;
+  // Other axes: the known sizes must agree. As in TVM's ConcatenateRel, the
+  // result is static if every input is, or if some input is and the
+  // concatenated axis is unknown; otherwise it is unknown (so a static
+  // result never hides an unchecked dynamic input).
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d == *ax)
+      continue;
+    std::optional<int64_t> known;
+    size_t numKnown = 0;
+    for (auto [i, s] : llvm::enumerate(inputs)) {
+      if (isDyn(s[d]))
         continue;
-      }
-      if (isDyn(result[d])) {
-        result[d] = s[d];
-      } else if (!isDyn(s[d]) && s[d] != result[d]) {
+      ++numKnown;
+      if (!known) {
+        known = s[d];
+      } else if (*known != s[d]) {
         return fail(emitError, "input " + Twine(i) + " has shape " +
                                    formatShape(s) + ", expected size " +
-                                   Twine(result[d]) + " in dimension " +
-                                   Twine(d) + " like the previous inputs");
+                                   Twine(*known) + " in dimension " + Twine(d) +
+                                   " like the previous inputs");
       }
     }
+    if (known && (numKnown == inputs.size() || dynamicConcat))
+      result[d] = *known;
   }
   return success();
 }

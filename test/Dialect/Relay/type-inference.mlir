@@ -179,6 +179,21 @@ func.func @reduce(%a: tensor<2x3x4xf32>, %d: tensor<?x3xi64>) {
   return
 }
 
+// TVM's ConcatenateRel: off the concatenated axis a known size is kept only
+// if every input knows it or the concatenated axis is unknown.
+// CHECK-LABEL: func.func @concatenate_dynamic
+// CHECK: relay.concatenate %{{[^ ,:]+}}, %{{[^ ,:]+}} : (tensor<?x3xf32>, tensor<?x?xf32>) -> tensor<?x3xf32>
+// CHECK: relay.concatenate %{{[^ ,:]+}}, %{{[^ ,:]+}} : (tensor<1x3xf32>, tensor<1x?xf32>) -> tensor<2x?xf32>
+// CHECK: relay.concatenate %{{[^ ,:]+}}, %{{[^ ,:]+}}, %{{[^ ,:]+}} : (tensor<1x3xf32>, tensor<1x3xf32>, tensor<1x3xf32>) -> tensor<3x3xf32>
+// CHECK: relay.concatenate %{{[^ ,:]+}}, %{{[^ ,:]+}} {axis = 1 : i64} : (tensor<?x?xf32>, tensor<1x?xf32>) -> tensor<1x?xf32>
+func.func @concatenate_dynamic(%a: tensor<?x3xf32>, %b: tensor<?x?xf32>, %c: tensor<1x3xf32>, %d: tensor<1x?xf32>) {
+  %0 = relay.concatenate %a, %b : (tensor<?x3xf32>, tensor<?x?xf32>) -> tensor<?x3xf32>
+  %1 = relay.concatenate %c, %d : (tensor<1x3xf32>, tensor<1x?xf32>) -> tensor<2x?xf32>
+  %2 = relay.concatenate %c, %c, %c : (tensor<1x3xf32>, tensor<1x3xf32>, tensor<1x3xf32>) -> tensor<3x3xf32>
+  %3 = relay.concatenate %b, %d {axis = 1 : i64} : (tensor<?x?xf32>, tensor<1x?xf32>) -> tensor<1x?xf32>
+  return
+}
+
 // CHECK-LABEL: func.func @shapes
 // CHECK: relay.squeeze %{{[^ ,:]+}} : (tensor<2x1x?xf32>) -> tensor<2x?xf32>
 // CHECK: relay.squeeze %{{[^ ,:]+}} {axis = array<i64: -1, 1>} : (tensor<2x1x?xf32>) -> tensor<2xf32>
