@@ -295,6 +295,11 @@ LogicalResult mlc::inferSqueezeShape(ArrayRef<int64_t> input,
                                      ShapeErrorFn emitError) {
   result.clear();
   if (!axes) {
+    // Like TVM's SqueezeRel: which dimensions go must be known statically.
+    if (llvm::any_of(input, isDyn))
+      return fail(emitError, "'axis' must be given for shape " +
+                                 formatShape(input) +
+                                 " with unknown dimensions");
     for (int64_t d : input)
       if (d != 1)
         result.push_back(d);

@@ -416,6 +416,14 @@ func.func @squeeze_not_one(%a: tensor<2x1xf32>) {
 
 // -----
 
+func.func @squeeze_dynamic_without_axis(%a: tensor<2x1x?xf32>) {
+  // expected-error @+1 {{'relay.squeeze' op invalid 'axis' for data 'tensor<2x1x?xf32>': 'axis' must be given for shape [2, 1, ?] with unknown dimensions}}
+  %0 = relay.squeeze %a : (tensor<2x1x?xf32>) -> tensor<2x?xf32>
+  return
+}
+
+// -----
+
 func.func @squeeze_wrong_result(%a: tensor<2x1xf32>) {
   // expected-error @+1 {{'relay.squeeze' op result #0 has type 'tensor<2x1xf32>', but the operands and attributes give 'tensor<2xf32>'}}
   %0 = relay.squeeze %a : (tensor<2x1xf32>) -> tensor<2x1xf32>

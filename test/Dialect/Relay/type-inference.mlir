@@ -195,7 +195,7 @@ func.func @concatenate_dynamic(%a: tensor<?x3xf32>, %b: tensor<?x?xf32>, %c: ten
 }
 
 // CHECK-LABEL: func.func @shapes
-// CHECK: relay.squeeze %{{[^ ,:]+}} : (tensor<2x1x?xf32>) -> tensor<2x?xf32>
+// CHECK: relay.squeeze %{{[^ ,:]+}} {axis = array<i64: 1>} : (tensor<2x1x?xf32>) -> tensor<2x?xf32>
 // CHECK: relay.squeeze %{{[^ ,:]+}} {axis = array<i64: -1, 1>} : (tensor<2x1x?xf32>) -> tensor<2xf32>
 // CHECK: relay.expand_dims %{{[^ ,:]+}} {axis = -4 : i64} : (tensor<2x1x?xf32>) -> tensor<1x2x1x?xf32>
 // CHECK: relay.expand_dims %{{[^ ,:]+}} {axis = 3 : i64, num_newaxis = 0 : i64} : (tensor<2x1x?xf32>) -> tensor<2x1x?xf32>
@@ -208,7 +208,7 @@ func.func @concatenate_dynamic(%a: tensor<?x3xf32>, %b: tensor<?x?xf32>, %c: ten
 // CHECK: relay.broadcast_to %{{[^ ,:]+}} {shape = array<i64: 2, 4, 3>} : (tensor<1x3xf32>) -> tensor<2x4x3xf32>
 // CHECK: relay.cast %{{[^ ,:]+}} {dtype = i64} : (tensor<2x1x?xf32>) -> tensor<2x1x?xi64>
 func.func @shapes(%a: tensor<2x1x?xf32>, %b: tensor<2x5x?xf32>, %c: tensor<?x4x3xf32>, %i: tensor<2x7xi32>, %v: tensor<1x3xf32>, %e: tensor<?x5x3xf32>) {
-  %0 = relay.squeeze %a : (tensor<2x1x?xf32>) -> tensor<2x?xf32>
+  %0 = relay.squeeze %a {axis = array<i64: 1>} : (tensor<2x1x?xf32>) -> tensor<2x?xf32>
   %1 = relay.squeeze %a {axis = array<i64: -1, 1>} : (tensor<2x1x?xf32>) -> tensor<2xf32>
   %2 = relay.expand_dims %a {axis = -4 : i64} : (tensor<2x1x?xf32>) -> tensor<1x2x1x?xf32>
   %3 = relay.expand_dims %a {axis = 3 : i64, num_newaxis = 0 : i64} : (tensor<2x1x?xf32>) -> tensor<2x1x?xf32>

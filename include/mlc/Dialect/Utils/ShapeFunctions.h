@@ -76,7 +76,8 @@ mlir::LogicalResult inferExpandDimsShape(llvm::ArrayRef<int64_t> input,
                                          ShapeErrorFn emitError);
 
 /// squeeze: removes the listed axes (each must have size 1 or be unknown), or
-/// every static size-1 dimension when `axes` is absent.
+/// every size-1 dimension when `axes` is absent (then no dimension may be
+/// unknown).
 mlir::LogicalResult inferSqueezeShape(
     llvm::ArrayRef<int64_t> input, std::optional<llvm::ArrayRef<int64_t>> axes,
     llvm::SmallVectorImpl<int64_t> &result, ShapeErrorFn emitError);

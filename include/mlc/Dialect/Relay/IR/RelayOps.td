@@ -284,7 +284,8 @@ def Relay_SqueezeOp : Relay_InferredOp<"squeeze"> {
   let summary = "removes size-1 dimensions";
   let description = [{
     Removes the dimensions listed in `axis` (each must have size 1, or be
-    `?`), or, without `axis`, every dimension of static size 1.
+    `?`), or, without `axis`, every dimension of size 1; as in TVM, `axis`
+    is then required if the shape has unknown dimensions.
 
     ```mlir
     %0 = relay.squeeze %x {axis = array<i64: 0>} : (tensor<1x3x1xf32>) -> tensor<3x1xf32>
