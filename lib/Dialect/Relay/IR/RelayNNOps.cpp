@@ -23,6 +23,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 
 using namespace mlir;
 using namespace mlc;
@@ -463,9 +464,13 @@ LogicalResult DropoutOp::inferNNReturnTypes(MLIRContext *context,
   auto data = getRankedType(adaptor.getData(), "data", err);
   if (failed(data))
     return failure();
-  double rate = adaptor.getRate().convertToDouble();
-  if (!(rate >= 0.0 && rate <= 1.0))
-    return err.fail("rate must be in [0, 1] but is " + std::to_string(rate));
+  APFloat rate = adaptor.getRate();
+  double value = rate.convertToDouble();
+  if (!(value >= 0.0 && value <= 1.0)) {
+    SmallString<16> text;
+    rate.toString(text);
+    return err.fail("rate must be in [0, 1] but is " + text);
+  }
   types.push_back(*data);
   types.push_back(*data);
   return success();
@@ -550,6 +555,27 @@ inferWithDefaults(MLIRContext *context, std::optional<Location> location,
   return OpT::inferNNReturnTypes(context, location, adaptor, types);
 }
 
+/// The verifier of nn op `OpT`: runs the type relation on the op's own
+/// operands and attributes and compares the result types with the inferred
+/// ones, reporting at the op what is wrong.
+template <typename OpT> static LogicalResult verifyNNOp(OpT op) {
+  SmallVector<Type, 4> inferred;
+  if (failed(OpT::inferNNReturnTypes(op->getContext(), op->getLoc(),
+                                     typename OpT::Adaptor(op), inferred)))
+    return failure();
+  if (inferred.size() != op->getNumResults())
+    return op.emitOpError()
+           << "has " << op->getNumResults()
+           << " results but Relay's type relation gives " << inferred.size();
+  for (auto [i, expected, actual] :
+       llvm::enumerate(inferred, op->getResultTypes()))
+    if (expected != actual)
+      return op.emitOpError()
+             << "result #" << i << " has type " << actual
+             << " but Relay's type relation gives " << expected;
+  return success();
+}
+
 #define MLC_NN_INFER_RETURN_TYPES(OP)                                          \
   LogicalResult OP::inferReturnTypes(                                          \
       MLIRContext *context, std::optional<Location> location,                  \
@@ -558,7 +584,17 @@ inferWithDefaults(MLIRContext *context, std::optional<Location> location,
       SmallVectorImpl<Type> &types) {                                          \
     return inferWithDefaults<OP>(context, location, operands, attributes,      \
                                  properties, regions, types);                  \
-  }
+  }                                                                            \
+  /* The verifier reports failed inference and mismatching result types        \
+     with specific messages; InferTypeOpInterface's own check would add a      \
+     generic second error. */                                                  \
+  LogicalResult OP::refineReturnTypes(                                         \
+      MLIRContext *, std::optional<Location>, ValueRange, DictionaryAttr,      \
+      OpaqueProperties, RegionRange, SmallVectorImpl<Type> &) {                \
+    return success();                                                          \
+  }                                                                            \
+  LogicalResult OP::verify() { return verifyNNOp(*this); }
+
 MLC_NN_INFER_RETURN_TYPES(Conv2DOp)
 MLC_NN_INFER_RETURN_TYPES(DenseOp)
 MLC_NN_INFER_RETURN_TYPES(BatchMatmulOp)

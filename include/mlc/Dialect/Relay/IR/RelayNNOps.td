@@ -27,15 +27,21 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 //===----------------------------------------------------------------------===//
 
 // An `nn.*` operator: pure, with result types inferred from operands and
-// attributes. RelayNNOps.cpp implements `inferNNReturnTypes` on an adaptor
-// whose unset default-valued attributes hold their defaults (custom parsers
-// and generic builders call `inferReturnTypes` before the defaults are
-// populated, with the attributes still in a dictionary).
+// attributes. RelayNNOps.cpp implements `inferNNReturnTypes` (Relay's type
+// relation) on an adaptor whose unset default-valued attributes hold their
+// defaults: custom parsers and generic builders call `inferReturnTypes`
+// before the defaults are populated, with the attributes still in a
+// dictionary. The op verifier runs the relation and compares the result
+// types, reporting what is wrong; `refineReturnTypes` (InferTypeOpInterface's
+// generic check) is a no-op so that an invalid op gets one specific error
+// rather than an extra "failed to infer returned types".
 class NN_Op<string mnemonic, list<Trait> traits = []>
     : Relay_Op<"nn." # mnemonic,
                !listconcat([Pure,
-                            DeclareOpInterfaceMethods<InferTypeOpInterface>],
+                            DeclareOpInterfaceMethods<InferTypeOpInterface,
+                                                      ["refineReturnTypes"]>],
                            traits)> {
+  let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// Relay's type relation of this op; reports errors at `location`.
     static ::llvm::LogicalResult
