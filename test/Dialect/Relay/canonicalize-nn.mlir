@@ -9,7 +9,7 @@
 // CHECK: return %[[R]]
 func.func @dropout_removed(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
   %0:2 = relay.nn.dropout %x {rate = 0.3 : f64} : (tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>)
-  %1 = relay.nn.relu %0#0 : tensor<2x4xf32>
+  %1 = relay.nn.relu %0#0 : (tensor<2x4xf32>) -> tensor<2x4xf32>
   return %1 : tensor<2x4xf32>
 }
 
@@ -23,7 +23,7 @@ func.func @dropout_removed(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
 // CHECK: return %[[R]], %[[MASK]]
 func.func @dropout_mask_used(%x: tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>) {
   %0:2 = relay.nn.dropout %x : (tensor<2x4xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>)
-  %1 = relay.nn.relu %0#0 : tensor<2x4xf32>
+  %1 = relay.nn.relu %0#0 : (tensor<2x4xf32>) -> tensor<2x4xf32>
   return %1, %0#1 : tensor<2x4xf32>, tensor<2x4xf32>
 }
 

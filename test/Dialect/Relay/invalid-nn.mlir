@@ -108,7 +108,7 @@ func.func @conv2d_kernel_too_big(%x: tensor<1x3x4x4xf32>, %w: tensor<8x3x3x3xf32
 // -----
 
 func.func @conv2d_result_type(%x: tensor<1x3x32x32xf32>, %w: tensor<8x3x3x3xf32>) {
-  // expected-error@+1 {{'relay.nn.conv2d' op result #0 has type 'tensor<1x8x32x32xf32>' but Relay's type relation gives 'tensor<1x8x30x30xf32>'}}
+  // expected-error@+1 {{'relay.nn.conv2d' op result #0 has type 'tensor<1x8x32x32xf32>', but the operands and attributes give 'tensor<1x8x30x30xf32>'}}
   %0 = relay.nn.conv2d %x, %w : (tensor<1x3x32x32xf32>, tensor<8x3x3x3xf32>) -> tensor<1x8x32x32xf32>
   return
 }
@@ -116,7 +116,7 @@ func.func @conv2d_result_type(%x: tensor<1x3x32x32xf32>, %w: tensor<8x3x3x3xf32>
 // -----
 
 func.func @conv2d_out_dtype(%x: tensor<1x3x32x32xi8>, %w: tensor<8x3x3x3xi8>) {
-  // expected-error@+1 {{'relay.nn.conv2d' op result #0 has type 'tensor<1x8x30x30xi8>' but Relay's type relation gives 'tensor<1x8x30x30xi32>'}}
+  // expected-error@+1 {{'relay.nn.conv2d' op result #0 has type 'tensor<1x8x30x30xi8>', but the operands and attributes give 'tensor<1x8x30x30xi32>'}}
   %0 = relay.nn.conv2d %x, %w {out_dtype = i32} : (tensor<1x3x32x32xi8>, tensor<8x3x3x3xi8>) -> tensor<1x8x30x30xi8>
   return
 }
@@ -221,7 +221,7 @@ func.func @bias_add_rank(%x: tensor<1x8x4x4xf32>, %b: tensor<1x8xf32>) {
 // -----
 
 func.func @relu_result_type(%x: tensor<2x3xf32>) {
-  // expected-error@+1 {{'relay.nn.relu' op result #0 has type 'tensor<3x2xf32>' but Relay's type relation gives 'tensor<2x3xf32>'}}
+  // expected-error@+1 {{'relay.nn.relu' op result #0 has type 'tensor<3x2xf32>', but the operands and attributes give 'tensor<2x3xf32>'}}
   %0 = "relay.nn.relu"(%x) : (tensor<2x3xf32>) -> tensor<3x2xf32>
   return
 }
@@ -238,14 +238,14 @@ func.func @relu_unranked(%x: tensor<*xf32>) {
 
 func.func @leaky_relu_alpha_kind(%x: tensor<2x3xf32>) {
   // expected-error@+1 {{'relay.nn.leaky_relu' op attribute 'alpha' failed to satisfy constraint: 64-bit float attribute}}
-  %0 = relay.nn.leaky_relu %x {alpha = 1 : i64} : tensor<2x3xf32>
+  %0 = relay.nn.leaky_relu %x {alpha = 1 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   return
 }
 
 // -----
 
 func.func @leaky_relu_result_type(%x: tensor<2x3xf32>) {
-  // expected-error@+1 {{'relay.nn.leaky_relu' op result #0 has type 'tensor<2x3xf16>' but Relay's type relation gives 'tensor<2x3xf32>'}}
+  // expected-error@+1 {{'relay.nn.leaky_relu' op result #0 has type 'tensor<2x3xf16>', but the operands and attributes give 'tensor<2x3xf32>'}}
   %0 = "relay.nn.leaky_relu"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf16>
   return
 }
@@ -254,7 +254,7 @@ func.func @leaky_relu_result_type(%x: tensor<2x3xf32>) {
 
 func.func @softmax_axis(%x: tensor<2x3xf32>) {
   // expected-error@+1 {{'relay.nn.softmax' op axis=2 is out of range for data of rank 2 (expected a value in [-2, 2))}}
-  %0 = relay.nn.softmax %x {axis = 2 : i64} : tensor<2x3xf32>
+  %0 = relay.nn.softmax %x {axis = 2 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   return
 }
 
@@ -262,7 +262,7 @@ func.func @softmax_axis(%x: tensor<2x3xf32>) {
 
 func.func @log_softmax_axis(%x: tensor<2x3xf32>) {
   // expected-error@+1 {{'relay.nn.log_softmax' op axis=-3 is out of range for data of rank 2 (expected a value in [-2, 2))}}
-  %0 = relay.nn.log_softmax %x {axis = -3 : i64} : tensor<2x3xf32>
+  %0 = relay.nn.log_softmax %x {axis = -3 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   return
 }
 
@@ -317,7 +317,7 @@ func.func @avg_pool2d_negative_padding(%x: tensor<1x3x8x8xf32>) {
 // -----
 
 func.func @avg_pool2d_result_type(%x: tensor<1x3x7x7xf32>) {
-  // expected-error@+1 {{'relay.nn.avg_pool2d' op result #0 has type 'tensor<1x3x3x3xf32>' but Relay's type relation gives 'tensor<1x3x4x4xf32>'}}
+  // expected-error@+1 {{'relay.nn.avg_pool2d' op result #0 has type 'tensor<1x3x3x3xf32>', but the operands and attributes give 'tensor<1x3x4x4xf32>'}}
   %0 = relay.nn.avg_pool2d %x {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>, ceil_mode = true} : (tensor<1x3x7x7xf32>) -> tensor<1x3x3x3xf32>
   return
 }
@@ -349,7 +349,7 @@ func.func @adaptive_avg_pool2d_output_size(%x: tensor<1x3x8x8xf32>) {
 // -----
 
 func.func @adaptive_avg_pool2d_result(%x: tensor<1x3x8x8xf32>) {
-  // expected-error@+1 {{'relay.nn.adaptive_avg_pool2d' op result #0 has type 'tensor<1x3x1x1xf32>' but Relay's type relation gives 'tensor<1x3x2x2xf32>'}}
+  // expected-error@+1 {{'relay.nn.adaptive_avg_pool2d' op result #0 has type 'tensor<1x3x1x1xf32>', but the operands and attributes give 'tensor<1x3x2x2xf32>'}}
   %0 = relay.nn.adaptive_avg_pool2d %x {output_size = array<i64: 2>} : (tensor<1x3x8x8xf32>) -> tensor<1x3x1x1xf32>
   return
 }
@@ -387,7 +387,7 @@ func.func @batch_norm_axis(%x: tensor<1x8x4x4xf32>, %c: tensor<8xf32>) {
 // -----
 
 func.func @batch_norm_results(%x: tensor<1x8x4x4xf32>, %c: tensor<8xf32>) {
-  // expected-error@+1 {{'relay.nn.batch_norm' op result #2 has type 'tensor<4xf32>' but Relay's type relation gives 'tensor<8xf32>'}}
+  // expected-error@+1 {{'relay.nn.batch_norm' op result #2 has type 'tensor<4xf32>', but the operands and attributes give 'tensor<8xf32>'}}
   %0:3 = relay.nn.batch_norm %x, %c, %c, %c, %c
       : (tensor<1x8x4x4xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>)
       -> (tensor<1x8x4x4xf32>, tensor<8xf32>, tensor<4xf32>)
@@ -461,7 +461,7 @@ func.func @dropout_rate(%x: tensor<4xf32>) {
 // -----
 
 func.func @dropout_mask_type(%x: tensor<4xf32>) {
-  // expected-error@+1 {{'relay.nn.dropout' op result #1 has type 'tensor<4xi1>' but Relay's type relation gives 'tensor<4xf32>'}}
+  // expected-error@+1 {{'relay.nn.dropout' op result #1 has type 'tensor<4xi1>', but the operands and attributes give 'tensor<4xf32>'}}
   %0:2 = relay.nn.dropout %x : (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xi1>)
   return
 }
@@ -477,7 +477,7 @@ func.func @batch_flatten_rank0(%x: tensor<f32>) {
 // -----
 
 func.func @batch_flatten_result(%x: tensor<2x3x4xf32>) {
-  // expected-error@+1 {{'relay.nn.batch_flatten' op result #0 has type 'tensor<6x4xf32>' but Relay's type relation gives 'tensor<2x12xf32>'}}
+  // expected-error@+1 {{'relay.nn.batch_flatten' op result #0 has type 'tensor<6x4xf32>', but the operands and attributes give 'tensor<2x12xf32>'}}
   %0 = relay.nn.batch_flatten %x : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
   return
 }

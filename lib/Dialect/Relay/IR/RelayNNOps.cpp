@@ -10,9 +10,9 @@
 // Every nn op implements InferTypeOpInterface through `inferReturnTypes(...,
 // Adaptor, ...)`, which runs Relay's type relation (the shape functions of
 // mlc/Dialect/Utils/NNShapeFunctions.h) and reports violations at the op's
-// location as `'relay.nn.<op>' op <message>`. The interface's verifier calls
-// it, so these checks are the ops' verifiers too; the interface then compares
-// the inferred types with the op's result types.
+// location as `'relay.nn.<op>' op <message>`. The Relay_InferredResultTypes
+// trait calls it when verifying, so these checks are the ops' verifiers too,
+// and then compares the inferred types with the op's result types.
 //
 //===----------------------------------------------------------------------===//
 
@@ -555,27 +555,6 @@ inferWithDefaults(MLIRContext *context, std::optional<Location> location,
   return OpT::inferNNReturnTypes(context, location, adaptor, types);
 }
 
-/// The verifier of nn op `OpT`: runs the type relation on the op's own
-/// operands and attributes and compares the result types with the inferred
-/// ones, reporting at the op what is wrong.
-template <typename OpT> static LogicalResult verifyNNOp(OpT op) {
-  SmallVector<Type, 4> inferred;
-  if (failed(OpT::inferNNReturnTypes(op->getContext(), op->getLoc(),
-                                     typename OpT::Adaptor(op), inferred)))
-    return failure();
-  if (inferred.size() != op->getNumResults())
-    return op.emitOpError()
-           << "has " << op->getNumResults()
-           << " results but Relay's type relation gives " << inferred.size();
-  for (auto [i, expected, actual] :
-       llvm::enumerate(inferred, op->getResultTypes()))
-    if (expected != actual)
-      return op.emitOpError()
-             << "result #" << i << " has type " << actual
-             << " but Relay's type relation gives " << expected;
-  return success();
-}
-
 #define MLC_NN_INFER_RETURN_TYPES(OP)                                          \
   LogicalResult OP::inferReturnTypes(                                          \
       MLIRContext *context, std::optional<Location> location,                  \
@@ -584,16 +563,7 @@ template <typename OpT> static LogicalResult verifyNNOp(OpT op) {
       SmallVectorImpl<Type> &types) {                                          \
     return inferWithDefaults<OP>(context, location, operands, attributes,      \
                                  properties, regions, types);                  \
-  }                                                                            \
-  /* The verifier reports failed inference and mismatching result types        \
-     with specific messages; InferTypeOpInterface's own check would add a      \
-     generic second error. */                                                  \
-  LogicalResult OP::refineReturnTypes(                                         \
-      MLIRContext *, std::optional<Location>, ValueRange, DictionaryAttr,      \
-      OpaqueProperties, RegionRange, SmallVectorImpl<Type> &) {                \
-    return success();                                                          \
-  }                                                                            \
-  LogicalResult OP::verify() { return verifyNNOp(*this); }
+  }
 
 MLC_NN_INFER_RETURN_TYPES(Conv2DOp)
 MLC_NN_INFER_RETURN_TYPES(DenseOp)

@@ -27,21 +27,18 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 //===----------------------------------------------------------------------===//
 
 // An `nn.*` operator: pure, with result types inferred from operands and
-// attributes. RelayNNOps.cpp implements `inferNNReturnTypes` (Relay's type
-// relation) on an adaptor whose unset default-valued attributes hold their
-// defaults: custom parsers and generic builders call `inferReturnTypes`
+// attributes, checked by Relay_InferredResultTypes (RelayDialect.td).
+// RelayNNOps.cpp implements `inferNNReturnTypes` (Relay's type relation) on
+// an adaptor whose unset default-valued attributes hold their defaults:
+// custom parsers and OperationState-based builders call `inferReturnTypes`
 // before the defaults are populated, with the attributes still in a
-// dictionary. The op verifier runs the relation and compares the result
-// types, reporting what is wrong; `refineReturnTypes` (InferTypeOpInterface's
-// generic check) is a no-op so that an invalid op gets one specific error
-// rather than an extra "failed to infer returned types".
+// dictionary rather than in properties.
 class NN_Op<string mnemonic, list<Trait> traits = []>
     : Relay_Op<"nn." # mnemonic,
                !listconcat([Pure,
-                            DeclareOpInterfaceMethods<InferTypeOpInterface,
-                                                      ["refineReturnTypes"]>],
+                            DeclareOpInterfaceMethods<InferTypeOpInterface>,
+                            Relay_InferredResultTypes],
                            traits)> {
-  let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// Relay's type relation of this op; reports errors at `location`.
     static ::llvm::LogicalResult
@@ -58,7 +55,7 @@ class NN_Op<string mnemonic, list<Trait> traits = []>
 class NN_UnaryOp<string mnemonic, list<Trait> traits = []>
     : NN_Op<mnemonic, traits> {
   let results = (outs AnyRankedTensor:$result);
-  let assemblyFormat = "$data attr-dict `:` type($data)";
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
 }
 
 //===----------------------------------------------------------------------===//
@@ -227,7 +224,7 @@ def Relay_ReluOp : NN_UnaryOp<"relu"> {
     Example:
 
     ```mlir
-    %0 = relay.nn.relu %x : tensor<1x64x56x56xf32>
+    %0 = relay.nn.relu %x : (tensor<1x64x56x56xf32>) -> tensor<1x64x56x56xf32>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$data);
@@ -242,7 +239,7 @@ def Relay_LeakyReluOp : NN_UnaryOp<"leaky_relu"> {
     Example:
 
     ```mlir
-    %0 = relay.nn.leaky_relu %x {alpha = 2.000000e-01 : f64} : tensor<1x64xf32>
+    %0 = relay.nn.leaky_relu %x {alpha = 2.000000e-01 : f64} : (tensor<1x64xf32>) -> tensor<1x64xf32>
     ```
   }];
   let arguments = (ins
@@ -260,7 +257,7 @@ def Relay_SoftmaxOp : NN_UnaryOp<"softmax"> {
     Example:
 
     ```mlir
-    %0 = relay.nn.softmax %x : tensor<1x1000xf32>
+    %0 = relay.nn.softmax %x : (tensor<1x1000xf32>) -> tensor<1x1000xf32>
     ```
   }];
   let arguments = (ins
@@ -278,7 +275,7 @@ def Relay_LogSoftmaxOp : NN_UnaryOp<"log_softmax"> {
     Example:
 
     ```mlir
-    %0 = relay.nn.log_softmax %x {axis = 1 : i64} : tensor<1x1000xf32>
+    %0 = relay.nn.log_softmax %x {axis = 1 : i64} : (tensor<1x1000xf32>) -> tensor<1x1000xf32>
     ```
   }];
   let arguments = (ins
