@@ -7,6 +7,7 @@
 #include "mlc/Dialect/Utils/NNShapeFunctions.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -217,6 +218,11 @@ FailureOr<Shape> mlc::nn::inferConv2DShape(ArrayRef<int64_t> data,
           kh = weight[(*kernelPerm)[2]], kw = weight[(*kernelPerm)[3]];
   std::string weightDesc = "weight shape " + shapeToString(weight) + " in " +
                            attrs.kernelLayout.str() + " layout";
+  if ((!isDyn(kh) && kh < 1) || (!isDyn(kw) && kw < 1)) {
+    report(emitError, "the weight has an empty " + Twine(kh) + "x" + Twine(kw) +
+                          " kernel (" + weightDesc + ")");
+    return failure();
+  }
 
   // kernel_size and channels, when given, must agree with the weight; they
   // also fill in unknown weight dimensions.
@@ -502,7 +508,12 @@ FailureOr<Shape> mlc::nn::inferPadShape(ArrayRef<int64_t> data,
       result.push_back(d);
       continue;
     }
-    int64_t size = d + padWidth[2 * i] + padWidth[2 * i + 1];
+    int64_t size;
+    if (llvm::AddOverflow(d, padWidth[2 * i], size) ||
+        llvm::AddOverflow(size, padWidth[2 * i + 1], size)) {
+      report(emitError, "pad_width overflows dimension " + Twine(i));
+      return failure();
+    }
     if (size < 0) {
       report(emitError, "pad_width [" + Twine(padWidth[2 * i]) + ", " +
                             Twine(padWidth[2 * i + 1]) + "] makes dimension " +
@@ -527,7 +538,11 @@ FailureOr<Shape> mlc::nn::inferBatchFlattenShape(ArrayRef<int64_t> data,
       flat = ShapedType::kDynamic;
       break;
     }
-    flat *= d;
+    if (llvm::MulOverflow(flat, d, flat)) {
+      report(emitError, "the flattened size of data shape " +
+                            shapeToString(data) + " overflows int64");
+      return failure();
+    }
   }
   return Shape{data[0], flat};
 }

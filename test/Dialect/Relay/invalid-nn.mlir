@@ -481,3 +481,19 @@ func.func @batch_flatten_result(%x: tensor<2x3x4xf32>) {
   %0 = relay.nn.batch_flatten %x : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
   return
 }
+
+// -----
+
+func.func @batch_flatten_overflow(%x: tensor<2x4294967296x4294967296xf32>) {
+  // expected-error@+1 {{'relay.nn.batch_flatten' op the flattened size of data shape [2, 4294967296, 4294967296] overflows int64}}
+  %0 = relay.nn.batch_flatten %x : (tensor<2x4294967296x4294967296xf32>) -> tensor<2x1xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_empty_kernel(%x: tensor<1x3x8x8xf32>, %w: tensor<8x3x0x3xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d' op the weight has an empty 0x3 kernel (weight shape [8, 3, 0, 3] in OIHW layout)}}
+  %0 = relay.nn.conv2d %x, %w : (tensor<1x3x8x8xf32>, tensor<8x3x0x3xf32>) -> tensor<1x8x9x6xf32>
+  return
+}
