@@ -58,14 +58,14 @@ func.func @dense_batch_matmul_bias_add(%x: tensor<4x512xf32>, %w: tensor<10x512x
 // CHECK-LABEL: func.func @activations
 func.func @activations(%x: tensor<2x10xf32>) -> (tensor<2x10xf32>, tensor<2x10xf32>,
                                                  tensor<2x10xf32>, tensor<2x10xf32>) {
-  // CHECK: relay.nn.relu %{{.*}} : tensor<2x10xf32>
-  %0 = relay.nn.relu %x : tensor<2x10xf32>
-  // CHECK: relay.nn.leaky_relu %{{.*}} {alpha = 2.000000e-01 : f64} : tensor<2x10xf32>
-  %1 = relay.nn.leaky_relu %x {alpha = 0.2 : f64} : tensor<2x10xf32>
-  // CHECK: relay.nn.softmax %{{.*}} : tensor<2x10xf32>
-  %2 = relay.nn.softmax %x : tensor<2x10xf32>
-  // CHECK: relay.nn.log_softmax %{{.*}} {axis = 0 : i64} : tensor<2x10xf32>
-  %3 = relay.nn.log_softmax %x {axis = 0 : i64} : tensor<2x10xf32>
+  // CHECK: relay.nn.relu %{{.*}} : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  %0 = relay.nn.relu %x : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  // CHECK: relay.nn.leaky_relu %{{.*}} {alpha = 2.000000e-01 : f64} : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  %1 = relay.nn.leaky_relu %x {alpha = 0.2 : f64} : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  // CHECK: relay.nn.softmax %{{.*}} : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  %2 = relay.nn.softmax %x : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  // CHECK: relay.nn.log_softmax %{{.*}} {axis = 0 : i64} : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  %3 = relay.nn.log_softmax %x {axis = 0 : i64} : (tensor<2x10xf32>) -> tensor<2x10xf32>
   return %0, %1, %2, %3 : tensor<2x10xf32>, tensor<2x10xf32>, tensor<2x10xf32>, tensor<2x10xf32>
 }
 

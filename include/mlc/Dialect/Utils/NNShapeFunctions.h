@@ -12,7 +12,8 @@
 //  - Dimensions are int64_t with mlir::ShapedType::kDynamic for unknown sizes.
 //    A check that needs an unknown size is skipped (as Relay does for `Any`);
 //    an output size that depends on an unknown size is unknown.
-//  - Failures are reported through an `EmitErrorFn` callback with a message
+//  - Failures are reported through an `EmitErrorFn` callback (the
+//    `ShapeErrorFn` of ShapeFunctions.h; it may be null) with a message
 //    that names the operand or attribute, the expected and the actual value
 //    (e.g. "weight has 4 input channels per group but data has 3 channels with
 //    groups=1"), and the function returns failure(). Callers prefix the
@@ -27,6 +28,8 @@
 #ifndef MLC_DIALECT_UTILS_NNSHAPEFUNCTIONS_H
 #define MLC_DIALECT_UTILS_NNSHAPEFUNCTIONS_H
 
+#include "mlc/Dialect/Utils/ShapeFunctions.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -40,8 +43,8 @@
 namespace mlc {
 namespace nn {
 
-/// Receives the message of a shape-function failure.
-using EmitErrorFn = llvm::function_ref<void(const llvm::Twine &)>;
+/// Receives the message of a shape-function failure; may be null.
+using EmitErrorFn = ShapeErrorFn;
 
 /// Shapes are small vectors of dims (ShapedType::kDynamic for unknown).
 using Shape = llvm::SmallVector<int64_t, 4>;

@@ -10,9 +10,9 @@
 // Every nn op implements InferTypeOpInterface through `inferReturnTypes(...,
 // Adaptor, ...)`, which runs Relay's type relation (the shape functions of
 // mlc/Dialect/Utils/NNShapeFunctions.h) and reports violations at the op's
-// location as `'relay.nn.<op>' op <message>`. The interface's verifier calls
-// it, so these checks are the ops' verifiers too; the interface then compares
-// the inferred types with the op's result types.
+// location as `'relay.nn.<op>' op <message>`. The Relay_InferredResultTypes
+// trait calls it when verifying, so these checks are the ops' verifiers too,
+// and then compares the inferred types with the op's result types.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +23,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 
 using namespace mlir;
 using namespace mlc;
@@ -463,9 +464,13 @@ LogicalResult DropoutOp::inferNNReturnTypes(MLIRContext *context,
   auto data = getRankedType(adaptor.getData(), "data", err);
   if (failed(data))
     return failure();
-  double rate = adaptor.getRate().convertToDouble();
-  if (!(rate >= 0.0 && rate <= 1.0))
-    return err.fail("rate must be in [0, 1] but is " + std::to_string(rate));
+  APFloat rate = adaptor.getRate();
+  double value = rate.convertToDouble();
+  if (!(value >= 0.0 && value <= 1.0)) {
+    SmallString<16> text;
+    rate.toString(text);
+    return err.fail("rate must be in [0, 1] but is " + text);
+  }
   types.push_back(*data);
   types.push_back(*data);
   return success();
@@ -559,6 +564,7 @@ inferWithDefaults(MLIRContext *context, std::optional<Location> location,
     return inferWithDefaults<OP>(context, location, operands, attributes,      \
                                  properties, regions, types);                  \
   }
+
 MLC_NN_INFER_RETURN_TYPES(Conv2DOp)
 MLC_NN_INFER_RETURN_TYPES(DenseOp)
 MLC_NN_INFER_RETURN_TYPES(BatchMatmulOp)

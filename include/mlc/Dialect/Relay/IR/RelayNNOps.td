@@ -27,14 +27,17 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 //===----------------------------------------------------------------------===//
 
 // An `nn.*` operator: pure, with result types inferred from operands and
-// attributes. RelayNNOps.cpp implements `inferNNReturnTypes` on an adaptor
-// whose unset default-valued attributes hold their defaults (custom parsers
-// and generic builders call `inferReturnTypes` before the defaults are
-// populated, with the attributes still in a dictionary).
+// attributes, checked by Relay_InferredResultTypes (RelayDialect.td).
+// RelayNNOps.cpp implements `inferNNReturnTypes` (Relay's type relation) on
+// an adaptor whose unset default-valued attributes hold their defaults:
+// custom parsers and OperationState-based builders call `inferReturnTypes`
+// before the defaults are populated, with the attributes still in a
+// dictionary rather than in properties.
 class NN_Op<string mnemonic, list<Trait> traits = []>
     : Relay_Op<"nn." # mnemonic,
                !listconcat([Pure,
-                            DeclareOpInterfaceMethods<InferTypeOpInterface>],
+                            DeclareOpInterfaceMethods<InferTypeOpInterface>,
+                            Relay_InferredResultTypes],
                            traits)> {
   let extraClassDeclaration = [{
     /// Relay's type relation of this op; reports errors at `location`.
@@ -52,7 +55,7 @@ class NN_Op<string mnemonic, list<Trait> traits = []>
 class NN_UnaryOp<string mnemonic, list<Trait> traits = []>
     : NN_Op<mnemonic, traits> {
   let results = (outs AnyRankedTensor:$result);
-  let assemblyFormat = "$data attr-dict `:` type($data)";
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
 }
 
 //===----------------------------------------------------------------------===//
@@ -221,7 +224,7 @@ def Relay_ReluOp : NN_UnaryOp<"relu"> {
     Example:
 
     ```mlir
-    %0 = relay.nn.relu %x : tensor<1x64x56x56xf32>
+    %0 = relay.nn.relu %x : (tensor<1x64x56x56xf32>) -> tensor<1x64x56x56xf32>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$data);
@@ -236,7 +239,7 @@ def Relay_LeakyReluOp : NN_UnaryOp<"leaky_relu"> {
     Example:
 
     ```mlir
-    %0 = relay.nn.leaky_relu %x {alpha = 2.000000e-01 : f64} : tensor<1x64xf32>
+    %0 = relay.nn.leaky_relu %x {alpha = 2.000000e-01 : f64} : (tensor<1x64xf32>) -> tensor<1x64xf32>
     ```
   }];
   let arguments = (ins
@@ -254,7 +257,7 @@ def Relay_SoftmaxOp : NN_UnaryOp<"softmax"> {
     Example:
 
     ```mlir
-    %0 = relay.nn.softmax %x : tensor<1x1000xf32>
+    %0 = relay.nn.softmax %x : (tensor<1x1000xf32>) -> tensor<1x1000xf32>
     ```
   }];
   let arguments = (ins
@@ -272,7 +275,7 @@ def Relay_LogSoftmaxOp : NN_UnaryOp<"log_softmax"> {
     Example:
 
     ```mlir
-    %0 = relay.nn.log_softmax %x {axis = 1 : i64} : tensor<1x1000xf32>
+    %0 = relay.nn.log_softmax %x {axis = 1 : i64} : (tensor<1x1000xf32>) -> tensor<1x1000xf32>
     ```
   }];
   let arguments = (ins
@@ -285,9 +288,35 @@ def Relay_LogSoftmaxOp : NN_UnaryOp<"log_softmax"> {
 // Pooling
 //===----------------------------------------------------------------------===//
 
-class NN_Pool2DOp<string mnemonic, string kind, dag extraArgs = (ins)>
+// 2-D max/avg pooling. `intro` and `example` surround the shared attribute
+// table in the description.
+class NN_Pool2DOp<string mnemonic, string kind, string intro, string example,
+                  dag extraArgs = (ins)>
     : NN_Op<mnemonic> {
   let summary = "2-D " # kind # " pooling (Relay `nn." # mnemonic # "`)";
+  let description = intro # [{
+
+| attribute | default | meaning |
+| --- | --- | --- |
+| `pool_size` | required | window (H, W) |
+| `strides` | `[1, 1]` | window strides (H, W) |
+| `dilation` | `[1, 1]` | window dilation (H, W) |
+| `padding` | `[0, 0]` | 1, 2 or 4 values as in `relay.nn.conv2d` |
+| `layout` | `"NCHW"` | layout of `data`: a permutation of `NCHW` (`NCHW`, `NHWC`) |
+| `out_layout` | `""` | empty or equal to `layout` |
+| `ceil_mode` | `false` | round the output size up instead of down |
+
+The output height is, as in Relay,
+`(H + pad_top + pad_bottom - ((pool_size[0] - 1) * dilation[0] + 1)) / strides[0] + 1`,
+with `strides[0] - 1` added to the numerator in `ceil_mode`; likewise for
+the width. Other dimensions are unchanged.
+
+Example:
+
+```mlir
+}] # example # [{
+```
+}];
   let arguments = !con((ins
     AnyRankedTensor:$data,
     DenseI64ArrayAttr:$pool_size,
@@ -305,55 +334,18 @@ class NN_Pool2DOp<string mnemonic, string kind, dag extraArgs = (ins)>
   }];
 }
 
-defvar NN_Pool2DAttrDoc = [{
-    | attribute | default | meaning |
-    | --- | --- | --- |
-    | `pool_size` | required | window (H, W) |
-    | `strides` | `[1, 1]` | window strides (H, W) |
-    | `dilation` | `[1, 1]` | window dilation (H, W) |
-    | `padding` | `[0, 0]` | 1, 2 or 4 values as in `relay.nn.conv2d` |
-    | `layout` | `"NCHW"` | layout of `data`: a permutation of `NCHW` (`NCHW`, `NHWC`) |
-    | `out_layout` | `""` | empty or equal to `layout` |
-    | `ceil_mode` | `false` | round the output size up instead of down |
-
-    The output height is, as in Relay,
-    `(H + pad_top + pad_bottom - ((pool_size[0] - 1) * dilation[0] + 1)) / strides[0] + 1`,
-    with `strides[0] - 1` added to the numerator in `ceil_mode`; likewise for
-    the width. Other dimensions are unchanged.
-}];
-
-def Relay_MaxPool2DOp : NN_Pool2DOp<"max_pool2d", "max"> {
-  let description = [{
-    Maximum over 2-D windows of `data`.
-
-  }] # NN_Pool2DAttrDoc # [{
-
-    Example:
-
-    ```mlir
-    %0 = relay.nn.max_pool2d %x {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>,
-                                 padding = array<i64: 1, 1, 1, 1>}
-        : (tensor<1x64x112x112xf32>) -> tensor<1x64x56x56xf32>
-    ```
-  }];
-}
+def Relay_MaxPool2DOp : NN_Pool2DOp<"max_pool2d", "max",
+    "Maximum over 2-D windows of `data`.",
+    [{%0 = relay.nn.max_pool2d %x {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>,
+                             padding = array<i64: 1, 1, 1, 1>}
+    : (tensor<1x64x112x112xf32>) -> tensor<1x64x56x56xf32>}]>;
 
 def Relay_AvgPool2DOp : NN_Pool2DOp<"avg_pool2d", "average",
-    (ins DefaultValuedAttr<BoolAttr, "false">:$count_include_pad)> {
-  let description = [{
-    Average over 2-D windows of `data`. With `count_include_pad` (default
-    false) padded elements count in the divisor.
-
-  }] # NN_Pool2DAttrDoc # [{
-
-    Example:
-
-    ```mlir
-    %0 = relay.nn.avg_pool2d %x {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>}
-        : (tensor<1x64x56x56xf32>) -> tensor<1x64x28x28xf32>
-    ```
-  }];
-}
+    [{Average over 2-D windows of `data`. With `count_include_pad` (default
+false) padded elements count in the divisor.}],
+    [{%0 = relay.nn.avg_pool2d %x {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>}
+    : (tensor<1x64x56x56xf32>) -> tensor<1x64x28x28xf32>}],
+    (ins DefaultValuedAttr<BoolAttr, "false">:$count_include_pad)>;
 
 def Relay_GlobalAvgPool2DOp : NN_Op<"global_avg_pool2d"> {
   let summary = "2-D global average pooling (Relay `nn.global_avg_pool2d`)";
@@ -427,8 +419,9 @@ def Relay_BatchNormOp : NN_Op<"batch_norm"> {
     `gamma`, `beta`, `moving_mean` and `moving_var` are 1-D with the size of
     `data` along `axis` and the element type of `data`. Relay's tuple result
     is three results: the normalized data (the type of `data`), and the new
-    mean and variance (the type of `moving_mean`). The importer maps
-    `%0.0` to the first result.
+    running mean and variance (1-D of the size of `data` along `axis`, with
+    the element type of `data`). The importer maps `%0.0` to the first
+    result.
 
     Example:
 
