@@ -1,4 +1,5 @@
-//===- RelaxOps.cpp - relax dialect operations -------------------*- C++ -*-===//
+//===- RelaxOps.cpp - relax dialect operations -------------------*- C++
+//-*-===//
 //
 // Part of the mlc project.
 //
@@ -7,9 +8,330 @@
 #include "mlc/Dialect/Relax/IR/Relax.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
+using namespace mlc;
 using namespace mlc::relax;
 
 #define GET_OP_CLASSES
 #include "mlc/Dialect/Relax/IR/RelaxOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// DataflowOp / OutputOp
+//===----------------------------------------------------------------------===//
+
+void DataflowOp::build(OpBuilder &builder, OperationState &state,
+                       TypeRange resultTypes) {
+  state.addTypes(resultTypes);
+  Region *body = state.addRegion();
+  body->push_back(new Block);
+  if (resultTypes.empty())
+    ensureTerminator(*body, builder, state.location);
+}
+
+OutputOp DataflowOp::getOutput() {
+  return cast<OutputOp>(getBody().front().getTerminator());
+}
+
+LogicalResult DataflowOp::verify() {
+  OutputOp output = getOutput();
+  if (output.getValues().size() != getNumResults())
+    return emitOpError("has ")
+           << getNumResults() << " results but its relax.output yields "
+           << output.getValues().size() << " values";
+  for (auto [i, value, result] :
+       llvm::enumerate(output.getValues(), getResults())) {
+    if (value.getType() != result.getType())
+      return emitOpError("result #")
+             << i << " has type " << result.getType()
+             << " but relax.output yields " << value.getType();
+  }
+  return success();
+}
+
+LogicalResult DataflowOp::verifyRegions() {
+  for (Operation &op : getBody().front()) {
+    if (isa<OutputOp>(op) || isMemoryEffectFree(&op))
+      continue;
+    InFlightDiagnostic diag =
+        emitOpError("contains '")
+        << op.getName()
+        << "', which may have side effects; a dataflow block may only hold "
+           "side-effect-free operations";
+    diag.attachNote(op.getLoc()) << "side-effecting operation here";
+    return diag;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CallTIROp
+//===----------------------------------------------------------------------===//
+
+/// Checks that tensor `tensorType` (operand or result `what`) can be passed
+/// as the parameter `paramType` of a destination-passing callee.
+static LogicalResult checkBuffer(Operation *op, StringRef callee,
+                                 unsigned paramIndex, Type paramType,
+                                 StringRef what, Type tensorType) {
+  auto tensor = cast<RankedTensorType>(tensorType);
+  auto shaped = dyn_cast<ShapedType>(paramType);
+  if (!shaped || !isa<MemRefType, RankedTensorType>(paramType) ||
+      !shaped.hasRank())
+    return op->emitOpError("parameter #")
+           << paramIndex << " of @" << callee << " has type " << paramType
+           << "; expected a ranked buffer for " << what << " (" << tensorType
+           << ")";
+  auto mismatch = [&]() {
+    return op->emitOpError()
+           << what << " (" << tensorType << ") does not match parameter #"
+           << paramIndex << " of @" << callee << " (" << paramType << "): ";
+  };
+  if (shaped.getElementType() != tensor.getElementType())
+    return mismatch() << "element type " << tensor.getElementType() << " vs "
+                      << shaped.getElementType();
+  if (shaped.getRank() != tensor.getRank())
+    return mismatch() << "rank " << tensor.getRank() << " vs "
+                      << shaped.getRank();
+  for (auto [i, t, p] : llvm::enumerate(tensor.getShape(), shaped.getShape()))
+    if (!ShapedType::isDynamic(t) && !ShapedType::isDynamic(p) && t != p)
+      return mismatch() << "dimension " << i << ": " << t << " vs " << p;
+  return success();
+}
+
+LogicalResult CallTIROp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  Operation *callee =
+      symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
+  if (!callee)
+    return emitOpError("'@")
+           << getCallee() << "' does not reference a function in the module";
+  auto fn = dyn_cast<FunctionOpInterface>(callee);
+  if (!fn)
+    return emitOpError("'@") << getCallee() << "' is a '" << callee->getName()
+                             << "', not a function";
+  ArrayRef<Type> params = fn.getArgumentTypes();
+  unsigned numArgs = getArgs().size(), numResults = getNumResults();
+  if (params.size() != numArgs + numResults)
+    return emitOpError("'@")
+           << getCallee() << "' takes " << params.size()
+           << " parameters, but destination-passing style needs " << numArgs
+           << " (arguments) + " << numResults
+           << " (results) = " << numArgs + numResults;
+  for (auto [i, arg] : llvm::enumerate(getArgs()))
+    if (failed(checkBuffer(*this, getCallee(), i, params[i],
+                           "operand #" + std::to_string(i), arg.getType())))
+      return failure();
+  for (auto [i, result] : llvm::enumerate(getResults()))
+    if (failed(checkBuffer(*this, getCallee(), numArgs + i, params[numArgs + i],
+                           "result #" + std::to_string(i), result.getType())))
+      return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CallDPSPackedOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CallDPSPackedOp::verify() {
+  if (getCallee().empty())
+    return emitOpError("needs a non-empty callee name");
+  return success();
+}
+
+void CallDPSPackedOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // Pure unless marked (TVM registers call_dps_packed with FPurity=true).
+  if (!getHasSideEffects())
+    return;
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
+//===----------------------------------------------------------------------===//
+// MatchCastOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MatchCastOp::verify() {
+  auto from = getValue().getType(), to = getResult().getType();
+  if (from.getElementType() != to.getElementType())
+    return emitOpError("cannot change the element type: ")
+           << from.getElementType() << " vs " << to.getElementType();
+  if (from.getRank() != to.getRank())
+    return emitOpError("cannot change the rank: ")
+           << from.getRank() << " vs " << to.getRank();
+  for (auto [i, a, b] : llvm::enumerate(from.getShape(), to.getShape()))
+    if (!ShapedType::isDynamic(a) && a != b)
+      return emitOpError("dimension ")
+             << i << " is statically " << a << " but the target type has "
+             << (ShapedType::isDynamic(b) ? std::string("'?'")
+                                          : std::to_string(b));
+  return success();
+}
+
+OpFoldResult MatchCastOp::fold(FoldAdaptor) {
+  if (getValue().getType() == getResult().getType())
+    return getValue();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// ConstantOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+ConstantOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
+                             ValueRange operands, DictionaryAttr attributes,
+                             OpaqueProperties properties, RegionRange regions,
+                             SmallVectorImpl<Type> &inferredReturnTypes) {
+  ConstantOp::Adaptor adaptor(operands, attributes, properties, regions);
+  ElementsAttr value = adaptor.getValueAttr();
+  if (!value)
+    return emitOptionalError(location, "relax.constant needs a 'value'");
+  if (!isa<RankedTensorType>(value.getType()))
+    return emitOptionalError(location,
+                             "relax.constant value must have a ranked tensor "
+                             "type, got ",
+                             value.getType());
+  inferredReturnTypes.push_back(value.getType());
+  return success();
+}
+
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValueAttr(); }
+
+//===----------------------------------------------------------------------===//
+// High-level operators
+//===----------------------------------------------------------------------===//
+
+/// Result types are compatible when they are the same tensor up to the
+/// `#relax.shape` encoding, which either side may omit (a type without it is
+/// just less precise).
+static bool areCompatibleResultTypes(TypeRange lhs, TypeRange rhs) {
+  if (lhs.size() != rhs.size())
+    return false;
+  for (auto [l, r] : llvm::zip(lhs, rhs)) {
+    auto lt = dyn_cast<RankedTensorType>(l), rt = dyn_cast<RankedTensorType>(r);
+    if (!lt || !rt)
+      return l == r;
+    if (lt.getShape() != rt.getShape() ||
+        lt.getElementType() != rt.getElementType())
+      return false;
+    if (lt.getEncoding() && rt.getEncoding() &&
+        lt.getEncoding() != rt.getEncoding())
+      return false;
+  }
+  return true;
+}
+
+static std::string shapeString(const SymbolScope &scope,
+                               ArrayRef<SymDim> dims) {
+  return "(" + scope.print(dims) + ")";
+}
+
+/// Broadcasts `lhs` and `rhs` (over `scope`), reporting a conflict with both
+/// expressions.
+static FailureOr<SymShape> broadcastOrError(std::optional<Location> location,
+                                            const SymbolScope &scope,
+                                            ArrayRef<SymDim> lhs,
+                                            ArrayRef<SymDim> rhs) {
+  unsigned conflict = 0;
+  FailureOr<SymShape> result = broadcastShapes(lhs, rhs, conflict);
+  if (succeeded(result))
+    return result;
+  size_t rank = std::max(lhs.size(), rhs.size());
+  SymDim l = lhs[lhs.size() - rank + conflict];
+  SymDim r = rhs[rhs.size() - rank + conflict];
+  (void)emitOptionalError(location, "cannot broadcast ",
+                          shapeString(scope, lhs), " and ",
+                          shapeString(scope, rhs), ": dimension ", conflict,
+                          ": ", scope.print(l), " vs ", scope.print(r));
+  return failure();
+}
+
+bool AddOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult
+AddOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                        ValueRange operands, DictionaryAttr attributes,
+                        OpaqueProperties properties, RegionRange regions,
+                        SmallVectorImpl<Type> &inferredReturnTypes) {
+  AddOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto lhsType = dyn_cast<RankedTensorType>(adaptor.getLhs().getType());
+  auto rhsType = dyn_cast<RankedTensorType>(adaptor.getRhs().getType());
+  if (!lhsType || !rhsType)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  if (lhsType.getElementType() != rhsType.getElementType())
+    return emitOptionalError(location, "element types differ: lhs ",
+                             lhsType.getElementType(), " vs rhs ",
+                             rhsType.getElementType());
+  SymbolScope scope(context);
+  SymShape lhs = getSymbolicShape(lhsType, scope);
+  SymShape rhs = getSymbolicShape(rhsType, scope);
+  FailureOr<SymShape> result = broadcastOrError(location, scope, lhs, rhs);
+  if (failed(result))
+    return failure();
+  inferredReturnTypes.push_back(
+      getSymbolicTensorType(*result, lhsType.getElementType(), scope));
+  return success();
+}
+
+bool MatmulOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult MatmulOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  MatmulOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto lhsType = dyn_cast<RankedTensorType>(adaptor.getLhs().getType());
+  auto rhsType = dyn_cast<RankedTensorType>(adaptor.getRhs().getType());
+  if (!lhsType || !rhsType)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  if (lhsType.getRank() < 1 || rhsType.getRank() < 1)
+    return emitOptionalError(
+        location, "operands must have rank >= 1, got lhs rank ",
+        lhsType.getRank(), " and rhs rank ", rhsType.getRank());
+  Type elementType = lhsType.getElementType();
+  if (TypeAttr outDtype = adaptor.getOutDtypeAttr()) {
+    elementType = outDtype.getValue();
+  } else if (lhsType.getElementType() != rhsType.getElementType()) {
+    return emitOptionalError(
+        location, "element types differ: lhs ", lhsType.getElementType(),
+        " vs rhs ", rhsType.getElementType(), " (set out_dtype to mix them)");
+  }
+
+  SymbolScope scope(context);
+  SymShape lhs = getSymbolicShape(lhsType, scope);
+  SymShape rhs = getSymbolicShape(rhsType, scope);
+  // numpy.matmul: a 1-D lhs is a row (1, k), a 1-D rhs a column (k, 1); the
+  // added dimension is dropped from the result.
+  bool lhsVector = lhs.size() == 1, rhsVector = rhs.size() == 1;
+  if (lhsVector)
+    lhs.insert(lhs.begin(), scope.getConstant(1));
+  if (rhsVector)
+    rhs.push_back(scope.getConstant(1));
+  SymDim lhsReduce = lhs[lhs.size() - 1], rhsReduce = rhs[rhs.size() - 2];
+  if (lhsReduce && rhsReduce && lhsReduce != rhsReduce)
+    return emitOptionalError(
+        location, "reduction dimensions differ: lhs dimension ",
+        lhsType.getRank() - 1, " vs rhs dimension ",
+        rhsVector ? 0 : rhsType.getRank() - 2, ": ", scope.print(lhsReduce),
+        " vs ", scope.print(rhsReduce));
+
+  FailureOr<SymShape> batch = broadcastOrError(
+      location, scope, ArrayRef(lhs).drop_back(2), ArrayRef(rhs).drop_back(2));
+  if (failed(batch))
+    return failure();
+  SymShape result = *batch;
+  if (!lhsVector)
+    result.push_back(lhs[lhs.size() - 2]);
+  if (!rhsVector)
+    result.push_back(rhs.back());
+  inferredReturnTypes.push_back(
+      getSymbolicTensorType(result, elementType, scope));
+  return success();
+}
