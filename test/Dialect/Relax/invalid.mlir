@@ -145,8 +145,8 @@ func.func @match_cast_rank(%a: tensor<?xf32>) {
 // -----
 
 func.func @match_cast_static(%a: tensor<4x?xf32>) {
-  // expected-error @+1 {{dimension 0 is statically 4 but the target type has '?'}}
-  %0 = relax.match_cast %a : tensor<4x?xf32> to tensor<?x?xf32, #relax.shape<[n, m]>>
+  // expected-error @+1 {{dimension 0 is statically 4 but the target type has 5}}
+  %0 = relax.match_cast %a : tensor<4x?xf32> to tensor<5x?xf32, #relax.shape<[5, m]>>
   return
 }
 

@@ -9,6 +9,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
@@ -49,6 +50,49 @@ LogicalResult DataflowOp::verify() {
              << " but relax.output yields " << value.getType();
   }
   return success();
+}
+
+namespace {
+/// Drops results of a dataflow block that have no uses, together with their
+/// `relax.output` operands (the ops computing them may then be dead).
+struct RemoveUnusedDataflowResults : OpRewritePattern<DataflowOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(DataflowOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<unsigned> used;
+    for (OpResult result : op->getResults())
+      if (!result.use_empty())
+        used.push_back(result.getResultNumber());
+    if (used.size() == op.getNumResults())
+      return failure();
+    OutputOp output = op.getOutput();
+    SmallVector<Value> values;
+    SmallVector<Type> types;
+    for (unsigned i : used) {
+      values.push_back(output.getValues()[i]);
+      types.push_back(op.getResult(i).getType());
+    }
+    OperationState state(op.getLoc(), op->getName());
+    state.addTypes(types);
+    state.addAttributes(op->getAttrs());
+    state.addRegion();
+    Operation *newOp = rewriter.create(state);
+    rewriter.inlineRegionBefore(op.getBody(), newOp->getRegion(0),
+                                newOp->getRegion(0).end());
+    rewriter.modifyOpInPlace(output,
+                             [&] { output.getValuesMutable().assign(values); });
+    for (auto [j, i] : llvm::enumerate(used))
+      rewriter.replaceAllUsesWith(op.getResult(i), newOp->getResult(j));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+void DataflowOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                             MLIRContext *context) {
+  patterns.add<RemoveUnusedDataflowResults>(context);
 }
 
 LogicalResult DataflowOp::verifyRegions() {
@@ -162,11 +206,9 @@ LogicalResult MatchCastOp::verify() {
     return emitOpError("cannot change the rank: ")
            << from.getRank() << " vs " << to.getRank();
   for (auto [i, a, b] : llvm::enumerate(from.getShape(), to.getShape()))
-    if (!ShapedType::isDynamic(a) && a != b)
+    if (!ShapedType::isDynamic(a) && !ShapedType::isDynamic(b) && a != b)
       return emitOpError("dimension ")
-             << i << " is statically " << a << " but the target type has "
-             << (ShapedType::isDynamic(b) ? std::string("'?'")
-                                          : std::to_string(b));
+             << i << " is statically " << a << " but the target type has " << b;
   return success();
 }
 

@@ -42,13 +42,15 @@ def Relax_DataflowOp : Relax_Op<"dataflow", [
     The verifier rejects operations that have memory effects (per
     `MemoryEffectOpInterface`, recursively) and names the offending one.
     The op itself has exactly the (no) effects of its contents, so an unused
-    block is dead code.
+    block is dead code. Canonicalization drops results that are not used
+    (and their `relax.output` operands).
   }];
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "(`->` type($results)^)? attr-dict-with-keyword $body";
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
+  let hasCanonicalizer = 1;
   let skipDefaultBuilders = 1;
   let builders = [
     OpBuilder<(ins "::mlir::TypeRange":$resultTypes)>
@@ -159,8 +161,10 @@ def Relax_MatchCastOp : Relax_Op<"match_cast", [Pure]> {
             to tensor<?x784xf32, #relax.shape<[n, 784]>>
     ```
 
-    The verifier requires equal element types and ranks, and static sizes in
-    the operand that agree with the result's.
+    The verifier requires equal element types and ranks, and static sizes
+    that agree where both types have them (a static operand dimension may
+    become `?`, possibly named: `tensor<4xf32>` to `tensor<?xf32,
+    #relax.shape<[n]>>` binds `n` to 4).
   }];
   let arguments = (ins AnyRankedTensor:$value);
   let results = (outs AnyRankedTensor:$result);
