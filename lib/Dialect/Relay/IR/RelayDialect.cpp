@@ -1,4 +1,5 @@
-//===- RelayDialect.cpp - relay dialect --------------------------*- C++ -*-===//
+//===- RelayDialect.cpp - relay dialect --------------------------*- C++
+//-*-===//
 //
 // Part of the mlc project.
 //
@@ -16,4 +17,13 @@ void RelayDialect::initialize() {
 #define GET_OP_LIST
 #include "mlc/Dialect/Relay/IR/RelayOps.cpp.inc"
       >();
+}
+
+Operation *RelayDialect::materializeConstant(OpBuilder &builder,
+                                             Attribute value, Type type,
+                                             Location loc) {
+  auto elements = dyn_cast<ElementsAttr>(value);
+  if (!elements || elements.getType() != type)
+    return nullptr;
+  return ConstantOp::create(builder, loc, elements);
 }

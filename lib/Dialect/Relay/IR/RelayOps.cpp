@@ -1,4 +1,5 @@
-//===- RelayOps.cpp - relay dialect operations -------------------*- C++ -*-===//
+//===- RelayOps.cpp - relay dialect operations -------------------*- C++
+//-*-===//
 //
 // Part of the mlc project.
 //
@@ -10,6 +11,30 @@
 
 using namespace mlir;
 using namespace mlc::relay;
+
+//===----------------------------------------------------------------------===//
+// ConstantOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConstantOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  ConstantOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto value = dyn_cast_or_null<ElementsAttr>(adaptor.getValueAttr());
+  if (!value)
+    return emitOptionalError(location, "'relay.constant' op requires an "
+                                       "ElementsAttr 'value'");
+  if (!isa<RankedTensorType>(value.getType()))
+    return emitOptionalError(location,
+                             "'relay.constant' op value must have a ranked "
+                             "tensor type, got ",
+                             value.getType());
+  inferredReturnTypes.push_back(value.getType());
+  return success();
+}
+
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValueAttr(); }
 
 #define GET_OP_CLASSES
 #include "mlc/Dialect/Relay/IR/RelayOps.cpp.inc"

@@ -1,4 +1,5 @@
-//===- Relay.h - relay dialect -----------------------------------*- C++ -*-===//
+//===- Relay.h - relay dialect -----------------------------------*- C++
+//-*-===//
 //
 // Part of the mlc project.
 //
@@ -8,6 +9,7 @@
 #define MLC_DIALECT_RELAY_IR_RELAY_H
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"

@@ -21,6 +21,7 @@ def Relay_Dialect : Dialect {
     names are kept in the `relay.name` argument attribute so that
     parameters can be bound by name.
   }];
+  let hasConstantMaterializer = 1;
 }
 
 class Relay_Op<string mnemonic, list<Trait> traits = []>
