@@ -53,4 +53,50 @@ def RelaxDCE : Pass<"relax-dce", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlc::relax::RelaxDialect"];
 }
 
+def RelaxBindParams : Pass<"relax-bind-params", "::mlir::ModuleOp"> {
+  let summary = "bind function parameters to constants read from a tensor file";
+  let description = [{
+    TVM's `relax.transform.BindParams(func_name, params)`. Reads every tensor
+    of `params` (a `.npz`, stored or deflated, or a `.safetensors` file) and
+    replaces the parameter of `@func-name` whose `relax.name` argument
+    attribute equals the tensor's name with a `relax.constant` holding it (a
+    `dense_resource` blob, not printed inline). Bound parameters are removed
+    from the signature, and their operands from every call to the function.
+
+    A parameter whose type has `?` dimensions (possibly named in a
+    `#relax.shape`) takes a tensor of any size there; the constant then has
+    the file's static type and a `relax.match_cast` turns it into the
+    parameter's type (binding the names).
+
+    Stricter than TVM, which ignores names it does not know: each of the
+    following is one error naming the parameter and the file, the pass fails
+    and the module is left unchanged:
+    - a tensor whose name is not a parameter (the message lists the named
+      parameters),
+    - a name present twice in the file, or two parameters with one name,
+    - a shape or dtype that does not match the parameter's type,
+    - a file that cannot be read, is truncated or malformed,
+    - a use of the function that is not a call.
+
+    ```mlir
+    // relax-bind-params="params=mlp.npz"   (mlp.npz holds w0 and b0)
+    func.func @main(%x: tensor<1x784xf32> {relax.name = "x"},
+                    %w0: tensor<128x784xf32> {relax.name = "w0"},
+                    %b0: tensor<128xf32> {relax.name = "b0"}) -> ...
+    // becomes
+    func.func @main(%x: tensor<1x784xf32> {relax.name = "x"}) -> ... {
+      %w0 = relax.constant dense_resource<w0> : tensor<128x784xf32>
+      %b0 = relax.constant dense_resource<b0> : tensor<128xf32>
+      ...
+    ```
+  }];
+  let options = [
+    Option<"params", "params", "std::string", /*default=*/"\"\"",
+           "path of the .npz or .safetensors file holding the parameters">,
+    Option<"funcName", "func-name", "std::string", /*default=*/"\"main\"",
+           "name of the function whose parameters are bound">,
+  ];
+  let dependentDialects = ["::mlc::relax::RelaxDialect"];
+}
+
 #endif // MLC_DIALECT_RELAX_TRANSFORMS_PASSES_TD
