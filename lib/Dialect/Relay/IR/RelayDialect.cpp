@@ -1,5 +1,4 @@
-//===- RelayDialect.cpp - relay dialect --------------------------*- C++
-//-*-===//
+//===- RelayDialect.cpp - relay dialect -------------------------*- C++ -*-===//
 //
 // Part of the mlc project.
 //
