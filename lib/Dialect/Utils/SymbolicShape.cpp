@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlc/Dialect/Utils/SymbolicShape.h"
+#include "mlc/Dialect/Utils/ShapeFunctions.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
@@ -323,42 +324,46 @@ std::optional<int64_t> mlc::getConstantSize(SymDim dim) {
   return std::nullopt;
 }
 
-FailureOr<SymDim> mlc::broadcastDim(SymDim lhs, SymDim rhs) {
-  if (lhs == rhs)
-    return lhs;
-  if (getConstantSize(lhs) == 1)
-    return rhs;
-  if (getConstantSize(rhs) == 1)
-    return lhs;
-  // An unknown dimension says nothing either way: the result is unknown.
-  if (!lhs || !rhs)
-    return SymDim();
-  return failure();
+SmallVector<int64_t> mlc::getStaticShape(ArrayRef<SymDim> dims) {
+  SmallVector<int64_t> shape;
+  for (SymDim dim : dims)
+    shape.push_back(getConstantSize(dim).value_or(ShapedType::kDynamic));
+  return shape;
 }
 
-FailureOr<SymShape> mlc::broadcastShapes(ArrayRef<SymDim> lhs,
-                                         ArrayRef<SymDim> rhs,
-                                         unsigned &conflictDim) {
-  size_t rank = std::max(lhs.size(), rhs.size());
-  SymShape result(rank);
+FailureOr<SymShape>
+mlc::broadcastSymbolicShapes(ArrayRef<SymDim> lhs, ArrayRef<SymDim> rhs,
+                             const SymbolScope &scope,
+                             function_ref<void(const Twine &)> emitError) {
+  // The static rule first: it reports static conflicts and decides every
+  // dimension that has no symbolic side.
+  SmallVector<int64_t> staticResult;
+  if (failed(broadcastShapes(getStaticShape(lhs), getStaticShape(rhs),
+                             staticResult, emitError)))
+    return failure();
+  size_t rank = staticResult.size();
+  SymDim one = scope.getConstant(1);
+  SymShape result;
   for (size_t i = 0; i < rank; ++i) {
-    // Position i of the result, aligned from the right.
+    // Missing leading dimensions are 1.
     size_t fromRight = rank - 1 - i;
-    std::optional<SymDim> l, r;
-    if (fromRight < lhs.size())
-      l = lhs[lhs.size() - 1 - fromRight];
-    if (fromRight < rhs.size())
-      r = rhs[rhs.size() - 1 - fromRight];
-    if (!l || !r) {
-      result[i] = l ? *l : *r;
-      continue;
-    }
-    FailureOr<SymDim> dim = broadcastDim(*l, *r);
-    if (failed(dim)) {
-      conflictDim = i;
+    SymDim l = fromRight < lhs.size() ? lhs[lhs.size() - 1 - fromRight] : one;
+    SymDim r = fromRight < rhs.size() ? rhs[rhs.size() - 1 - fromRight] : one;
+    bool symbolic = (l && !getConstantSize(l)) || (r && !getConstantSize(r));
+    if (!symbolic) {
+      result.push_back(ShapedType::isDynamic(staticResult[i])
+                           ? SymDim()
+                           : scope.getConstant(staticResult[i]));
+    } else if (l == r || !r || getConstantSize(r) == 1) {
+      result.push_back(l);
+    } else if (!l || getConstantSize(l) == 1) {
+      result.push_back(r);
+    } else {
+      if (emitError)
+        emitError("dimension " + Twine(i) + ": " + scope.print(l) + " vs " +
+                  scope.print(r));
       return failure();
     }
-    result[i] = *dim;
   }
   return result;
 }

@@ -194,6 +194,15 @@ func.func @add_conflict(%a: tensor<?x?xf32, #relax.shape<[b, n]>>, %c: tensor<?x
 
 // -----
 
+func.func @add_symbolic_vs_static(%a: tensor<?x?xf32, #relax.shape<[b, n]>>, %c: tensor<784xf32>) {
+  // expected-error @+2 {{cannot broadcast (b, n) and (784): dimension 1: n vs 784}}
+  // expected-error @+1 {{'relax.add' op failed to infer returned types}}
+  %0 = relax.add %a, %c : (tensor<?x?xf32, #relax.shape<[b, n]>>, tensor<784xf32>) -> tensor<?x784xf32>
+  return
+}
+
+// -----
+
 func.func @add_static_conflict(%a: tensor<3x4xf32>, %c: tensor<5x1xf32>) {
   // expected-error @+2 {{cannot broadcast (3, 4) and (5, 1): dimension 0: 3 vs 5}}
   // expected-error @+1 {{failed to infer returned types}}

@@ -95,7 +95,9 @@ func.func @propagate(%a: tensor<?x1xf32, #relax.shape<[n, 1]>>,
                      %c: tensor<?x?x8xf32, #relax.shape<[b, n, 8]>>,
                      %d: tensor<8x16xf32>, %v: tensor<8xf32>,
                      %e: tensor<?x?xf16, #relax.shape<[k + 1, k]>>,
-                     %f: tensor<?x?xf16, #relax.shape<[k, k + 1]>>) {
+                     %f: tensor<?x?xf16, #relax.shape<[k, k + 1]>>,
+                     %g: tensor<?x?x?xf32, #relax.shape<[n, ?, m]>>,
+                     %h: tensor<5x?xf32>) {
   // CHECK: relax.add {{.*}} -> tensor<?x?xf32, #relax.shape<[n, m]>>
   %0 = relax.add %a, %b : (tensor<?x1xf32, #relax.shape<[n, 1]>>, tensor<1x?xf32, #relax.shape<[1, m]>>) -> tensor<?x?xf32, #relax.shape<[n, m]>>
   // CHECK: relax.matmul {{.*}} -> tensor<?x?x16xf32, #relax.shape<[b, n, 16]>>
@@ -109,6 +111,10 @@ func.func @propagate(%a: tensor<?x1xf32, #relax.shape<[n, 1]>>,
   // The declared result type may drop the symbolic encoding.
   // CHECK: relax.add {{.*}} -> tensor<?x?xf32>
   %5 = relax.add %a, %b : (tensor<?x1xf32, #relax.shape<[n, 1]>>, tensor<1x?xf32, #relax.shape<[1, m]>>) -> tensor<?x?xf32>
+  // An unknown '?' takes the other side (the static rule of the shared
+  // ShapeFunctions.h, extended to names); missing leading dims are 1.
+  // CHECK: relax.add {{.*}} -> tensor<?x5x?xf32, #relax.shape<[n, 5, m]>>
+  %6 = relax.add %g, %h : (tensor<?x?x?xf32, #relax.shape<[n, ?, m]>>, tensor<5x?xf32>) -> tensor<?x5x?xf32, #relax.shape<[n, 5, m]>>
   return
 }
 

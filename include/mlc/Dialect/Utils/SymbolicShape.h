@@ -90,15 +90,22 @@ mlir::ParseResult parseSymDim(mlir::AsmParser &parser, SymbolScope &scope,
 /// The static size of `dim` if it is a constant.
 std::optional<int64_t> getConstantSize(SymDim dim);
 
-/// Broadcasts two dimensions NumPy-style: equal dims give that dim, a
-/// constant 1 gives the other, anything else is a conflict (returns failure).
-mlir::FailureOr<SymDim> broadcastDim(SymDim lhs, SymDim rhs);
+/// The static view of `dims`: constants as sizes, everything else kDynamic.
+llvm::SmallVector<int64_t> getStaticShape(llvm::ArrayRef<SymDim> dims);
 
-/// Broadcasts two shapes (aligned from the right). On conflict, returns
-/// failure and sets `conflictDim` to the result dimension index.
-mlir::FailureOr<SymShape> broadcastShapes(llvm::ArrayRef<SymDim> lhs,
-                                          llvm::ArrayRef<SymDim> rhs,
-                                          unsigned &conflictDim);
+/// NumPy broadcasting of two symbolic shapes, layered on the shared static
+/// rule (`mlc::broadcastShapes` in ShapeFunctions.h, Relay's BroadcastRel),
+/// which decides every dimension where neither side is symbolic. Where one
+/// side is: equal expressions give that expression, a constant 1 or an
+/// unknown `?` gives the other side, anything else (`n` vs `m`, `n` vs 784)
+/// is a conflict, because it cannot be proven equal -- stricter than TVM,
+/// which falls back to an unknown shape. On error, `emitError` gets
+/// "dimension D: A vs B" (D indexes the result, A and B printed with the
+/// names of `scope`).
+mlir::FailureOr<SymShape> broadcastSymbolicShapes(
+    llvm::ArrayRef<SymDim> lhs, llvm::ArrayRef<SymDim> rhs,
+    const SymbolScope &scope,
+    llvm::function_ref<void(const llvm::Twine &)> emitError);
 
 } // namespace mlc
 

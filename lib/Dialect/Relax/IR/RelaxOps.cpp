@@ -272,23 +272,19 @@ static std::string shapeString(const SymbolScope &scope,
 }
 
 /// Broadcasts `lhs` and `rhs` (over `scope`), reporting a conflict with both
-/// expressions.
+/// shapes and the conflicting expressions.
 static FailureOr<SymShape> broadcastOrError(std::optional<Location> location,
                                             const SymbolScope &scope,
                                             ArrayRef<SymDim> lhs,
                                             ArrayRef<SymDim> rhs) {
-  unsigned conflict = 0;
-  FailureOr<SymShape> result = broadcastShapes(lhs, rhs, conflict);
-  if (succeeded(result))
-    return result;
-  size_t rank = std::max(lhs.size(), rhs.size());
-  SymDim l = lhs[lhs.size() - rank + conflict];
-  SymDim r = rhs[rhs.size() - rank + conflict];
-  (void)emitOptionalError(location, "cannot broadcast ",
-                          shapeString(scope, lhs), " and ",
-                          shapeString(scope, rhs), ": dimension ", conflict,
-                          ": ", scope.print(l), " vs ", scope.print(r));
-  return failure();
+  std::string detail;
+  FailureOr<SymShape> result = broadcastSymbolicShapes(
+      lhs, rhs, scope, [&](const Twine &msg) { detail = msg.str(); });
+  if (failed(result))
+    (void)emitOptionalError(location, "cannot broadcast ",
+                            shapeString(scope, lhs), " and ",
+                            shapeString(scope, rhs), ": ", detail);
+  return result;
 }
 
 bool AddOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
