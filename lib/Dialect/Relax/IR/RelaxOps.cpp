@@ -7,8 +7,11 @@
 
 #include "mlc/Dialect/Relax/IR/Relax.h"
 
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -372,4 +375,169 @@ LogicalResult MatmulOp::inferReturnTypes(
   inferredReturnTypes.push_back(
       getSymbolicTensorType(result, elementType, scope));
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Folding
+//===----------------------------------------------------------------------===//
+
+/// Limits that keep folding from stalling compilation on big constants.
+static constexpr int64_t kMaxFoldElements = int64_t(1) << 20;
+static constexpr int64_t kMaxFoldMultiplyAdds = int64_t(1) << 24;
+
+/// The value of a constant operand as a DenseElementsAttr: dense attributes
+/// as they are, dense_resource blobs decoded (not i1, whose blob layout
+/// differs); null otherwise.
+static DenseElementsAttr getDenseValue(Attribute attr) {
+  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(attr))
+    return dense;
+  auto resource = dyn_cast_or_null<DenseResourceElementsAttr>(attr);
+  if (!resource || resource.getType().getElementType().isInteger(1))
+    return {};
+  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+  if (!blob)
+    return {};
+  bool splat = false;
+  if (!DenseElementsAttr::isValidRawBuffer(resource.getType(), blob->getData(),
+                                           splat))
+    return {};
+  return DenseElementsAttr::getFromRawBuffer(resource.getType(),
+                                             blob->getData());
+}
+
+/// Flat index into an operand of shape `operand` (right-aligned to `result`,
+/// size-1 dims broadcast) for the multi-index `index` of the result.
+static int64_t broadcastIndex(ArrayRef<int64_t> result,
+                              ArrayRef<int64_t> operand,
+                              ArrayRef<int64_t> index) {
+  int64_t flat = 0;
+  size_t offset = result.size() - operand.size();
+  for (size_t d = 0; d < operand.size(); ++d)
+    flat = flat * operand[d] + (operand[d] == 1 ? 0 : index[offset + d]);
+  return flat;
+}
+
+/// Multi-index of the flat position `flat` in `shape`.
+static SmallVector<int64_t> unflatten(int64_t flat, ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> index(shape.size());
+  for (int d = shape.size() - 1; d >= 0; --d) {
+    index[d] = flat % shape[d];
+    flat /= shape[d];
+  }
+  return index;
+}
+
+/// Scalar arithmetic on APFloat or APInt element values.
+namespace {
+template <typename T> struct Arith;
+template <> struct Arith<APFloat> {
+  static APFloat add(const APFloat &a, const APFloat &b) { return a + b; }
+  static APFloat mul(const APFloat &a, const APFloat &b) { return a * b; }
+  static APFloat zero(Type type) {
+    return APFloat::getZero(cast<FloatType>(type).getFloatSemantics());
+  }
+};
+template <> struct Arith<APInt> {
+  static APInt add(const APInt &a, const APInt &b) { return a + b; }
+  static APInt mul(const APInt &a, const APInt &b) { return a * b; }
+  static APInt zero(Type type) {
+    return APInt::getZero(type.getIntOrFloatBitWidth());
+  }
+};
+} // namespace
+
+template <typename T>
+static DenseElementsAttr foldAdd(RankedTensorType type, DenseElementsAttr lhs,
+                                 DenseElementsAttr rhs) {
+  auto l = llvm::to_vector(lhs.getValues<T>());
+  auto r = llvm::to_vector(rhs.getValues<T>());
+  ArrayRef<int64_t> shape = type.getShape();
+  SmallVector<T> values;
+  values.reserve(type.getNumElements());
+  for (int64_t i = 0, e = type.getNumElements(); i < e; ++i) {
+    SmallVector<int64_t> index = unflatten(i, shape);
+    values.push_back(Arith<T>::add(
+        l[broadcastIndex(shape, lhs.getType().getShape(), index)],
+        r[broadcastIndex(shape, rhs.getType().getShape(), index)]));
+  }
+  return DenseElementsAttr::get(type, values);
+}
+
+OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
+  DenseElementsAttr lhs = getDenseValue(adaptor.getLhs());
+  DenseElementsAttr rhs = getDenseValue(adaptor.getRhs());
+  auto type = dyn_cast<RankedTensorType>(getType());
+  if (!lhs || !rhs || !type || !type.hasStaticShape() || type.getEncoding() ||
+      type.getNumElements() > kMaxFoldElements)
+    return {};
+  Type elementType = type.getElementType();
+  if (isa<FloatType>(elementType))
+    return foldAdd<APFloat>(type, lhs, rhs);
+  if (isa<IntegerType>(elementType))
+    return foldAdd<APInt>(type, lhs, rhs);
+  return {};
+}
+
+template <typename T>
+static DenseElementsAttr foldMatmul(RankedTensorType type,
+                                    DenseElementsAttr lhs,
+                                    DenseElementsAttr rhs) {
+  auto l = llvm::to_vector(lhs.getValues<T>());
+  auto r = llvm::to_vector(rhs.getValues<T>());
+  // numpy.matmul promotion: (K) -> (1, K) on the left, (K) -> (K, 1) on the
+  // right; the result, with those unit dims kept, has the same element order.
+  SmallVector<int64_t> ls(lhs.getType().getShape());
+  SmallVector<int64_t> rs(rhs.getType().getShape());
+  if (ls.size() == 1)
+    ls.insert(ls.begin(), 1);
+  if (rs.size() == 1)
+    rs.push_back(1);
+  int64_t m = ls[ls.size() - 2], k = ls.back(), n = rs.back();
+  ArrayRef<int64_t> lb = ArrayRef(ls).drop_back(2);
+  ArrayRef<int64_t> rb = ArrayRef(rs).drop_back(2);
+  SmallVector<int64_t> batch(std::max(lb.size(), rb.size()), 1);
+  for (size_t i = 0; i < batch.size(); ++i) {
+    size_t fromRight = batch.size() - 1 - i;
+    int64_t a = fromRight < lb.size() ? lb[lb.size() - 1 - fromRight] : 1;
+    int64_t b = fromRight < rb.size() ? rb[rb.size() - 1 - fromRight] : 1;
+    batch[i] = std::max(a, b);
+  }
+  int64_t numBatch = 1;
+  for (int64_t b : batch)
+    numBatch *= b;
+  if (numBatch * m * n * std::max<int64_t>(k, 1) > kMaxFoldMultiplyAdds)
+    return {};
+  SmallVector<T> values;
+  values.reserve(numBatch * m * n);
+  for (int64_t bi = 0; bi < numBatch; ++bi) {
+    SmallVector<int64_t> index = unflatten(bi, batch);
+    int64_t lBase = broadcastIndex(batch, lb, index) * m * k;
+    int64_t rBase = broadcastIndex(batch, rb, index) * k * n;
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        T acc = Arith<T>::zero(type.getElementType());
+        for (int64_t x = 0; x < k; ++x)
+          acc = Arith<T>::add(
+              acc, Arith<T>::mul(l[lBase + i * k + x], r[rBase + x * n + j]));
+        values.push_back(acc);
+      }
+  }
+  return DenseElementsAttr::get(type, values);
+}
+
+OpFoldResult MatmulOp::fold(FoldAdaptor adaptor) {
+  DenseElementsAttr lhs = getDenseValue(adaptor.getLhs());
+  DenseElementsAttr rhs = getDenseValue(adaptor.getRhs());
+  auto type = dyn_cast<RankedTensorType>(getType());
+  if (!lhs || !rhs || !type || !type.hasStaticShape() || type.getEncoding() ||
+      type.getNumElements() > kMaxFoldElements ||
+      lhs.getElementType() != type.getElementType() ||
+      rhs.getElementType() != type.getElementType())
+    return {};
+  Type elementType = type.getElementType();
+  if (isa<FloatType>(elementType))
+    return foldMatmul<APFloat>(type, lhs, rhs);
+  if (isa<IntegerType>(elementType))
+    return foldMatmul<APInt>(type, lhs, rhs);
+  return {};
 }

@@ -216,7 +216,9 @@ def Relax_AddOp : Relax_InferredOp<"add", [Commutative]> {
     provably equal and neither is 1 are a conflict, reported with both
     expressions (`dimension 1: n vs m`) -- stricter than TVM, which falls
     back to an unknown shape; insert `relax.match_cast` to assert equality.
-    Element types must be equal.
+    Element types must be equal. Folds when both operands are constants
+    (`dense` or `dense_resource`) with integer or float elements and the
+    result has at most 2^20 elements.
 
     ```mlir
     %z = relax.add %x, %b : (tensor<?x128xf32, #relax.shape<[n, 128]>>,
@@ -226,6 +228,7 @@ def Relax_AddOp : Relax_InferredOp<"add", [Commutative]> {
   }];
   let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs);
   let results = (outs AnyRankedTensor:$result);
+  let hasFolder = 1;
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
   }];
@@ -240,6 +243,9 @@ def Relax_MatmulOp : Relax_InferredOp<"matmul"> {
     contraction dimensions `a[-1]` and `b[-2]` must be equal:
     `(n, 784) x (784, 128) -> (n, 128)`. `out_dtype`, when present, is the
     result element type; otherwise operand element types must be equal.
+    Folds when both operands are constants with integer or float elements,
+    `out_dtype` is absent or equal to them, and the product needs at most
+    2^24 multiply-adds.
 
     ```mlir
     %y = relax.matmul %x, %w : (tensor<?x784xf32, #relax.shape<[n, 784]>>,
@@ -250,6 +256,7 @@ def Relax_MatmulOp : Relax_InferredOp<"matmul"> {
   let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs,
                        OptionalAttr<TypeAttr>:$out_dtype);
   let results = (outs AnyRankedTensor:$result);
+  let hasFolder = 1;
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
   }];

@@ -99,4 +99,23 @@ def RelaxBindParams : Pass<"relax-bind-params", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlc::relax::RelaxDialect"];
 }
 
+def RelaxFoldConstant : Pass<"relax-fold-constant", "::mlir::ModuleOp"> {
+  let summary = "evaluate operations whose operands are all constants";
+  let description = [{
+    TVM's `relax.transform.FoldConstant`, the MLIR way: in every `func.func`
+    (including inside `relax.dataflow` blocks) operations whose operands are
+    constants are replaced by the result of their `fold` hook, materialized
+    as `relax.constant` (or the op's own dialect's constant); constants that
+    become unused are removed and equal constants are merged. Constants may
+    be `dense` or `dense_resource` (as made by `relax-bind-params`), so
+    `relax-bind-params` followed by this pass precomputes parameter-only
+    subgraphs.
+
+    Unlike TVM, `relax.call_tir` of constants is not evaluated (that needs
+    the TensorIR executor); high-level ops fold through their folders
+    (`relax.add`, `relax.matmul`, with size limits, see their docs).
+  }];
+  let dependentDialects = ["::mlc::relax::RelaxDialect"];
+}
+
 #endif // MLC_DIALECT_RELAX_TRANSFORMS_PASSES_TD
