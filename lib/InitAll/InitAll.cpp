@@ -6,6 +6,7 @@
 
 #include "mlc/InitAll.h"
 
+#include "mlc/Conversion/RelayToRelax/Passes.h"
 #include "mlc/Dialect/Relax/IR/Relax.h"
 #include "mlc/Dialect/Relax/Transforms/Passes.h"
 #include "mlc/Dialect/Relay/IR/Relay.h"
@@ -25,6 +26,7 @@ void mlc::registerAllPasses() {
   relay::registerRelayPasses();
   relax::registerRelaxPasses();
   tensorir::registerTensorIRPasses();
+  registerRelayToRelaxPasses();
 }
 
 void mlc::registerAllTranslations() { registerRelayImportTranslation(); }
