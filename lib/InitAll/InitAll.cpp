@@ -6,6 +6,7 @@
 
 #include "mlc/InitAll.h"
 
+#include "mlc/Conversion/RelayToRelax/Passes.h"
 #include "mlc/Dialect/Relax/IR/Relax.h"
 #include "mlc/Dialect/Relax/Transforms/Passes.h"
 #include "mlc/Dialect/Relay/IR/Relay.h"
@@ -29,6 +30,7 @@ void mlc::registerAllPasses() {
   tensorir::registerTensorIRPasses();
   registerMLCPasses();
   registerPipelines();
+  registerRelayToRelaxPasses();
 }
 
 void mlc::registerAllTranslations() { registerRelayImportTranslation(); }

@@ -1,4 +1,5 @@
-//===- RelaxOps.cpp - relax dialect operations -------------------*- C++ -*-===//
+//===- RelaxOps.cpp - relax dialect operations -------------------*- C++
+//-*-===//
 //
 // Part of the mlc project.
 //
@@ -6,10 +7,537 @@
 
 #include "mlc/Dialect/Relax/IR/Relax.h"
 
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
+using namespace mlc;
 using namespace mlc::relax;
 
 #define GET_OP_CLASSES
 #include "mlc/Dialect/Relax/IR/RelaxOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// DataflowOp / OutputOp
+//===----------------------------------------------------------------------===//
+
+void DataflowOp::build(OpBuilder &builder, OperationState &state,
+                       TypeRange resultTypes) {
+  state.addTypes(resultTypes);
+  Region *body = state.addRegion();
+  body->push_back(new Block);
+  if (resultTypes.empty())
+    ensureTerminator(*body, builder, state.location);
+}
+
+OutputOp DataflowOp::getOutput() {
+  return cast<OutputOp>(getBody().front().getTerminator());
+}
+
+LogicalResult DataflowOp::verify() {
+  OutputOp output = getOutput();
+  if (output.getValues().size() != getNumResults())
+    return emitOpError("has ")
+           << getNumResults() << " results but its relax.output yields "
+           << output.getValues().size() << " values";
+  for (auto [i, value, result] :
+       llvm::enumerate(output.getValues(), getResults())) {
+    if (value.getType() != result.getType())
+      return emitOpError("result #")
+             << i << " has type " << result.getType()
+             << " but relax.output yields " << value.getType();
+  }
+  return success();
+}
+
+namespace {
+/// Drops results of a dataflow block that have no uses, together with their
+/// `relax.output` operands (the ops computing them may then be dead).
+struct RemoveUnusedDataflowResults : OpRewritePattern<DataflowOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(DataflowOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<unsigned> used;
+    for (OpResult result : op->getResults())
+      if (!result.use_empty())
+        used.push_back(result.getResultNumber());
+    if (used.size() == op.getNumResults())
+      return failure();
+    OutputOp output = op.getOutput();
+    SmallVector<Value> values;
+    SmallVector<Type> types;
+    for (unsigned i : used) {
+      values.push_back(output.getValues()[i]);
+      types.push_back(op.getResult(i).getType());
+    }
+    OperationState state(op.getLoc(), op->getName());
+    state.addTypes(types);
+    state.addAttributes(op->getAttrs());
+    state.addRegion();
+    Operation *newOp = rewriter.create(state);
+    rewriter.inlineRegionBefore(op.getBody(), newOp->getRegion(0),
+                                newOp->getRegion(0).end());
+    rewriter.modifyOpInPlace(output,
+                             [&] { output.getValuesMutable().assign(values); });
+    for (auto [j, i] : llvm::enumerate(used))
+      rewriter.replaceAllUsesWith(op.getResult(i), newOp->getResult(j));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+void DataflowOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                             MLIRContext *context) {
+  patterns.add<RemoveUnusedDataflowResults>(context);
+}
+
+LogicalResult DataflowOp::verifyRegions() {
+  for (Operation &op : getBody().front()) {
+    if (isa<OutputOp>(op) || isMemoryEffectFree(&op))
+      continue;
+    InFlightDiagnostic diag =
+        emitOpError("contains '")
+        << op.getName()
+        << "', which may have side effects; a dataflow block may only hold "
+           "side-effect-free operations";
+    diag.attachNote(op.getLoc()) << "side-effecting operation here";
+    return diag;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CallTIROp
+//===----------------------------------------------------------------------===//
+
+/// Checks that tensor `tensorType` (operand or result `what`) can be passed
+/// as the parameter `paramType` of a destination-passing callee.
+static LogicalResult checkBuffer(Operation *op, StringRef callee,
+                                 unsigned paramIndex, Type paramType,
+                                 StringRef what, Type tensorType) {
+  auto tensor = cast<RankedTensorType>(tensorType);
+  auto shaped = dyn_cast<ShapedType>(paramType);
+  if (!shaped || !isa<MemRefType, RankedTensorType>(paramType) ||
+      !shaped.hasRank())
+    return op->emitOpError("parameter #")
+           << paramIndex << " of @" << callee << " has type " << paramType
+           << "; expected a ranked buffer for " << what << " (" << tensorType
+           << ")";
+  auto mismatch = [&]() {
+    return op->emitOpError()
+           << what << " (" << tensorType << ") does not match parameter #"
+           << paramIndex << " of @" << callee << " (" << paramType << "): ";
+  };
+  if (shaped.getElementType() != tensor.getElementType())
+    return mismatch() << "element type " << tensor.getElementType() << " vs "
+                      << shaped.getElementType();
+  if (shaped.getRank() != tensor.getRank())
+    return mismatch() << "rank " << tensor.getRank() << " vs "
+                      << shaped.getRank();
+  for (auto [i, t, p] : llvm::enumerate(tensor.getShape(), shaped.getShape()))
+    if (!ShapedType::isDynamic(t) && !ShapedType::isDynamic(p) && t != p)
+      return mismatch() << "dimension " << i << ": " << t << " vs " << p;
+  return success();
+}
+
+LogicalResult CallTIROp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  Operation *callee =
+      symbolTable.lookupNearestSymbolFrom(*this, getCalleeAttr());
+  if (!callee)
+    return emitOpError("'@")
+           << getCallee() << "' does not reference a function in the module";
+  auto fn = dyn_cast<FunctionOpInterface>(callee);
+  if (!fn)
+    return emitOpError("'@") << getCallee() << "' is a '" << callee->getName()
+                             << "', not a function";
+  ArrayRef<Type> params = fn.getArgumentTypes();
+  unsigned numArgs = getArgs().size(), numResults = getNumResults();
+  if (params.size() != numArgs + numResults)
+    return emitOpError("'@")
+           << getCallee() << "' takes " << params.size()
+           << " parameters, but destination-passing style needs " << numArgs
+           << " (arguments) + " << numResults
+           << " (results) = " << numArgs + numResults;
+  for (auto [i, arg] : llvm::enumerate(getArgs()))
+    if (failed(checkBuffer(*this, getCallee(), i, params[i],
+                           "operand #" + std::to_string(i), arg.getType())))
+      return failure();
+  for (auto [i, result] : llvm::enumerate(getResults()))
+    if (failed(checkBuffer(*this, getCallee(), numArgs + i, params[numArgs + i],
+                           "result #" + std::to_string(i), result.getType())))
+      return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CallDPSPackedOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CallDPSPackedOp::verify() {
+  if (getCallee().empty())
+    return emitOpError("needs a non-empty callee name");
+  return success();
+}
+
+void CallDPSPackedOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // Pure unless marked (TVM registers call_dps_packed with FPurity=true).
+  if (!getHasSideEffects())
+    return;
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
+//===----------------------------------------------------------------------===//
+// MatchCastOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MatchCastOp::verify() {
+  auto from = getValue().getType(), to = getResult().getType();
+  if (from.getElementType() != to.getElementType())
+    return emitOpError("cannot change the element type: ")
+           << from.getElementType() << " vs " << to.getElementType();
+  if (from.getRank() != to.getRank())
+    return emitOpError("cannot change the rank: ")
+           << from.getRank() << " vs " << to.getRank();
+  for (auto [i, a, b] : llvm::enumerate(from.getShape(), to.getShape()))
+    if (!ShapedType::isDynamic(a) && !ShapedType::isDynamic(b) && a != b)
+      return emitOpError("dimension ")
+             << i << " is statically " << a << " but the target type has " << b;
+  return success();
+}
+
+OpFoldResult MatchCastOp::fold(FoldAdaptor) {
+  if (getValue().getType() == getResult().getType())
+    return getValue();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// ConstantOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+ConstantOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
+                             ValueRange operands, DictionaryAttr attributes,
+                             OpaqueProperties properties, RegionRange regions,
+                             SmallVectorImpl<Type> &inferredReturnTypes) {
+  ConstantOp::Adaptor adaptor(operands, attributes, properties, regions);
+  ElementsAttr value = adaptor.getValueAttr();
+  if (!value)
+    return emitOptionalError(location, "relax.constant needs a 'value'");
+  if (!isa<RankedTensorType>(value.getType()))
+    return emitOptionalError(location,
+                             "relax.constant value must have a ranked tensor "
+                             "type, got ",
+                             value.getType());
+  inferredReturnTypes.push_back(value.getType());
+  return success();
+}
+
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValueAttr(); }
+
+//===----------------------------------------------------------------------===//
+// High-level operators
+//===----------------------------------------------------------------------===//
+
+/// Result types are compatible when they are the same tensor up to the
+/// `#relax.shape` encoding, which either side may omit (a type without it is
+/// just less precise).
+static bool areCompatibleResultTypes(TypeRange lhs, TypeRange rhs) {
+  if (lhs.size() != rhs.size())
+    return false;
+  for (auto [l, r] : llvm::zip(lhs, rhs)) {
+    auto lt = dyn_cast<RankedTensorType>(l), rt = dyn_cast<RankedTensorType>(r);
+    if (!lt || !rt)
+      return l == r;
+    if (lt.getShape() != rt.getShape() ||
+        lt.getElementType() != rt.getElementType())
+      return false;
+    if (lt.getEncoding() && rt.getEncoding() &&
+        lt.getEncoding() != rt.getEncoding())
+      return false;
+  }
+  return true;
+}
+
+static std::string shapeString(const SymbolScope &scope,
+                               ArrayRef<SymDim> dims) {
+  return "(" + scope.print(dims) + ")";
+}
+
+/// Broadcasts `lhs` and `rhs` (over `scope`), reporting a conflict with both
+/// shapes and the conflicting expressions.
+static FailureOr<SymShape> broadcastOrError(std::optional<Location> location,
+                                            const SymbolScope &scope,
+                                            ArrayRef<SymDim> lhs,
+                                            ArrayRef<SymDim> rhs) {
+  std::string detail;
+  FailureOr<SymShape> result = broadcastSymbolicShapes(
+      lhs, rhs, scope, [&](const Twine &msg) { detail = msg.str(); });
+  if (failed(result))
+    (void)emitOptionalError(location, "cannot broadcast ",
+                            shapeString(scope, lhs), " and ",
+                            shapeString(scope, rhs), ": ", detail);
+  return result;
+}
+
+bool AddOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult
+AddOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                        ValueRange operands, DictionaryAttr attributes,
+                        OpaqueProperties properties, RegionRange regions,
+                        SmallVectorImpl<Type> &inferredReturnTypes) {
+  AddOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto lhsType = dyn_cast<RankedTensorType>(adaptor.getLhs().getType());
+  auto rhsType = dyn_cast<RankedTensorType>(adaptor.getRhs().getType());
+  if (!lhsType || !rhsType)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  if (lhsType.getElementType() != rhsType.getElementType())
+    return emitOptionalError(location, "element types differ: lhs ",
+                             lhsType.getElementType(), " vs rhs ",
+                             rhsType.getElementType());
+  SymbolScope scope(context);
+  SymShape lhs = getSymbolicShape(lhsType, scope);
+  SymShape rhs = getSymbolicShape(rhsType, scope);
+  FailureOr<SymShape> result = broadcastOrError(location, scope, lhs, rhs);
+  if (failed(result))
+    return failure();
+  inferredReturnTypes.push_back(
+      getSymbolicTensorType(*result, lhsType.getElementType(), scope));
+  return success();
+}
+
+bool MatmulOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult MatmulOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  MatmulOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto lhsType = dyn_cast<RankedTensorType>(adaptor.getLhs().getType());
+  auto rhsType = dyn_cast<RankedTensorType>(adaptor.getRhs().getType());
+  if (!lhsType || !rhsType)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  if (lhsType.getRank() < 1 || rhsType.getRank() < 1)
+    return emitOptionalError(
+        location, "operands must have rank >= 1, got lhs rank ",
+        lhsType.getRank(), " and rhs rank ", rhsType.getRank());
+  Type elementType = lhsType.getElementType();
+  if (TypeAttr outDtype = adaptor.getOutDtypeAttr()) {
+    elementType = outDtype.getValue();
+  } else if (lhsType.getElementType() != rhsType.getElementType()) {
+    return emitOptionalError(
+        location, "element types differ: lhs ", lhsType.getElementType(),
+        " vs rhs ", rhsType.getElementType(), " (set out_dtype to mix them)");
+  }
+
+  SymbolScope scope(context);
+  SymShape lhs = getSymbolicShape(lhsType, scope);
+  SymShape rhs = getSymbolicShape(rhsType, scope);
+  // numpy.matmul: a 1-D lhs is a row (1, k), a 1-D rhs a column (k, 1); the
+  // added dimension is dropped from the result.
+  bool lhsVector = lhs.size() == 1, rhsVector = rhs.size() == 1;
+  if (lhsVector)
+    lhs.insert(lhs.begin(), scope.getConstant(1));
+  if (rhsVector)
+    rhs.push_back(scope.getConstant(1));
+  SymDim lhsReduce = lhs[lhs.size() - 1], rhsReduce = rhs[rhs.size() - 2];
+  if (lhsReduce && rhsReduce && lhsReduce != rhsReduce)
+    return emitOptionalError(
+        location, "reduction dimensions differ: lhs dimension ",
+        lhsType.getRank() - 1, " vs rhs dimension ",
+        rhsVector ? 0 : rhsType.getRank() - 2, ": ", scope.print(lhsReduce),
+        " vs ", scope.print(rhsReduce));
+
+  FailureOr<SymShape> batch = broadcastOrError(
+      location, scope, ArrayRef(lhs).drop_back(2), ArrayRef(rhs).drop_back(2));
+  if (failed(batch))
+    return failure();
+  SymShape result = *batch;
+  if (!lhsVector)
+    result.push_back(lhs[lhs.size() - 2]);
+  if (!rhsVector)
+    result.push_back(rhs.back());
+  inferredReturnTypes.push_back(
+      getSymbolicTensorType(result, elementType, scope));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Folding
+//===----------------------------------------------------------------------===//
+
+/// Limits that keep folding from stalling compilation on big constants.
+static constexpr int64_t kMaxFoldElements = int64_t(1) << 20;
+static constexpr int64_t kMaxFoldMultiplyAdds = int64_t(1) << 24;
+
+/// The value of a constant operand as a DenseElementsAttr: dense attributes
+/// as they are, dense_resource blobs decoded (not i1, whose blob layout
+/// differs); null otherwise.
+static DenseElementsAttr getDenseValue(Attribute attr) {
+  if (auto dense = dyn_cast_or_null<DenseElementsAttr>(attr))
+    return dense;
+  auto resource = dyn_cast_or_null<DenseResourceElementsAttr>(attr);
+  if (!resource || resource.getType().getElementType().isInteger(1))
+    return {};
+  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+  if (!blob)
+    return {};
+  bool splat = false;
+  if (!DenseElementsAttr::isValidRawBuffer(resource.getType(), blob->getData(),
+                                           splat))
+    return {};
+  return DenseElementsAttr::getFromRawBuffer(resource.getType(),
+                                             blob->getData());
+}
+
+/// Flat index into an operand of shape `operand` (right-aligned to `result`,
+/// size-1 dims broadcast) for the multi-index `index` of the result.
+static int64_t broadcastIndex(ArrayRef<int64_t> result,
+                              ArrayRef<int64_t> operand,
+                              ArrayRef<int64_t> index) {
+  int64_t flat = 0;
+  size_t offset = result.size() - operand.size();
+  for (size_t d = 0; d < operand.size(); ++d)
+    flat = flat * operand[d] + (operand[d] == 1 ? 0 : index[offset + d]);
+  return flat;
+}
+
+/// Multi-index of the flat position `flat` in `shape`.
+static SmallVector<int64_t> unflatten(int64_t flat, ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> index(shape.size());
+  for (int d = shape.size() - 1; d >= 0; --d) {
+    index[d] = flat % shape[d];
+    flat /= shape[d];
+  }
+  return index;
+}
+
+/// Scalar arithmetic on APFloat or APInt element values.
+namespace {
+template <typename T> struct Arith;
+template <> struct Arith<APFloat> {
+  static APFloat add(const APFloat &a, const APFloat &b) { return a + b; }
+  static APFloat mul(const APFloat &a, const APFloat &b) { return a * b; }
+  static APFloat zero(Type type) {
+    return APFloat::getZero(cast<FloatType>(type).getFloatSemantics());
+  }
+};
+template <> struct Arith<APInt> {
+  static APInt add(const APInt &a, const APInt &b) { return a + b; }
+  static APInt mul(const APInt &a, const APInt &b) { return a * b; }
+  static APInt zero(Type type) {
+    return APInt::getZero(type.getIntOrFloatBitWidth());
+  }
+};
+} // namespace
+
+template <typename T>
+static DenseElementsAttr foldAdd(RankedTensorType type, DenseElementsAttr lhs,
+                                 DenseElementsAttr rhs) {
+  auto l = llvm::to_vector(lhs.getValues<T>());
+  auto r = llvm::to_vector(rhs.getValues<T>());
+  ArrayRef<int64_t> shape = type.getShape();
+  SmallVector<T> values;
+  values.reserve(type.getNumElements());
+  for (int64_t i = 0, e = type.getNumElements(); i < e; ++i) {
+    SmallVector<int64_t> index = unflatten(i, shape);
+    values.push_back(Arith<T>::add(
+        l[broadcastIndex(shape, lhs.getType().getShape(), index)],
+        r[broadcastIndex(shape, rhs.getType().getShape(), index)]));
+  }
+  return DenseElementsAttr::get(type, values);
+}
+
+OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
+  DenseElementsAttr lhs = getDenseValue(adaptor.getLhs());
+  DenseElementsAttr rhs = getDenseValue(adaptor.getRhs());
+  auto type = dyn_cast<RankedTensorType>(getType());
+  if (!lhs || !rhs || !type || !type.hasStaticShape() || type.getEncoding() ||
+      type.getNumElements() > kMaxFoldElements)
+    return {};
+  Type elementType = type.getElementType();
+  if (isa<FloatType>(elementType))
+    return foldAdd<APFloat>(type, lhs, rhs);
+  if (isa<IntegerType>(elementType))
+    return foldAdd<APInt>(type, lhs, rhs);
+  return {};
+}
+
+template <typename T>
+static DenseElementsAttr foldMatmul(RankedTensorType type,
+                                    DenseElementsAttr lhs,
+                                    DenseElementsAttr rhs) {
+  auto l = llvm::to_vector(lhs.getValues<T>());
+  auto r = llvm::to_vector(rhs.getValues<T>());
+  // numpy.matmul promotion: (K) -> (1, K) on the left, (K) -> (K, 1) on the
+  // right; the result, with those unit dims kept, has the same element order.
+  SmallVector<int64_t> ls(lhs.getType().getShape());
+  SmallVector<int64_t> rs(rhs.getType().getShape());
+  if (ls.size() == 1)
+    ls.insert(ls.begin(), 1);
+  if (rs.size() == 1)
+    rs.push_back(1);
+  int64_t m = ls[ls.size() - 2], k = ls.back(), n = rs.back();
+  ArrayRef<int64_t> lb = ArrayRef(ls).drop_back(2);
+  ArrayRef<int64_t> rb = ArrayRef(rs).drop_back(2);
+  SmallVector<int64_t> batch(std::max(lb.size(), rb.size()), 1);
+  for (size_t i = 0; i < batch.size(); ++i) {
+    size_t fromRight = batch.size() - 1 - i;
+    int64_t a = fromRight < lb.size() ? lb[lb.size() - 1 - fromRight] : 1;
+    int64_t b = fromRight < rb.size() ? rb[rb.size() - 1 - fromRight] : 1;
+    batch[i] = std::max(a, b);
+  }
+  int64_t numBatch = 1;
+  for (int64_t b : batch)
+    numBatch *= b;
+  if (numBatch * m * n * std::max<int64_t>(k, 1) > kMaxFoldMultiplyAdds)
+    return {};
+  SmallVector<T> values;
+  values.reserve(numBatch * m * n);
+  for (int64_t bi = 0; bi < numBatch; ++bi) {
+    SmallVector<int64_t> index = unflatten(bi, batch);
+    int64_t lBase = broadcastIndex(batch, lb, index) * m * k;
+    int64_t rBase = broadcastIndex(batch, rb, index) * k * n;
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        T acc = Arith<T>::zero(type.getElementType());
+        for (int64_t x = 0; x < k; ++x)
+          acc = Arith<T>::add(
+              acc, Arith<T>::mul(l[lBase + i * k + x], r[rBase + x * n + j]));
+        values.push_back(acc);
+      }
+  }
+  return DenseElementsAttr::get(type, values);
+}
+
+OpFoldResult MatmulOp::fold(FoldAdaptor adaptor) {
+  DenseElementsAttr lhs = getDenseValue(adaptor.getLhs());
+  DenseElementsAttr rhs = getDenseValue(adaptor.getRhs());
+  auto type = dyn_cast<RankedTensorType>(getType());
+  if (!lhs || !rhs || !type || !type.hasStaticShape() || type.getEncoding() ||
+      type.getNumElements() > kMaxFoldElements ||
+      lhs.getElementType() != type.getElementType() ||
+      rhs.getElementType() != type.getElementType())
+    return {};
+  Type elementType = type.getElementType();
+  if (isa<FloatType>(elementType))
+    return foldMatmul<APFloat>(type, lhs, rhs);
+  if (isa<IntegerType>(elementType))
+    return foldMatmul<APInt>(type, lhs, rhs);
+  return {};
+}

@@ -1,9 +1,9 @@
-//===- PassRegistration.cpp - tensorir pass registration -----------*- C++ -*-===//
+//===- PassRegistration.cpp - tensorir pass registration --------*- C++ -*-===//
 //
 // Part of the mlc project.
 //
 //===----------------------------------------------------------------------===//
 
-// Keeps the library non-empty while the dialect has no passes of its own; each
-// pass lives in its own file next to this one.
+// registerTensorIRPasses() is generated inline in Passes.h; each pass lives in
+// its own file next to this one.
 #include "mlc/Dialect/TensorIR/Transforms/Passes.h"

@@ -1,4 +1,5 @@
-//===- Relax.h - relax dialect -----------------------------------*- C++ -*-===//
+//===- Relax.h - relax dialect -----------------------------------*- C++
+//-*-===//
 //
 // Part of the mlc project.
 //
@@ -8,16 +9,44 @@
 #define MLC_DIALECT_RELAX_IR_RELAX_H
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TensorEncoding.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "mlc/Dialect/Utils/SymbolicShape.h"
+
 #include "mlc/Dialect/Relax/IR/RelaxOpsDialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "mlc/Dialect/Relax/IR/RelaxAttrs.h.inc"
 
 #define GET_OP_CLASSES
 #include "mlc/Dialect/Relax/IR/RelaxOps.h.inc"
+
+namespace mlc::relax {
+
+/// Name of the argument attribute holding a Relax parameter's name.
+inline constexpr llvm::StringLiteral kParamNameAttr = "relax.name";
+
+/// The symbolic shape of a ranked tensor type in `scope`: its
+/// `#relax.shape` encoding if it has one, otherwise its static sizes (with
+/// `?` unknown).
+SymShape getSymbolicShape(mlir::RankedTensorType type, SymbolScope &scope);
+
+/// A ranked tensor type for `dims` (over `scope`): constant dims are static,
+/// others `?`, and a `#relax.shape` encoding is attached when some dim is
+/// symbolic.
+mlir::RankedTensorType getSymbolicTensorType(llvm::ArrayRef<SymDim> dims,
+                                             mlir::Type elementType,
+                                             const SymbolScope &scope);
+
+} // namespace mlc::relax
 
 #endif // MLC_DIALECT_RELAX_IR_RELAX_H

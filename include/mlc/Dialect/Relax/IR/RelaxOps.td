@@ -8,7 +8,258 @@
 #define MLC_DIALECT_RELAX_IR_RELAXOPS_TD
 
 include "mlc/Dialect/Relax/IR/RelaxDialect.td"
+include "mlc/Dialect/Relax/IR/RelaxAttrs.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Structure: dataflow / output
+//===----------------------------------------------------------------------===//
+
+def Relax_DataflowOp : Relax_Op<"dataflow", [
+    RecursiveMemoryEffects, SingleBlock,
+    SingleBlockImplicitTerminator<"OutputOp">]> {
+  let summary = "a dataflow block: a region of pure operations";
+  let description = [{
+    TVM's `R.dataflow()` block. The single region holds side-effect-free
+    operations only and ends with `relax.output`, whose operands become the
+    results of `relax.dataflow`. Values defined inside the region cannot be
+    used outside it (MLIR's region scoping), so "dataflow variables do not
+    escape except through `R.output`" holds by construction. Values defined
+    before the block may be used inside it.
+
+    ```mlir
+    %gv = relax.dataflow -> tensor<?x10xf32, #relax.shape<[n, 10]>> {
+      %lv0 = relax.call_tir @linear0(%x, %w0, %b0) : (...) -> tensor<...>
+      %lv1 = relax.call_dps_packed "env.relu"(%lv0) : (...) -> tensor<...>
+      relax.output %lv1 : tensor<?x10xf32, #relax.shape<[n, 10]>>
+    }
+    ```
+
+    The verifier rejects operations that have memory effects (per
+    `MemoryEffectOpInterface`, recursively) and names the offending one.
+    The op itself has exactly the (no) effects of its contents, so an unused
+    block is dead code. Canonicalization drops results that are not used
+    (and their `relax.output` operands).
+  }];
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "(`->` type($results)^)? attr-dict-with-keyword $body";
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let hasCanonicalizer = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::TypeRange":$resultTypes)>
+  ];
+  let extraClassDeclaration = [{
+    /// The block's terminator.
+    OutputOp getOutput();
+  }];
+}
+
+def Relax_OutputOp : Relax_Op<"output", [
+    Pure, HasParent<"DataflowOp">, Terminator, ReturnLike]> {
+  let summary = "terminates a dataflow block, yielding its results";
+  let description = [{
+    TVM's `R.output(...)`: the values listed become the results of the
+    enclosing `relax.dataflow`, in order, with the same types.
+
+    ```mlir
+    relax.output %a, %b : tensor<4xf32>, tensor<2xi32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$values);
+  let builders = [OpBuilder<(ins), [{ /* no values */ }]>];
+  let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
+}
+
+//===----------------------------------------------------------------------===//
+// Calls
+//===----------------------------------------------------------------------===//
+
+def Relax_CallTIROp : Relax_Op<"call_tir", [
+    Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "destination-passing call of a tensor-level (TensorIR) function";
+  let description = [{
+    TVM's `R.call_tir(func, args, out_sinfo)`. Calls `@callee`, normally a
+    `tensorir.prim_func`, passing one buffer per argument followed by one
+    freshly allocated output buffer per result; the results are the output
+    buffers viewed as tensors. Because the outputs are fresh, the call is pure
+    (as in TVM) and may appear in `relax.dataflow`.
+
+    ```mlir
+    %y = relax.call_tir @linear0(%x, %w, %b)
+        : (tensor<?x784xf32, #relax.shape<[n, 784]>>, tensor<128x784xf32>,
+           tensor<128xf32>) -> tensor<?x128xf32, #relax.shape<[n, 128]>>
+    ```
+
+    The verifier checks that `@callee` exists and is a function; when its
+    parameters are memrefs (TensorIR buffers) it must take exactly
+    `#args + #results` of them, and each buffer's element type and shape
+    must be compatible with the tensor operand or result at that position.
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyRankedTensor>:$args);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = [{
+    $callee `(` $args `)` attr-dict `:` functional-type($args, $results)
+  }];
+}
+
+def Relax_CallDPSPackedOp : Relax_Op<"call_dps_packed", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "destination-passing call of an external (packed) function";
+  let description = [{
+    TVM's `R.call_dps_packed("env.linear", args, out_sinfo)`: calls the
+    runtime function registered under `callee`, passing the arguments and one
+    freshly allocated output tensor per result.
+
+    Purity mirrors TVM, which registers `call_dps_packed` with
+    `FPurity = true` ("there is little reason to use DPS with an impure op"):
+    by default the op has no memory effects, may appear inside
+    `relax.dataflow` and is removed when unused. A call that really has side
+    effects is marked `has_side_effects`; it then reports read and write
+    effects, must stay outside dataflow blocks and is never removed.
+
+    ```mlir
+    %y = relax.call_dps_packed "env.linear"(%x, %w, %b)
+        : (tensor<1x784xf32>, tensor<128x784xf32>, tensor<128xf32>)
+        -> tensor<1x128xf32>
+    relax.call_dps_packed "env.print"(%y) {has_side_effects}
+        : (tensor<1x128xf32>) -> tensor<1xi32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$callee, Variadic<AnyType>:$args,
+                       UnitAttr:$has_side_effects);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = [{
+    $callee `(` $args `)` attr-dict `:` functional-type($args, $results)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Bindings and constants
+//===----------------------------------------------------------------------===//
+
+def Relax_MatchCastOp : Relax_Op<"match_cast", [Pure]> {
+  let summary = "checks a tensor's shape at run time and binds symbolic dims";
+  let description = [{
+    TVM's `R.match_cast(x, R.Tensor((n, 784), "float32"))`. The result is
+    `value` with the more precise type: dimensions that are `?` in the
+    operand may become static or get names in the result's
+    `#relax.shape<...>` encoding; a name appearing here for the first time in
+    the function is bound to the run-time size. The run-time check is part of
+    the operation's semantics (lowering emits it); static knowledge must not
+    contradict it.
+
+    ```mlir
+    %x1 = relax.match_cast %x : tensor<?x784xf32>
+            to tensor<?x784xf32, #relax.shape<[n, 784]>>
+    ```
+
+    The verifier requires equal element types and ranks, and static sizes
+    that agree where both types have them (a static operand dimension may
+    become `?`, possibly named: `tensor<4xf32>` to `tensor<?xf32,
+    #relax.shape<[n]>>` binds `n` to 4).
+  }];
+  let arguments = (ins AnyRankedTensor:$value);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$value attr-dict `:` type($value) `to` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Relax_ConstantOp : Relax_Op<"constant", [ConstantLike, Pure,
+    DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "constant tensor";
+  let description = [{
+    TVM's `R.const(...)` / a bound parameter: a tensor with a compile-time
+    value. `value` is any `ElementsAttr`; large tensors (bound parameters,
+    imported weights) are `dense_resource` blobs so they are not printed
+    inline. The result type is the type of `value`.
+
+    ```mlir
+    %c = relax.constant dense<[1.0, 2.0]> : tensor<2xf32>
+    %w = relax.constant dense_resource<w1> : tensor<128x784xf32>
+    ```
+  }];
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "attr-dict $value";
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// High-level operators (examples of symbolic shape propagation)
+//===----------------------------------------------------------------------===//
+
+class Relax_InferredOp<string mnemonic, list<Trait> traits = []>
+    : Relax_Op<mnemonic, traits # [Pure,
+        DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let extraClassDeclaration = [{
+    /// Declared result types may omit the inferred `#relax.shape` encoding.
+    static bool isCompatibleReturnTypes(::mlir::TypeRange lhs,
+                                        ::mlir::TypeRange rhs);
+  }];
+}
+
+def Relax_AddOp : Relax_InferredOp<"add", [Commutative]> {
+  let summary = "elementwise addition with NumPy broadcasting";
+  let description = [{
+    TVM's `R.add(a, b)`. Shapes are broadcast NumPy-style (aligned from the
+    right; a dimension of static size 1 stretches). Symbolic dimensions
+    propagate: `(n, 1) + (1, m) -> (n, m)`. Two dimensions that are not
+    provably equal and neither is 1 are a conflict, reported with both
+    expressions (`dimension 1: n vs m`) -- stricter than TVM, which falls
+    back to an unknown shape; insert `relax.match_cast` to assert equality.
+    Element types must be equal. Folds when both operands are constants
+    (`dense` or `dense_resource`) with integer or float elements and the
+    result has at most 2^20 elements.
+
+    ```mlir
+    %z = relax.add %x, %b : (tensor<?x128xf32, #relax.shape<[n, 128]>>,
+                              tensor<128xf32>)
+                          -> tensor<?x128xf32, #relax.shape<[n, 128]>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs);
+  let results = (outs AnyRankedTensor:$result);
+  let hasFolder = 1;
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Relax_MatmulOp : Relax_InferredOp<"matmul"> {
+  let summary = "NumPy-style matrix multiplication";
+  let description = [{
+    TVM's `R.matmul(a, b, out_dtype)`, with `numpy.matmul` semantics: a 1-D
+    `a` is treated as a row and a 1-D `b` as a column (the added dimension is
+    removed from the result), leading (batch) dimensions broadcast, and the
+    contraction dimensions `a[-1]` and `b[-2]` must be equal:
+    `(n, 784) x (784, 128) -> (n, 128)`. `out_dtype`, when present, is the
+    result element type; otherwise operand element types must be equal.
+    Folds when both operands are constants with integer or float elements,
+    `out_dtype` is absent or equal to them, and the product needs at most
+    2^24 multiply-adds.
+
+    ```mlir
+    %y = relax.matmul %x, %w : (tensor<?x784xf32, #relax.shape<[n, 784]>>,
+                                 tensor<784x128xf32>)
+                             -> tensor<?x128xf32, #relax.shape<[n, 128]>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs,
+                       OptionalAttr<TypeAttr>:$out_dtype);
+  let results = (outs AnyRankedTensor:$result);
+  let hasFolder = 1;
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
+  }];
+}
 
 #endif // MLC_DIALECT_RELAX_IR_RELAXOPS_TD

@@ -9,4 +9,113 @@
 
 include "mlir/Pass/PassBase.td"
 
+def RelaxDCE : Pass<"relax-dce", "::mlir::ModuleOp"> {
+  let summary = "remove unused pure operations and unreachable private functions";
+  let description = [{
+    TVM's `relax.transform.DeadCodeElimination`. In every `func.func` of the
+    module it removes operations whose results are unused and that have no
+    memory effects (per `MemoryEffectOpInterface`), including inside
+    `relax.dataflow` blocks; results of a dataflow block that are not used
+    are dropped from the block and its `relax.output`, which can make more
+    of the block dead, and a block left with no results and only pure
+    contents is removed. It repeats until nothing changes. No folding is
+    done (that is `relax-fold-constant`'s job).
+
+    Then it removes private symbols (functions, `tensorir.prim_func`s,
+    declarations) that are not reachable through symbol references from the
+    entry function or from any public symbol. Public symbols are kept: they
+    are visible outside the module, like TVM functions with a
+    `global_symbol`.
+
+    Example: `relax-dce` turns
+
+    ```mlir
+    func.func private @unused(memref<4xf32>, memref<4xf32>)
+    func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+      %r:2 = relax.dataflow -> tensor<4xf32>, tensor<4xf32> {
+        %a = relax.add %x, %x : ...
+        %b = relax.call_dps_packed "env.exp"(%x) : ...
+        relax.output %a, %b : tensor<4xf32>, tensor<4xf32>
+      }
+      return %r#0 : tensor<4xf32>
+    }
+    ```
+
+    into a module without `@unused`, `%b` or the second result.
+
+    The entry function must exist (an error is reported otherwise).
+  }];
+  let options = [
+    Option<"entry", "entry", "std::string", /*default=*/"\"main\"",
+           "name of the entry function; it and every public symbol are "
+           "roots of reachability">,
+  ];
+  let dependentDialects = ["::mlc::relax::RelaxDialect"];
+}
+
+def RelaxBindParams : Pass<"relax-bind-params", "::mlir::ModuleOp"> {
+  let summary = "bind function parameters to constants read from a tensor file";
+  let description = [{
+    TVM's `relax.transform.BindParams(func_name, params)`. Reads every tensor
+    of `params` (a `.npz`, stored or deflated, or a `.safetensors` file) and
+    replaces the parameter of `@func-name` whose `relax.name` argument
+    attribute equals the tensor's name with a `relax.constant` holding it (a
+    `dense_resource` blob, not printed inline). Bound parameters are removed
+    from the signature, and their operands from every call to the function.
+
+    A parameter whose type has `?` dimensions (possibly named in a
+    `#relax.shape`) takes a tensor of any size there; the constant then has
+    the file's static type and a `relax.match_cast` turns it into the
+    parameter's type (binding the names).
+
+    Stricter than TVM, which ignores names it does not know: each of the
+    following is one error naming the parameter and the file, the pass fails
+    and the module is left unchanged:
+    - a tensor whose name is not a parameter (the message lists the named
+      parameters),
+    - a name present twice in the file, or two parameters with one name,
+    - a shape or dtype that does not match the parameter's type,
+    - a file that cannot be read, is truncated or malformed,
+    - a use of the function that is not a call.
+
+    ```mlir
+    // relax-bind-params="params=mlp.npz"   (mlp.npz holds w0 and b0)
+    func.func @main(%x: tensor<1x784xf32> {relax.name = "x"},
+                    %w0: tensor<128x784xf32> {relax.name = "w0"},
+                    %b0: tensor<128xf32> {relax.name = "b0"}) -> ...
+    // becomes
+    func.func @main(%x: tensor<1x784xf32> {relax.name = "x"}) -> ... {
+      %w0 = relax.constant dense_resource<w0> : tensor<128x784xf32>
+      %b0 = relax.constant dense_resource<b0> : tensor<128xf32>
+      ...
+    ```
+  }];
+  let options = [
+    Option<"params", "params", "std::string", /*default=*/"\"\"",
+           "path of the .npz or .safetensors file holding the parameters">,
+    Option<"funcName", "func-name", "std::string", /*default=*/"\"main\"",
+           "name of the function whose parameters are bound">,
+  ];
+  let dependentDialects = ["::mlc::relax::RelaxDialect"];
+}
+
+def RelaxFoldConstant : Pass<"relax-fold-constant", "::mlir::ModuleOp"> {
+  let summary = "evaluate operations whose operands are all constants";
+  let description = [{
+    TVM's `relax.transform.FoldConstant`, the MLIR way: in every `func.func`
+    (including inside `relax.dataflow` blocks) operations whose operands are
+    constants are replaced by the result of their `fold` hook, materialized
+    as `relax.constant` (or the op's own dialect's constant); constants that
+    become unused are removed and equal constants are merged. Constants may
+    be `dense` or `dense_resource` (as made by `relax-bind-params`), so
+    `relax-bind-params` followed by this pass precomputes parameter-only
+    subgraphs.
+
+    Unlike TVM, `relax.call_tir` of constants is not evaluated (that needs
+    the TensorIR executor); high-level ops fold through their folders
+    (`relax.add`, `relax.matmul`, with size limits, see their docs).
+  }];
+  let dependentDialects = ["::mlc::relax::RelaxDialect"];
+}
+
 #endif // MLC_DIALECT_RELAX_TRANSFORMS_PASSES_TD

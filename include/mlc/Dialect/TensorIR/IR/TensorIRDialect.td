@@ -19,6 +19,30 @@ def TensorIR_Dialect : Dialect {
     `tensorir.block`s with named spatial/reduce iteration variables, an
     init region, and read/write regions. Schedule primitives transform it
     before it is lowered to scf/memref/vector and on to LLVM or NVVM.
+
+    Bodies reuse upstream ops: `memref.load`/`memref.store` for buffer
+    accesses, `arith`/`math` for scalar computation and `affine.apply` for
+    iteration-variable bindings, so those dialects are loaded with this one.
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// Discardable unit attribute on a `tensorir.prim_func`: its buffer
+    /// arguments do not alias (TVM's `tir.noalias`).
+    static constexpr ::llvm::StringLiteral getNoAliasAttrName() {
+      return ::llvm::StringLiteral("tensorir.noalias");
+    }
+    /// Argument attribute of a `tensorir.prim_func`: the source name of the
+    /// argument (a StringAttr), used to print it as `%name`.
+    static constexpr ::llvm::StringLiteral getArgNameAttrName() {
+      return ::llvm::StringLiteral("tensorir.name");
+    }
   }];
 }
 

@@ -1,4 +1,4 @@
-//===- Passes.h - tensorir dialect passes --------------------------*- C++ -*-===//
+//===- Passes.h - tensorir dialect passes -----------------------*- C++ -*-===//
 //
 // Part of the mlc project.
 //

@@ -1,0 +1,53 @@
+//===- Passes.td - relay-to-relax conversion ----------------*- tablegen -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLC_CONVERSION_RELAYTORELAX_PASSES_TD
+#define MLC_CONVERSION_RELAYTORELAX_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def RelayToRelax : Pass<"relay-to-relax", "::mlir::ModuleOp"> {
+  let summary = "convert relay functions into relax functions";
+  let description = [{
+    TVM's `relay_translator.from_relay`. For every `func.func` that holds
+    relay ops or `relay.name` parameters:
+    - parameter attributes `relay.name` become `relax.name`;
+    - relay ops are rewritten into their relax equivalents, one pattern per
+      op (`populateRelayToRelaxPatterns`): `relay.constant` becomes
+      `relax.constant`, `relay.add` becomes `relax.add`; types are unchanged
+      (static shapes need no `#relax.shape`);
+    - the function body (a single block of side-effect-free ops) is wrapped
+      in one `relax.dataflow` block whose outputs are the values the
+      `return` uses; constants stay in front of it.
+
+    A relay op without a relax equivalent yet is an error naming it, unless
+    `allow-relay-ops` is set, which keeps it (relay ops are pure, so they may
+    sit in the dataflow block) so that partially covered models can still be
+    processed while the relax op set grows.
+
+    ```mlir
+    func.func @main(%x: tensor<2xf32> {relay.name = "x"}) -> tensor<2xf32> {
+      %0 = relay.add %x, %x : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+      return %0 : tensor<2xf32>
+    }
+    // becomes
+    func.func @main(%x: tensor<2xf32> {relax.name = "x"}) -> tensor<2xf32> {
+      %r = relax.dataflow -> tensor<2xf32> {
+        %0 = relax.add %x, %x : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+        relax.output %0 : tensor<2xf32>
+      }
+      return %r : tensor<2xf32>
+    }
+    ```
+  }];
+  let options = [
+    Option<"allowRelayOps", "allow-relay-ops", "bool", /*default=*/"false",
+           "keep relay ops that have no relax equivalent instead of failing">,
+  ];
+  let dependentDialects = ["::mlc::relax::RelaxDialect"];
+}
+
+#endif // MLC_CONVERSION_RELAYTORELAX_PASSES_TD

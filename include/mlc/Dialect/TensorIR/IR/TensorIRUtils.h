@@ -1,0 +1,74 @@
+//===- TensorIRUtils.h - tensorir analyses ----------------------*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Small static analyses over tensorir used by the verifier, by
+// tensorir-infer-access-regions and by schedule primitives: integer ranges of
+// index values and the read/write regions of a block.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLC_DIALECT_TENSORIR_IR_TENSORIRUTILS_H
+#define MLC_DIALECT_TENSORIR_IR_TENSORIRUTILS_H
+
+#include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+
+#include <optional>
+
+namespace mlc::tensorir {
+
+/// A closed integer interval [min, max].
+struct IndexRange {
+  int64_t min;
+  int64_t max;
+};
+
+/// The range an `index` value takes, when it is statically known: constants,
+/// induction variables of `tensorir.for` loops with constant bounds,
+/// iteration variables of `tensorir.block`s with constant extents, and
+/// `affine.apply`/`arith.addi`/`subi`/`muli`/`index_cast` of those.
+std::optional<IndexRange> getStaticIndexRange(mlir::Value value);
+
+/// The range of `expr` given ranges of its dimensions and symbols (std::nullopt
+/// for unknown ones).
+std::optional<IndexRange>
+getStaticExprRange(mlir::AffineExpr expr,
+                   llvm::ArrayRef<std::optional<IndexRange>> dimRanges,
+                   llvm::ArrayRef<std::optional<IndexRange>> symbolRanges = {});
+
+/// The ranges of `block`'s iteration variables ([0, extent - 1] for a
+/// constant extent, std::nullopt otherwise).
+llvm::SmallVector<std::optional<IndexRange>> getIterVarRanges(BlockOp block);
+
+/// The read and write regions of a block, as in its `reads`/`writes`.
+struct AccessRegions {
+  llvm::SmallVector<mlir::Value> readBuffers;
+  llvm::SmallVector<mlir::Attribute> reads;
+  llvm::SmallVector<mlir::Value> writeBuffers;
+  llvm::SmallVector<mlir::Attribute> writes;
+};
+
+/// Computes the regions `block` reads and writes from the `memref.load` and
+/// `memref.store` ops in its body (including `tensorir.init`, nested loops and
+/// the declared regions of nested blocks), following TVM's
+/// GetBlockReadWriteRegion:
+///   - an index that is affine in the iteration variables gives a point;
+///     induction variables of loops inside the block (constant bounds) are
+///     relaxed to their range;
+///   - accesses of one buffer are merged into their bounding box (per
+///     dimension, when the bounds differ by a constant; else the whole
+///     dimension);
+///   - an index that cannot be expressed, or any other use of the buffer,
+///     covers the whole dimension (whole buffer);
+///   - buffers allocated inside the block are not listed;
+///   - when the block has a `tensorir.init`, written buffers are not listed
+///     as read (the accumulator of a reduction).
+/// Fails, with a diagnostic at the block, if a whole-dimension region is
+/// needed for a dimension of dynamic size.
+mlir::FailureOr<AccessRegions> inferAccessRegions(BlockOp block);
+
+} // namespace mlc::tensorir
+
+#endif // MLC_DIALECT_TENSORIR_IR_TENSORIRUTILS_H

@@ -1,0 +1,497 @@
+//===- TensorIRUtils.cpp - tensorir analyses --------------------*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlc/Dialect/TensorIR/IR/TensorIRUtils.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/AffineExprVisitor.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/MapVector.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlc::tensorir;
+
+//===----------------------------------------------------------------------===//
+// Static ranges
+//===----------------------------------------------------------------------===//
+
+static int64_t floorDiv(int64_t a, int64_t b) {
+  return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
+}
+static int64_t ceilDiv(int64_t a, int64_t b) { return -floorDiv(-a, b); }
+
+std::optional<IndexRange>
+mlc::tensorir::getStaticExprRange(AffineExpr expr,
+                                  ArrayRef<std::optional<IndexRange>> dims,
+                                  ArrayRef<std::optional<IndexRange>> symbols) {
+  if (auto cst = dyn_cast<AffineConstantExpr>(expr))
+    return IndexRange{cst.getValue(), cst.getValue()};
+  if (auto dim = dyn_cast<AffineDimExpr>(expr))
+    return dim.getPosition() < dims.size() ? dims[dim.getPosition()]
+                                           : std::nullopt;
+  if (auto sym = dyn_cast<AffineSymbolExpr>(expr))
+    return sym.getPosition() < symbols.size() ? symbols[sym.getPosition()]
+                                              : std::nullopt;
+  auto bin = cast<AffineBinaryOpExpr>(expr);
+  std::optional<IndexRange> lhs =
+      getStaticExprRange(bin.getLHS(), dims, symbols);
+  if (!lhs)
+    return std::nullopt;
+  std::optional<IndexRange> rhs =
+      getStaticExprRange(bin.getRHS(), dims, symbols);
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    if (!rhs)
+      return std::nullopt;
+    return IndexRange{lhs->min + rhs->min, lhs->max + rhs->max};
+  case AffineExprKind::Mul: {
+    if (!rhs)
+      return std::nullopt;
+    int64_t c[] = {lhs->min * rhs->min, lhs->min * rhs->max,
+                   lhs->max * rhs->min, lhs->max * rhs->max};
+    return IndexRange{*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
+  }
+  case AffineExprKind::FloorDiv:
+  case AffineExprKind::CeilDiv: {
+    auto cst = dyn_cast<AffineConstantExpr>(bin.getRHS());
+    if (!cst || cst.getValue() <= 0)
+      return std::nullopt;
+    int64_t d = cst.getValue();
+    if (expr.getKind() == AffineExprKind::FloorDiv)
+      return IndexRange{floorDiv(lhs->min, d), floorDiv(lhs->max, d)};
+    return IndexRange{ceilDiv(lhs->min, d), ceilDiv(lhs->max, d)};
+  }
+  case AffineExprKind::Mod: {
+    auto cst = dyn_cast<AffineConstantExpr>(bin.getRHS());
+    if (!cst || cst.getValue() <= 0)
+      return std::nullopt;
+    int64_t d = cst.getValue();
+    if (lhs->min >= 0 && lhs->max < d)
+      return lhs;
+    return IndexRange{0, d - 1};
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
+static std::optional<IndexRange> getStaticIndexRangeImpl(Value value,
+                                                         unsigned depth) {
+  if (depth > 32)
+    return std::nullopt;
+  if (std::optional<int64_t> cst = getConstantIntValue(value))
+    return IndexRange{*cst, *cst};
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (auto loop = dyn_cast_or_null<ForOp>(owner)) {
+      std::optional<int64_t> lb = loop.getConstantLowerBound();
+      std::optional<int64_t> ub = loop.getConstantUpperBound();
+      std::optional<int64_t> step = loop.getConstantStep();
+      if (!lb || !ub || !step || *step <= 0 || *ub <= *lb)
+        return std::nullopt;
+      return IndexRange{*lb, *lb + ((*ub - *lb - 1) / *step) * *step};
+    }
+    if (auto block = dyn_cast_or_null<BlockOp>(owner)) {
+      if (arg.getArgNumber() >= block.getNumIterVars() ||
+          block.getStaticExtents().size() != block.getNumIterVars())
+        return std::nullopt;
+      std::optional<int64_t> extent =
+          block.getConstantExtent(arg.getArgNumber());
+      if (!extent || *extent <= 0)
+        return std::nullopt;
+      return IndexRange{0, *extent - 1};
+    }
+    return std::nullopt;
+  }
+  Operation *def = value.getDefiningOp();
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
+    AffineMap map = apply.getAffineMap();
+    SmallVector<std::optional<IndexRange>> operands;
+    for (Value operand : apply.getMapOperands())
+      operands.push_back(getStaticIndexRangeImpl(operand, depth + 1));
+    ArrayRef<std::optional<IndexRange>> all(operands);
+    return getStaticExprRange(map.getResult(0),
+                              all.take_front(map.getNumDims()),
+                              all.drop_front(map.getNumDims()));
+  }
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(def))
+    return getStaticIndexRangeImpl(def->getOperand(0), depth + 1);
+  if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(def)) {
+    std::optional<IndexRange> lhs =
+        getStaticIndexRangeImpl(def->getOperand(0), depth + 1);
+    std::optional<IndexRange> rhs =
+        getStaticIndexRangeImpl(def->getOperand(1), depth + 1);
+    if (!lhs || !rhs)
+      return std::nullopt;
+    if (isa<arith::AddIOp>(def))
+      return IndexRange{lhs->min + rhs->min, lhs->max + rhs->max};
+    if (isa<arith::SubIOp>(def))
+      return IndexRange{lhs->min - rhs->max, lhs->max - rhs->min};
+    int64_t c[] = {lhs->min * rhs->min, lhs->min * rhs->max,
+                   lhs->max * rhs->min, lhs->max * rhs->max};
+    return IndexRange{*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
+  }
+  return std::nullopt;
+}
+
+std::optional<IndexRange> mlc::tensorir::getStaticIndexRange(Value value) {
+  return getStaticIndexRangeImpl(value, 0);
+}
+
+SmallVector<std::optional<IndexRange>>
+mlc::tensorir::getIterVarRanges(BlockOp block) {
+  SmallVector<std::optional<IndexRange>> ranges;
+  unsigned n = block.getNumIterVars();
+  bool wellFormed = block.getStaticExtents().size() == n;
+  for (unsigned i = 0; i < n; ++i) {
+    std::optional<int64_t> extent =
+        wellFormed ? block.getConstantExtent(i) : std::nullopt;
+    if (extent && *extent > 0)
+      ranges.push_back(IndexRange{0, *extent - 1});
+    else
+      ranges.push_back(std::nullopt);
+  }
+  return ranges;
+}
+
+//===----------------------------------------------------------------------===//
+// inferAccessRegions
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Expresses index values inside a block as affine expressions of its
+/// iteration variables (dims 0..N-1) and of the induction variables of loops
+/// inside the block (dims N.., to be relaxed over their ranges).
+class IndexExpressor {
+public:
+  explicit IndexExpressor(BlockOp block)
+      : block(block), numIterVars(block.getNumIterVars()),
+        ctx(block.getContext()) {}
+
+  std::optional<AffineExpr> express(Value value, unsigned depth = 0) {
+    if (depth > 32)
+      return std::nullopt;
+    if (std::optional<int64_t> cst = getConstantIntValue(value))
+      return getAffineConstantExpr(*cst, ctx);
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      if (arg.getOwner() == block.getBodyBlock())
+        return getAffineDimExpr(arg.getArgNumber(), ctx);
+      auto loop = dyn_cast_or_null<ForOp>(arg.getOwner()->getParentOp());
+      if (!loop || !block->isProperAncestor(loop))
+        return std::nullopt;
+      std::optional<IndexRange> range = getStaticIndexRange(arg);
+      if (!range)
+        return std::nullopt;
+      auto [it, inserted] =
+          innerLoopDims.try_emplace(arg, numIterVars + innerRanges.size());
+      if (inserted)
+        innerRanges.push_back(*range);
+      return getAffineDimExpr(it->second, ctx);
+    }
+    Operation *def = value.getDefiningOp();
+    if (!def || !block->isProperAncestor(def))
+      return std::nullopt;
+    if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
+      AffineMap map = apply.getAffineMap();
+      SmallVector<AffineExpr> operands;
+      for (Value operand : apply.getMapOperands()) {
+        std::optional<AffineExpr> e = express(operand, depth + 1);
+        if (!e)
+          return std::nullopt;
+        operands.push_back(*e);
+      }
+      ArrayRef<AffineExpr> all(operands);
+      return map.getResult(0).replaceDimsAndSymbols(
+          all.take_front(map.getNumDims()), all.drop_front(map.getNumDims()));
+    }
+    if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(def))
+      return express(def->getOperand(0), depth + 1);
+    if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(def)) {
+      std::optional<AffineExpr> lhs = express(def->getOperand(0), depth + 1);
+      std::optional<AffineExpr> rhs = express(def->getOperand(1), depth + 1);
+      if (!lhs || !rhs)
+        return std::nullopt;
+      if (isa<arith::AddIOp>(def))
+        return *lhs + *rhs;
+      if (isa<arith::SubIOp>(def))
+        return *lhs - *rhs;
+      if (!isa<AffineConstantExpr>(*lhs) && !isa<AffineConstantExpr>(*rhs))
+        return std::nullopt;
+      return *lhs * *rhs;
+    }
+    return std::nullopt;
+  }
+
+  /// The least (`upper` = false) or greatest (`upper` = true) value of `expr`
+  /// over the inner loop variables, as a function of the iteration variables.
+  std::optional<AffineExpr> relax(AffineExpr expr, bool upper) {
+    unsigned numDims = numIterVars + innerRanges.size();
+    bool usesInner = false;
+    for (unsigned d = numIterVars; d < numDims; ++d)
+      usesInner |= expr.isFunctionOfDim(d);
+    if (!usesInner)
+      return simplifyAffineExpr(expr, numIterVars, 0);
+    SimpleAffineExprFlattener flattener(numDims, 0);
+    if (failed(flattener.walkPostOrder(expr)) ||
+        flattener.operandExprStack.size() != 1 || flattener.numLocals != 0)
+      return std::nullopt;
+    ArrayRef<int64_t> coeffs = flattener.operandExprStack.back();
+    AffineExpr result = getAffineConstantExpr(coeffs.back(), ctx);
+    for (unsigned d = 0; d < numDims; ++d) {
+      int64_t c = coeffs[d];
+      if (c == 0)
+        continue;
+      if (d < numIterVars) {
+        result = result + getAffineDimExpr(d, ctx) * c;
+        continue;
+      }
+      const IndexRange &range = innerRanges[d - numIterVars];
+      bool takeMax = (c > 0) == upper;
+      result = result + c * (takeMax ? range.max : range.min);
+    }
+    return simplifyAffineExpr(result, numIterVars, 0);
+  }
+
+private:
+  BlockOp block;
+  unsigned numIterVars;
+  MLIRContext *ctx;
+  DenseMap<Value, unsigned> innerLoopDims;
+  SmallVector<IndexRange> innerRanges;
+};
+
+/// Per-dimension half-open bounds of one buffer access, as affine
+/// expressions of the iteration variables.
+struct AccessBox {
+  SmallVector<AffineExpr> lower, upper;
+};
+
+class RegionCollector {
+public:
+  RegionCollector(BlockOp block) : block(block), expressor(block) {}
+
+  /// Records an access of `buffer`; `lower`/`upper` are per-dimension bounds
+  /// with std::nullopt for "unknown" (whole dimension).
+  LogicalResult add(Value buffer, bool isWrite,
+                    ArrayRef<std::optional<AffineExpr>> lower,
+                    ArrayRef<std::optional<AffineExpr>> upper) {
+    auto type = cast<MemRefType>(buffer.getType());
+    MLIRContext *ctx = block.getContext();
+    AccessBox region;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (lower[d] && upper[d]) {
+        region.lower.push_back(*lower[d]);
+        region.upper.push_back(*upper[d]);
+        continue;
+      }
+      if (failed(wholeDim(buffer, d, region)))
+        return failure();
+    }
+    (void)ctx;
+    auto &map = isWrite ? writes : reads;
+    auto [it, inserted] = map.insert({buffer, region});
+    if (inserted)
+      return success();
+    // Bounding box with the previous accesses.
+    AccessBox &prev = it->second;
+    unsigned n = block.getNumIterVars();
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      auto lo = dyn_cast<AffineConstantExpr>(
+          simplifyAffineExpr(region.lower[d] - prev.lower[d], n, 0));
+      auto hi = dyn_cast<AffineConstantExpr>(
+          simplifyAffineExpr(region.upper[d] - prev.upper[d], n, 0));
+      if (!lo || !hi) {
+        if (failed(wholeDim(buffer, d, prev, /*replace=*/true)))
+          return failure();
+        continue;
+      }
+      if (lo.getValue() < 0)
+        prev.lower[d] = region.lower[d];
+      if (hi.getValue() > 0)
+        prev.upper[d] = region.upper[d];
+    }
+    return success();
+  }
+
+  /// Records a load/store with the given indices.
+  LogicalResult addPoint(Value buffer, bool isWrite, ValueRange indices) {
+    SmallVector<std::optional<AffineExpr>> lower, upper;
+    for (Value index : indices) {
+      std::optional<AffineExpr> e = expressor.express(index);
+      std::optional<AffineExpr> lo, hi;
+      if (e) {
+        lo = expressor.relax(*e, /*upper=*/false);
+        hi = expressor.relax(*e, /*upper=*/true);
+      }
+      lower.push_back(lo);
+      upper.push_back(hi ? std::optional<AffineExpr>(*hi + 1) : std::nullopt);
+    }
+    return add(buffer, isWrite, lower, upper);
+  }
+
+  /// Records the declared regions of a nested block, relaxed over its
+  /// bindings.
+  LogicalResult addNested(BlockOp inner, Value buffer, bool isWrite,
+                          BufferRegionAttr region) {
+    SmallVector<AffineExpr> bindings;
+    bool known = true;
+    for (Value binding : inner.getBindings()) {
+      std::optional<AffineExpr> e = expressor.express(binding);
+      if (!e) {
+        known = false;
+        break;
+      }
+      bindings.push_back(*e);
+    }
+    SmallVector<std::optional<AffineExpr>> lower, upper;
+    AffineMap lowerMap = region.getLowerBounds().getValue();
+    AffineMap upperMap = region.getUpperBounds().getValue();
+    for (unsigned d = 0, e = lowerMap.getNumResults(); d < e; ++d) {
+      std::optional<AffineExpr> lo, hi;
+      if (known) {
+        lo = expressor.relax(lowerMap.getResult(d).replaceDims(bindings),
+                             /*upper=*/false);
+        std::optional<AffineExpr> last = expressor.relax(
+            upperMap.getResult(d).replaceDims(bindings) - 1, /*upper=*/true);
+        if (last)
+          hi = *last + 1;
+      }
+      lower.push_back(lo);
+      upper.push_back(hi);
+    }
+    return add(buffer, isWrite, lower, upper);
+  }
+
+  /// Records an opaque use: the whole buffer, read and written.
+  LogicalResult addWhole(Value buffer) {
+    auto type = cast<MemRefType>(buffer.getType());
+    SmallVector<std::optional<AffineExpr>> none(type.getRank(), std::nullopt);
+    if (failed(add(buffer, /*isWrite=*/false, none, none)))
+      return failure();
+    return add(buffer, /*isWrite=*/true, none, none);
+  }
+
+  AccessRegions finish() {
+    AccessRegions result;
+    MLIRContext *ctx = block.getContext();
+    unsigned n = block.getNumIterVars();
+    bool hasInit = static_cast<bool>(block.getInitOp());
+    auto toAttr = [&](const AccessBox &region) -> Attribute {
+      return BufferRegionAttr::get(
+          ctx, AffineMapAttr::get(AffineMap::get(n, 0, region.lower, ctx)),
+          AffineMapAttr::get(AffineMap::get(n, 0, region.upper, ctx)));
+    };
+    for (auto &[buffer, region] : reads) {
+      // TVM: the accumulator of a reduction is not listed as read.
+      if (hasInit && writes.count(buffer))
+        continue;
+      result.readBuffers.push_back(buffer);
+      result.reads.push_back(toAttr(region));
+    }
+    for (auto &[buffer, region] : writes) {
+      result.writeBuffers.push_back(buffer);
+      result.writes.push_back(toAttr(region));
+    }
+    return result;
+  }
+
+private:
+  LogicalResult wholeDim(Value buffer, int64_t d, AccessBox &region,
+                         bool replace = false) {
+    auto type = cast<MemRefType>(buffer.getType());
+    if (type.isDynamicDim(d)) {
+      InFlightDiagnostic diag =
+          block.emitOpError("cannot infer the access region of block '")
+          << block.getName() << "': an access of dimension " << d
+          << " of a buffer of type " << type
+          << " is not affine in the iteration variables and the dimension "
+             "has dynamic size";
+      diag.attachNote(buffer.getLoc()) << "buffer defined here";
+      return failure();
+    }
+    MLIRContext *ctx = block.getContext();
+    AffineExpr lo = getAffineConstantExpr(0, ctx);
+    AffineExpr hi = getAffineConstantExpr(type.getDimSize(d), ctx);
+    if (replace) {
+      region.lower[d] = lo;
+      region.upper[d] = hi;
+    } else {
+      region.lower.push_back(lo);
+      region.upper.push_back(hi);
+    }
+    return success();
+  }
+
+  BlockOp block;
+  IndexExpressor expressor;
+  llvm::MapVector<Value, AccessBox> reads, writes;
+};
+} // namespace
+
+FailureOr<AccessRegions> mlc::tensorir::inferAccessRegions(BlockOp block) {
+  RegionCollector collector(block);
+  auto isLocal = [&](Value buffer) {
+    Region *region = buffer.getParentRegion();
+    return region && block.getBody().isAncestor(region);
+  };
+  WalkResult result = block.getBody().walk<WalkOrder::PreOrder>(
+      [&](Operation *op) -> WalkResult {
+        if (auto inner = dyn_cast<BlockOp>(op)) {
+          AccessRegions nested;
+          if (inner.getReads() && inner.getWrites()) {
+            nested.readBuffers = llvm::to_vector(inner.getReadBuffers());
+            nested.reads = llvm::to_vector(inner.getReadsAttr().getValue());
+            nested.writeBuffers = llvm::to_vector(inner.getWriteBuffers());
+            nested.writes = llvm::to_vector(inner.getWritesAttr().getValue());
+          } else {
+            FailureOr<AccessRegions> inferred = inferAccessRegions(inner);
+            if (failed(inferred))
+              return WalkResult::interrupt();
+            nested = std::move(*inferred);
+          }
+          for (auto [buffer, region] :
+               llvm::zip(nested.readBuffers, nested.reads))
+            if (!isLocal(buffer) &&
+                failed(collector.addNested(inner, buffer, /*isWrite=*/false,
+                                           cast<BufferRegionAttr>(region))))
+              return WalkResult::interrupt();
+          for (auto [buffer, region] :
+               llvm::zip(nested.writeBuffers, nested.writes))
+            if (!isLocal(buffer) &&
+                failed(collector.addNested(inner, buffer, /*isWrite=*/true,
+                                           cast<BufferRegionAttr>(region))))
+              return WalkResult::interrupt();
+          // Bindings and extents are index values, not buffers.
+          return WalkResult::skip();
+        }
+        if (auto load = dyn_cast<memref::LoadOp>(op)) {
+          if (!isLocal(load.getMemRef()) &&
+              failed(collector.addPoint(load.getMemRef(), /*isWrite=*/false,
+                                        load.getIndices())))
+            return WalkResult::interrupt();
+          return WalkResult::advance();
+        }
+        if (auto store = dyn_cast<memref::StoreOp>(op)) {
+          if (!isLocal(store.getMemRef()) &&
+              failed(collector.addPoint(store.getMemRef(), /*isWrite=*/true,
+                                        store.getIndices())))
+            return WalkResult::interrupt();
+          return WalkResult::advance();
+        }
+        if (isa<memref::DimOp>(op))
+          return WalkResult::advance();
+        for (Value operand : op->getOperands())
+          if (isa<MemRefType>(operand.getType()) && !isLocal(operand) &&
+              failed(collector.addWhole(operand)))
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      });
+  if (result.wasInterrupted())
+    return failure();
+  return collector.finish();
+}

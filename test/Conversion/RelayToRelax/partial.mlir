@@ -1,0 +1,16 @@
+// RUN: not mlc-opt %s -relay-to-relax 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: mlc-opt %s -relay-to-relax="allow-relay-ops" | FileCheck %s --check-prefix=ALLOW
+
+// A relay op without a relax equivalent is an error, or is kept with
+// allow-relay-ops (inside the dataflow block: relay ops are pure).
+// ERR: error: relay-to-relax: 'relay.exp' has no relax equivalent yet (set allow-relay-ops to keep it)
+// ALLOW-LABEL: func.func @partial(
+// ALLOW-NEXT: relax.dataflow
+// ALLOW-NEXT: relax.add
+// ALLOW-NEXT: relay.exp
+// ALLOW-NEXT: relax.output
+func.func @partial(%x: tensor<4xf32> {relay.name = "x"}) -> tensor<4xf32> {
+  %0 = relay.add %x, %x : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %1 = relay.exp %0 : (tensor<4xf32>) -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}

@@ -1,0 +1,274 @@
+// RUN: mlc-opt %s -split-input-file -verify-diagnostics
+
+func.func @side_effect_in_dataflow(%a: tensor<4xf32>) -> tensor<1xi32> {
+  // expected-error @+1 {{'relax.dataflow' op contains 'relax.call_dps_packed', which may have side effects; a dataflow block may only hold side-effect-free operations}}
+  %r = relax.dataflow -> tensor<1xi32> {
+    // expected-note @+1 {{side-effecting operation here}}
+    %0 = relax.call_dps_packed "env.print"(%a) {has_side_effects} : (tensor<4xf32>) -> tensor<1xi32>
+    relax.output %0 : tensor<1xi32>
+  }
+  return %r : tensor<1xi32>
+}
+
+// -----
+
+func.func @memref_store_in_dataflow(%m: memref<4xf32>, %v: f32, %i: index) {
+  // expected-error @+1 {{contains 'memref.store', which may have side effects}}
+  relax.dataflow {
+    // expected-note @+1 {{side-effecting operation here}}
+    memref.store %v, %m[%i] : memref<4xf32>
+    relax.output
+  }
+  return
+}
+
+// -----
+
+func.func @output_count(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'relax.dataflow' op has 1 results but its relax.output yields 2 values}}
+  %r = relax.dataflow -> tensor<4xf32> {
+    relax.output %a, %a : tensor<4xf32>, tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @output_type(%a: tensor<4xf32>) -> tensor<4xf16> {
+  // expected-error @+1 {{'relax.dataflow' op result #0 has type 'tensor<4xf16>' but relax.output yields 'tensor<4xf32>'}}
+  %r = relax.dataflow -> tensor<4xf16> {
+    relax.output %a : tensor<4xf32>
+  }
+  return %r : tensor<4xf16>
+}
+
+// -----
+
+func.func @output_outside(%a: tensor<4xf32>) {
+  // expected-error @+1 {{'relax.output' op expects parent op 'relax.dataflow'}}
+  relax.output %a : tensor<4xf32>
+}
+
+// -----
+
+func.func @escape(%a: tensor<4xf32>) -> tensor<4xf32> {
+  relax.dataflow {
+    %0 = relax.add %a, %a : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+    relax.output
+  }
+  // expected-error @+1 {{use of undeclared SSA value name}}
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @call_tir_missing(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'relax.call_tir' op '@nope' does not reference a function in the module}}
+  %0 = relax.call_tir @nope(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func private @one_buffer(memref<4xf32>)
+
+func.func @call_tir_arity(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'relax.call_tir' op '@one_buffer' takes 1 parameters, but destination-passing style needs 1 (arguments) + 1 (results) = 2}}
+  %0 = relax.call_tir @one_buffer(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func private @f16_out(memref<4xf32>, memref<4xf16>)
+
+func.func @call_tir_dtype(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'relax.call_tir' op result #0 ('tensor<4xf32>') does not match parameter #1 of @f16_out ('memref<4xf16>'): element type 'f32' vs 'f16'}}
+  %0 = relax.call_tir @f16_out(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func private @shape8(memref<8xf32>, memref<4xf32>)
+
+func.func @call_tir_shape(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'relax.call_tir' op operand #0 ('tensor<4xf32>') does not match parameter #0 of @shape8 ('memref<8xf32>'): dimension 0: 4 vs 8}}
+  %0 = relax.call_tir @shape8(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func private @scalar(i32, memref<4xf32>)
+
+func.func @call_tir_not_buffer(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{parameter #0 of @scalar has type 'i32'; expected a ranked buffer for operand #0 ('tensor<4xf32>')}}
+  %0 = relax.call_tir @scalar(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+memref.global @g : memref<4xf32>
+
+func.func @call_tir_not_function(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'@g' is a 'memref.global', not a function}}
+  %0 = relax.call_tir @g(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @call_dps_packed_empty(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{needs a non-empty callee name}}
+  %0 = relax.call_dps_packed ""(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @match_cast_dtype(%a: tensor<?xf32>) {
+  // expected-error @+1 {{cannot change the element type: 'f32' vs 'f16'}}
+  %0 = relax.match_cast %a : tensor<?xf32> to tensor<?xf16, #relax.shape<[n]>>
+  return
+}
+
+// -----
+
+func.func @match_cast_rank(%a: tensor<?xf32>) {
+  // expected-error @+1 {{cannot change the rank: 1 vs 2}}
+  %0 = relax.match_cast %a : tensor<?xf32> to tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @match_cast_static(%a: tensor<4x?xf32>) {
+  // expected-error @+1 {{dimension 0 is statically 4 but the target type has 5}}
+  %0 = relax.match_cast %a : tensor<4x?xf32> to tensor<5x?xf32, #relax.shape<[5, m]>>
+  return
+}
+
+// -----
+
+func.func @constant_not_tensor() {
+  // expected-error @+1 {{relax.constant value must have a ranked tensor type, got 'vector<2xf32>'}}
+  %0 = relax.constant dense<1.0> : vector<2xf32>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{#relax.shape has 2 dimensions but the tensor has rank 1}}
+func.func private @shape_rank(tensor<?xf32, #relax.shape<[n, 4]>>)
+
+// -----
+
+// expected-error @+1 {{#relax.shape dimension 1 is '4' but the tensor dimension is '?' (a constant dimension must be static)}}
+func.func private @shape_static(tensor<?x?xf32, #relax.shape<[n, 4]>>)
+
+// -----
+
+// expected-error @+1 {{#relax.shape dimension 0 is 'n + 1' but the tensor dimension is 5 (a symbolic dimension must be '?')}}
+func.func private @shape_symbolic(tensor<5xf32, #relax.shape<[n + 1]>>)
+
+// -----
+
+// expected-error @+1 {{'floordiv' is an operator, not a dimension name}}
+func.func private @shape_parse(tensor<?xf32, #relax.shape<[floordiv]>>)
+
+// -----
+
+// expected-error @+1 {{divisor must be positive, got 0}}
+func.func private @shape_div0(tensor<?xf32, #relax.shape<[n floordiv 0]>>)
+
+// -----
+
+func.func @add_conflict(%a: tensor<?x?xf32, #relax.shape<[b, n]>>, %c: tensor<?x?xf32, #relax.shape<[b, m]>>) {
+  // expected-error @+2 {{cannot broadcast (b, n) and (b, m): dimension 1: n vs m}}
+  // expected-error @+1 {{'relax.add' op failed to infer returned types}}
+  %0 = relax.add %a, %c : (tensor<?x?xf32, #relax.shape<[b, n]>>, tensor<?x?xf32, #relax.shape<[b, m]>>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @add_symbolic_vs_static(%a: tensor<?x?xf32, #relax.shape<[b, n]>>, %c: tensor<784xf32>) {
+  // expected-error @+2 {{cannot broadcast (b, n) and (784): dimension 1: n vs 784}}
+  // expected-error @+1 {{'relax.add' op failed to infer returned types}}
+  %0 = relax.add %a, %c : (tensor<?x?xf32, #relax.shape<[b, n]>>, tensor<784xf32>) -> tensor<?x784xf32>
+  return
+}
+
+// -----
+
+func.func @add_static_conflict(%a: tensor<3x4xf32>, %c: tensor<5x1xf32>) {
+  // expected-error @+2 {{cannot broadcast (3, 4) and (5, 1): dimension 0: 3 vs 5}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.add %a, %c : (tensor<3x4xf32>, tensor<5x1xf32>) -> tensor<3x4xf32>
+  return
+}
+
+// -----
+
+func.func @add_dtype(%a: tensor<4xf32>, %c: tensor<4xf16>) {
+  // expected-error @+2 {{element types differ: lhs 'f32' vs rhs 'f16'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.add %a, %c : (tensor<4xf32>, tensor<4xf16>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @add_wrong_result(%a: tensor<?x4xf32, #relax.shape<[n, 4]>>, %c: tensor<4xf32>) {
+  // expected-error @+2 {{'relax.add' op inferred type(s) 'tensor<?x4xf32, #relax.shape<[n, 4]>>' are incompatible with return type(s) of operation 'tensor<?x4xf32, #relax.shape<[m, 4]>>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.add %a, %c : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xf32, #relax.shape<[m, 4]>>
+  return
+}
+
+// -----
+
+func.func @matmul_conflict(%a: tensor<?x?xf32, #relax.shape<[b, n]>>, %w: tensor<?x128xf32, #relax.shape<[m, 128]>>) {
+  // expected-error @+2 {{reduction dimensions differ: lhs dimension 1 vs rhs dimension 0: n vs m}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.matmul %a, %w : (tensor<?x?xf32, #relax.shape<[b, n]>>, tensor<?x128xf32, #relax.shape<[m, 128]>>) -> tensor<?x128xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_static(%a: tensor<?x784xf32, #relax.shape<[n, 784]>>, %w: tensor<100x128xf32>) {
+  // expected-error @+2 {{reduction dimensions differ: lhs dimension 1 vs rhs dimension 0: 784 vs 100}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.matmul %a, %w : (tensor<?x784xf32, #relax.shape<[n, 784]>>, tensor<100x128xf32>) -> tensor<?x128xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_batch(%a: tensor<?x2x3xf32, #relax.shape<[b, 2, 3]>>, %w: tensor<?x3x4xf32, #relax.shape<[c, 3, 4]>>) {
+  // expected-error @+2 {{cannot broadcast (b) and (c): dimension 0: b vs c}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.matmul %a, %w : (tensor<?x2x3xf32, #relax.shape<[b, 2, 3]>>, tensor<?x3x4xf32, #relax.shape<[c, 3, 4]>>) -> tensor<?x2x4xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_scalar(%a: tensor<f32>, %w: tensor<3xf32>) {
+  // expected-error @+2 {{operands must have rank >= 1, got lhs rank 0 and rhs rank 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.matmul %a, %w : (tensor<f32>, tensor<3xf32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_dtype(%a: tensor<2x3xf16>, %w: tensor<3x4xf32>) {
+  // expected-error @+2 {{element types differ: lhs 'f16' vs rhs 'f32' (set out_dtype to mix them)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.matmul %a, %w : (tensor<2x3xf16>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return
+}
