@@ -113,10 +113,11 @@ ParseResult PrimFuncOp::parse(OpAsmParser &parser, OperationState &result) {
                                             getArgAttrsAttrName(result.name),
                                             getResAttrsAttrName(result.name));
   Region *body = result.addRegion();
-  SMLoc loc = parser.getCurrentLocation();
   OptionalParseResult parsed = parser.parseOptionalRegion(*body, args);
   if (!parsed.has_value())
-    return parser.emitError(loc, "'tensorir.prim_func' expects a body");
+    return parser.emitError(parser.getNameLoc(),
+                            "expects a body: a prim_func cannot be a "
+                            "declaration");
   if (failed(*parsed))
     return failure();
   ensureTerminator(*body, builder, result.location);
