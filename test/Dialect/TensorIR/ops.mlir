@@ -2,6 +2,7 @@
 // generic form back to the custom one.
 // RUN: mlc-opt %s | mlc-opt | FileCheck %s
 // RUN: mlc-opt %s --mlir-print-op-generic | mlc-opt | FileCheck %s
+// RUN: mlc-opt %s --emit-bytecode | mlc-opt | FileCheck %s
 
 // CHECK-DAG: #[[LO:.*]] = affine_map<(d0) -> (d0, 0)>
 // CHECK-DAG: #[[HI:.*]] = affine_map<(d0) -> (d0 + 1, 128)>

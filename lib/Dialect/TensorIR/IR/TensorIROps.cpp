@@ -274,9 +274,11 @@ LogicalResult AllocBufferOp::verify() {
 // ForOp
 //===----------------------------------------------------------------------===//
 
-void ForOp::build(OpBuilder &builder, OperationState &state,
-                  OpFoldResult lowerBound, OpFoldResult upperBound,
-                  OpFoldResult step, ForKind kind, StringRef threadTag) {
+void ForOp::build(
+    OpBuilder &builder, OperationState &state, OpFoldResult lowerBound,
+    OpFoldResult upperBound, OpFoldResult step, ForKind kind,
+    StringRef threadTag,
+    function_ref<void(OpBuilder &, Location, Value)> bodyBuilder) {
   if (!step)
     step = builder.getIndexAttr(1);
   SmallVector<Value> dynamic;
@@ -296,6 +298,11 @@ void ForOp::build(OpBuilder &builder, OperationState &state,
   body->push_back(block);
   block->addArgument(builder.getIndexType(), state.location);
   ensureTerminator(*body, builder, state.location);
+  if (bodyBuilder) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(block);
+    bodyBuilder(builder, state.location, block->getArgument(0));
+  }
 }
 
 static OpFoldResult getMixedBound(ForOp op, unsigned index) {
@@ -482,9 +489,11 @@ LogicalResult ForOp::verify() {
 // BlockOp
 //===----------------------------------------------------------------------===//
 
-void BlockOp::build(OpBuilder &builder, OperationState &state, StringRef name,
-                    ArrayRef<IterVarType> iterTypes,
-                    ArrayRef<OpFoldResult> extents, ValueRange bindings) {
+void BlockOp::build(
+    OpBuilder &builder, OperationState &state, StringRef name,
+    ArrayRef<IterVarType> iterTypes, ArrayRef<OpFoldResult> extents,
+    ValueRange bindings,
+    function_ref<void(OpBuilder &, Location, ValueRange)> bodyBuilder) {
   MLIRContext *ctx = builder.getContext();
   SmallVector<Value> dynamicExtents;
   SmallVector<int64_t> staticExtents;
@@ -509,6 +518,11 @@ void BlockOp::build(OpBuilder &builder, OperationState &state, StringRef name,
   for (size_t i = 0, e = iterTypes.size(); i < e; ++i)
     block->addArgument(builder.getIndexType(), state.location);
   ensureTerminator(*body, builder, state.location);
+  if (bodyBuilder) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(block);
+    bodyBuilder(builder, state.location, block->getArguments());
+  }
 }
 
 IterVarType BlockOp::getIterVarType(unsigned i) {
@@ -1074,10 +1088,17 @@ LogicalResult BlockOp::verifyRegions() {
 // InitOp
 //===----------------------------------------------------------------------===//
 
-void InitOp::build(OpBuilder &builder, OperationState &state) {
+void InitOp::build(OpBuilder &builder, OperationState &state,
+                   function_ref<void(OpBuilder &, Location)> bodyBuilder) {
   Region *body = state.addRegion();
-  body->push_back(new Block());
+  Block *block = new Block();
+  body->push_back(block);
   ensureTerminator(*body, builder, state.location);
+  if (bodyBuilder) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(block);
+    bodyBuilder(builder, state.location);
+  }
 }
 
 LogicalResult InitOp::verify() {

@@ -207,7 +207,10 @@ def TensorIR_ForOp : TensorIR_Op<"for", [
                    "::mlir::OpFoldResult":$upperBound,
                    CArg<"::mlir::OpFoldResult", "{}">:$step,
                    CArg<"::mlc::tensorir::ForKind", "::mlc::tensorir::ForKind::serial">:$kind,
-                   CArg<"::llvm::StringRef", "{}">:$threadTag)>
+                   CArg<"::llvm::StringRef", "{}">:$threadTag,
+                   CArg<"::llvm::function_ref<void(::mlir::OpBuilder &, "
+                        "::mlir::Location, ::mlir::Value)>",
+                        "nullptr">:$bodyBuilder)>
   ];
   let extraClassDeclaration = [{
     ::mlir::Value getInductionVar() { return getBody().getArgument(0); }
@@ -298,7 +301,10 @@ def TensorIR_BlockOp : TensorIR_Op<"block", [
     OpBuilder<(ins "::llvm::StringRef":$name,
                    "::llvm::ArrayRef<::mlc::tensorir::IterVarType>":$iterTypes,
                    "::llvm::ArrayRef<::mlir::OpFoldResult>":$extents,
-                   "::mlir::ValueRange":$bindings)>
+                   "::mlir::ValueRange":$bindings,
+                   CArg<"::llvm::function_ref<void(::mlir::OpBuilder &, "
+                        "::mlir::Location, ::mlir::ValueRange)>",
+                        "nullptr">:$bodyBuilder)>
   ];
   let extraClassDeclaration = [{
     ::mlir::Block *getBodyBlock() { return &getBody().front(); }
@@ -344,7 +350,9 @@ def TensorIR_InitOp : TensorIR_Op<"init", [
   }];
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$body attr-dict";
-  let builders = [OpBuilder<(ins)>];
+  let builders = [OpBuilder<(ins
+      CArg<"::llvm::function_ref<void(::mlir::OpBuilder &, ::mlir::Location)>",
+           "nullptr">:$bodyBuilder)>];
   let skipDefaultBuilders = 1;
   let hasVerifier = 1;
 }
