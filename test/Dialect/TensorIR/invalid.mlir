@@ -186,7 +186,7 @@ tensorir.prim_func @unknown_kind() {
 tensorir.prim_func @binding_count() {
   tensorir.for %i = 0 to 4 {
     // expected-error @+1 {{'tensorir.block' op has 2 iteration variables but 1 bindings}}
-    "tensorir.block"(%i) <{name = "B", iter_types = [#tensorir.iter_var_type<spatial>, #tensorir.iter_var_type<spatial>], static_extents = array<i64: 4, 4>, operandSegmentSizes = array<i32: 0, 1, 0, 0>}> ({
+    "tensorir.block"(%i) <{name = "B", iter_types = [#tensorir.iter_var_type<spatial>, #tensorir.iter_var_type<spatial>], static_extents = array<i64: 4, 4>, operandSegmentSizes = array<i32: 0, 1, 0, 0, 0>}> ({
     ^bb0(%vi: index, %vj: index):
       tensorir.yield
     }) : (index) -> ()
@@ -199,7 +199,7 @@ tensorir.prim_func @binding_count() {
 tensorir.prim_func @extent_count() {
   tensorir.for %i = 0 to 4 {
     // expected-error @+1 {{'tensorir.block' op has 1 iteration variable kinds but 2 extents}}
-    "tensorir.block"(%i) <{name = "B", iter_types = [#tensorir.iter_var_type<spatial>], static_extents = array<i64: 4, 4>, operandSegmentSizes = array<i32: 0, 1, 0, 0>}> ({
+    "tensorir.block"(%i) <{name = "B", iter_types = [#tensorir.iter_var_type<spatial>], static_extents = array<i64: 4, 4>, operandSegmentSizes = array<i32: 0, 1, 0, 0, 0>}> ({
     ^bb0(%vi: index):
       tensorir.yield
     }) : (index) -> ()
@@ -212,7 +212,7 @@ tensorir.prim_func @extent_count() {
 tensorir.prim_func @block_args() {
   tensorir.for %i = 0 to 4 {
     // expected-error @+1 {{'tensorir.block' op body must have one 'index' argument per iteration variable (1), got 0 arguments}}
-    "tensorir.block"(%i) <{name = "B", iter_types = [#tensorir.iter_var_type<spatial>], static_extents = array<i64: 4>, operandSegmentSizes = array<i32: 0, 1, 0, 0>}> ({
+    "tensorir.block"(%i) <{name = "B", iter_types = [#tensorir.iter_var_type<spatial>], static_extents = array<i64: 4>, operandSegmentSizes = array<i32: 0, 1, 0, 0, 0>}> ({
       tensorir.yield
     }) : (index) -> ()
   }
@@ -253,6 +253,21 @@ tensorir.prim_func @split_binding_outside_domain() {
       %b = affine.apply affine_map<(d0, d1) -> (d0 * 4 + d1 + 1)>(%i0, %i1)
       // expected-error @+1 {{'tensorir.block' op binding of iteration variable #0 'vi' ranges over [1, 65), outside its domain [0, 64)}}
       tensorir.block "B"(%vi = spatial(64, %b)) {
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// A non-divisible split without T.where.
+tensorir.prim_func @split_tail_without_where(%A: memref<100xf32>) {
+  tensorir.for %i0 = 0 to 4 {
+    tensorir.for %i1 = 0 to 32 {
+      %v = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1)>(%i0, %i1)
+      // expected-error @+1 {{'tensorir.block' op binding of iteration variable #0 'vi' ranges over [0, 128), outside its domain [0, 100)}}
+      tensorir.block "B"(%vi = spatial(100, %v)) {
       }
     }
   }
@@ -339,7 +354,7 @@ tensorir.prim_func @reduce_var_in_write_region(%A: memref<8x8xf32>, %S: memref<8
 tensorir.prim_func @buffers_without_regions(%A: memref<4xf32>) {
   tensorir.for %i = 0 to 4 {
     // expected-error @+1 {{'tensorir.block' op has 1 read buffers but no read regions}}
-    "tensorir.block"(%i, %A) <{name = "B", iter_types = [#tensorir.iter_var_type<spatial>], static_extents = array<i64: 4>, operandSegmentSizes = array<i32: 0, 1, 1, 0>}> ({
+    "tensorir.block"(%i, %A) <{name = "B", iter_types = [#tensorir.iter_var_type<spatial>], static_extents = array<i64: 4>, operandSegmentSizes = array<i32: 0, 1, 0, 1, 0>}> ({
     ^bb0(%vi: index):
       tensorir.yield
     }) : (index, memref<4xf32>) -> ()

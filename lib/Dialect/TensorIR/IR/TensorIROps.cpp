@@ -511,7 +511,7 @@ void BlockOp::build(
   state.addAttribute(getOperandSegmentSizeAttr(),
                      builder.getDenseI32ArrayAttr(
                          {static_cast<int32_t>(dynamicExtents.size()),
-                          static_cast<int32_t>(bindings.size()), 0, 0}));
+                          static_cast<int32_t>(bindings.size()), 0, 0, 0}));
   Region *body = state.addRegion();
   Block *block = new Block();
   body->push_back(block);
@@ -707,6 +707,14 @@ ParseResult BlockOp::parse(OpAsmParser &parser, OperationState &result) {
                                      parseIterVar))
     return failure();
 
+  std::optional<OpAsmParser::UnresolvedOperand> predicate;
+  if (succeeded(parser.parseOptionalKeyword("where"))) {
+    predicate.emplace();
+    if (parser.parseLParen() || parser.parseOperand(*predicate) ||
+        parser.parseRParen())
+      return failure();
+  }
+
   SmallVector<OpAsmParser::UnresolvedOperand> readBuffers, writeBuffers;
   SmallVector<Type> readTypes, writeTypes;
   SmallVector<Attribute> reads, writes;
@@ -738,6 +746,8 @@ ParseResult BlockOp::parse(OpAsmParser &parser, OperationState &result) {
   Type indexType = builder.getIndexType();
   if (parser.resolveOperands(dynamicExtents, indexType, result.operands) ||
       parser.resolveOperands(bindings, indexType, result.operands) ||
+      (predicate && parser.resolveOperand(*predicate, builder.getI1Type(),
+                                          result.operands)) ||
       parser.resolveOperands(readBuffers, readTypes, parser.getNameLoc(),
                              result.operands) ||
       parser.resolveOperands(writeBuffers, writeTypes, parser.getNameLoc(),
@@ -759,12 +769,13 @@ ParseResult BlockOp::parse(OpAsmParser &parser, OperationState &result) {
   if (anyName && !result.attributes.get(getIterVarNamesAttrName(result.name)))
     result.addAttribute(getIterVarNamesAttrName(result.name),
                         builder.getArrayAttr(iterNames));
-  result.addAttribute(getOperandSegmentSizeAttr(),
-                      builder.getDenseI32ArrayAttr(
-                          {static_cast<int32_t>(dynamicExtents.size()),
-                           static_cast<int32_t>(bindings.size()),
-                           static_cast<int32_t>(readBuffers.size()),
-                           static_cast<int32_t>(writeBuffers.size())}));
+  result.addAttribute(
+      getOperandSegmentSizeAttr(),
+      builder.getDenseI32ArrayAttr(
+          {static_cast<int32_t>(dynamicExtents.size()),
+           static_cast<int32_t>(bindings.size()), predicate ? 1 : 0,
+           static_cast<int32_t>(readBuffers.size()),
+           static_cast<int32_t>(writeBuffers.size())}));
   return success();
 }
 
@@ -815,6 +826,8 @@ void BlockOp::print(OpAsmPrinter &p) {
     }
     p << ")";
   }
+  if (Value predicate = getPredicate())
+    p << " where(" << predicate << ")";
   if (auto reads = getReadsAttr()) {
     p << " reads";
     printRegionList(p, *this, getReadBuffers(), reads);
@@ -941,7 +954,7 @@ LogicalResult BlockOp::verify() {
       return emitOpError("iteration variable ")
              << getIterVarDisplayName(i) << " has extent " << *extent
              << ", expected a positive extent";
-    if (!extent)
+    if (!extent || getPredicate())
       continue;
     std::optional<IndexRange> range = getStaticIndexRange(getBindings()[i]);
     if (range && (range->min < 0 || range->max >= *extent))
