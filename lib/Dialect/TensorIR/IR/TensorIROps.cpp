@@ -113,10 +113,11 @@ ParseResult PrimFuncOp::parse(OpAsmParser &parser, OperationState &result) {
                                             getArgAttrsAttrName(result.name),
                                             getResAttrsAttrName(result.name));
   Region *body = result.addRegion();
-  SMLoc loc = parser.getCurrentLocation();
   OptionalParseResult parsed = parser.parseOptionalRegion(*body, args);
   if (!parsed.has_value())
-    return parser.emitError(loc, "'tensorir.prim_func' expects a body");
+    return parser.emitError(parser.getNameLoc(),
+                            "expects a body: a prim_func cannot be a "
+                            "declaration");
   if (failed(*parsed))
     return failure();
   ensureTerminator(*body, builder, result.location);
@@ -273,9 +274,11 @@ LogicalResult AllocBufferOp::verify() {
 // ForOp
 //===----------------------------------------------------------------------===//
 
-void ForOp::build(OpBuilder &builder, OperationState &state,
-                  OpFoldResult lowerBound, OpFoldResult upperBound,
-                  OpFoldResult step, ForKind kind, StringRef threadTag) {
+void ForOp::build(
+    OpBuilder &builder, OperationState &state, OpFoldResult lowerBound,
+    OpFoldResult upperBound, OpFoldResult step, ForKind kind,
+    StringRef threadTag,
+    function_ref<void(OpBuilder &, Location, Value)> bodyBuilder) {
   if (!step)
     step = builder.getIndexAttr(1);
   SmallVector<Value> dynamic;
@@ -295,6 +298,11 @@ void ForOp::build(OpBuilder &builder, OperationState &state,
   body->push_back(block);
   block->addArgument(builder.getIndexType(), state.location);
   ensureTerminator(*body, builder, state.location);
+  if (bodyBuilder) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(block);
+    bodyBuilder(builder, state.location, block->getArgument(0));
+  }
 }
 
 static OpFoldResult getMixedBound(ForOp op, unsigned index) {
@@ -481,9 +489,11 @@ LogicalResult ForOp::verify() {
 // BlockOp
 //===----------------------------------------------------------------------===//
 
-void BlockOp::build(OpBuilder &builder, OperationState &state, StringRef name,
-                    ArrayRef<IterVarType> iterTypes,
-                    ArrayRef<OpFoldResult> extents, ValueRange bindings) {
+void BlockOp::build(
+    OpBuilder &builder, OperationState &state, StringRef name,
+    ArrayRef<IterVarType> iterTypes, ArrayRef<OpFoldResult> extents,
+    ValueRange bindings,
+    function_ref<void(OpBuilder &, Location, ValueRange)> bodyBuilder) {
   MLIRContext *ctx = builder.getContext();
   SmallVector<Value> dynamicExtents;
   SmallVector<int64_t> staticExtents;
@@ -501,13 +511,18 @@ void BlockOp::build(OpBuilder &builder, OperationState &state, StringRef name,
   state.addAttribute(getOperandSegmentSizeAttr(),
                      builder.getDenseI32ArrayAttr(
                          {static_cast<int32_t>(dynamicExtents.size()),
-                          static_cast<int32_t>(bindings.size()), 0, 0}));
+                          static_cast<int32_t>(bindings.size()), 0, 0, 0}));
   Region *body = state.addRegion();
   Block *block = new Block();
   body->push_back(block);
   for (size_t i = 0, e = iterTypes.size(); i < e; ++i)
     block->addArgument(builder.getIndexType(), state.location);
   ensureTerminator(*body, builder, state.location);
+  if (bodyBuilder) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(block);
+    bodyBuilder(builder, state.location, block->getArguments());
+  }
 }
 
 IterVarType BlockOp::getIterVarType(unsigned i) {
@@ -692,6 +707,14 @@ ParseResult BlockOp::parse(OpAsmParser &parser, OperationState &result) {
                                      parseIterVar))
     return failure();
 
+  std::optional<OpAsmParser::UnresolvedOperand> predicate;
+  if (succeeded(parser.parseOptionalKeyword("where"))) {
+    predicate.emplace();
+    if (parser.parseLParen() || parser.parseOperand(*predicate) ||
+        parser.parseRParen())
+      return failure();
+  }
+
   SmallVector<OpAsmParser::UnresolvedOperand> readBuffers, writeBuffers;
   SmallVector<Type> readTypes, writeTypes;
   SmallVector<Attribute> reads, writes;
@@ -723,6 +746,8 @@ ParseResult BlockOp::parse(OpAsmParser &parser, OperationState &result) {
   Type indexType = builder.getIndexType();
   if (parser.resolveOperands(dynamicExtents, indexType, result.operands) ||
       parser.resolveOperands(bindings, indexType, result.operands) ||
+      (predicate && parser.resolveOperand(*predicate, builder.getI1Type(),
+                                          result.operands)) ||
       parser.resolveOperands(readBuffers, readTypes, parser.getNameLoc(),
                              result.operands) ||
       parser.resolveOperands(writeBuffers, writeTypes, parser.getNameLoc(),
@@ -744,12 +769,13 @@ ParseResult BlockOp::parse(OpAsmParser &parser, OperationState &result) {
   if (anyName && !result.attributes.get(getIterVarNamesAttrName(result.name)))
     result.addAttribute(getIterVarNamesAttrName(result.name),
                         builder.getArrayAttr(iterNames));
-  result.addAttribute(getOperandSegmentSizeAttr(),
-                      builder.getDenseI32ArrayAttr(
-                          {static_cast<int32_t>(dynamicExtents.size()),
-                           static_cast<int32_t>(bindings.size()),
-                           static_cast<int32_t>(readBuffers.size()),
-                           static_cast<int32_t>(writeBuffers.size())}));
+  result.addAttribute(
+      getOperandSegmentSizeAttr(),
+      builder.getDenseI32ArrayAttr(
+          {static_cast<int32_t>(dynamicExtents.size()),
+           static_cast<int32_t>(bindings.size()), predicate ? 1 : 0,
+           static_cast<int32_t>(readBuffers.size()),
+           static_cast<int32_t>(writeBuffers.size())}));
   return success();
 }
 
@@ -800,6 +826,8 @@ void BlockOp::print(OpAsmPrinter &p) {
     }
     p << ")";
   }
+  if (Value predicate = getPredicate())
+    p << " where(" << predicate << ")";
   if (auto reads = getReadsAttr()) {
     p << " reads";
     printRegionList(p, *this, getReadBuffers(), reads);
@@ -926,7 +954,7 @@ LogicalResult BlockOp::verify() {
       return emitOpError("iteration variable ")
              << getIterVarDisplayName(i) << " has extent " << *extent
              << ", expected a positive extent";
-    if (!extent)
+    if (!extent || getPredicate())
       continue;
     std::optional<IndexRange> range = getStaticIndexRange(getBindings()[i]);
     if (range && (range->min < 0 || range->max >= *extent))
@@ -1073,10 +1101,17 @@ LogicalResult BlockOp::verifyRegions() {
 // InitOp
 //===----------------------------------------------------------------------===//
 
-void InitOp::build(OpBuilder &builder, OperationState &state) {
+void InitOp::build(OpBuilder &builder, OperationState &state,
+                   function_ref<void(OpBuilder &, Location)> bodyBuilder) {
   Region *body = state.addRegion();
-  body->push_back(new Block());
+  Block *block = new Block();
+  body->push_back(block);
   ensureTerminator(*body, builder, state.location);
+  if (bodyBuilder) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(block);
+    bodyBuilder(builder, state.location);
+  }
 }
 
 LogicalResult InitOp::verify() {

@@ -207,7 +207,10 @@ def TensorIR_ForOp : TensorIR_Op<"for", [
                    "::mlir::OpFoldResult":$upperBound,
                    CArg<"::mlir::OpFoldResult", "{}">:$step,
                    CArg<"::mlc::tensorir::ForKind", "::mlc::tensorir::ForKind::serial">:$kind,
-                   CArg<"::llvm::StringRef", "{}">:$threadTag)>
+                   CArg<"::llvm::StringRef", "{}">:$threadTag,
+                   CArg<"::llvm::function_ref<void(::mlir::OpBuilder &, "
+                        "::mlir::Location, ::mlir::Value)>",
+                        "nullptr">:$bodyBuilder)>
   ];
   let extraClassDeclaration = [{
     ::mlir::Value getInductionVar() { return getBody().getArgument(0); }
@@ -272,12 +275,18 @@ def TensorIR_BlockOp : TensorIR_Op<"block", [
     unknown, and `tensorir-infer-access-regions` computes them from the
     body's `memref.load`/`memref.store`; `reads()` states "reads nothing".
 
+    `where(%cond)` is TVM's block predicate (`T.where(...)`): an `i1`
+    computed from the loop variables, false for the iterations in which the
+    block does not run (e.g. the tail of a non-divisible `split`). With a
+    predicate, bindings may leave their domains in the masked-off iterations,
+    so the binding range check is skipped.
+
     The reduction initialisation (`with T.init():`) is a `tensorir.init`
     op, the first op of the body; it is only allowed when there are reduce
     iteration variables. `annotations` holds TVM block annotations.
 
     Lowering: the block is replaced by its body with the iteration variables
-    replaced by the bindings; `tensorir.init` becomes an `scf.if` that runs
+    replaced by the bindings, inside an `scf.if` on the predicate if any; `tensorir.init` becomes an `scf.if` that runs
     its body when every reduce iteration variable is 0.
   }];
   let arguments = (ins StrAttr:$name,
@@ -285,6 +294,7 @@ def TensorIR_BlockOp : TensorIR_Op<"block", [
                        DenseI64ArrayAttr:$static_extents,
                        Variadic<Index>:$dynamic_extents,
                        Variadic<Index>:$bindings,
+                       Optional<I1>:$predicate,
                        Variadic<AnyMemRef>:$read_buffers,
                        OptionalAttr<TensorIR_BufferRegionArrayAttr>:$reads,
                        Variadic<AnyMemRef>:$write_buffers,
@@ -298,7 +308,10 @@ def TensorIR_BlockOp : TensorIR_Op<"block", [
     OpBuilder<(ins "::llvm::StringRef":$name,
                    "::llvm::ArrayRef<::mlc::tensorir::IterVarType>":$iterTypes,
                    "::llvm::ArrayRef<::mlir::OpFoldResult>":$extents,
-                   "::mlir::ValueRange":$bindings)>
+                   "::mlir::ValueRange":$bindings,
+                   CArg<"::llvm::function_ref<void(::mlir::OpBuilder &, "
+                        "::mlir::Location, ::mlir::ValueRange)>",
+                        "nullptr">:$bodyBuilder)>
   ];
   let extraClassDeclaration = [{
     ::mlir::Block *getBodyBlock() { return &getBody().front(); }
@@ -344,7 +357,9 @@ def TensorIR_InitOp : TensorIR_Op<"init", [
   }];
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$body attr-dict";
-  let builders = [OpBuilder<(ins)>];
+  let builders = [OpBuilder<(ins
+      CArg<"::llvm::function_ref<void(::mlir::OpBuilder &, ::mlir::Location)>",
+           "nullptr">:$bodyBuilder)>];
   let skipDefaultBuilders = 1;
   let hasVerifier = 1;
 }
