@@ -82,6 +82,29 @@ bool isStructuralOp(StringRef name) {
   return name == "constant" || name == "tuple" || name == "tuple_get_item";
 }
 
+/// The operand count an op's traits require: {min, max}, max = UINT_MAX for
+/// variadic ops. Checked before inference, which reads operands by position.
+template <unsigned... Ns>
+std::pair<unsigned, unsigned>
+getOperandCountRange(RegisteredOperationName name,
+                     std::integer_sequence<unsigned, Ns...>) {
+  if (name.hasTrait<OpTrait::ZeroOperands>())
+    return {0, 0};
+  if (name.hasTrait<OpTrait::OneOperand>())
+    return {1, 1};
+  std::pair<unsigned, unsigned> range = {0, UINT_MAX};
+  // NOperands<N> exists for N >= 2, AtLeastNOperands<N> for N >= 1.
+  ((name.hasTrait<OpTrait::NOperands<Ns + 2>::template Impl>()
+        ? (void)(range = {Ns + 2, Ns + 2})
+        : (void)0),
+   ...);
+  ((name.hasTrait<OpTrait::AtLeastNOperands<Ns + 1>::template Impl>()
+        ? (void)(range = {Ns + 1, UINT_MAX})
+        : (void)0),
+   ...);
+  return range;
+}
+
 class Importer {
 public:
   Importer(llvm::SourceMgr &sourceMgr, MLIRContext *context,
@@ -447,6 +470,20 @@ FailureOr<Operation *> Importer::createOp(StringRef name, ValueRange operands,
         << (knownNames.empty() ? std::string("none")
                                : llvm::join(knownNames, ", "))
         << ")";
+    return failure();
+  }
+
+  auto [minOperands, maxOperands] =
+      getOperandCountRange(*opName, std::make_integer_sequence<unsigned, 17>());
+  if (operands.size() < minOperands || operands.size() > maxOperands) {
+    InFlightDiagnostic diag = mlir::emitError(location)
+                              << "'" << fullName << "' takes ";
+    if (minOperands == maxOperands)
+      diag << minOperands;
+    else
+      diag << "at least " << minOperands;
+    diag << " operand" << (maxOperands == 1 ? "" : "s") << ", "
+         << operands.size() << " given";
     return failure();
   }
 

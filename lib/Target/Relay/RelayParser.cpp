@@ -548,7 +548,7 @@ private:
     return "'" + token.spelling.str() + "'";
   }
 
-  bool parseDef(ModuleNode &module);
+  bool parseDef(ModuleNode &module, bool anonymousMain = false);
   bool parseSeq(Expr &seq, Tok terminator);
   bool parseExpr(ExprPtr &result);
   bool parsePrimary(ExprPtr &result);
@@ -599,6 +599,16 @@ bool Parser::parseModule(ModuleNode &module) {
           << "\" is not 0.0.5; importing it as 0.0.5";
   }
 
+  // `print(mod["main"])` shows a bare function literal: import it as @main.
+  if (isIdent("fn") && peekTok().kind == Tok::LParen) {
+    if (!parseDef(module, /*anonymousMain=*/true))
+      return false;
+    if (!is(Tok::Eof))
+      return errorHere("expected end of input after the function, found " +
+                       describe(tok()));
+    return true;
+  }
+
   if (isIdent("def") || is(Tok::Eof)) {
     while (!is(Tok::Eof)) {
       if (isIdent("def")) {
@@ -629,14 +639,18 @@ bool Parser::parseModule(ModuleNode &module) {
   return true;
 }
 
-bool Parser::parseDef(ModuleNode &module) {
+bool Parser::parseDef(ModuleNode &module, bool anonymousMain) {
   FuncNode func;
   func.loc = tok().loc;
-  consume(); // def
-  if (!is(Tok::GlobalVar))
-    return errorHere("expected a global function name ('@name') after 'def'");
-  func.name = tok().spelling.str();
-  consume();
+  consume(); // def / fn
+  if (anonymousMain) {
+    func.name = "main";
+  } else {
+    if (!is(Tok::GlobalVar))
+      return errorHere("expected a global function name ('@name') after 'def'");
+    func.name = tok().spelling.str();
+    consume();
+  }
   if (is(Tok::LBracket))
     return errorHere("generic functions (type parameters) are not supported");
   if (!expect(Tok::LParen, "to start the parameter list"))
