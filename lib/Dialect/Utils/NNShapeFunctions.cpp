@@ -431,6 +431,55 @@ FailureOr<Shape> mlc::nn::inferDenseShape(ArrayRef<int64_t> data,
   return result;
 }
 
+FailureOr<Shape> mlc::nn::inferMatmulShape(ArrayRef<int64_t> a,
+                                           ArrayRef<int64_t> b,
+                                           std::optional<int64_t> units,
+                                           bool transposeA, bool transposeB,
+                                           EmitErrorFn emitError) {
+  size_t rank = a.size();
+  if (rank < (transposeA ? 2u : 1u)) {
+    report(emitError,
+           "tensor_a must have rank >= " + Twine(transposeA ? 2 : 1) +
+               " but has shape " + shapeToString(a));
+    return failure();
+  }
+  if (b.size() != 2) {
+    report(emitError,
+           "tensor_b must be a 2-D tensor but has shape " + shapeToString(b));
+    return failure();
+  }
+  int64_t k = transposeA ? a[rank - 2] : a[rank - 1];
+  int64_t bk = transposeB ? b[1] : b[0];
+  int64_t n = transposeB ? b[0] : b[1];
+  if (!isDyn(k) && !isDyn(bk) && k != bk) {
+    report(emitError,
+           "reduction dimensions differ: tensor_a has " + Twine(k) + " (dim " +
+               Twine(transposeA ? rank - 2 : rank - 1) + " with transpose_a=" +
+               (transposeA ? "true" : "false") + ") but tensor_b has " +
+               Twine(bk) + " (dim " + Twine(transposeB ? 1 : 0) +
+               " with transpose_b=" + (transposeB ? "true" : "false") + ")");
+    return failure();
+  }
+  if (units) {
+    if (*units < 1) {
+      report(emitError, "units must be >= 1 but got " + Twine(*units));
+      return failure();
+    }
+    if (!isDyn(n) && n != *units) {
+      report(emitError, "units=" + Twine(*units) + " but tensor_b has " +
+                            Twine(n) + " output units (shape " +
+                            shapeToString(b) + ")");
+      return failure();
+    }
+    n = *units;
+  }
+  Shape result(a.begin(), a.end());
+  if (transposeA)
+    result[rank - 2] = a[rank - 1];
+  result[rank - 1] = n;
+  return result;
+}
+
 FailureOr<Shape> mlc::nn::inferBatchMatmulShape(ArrayRef<int64_t> x,
                                                 ArrayRef<int64_t> y,
                                                 bool transposeA,

@@ -497,3 +497,43 @@ func.func @conv2d_empty_kernel(%x: tensor<1x3x8x8xf32>, %w: tensor<8x3x0x3xf32>)
   %0 = relay.nn.conv2d %x, %w : (tensor<1x3x8x8xf32>, tensor<8x3x0x3xf32>) -> tensor<1x8x9x6xf32>
   return
 }
+
+// -----
+
+func.func @matmul_reduction(%a: tensor<4x512xf32>, %b: tensor<256x10xf32>) {
+  // expected-error@+1 {{'relay.nn.matmul' op reduction dimensions differ: tensor_a has 512 (dim 1 with transpose_a=false) but tensor_b has 256 (dim 0 with transpose_b=false)}}
+  %0 = relay.nn.matmul %a, %b : (tensor<4x512xf32>, tensor<256x10xf32>) -> tensor<4x10xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_rank(%a: tensor<4xf32>, %b: tensor<4x10xf32>) {
+  // expected-error@+1 {{'relay.nn.matmul' op tensor_a must have rank >= 2 but has shape [4]}}
+  %0 = relay.nn.matmul %a, %b {transpose_a = true} : (tensor<4xf32>, tensor<4x10xf32>) -> tensor<10xf32>
+  return
+}
+
+// -----
+
+func.func @prelu_alpha(%x: tensor<1x8x4x4xf32>, %alpha: tensor<4xf32>) {
+  // expected-error@+1 {{'relay.nn.prelu' op alpha must have shape [8] (dimension 1 of data shape [1, 8, 4, 4]) but has shape [4]}}
+  %0 = relay.nn.prelu %x, %alpha : (tensor<1x8x4x4xf32>, tensor<4xf32>) -> tensor<1x8x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @global_max_pool2d_out_layout(%x: tensor<1x3x8x8xf32>) {
+  // expected-error@+1 {{'relay.nn.global_max_pool2d' op out_layout "NHWC" differs from layout "NCHW"; pooling does not change the layout}}
+  %0 = relay.nn.global_max_pool2d %x {out_layout = "NHWC"} : (tensor<1x3x8x8xf32>) -> tensor<1x3x1x1xf32>
+  return
+}
+
+// -----
+
+func.func @adaptive_max_pool2d_output_size(%x: tensor<1x3x8x8xf32>) {
+  // expected-error@+1 {{'relay.nn.adaptive_max_pool2d' op output_size values must be >= 1 but got [0, 2]}}
+  %0 = relay.nn.adaptive_max_pool2d %x {output_size = array<i64: 0, 2>} : (tensor<1x3x8x8xf32>) -> tensor<1x3x0x2xf32>
+  return
+}

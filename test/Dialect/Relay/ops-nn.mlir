@@ -123,3 +123,20 @@ func.func @pad_dropout_flatten(%x: tensor<1x3x4x4xf32>, %zero: tensor<i32>, %v: 
   return %1, %2#0, %2#1, %3 : tensor<1x3x6x8xf32>, tensor<1x3x4x4xf32>, tensor<1x3x4x4xf32>,
                               tensor<1x48xf32>
 }
+
+// CHECK-LABEL: func.func @matmul_prelu_max_pools
+func.func @matmul_prelu_max_pools(%a: tensor<4x512xf32>, %b: tensor<512x10xf32>,
+                                  %x: tensor<1x64x7x7xf32>, %alpha: tensor<64xf32>)
+    -> (tensor<4x10xf32>, tensor<1x64x7x7xf32>, tensor<1x64x1x1xf32>, tensor<1x64x2x2xf32>) {
+  // CHECK: relay.nn.matmul %{{.*}}, %{{.*}} : (tensor<4x512xf32>, tensor<512x10xf32>) -> tensor<4x10xf32>
+  %0 = relay.nn.matmul %a, %b : (tensor<4x512xf32>, tensor<512x10xf32>) -> tensor<4x10xf32>
+  // CHECK: relay.nn.prelu %{{.*}}, %{{.*}} : (tensor<1x64x7x7xf32>, tensor<64xf32>) -> tensor<1x64x7x7xf32>
+  %1 = relay.nn.prelu %x, %alpha : (tensor<1x64x7x7xf32>, tensor<64xf32>) -> tensor<1x64x7x7xf32>
+  // CHECK: relay.nn.global_max_pool2d %{{.*}} : (tensor<1x64x7x7xf32>) -> tensor<1x64x1x1xf32>
+  %2 = relay.nn.global_max_pool2d %x : (tensor<1x64x7x7xf32>) -> tensor<1x64x1x1xf32>
+  // CHECK: relay.nn.adaptive_max_pool2d %{{.*}} {output_size = array<i64: 2>} : (tensor<1x64x7x7xf32>) -> tensor<1x64x2x2xf32>
+  %3 = relay.nn.adaptive_max_pool2d %x {output_size = array<i64: 2>}
+      : (tensor<1x64x7x7xf32>) -> tensor<1x64x2x2xf32>
+  return %0, %1, %2, %3 : tensor<4x10xf32>, tensor<1x64x7x7xf32>, tensor<1x64x1x1xf32>,
+                          tensor<1x64x2x2xf32>
+}

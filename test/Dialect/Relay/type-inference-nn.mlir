@@ -312,3 +312,34 @@ func.func @pad_flatten_dropout(%x: tensor<1x3x4x4xf32>, %d: tensor<?x3x4xf32>,
   %6:2 = relay.nn.dropout %d : (tensor<?x3x4xf32>) -> (tensor<?x3x4xf32>, tensor<?x3x4xf32>)
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @matmul
+func.func @matmul(%a: tensor<2x3x4xf32>, %at: tensor<2x4x3xf32>, %b: tensor<4x5xf32>,
+                  %bt: tensor<5x4xf32>, %bd: tensor<4x?xf32>) {
+  // Relay's nn.matmul defaults to no transposes.
+  // CHECK: -> tensor<2x3x5xf32>
+  %0 = relay.nn.matmul %a, %b : (tensor<2x3x4xf32>, tensor<4x5xf32>) -> tensor<2x3x5xf32>
+  // CHECK: -> tensor<2x3x5xf32>
+  %1 = relay.nn.matmul %a, %bt {transpose_b = true} : (tensor<2x3x4xf32>, tensor<5x4xf32>) -> tensor<2x3x5xf32>
+  // CHECK: -> tensor<2x3x5xf32>
+  %2 = relay.nn.matmul %at, %b {transpose_a = true} : (tensor<2x4x3xf32>, tensor<4x5xf32>) -> tensor<2x3x5xf32>
+  // CHECK: -> tensor<2x3x?xf16>
+  %3 = relay.nn.matmul %a, %bd {out_dtype = f16} : (tensor<2x3x4xf32>, tensor<4x?xf32>) -> tensor<2x3x?xf16>
+  // CHECK: -> tensor<2x3x6xf32>
+  %4 = relay.nn.matmul %a, %bd {units = 6 : i64} : (tensor<2x3x4xf32>, tensor<4x?xf32>) -> tensor<2x3x6xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @prelu_max_pools
+func.func @prelu_max_pools(%x: tensor<2x7x9x16xf32>, %alpha: tensor<16xf32>) {
+  // CHECK: -> tensor<2x7x9x16xf32>
+  %0 = relay.nn.prelu %x, %alpha {axis = -1 : i64} : (tensor<2x7x9x16xf32>, tensor<16xf32>) -> tensor<2x7x9x16xf32>
+  // CHECK: -> tensor<2x1x1x16xf32>
+  %1 = relay.nn.global_max_pool2d %x {layout = "NHWC"} : (tensor<2x7x9x16xf32>) -> tensor<2x1x1x16xf32>
+  // CHECK: -> tensor<2x3x4x16xf32>
+  %2 = relay.nn.adaptive_max_pool2d %x {output_size = array<i64: 3, 4>, layout = "NHWC"}
+      : (tensor<2x7x9x16xf32>) -> tensor<2x3x4x16xf32>
+  return
+}

@@ -147,6 +147,14 @@ mlir::FailureOr<Shape> inferDenseShape(llvm::ArrayRef<int64_t> data,
                                        std::optional<int64_t> units,
                                        EmitErrorFn emitError);
 
+/// Relay's MatmulRel (nn.matmul): a [..., M, K] (or [..., K, M] with
+/// transposeA) x b [K, N] (or [N, K] with transposeB) -> [..., M, N].
+mlir::FailureOr<Shape> inferMatmulShape(llvm::ArrayRef<int64_t> a,
+                                        llvm::ArrayRef<int64_t> b,
+                                        std::optional<int64_t> units,
+                                        bool transposeA, bool transposeB,
+                                        EmitErrorFn emitError);
+
 /// Relay's BatchMatmulRel: x [B, M, K] (or [B, K, M] with transposeA),
 /// y [B, K, N] (or [B, N, K] with transposeB) -> [B, M, N]; a batch of 1 on
 /// one side broadcasts.

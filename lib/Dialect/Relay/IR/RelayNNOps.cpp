@@ -190,6 +190,31 @@ LogicalResult DenseOp::inferNNReturnTypes(MLIRContext *context,
   return success();
 }
 
+LogicalResult MatmulOp::inferNNReturnTypes(MLIRContext *context,
+                                           std::optional<Location> location,
+                                           Adaptor adaptor,
+                                           SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto a = getRankedType(adaptor.getTensorA(), "tensor_a", err);
+  auto b = getRankedType(adaptor.getTensorB(), "tensor_b", err);
+  if (failed(a) || failed(b))
+    return failure();
+  std::optional<int64_t> units;
+  if (auto u = adaptor.getUnits())
+    units = static_cast<int64_t>(*u);
+  auto shape = nn::inferMatmulShape(a->getShape(), b->getShape(), units,
+                                    adaptor.getTransposeA(),
+                                    adaptor.getTransposeB(), err.fn());
+  if (failed(shape))
+    return failure();
+  auto elementType =
+      getOutElementType(adaptor.getOutDtype(), a->getElementType(), err);
+  if (failed(elementType))
+    return failure();
+  types.push_back(RankedTensorType::get(*shape, *elementType));
+  return success();
+}
+
 LogicalResult BatchMatmulOp::inferNNReturnTypes(
     MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
     SmallVectorImpl<Type> &types) {
@@ -270,6 +295,23 @@ LogicalResult LeakyReluOp::inferNNReturnTypes(MLIRContext *context,
                          NNErrorEmitter(location, getOperationName()), types);
 }
 
+LogicalResult PReluOp::inferNNReturnTypes(MLIRContext *context,
+                                          std::optional<Location> location,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  if (failed(data))
+    return failure();
+  auto axis = nn::normalizeAxis(static_cast<int64_t>(adaptor.getAxis()),
+                                data->getRank(), "axis", err.fn());
+  if (failed(axis) || failed(checkChannelOperand(
+                          *data, *axis, adaptor.getAlpha(), "alpha", err)))
+    return failure();
+  types.push_back(*data);
+  return success();
+}
+
 LogicalResult SoftmaxOp::inferNNReturnTypes(MLIRContext *context,
                                             std::optional<Location> location,
                                             Adaptor adaptor,
@@ -329,10 +371,10 @@ LogicalResult AvgPool2DOp::inferNNReturnTypes(MLIRContext *context,
                      types);
 }
 
-LogicalResult GlobalAvgPool2DOp::inferNNReturnTypes(
-    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
-    SmallVectorImpl<Type> &types) {
-  NNErrorEmitter err(location, getOperationName());
+template <typename AdaptorT>
+static LogicalResult inferGlobalPool2D(AdaptorT adaptor,
+                                       const NNErrorEmitter &err,
+                                       SmallVectorImpl<Type> &types) {
   auto data = getRankedType(adaptor.getData(), "data", err);
   if (failed(data))
     return failure();
@@ -344,10 +386,10 @@ LogicalResult GlobalAvgPool2DOp::inferNNReturnTypes(
   return success();
 }
 
-LogicalResult AdaptiveAvgPool2DOp::inferNNReturnTypes(
-    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
-    SmallVectorImpl<Type> &types) {
-  NNErrorEmitter err(location, getOperationName());
+template <typename AdaptorT>
+static LogicalResult inferAdaptivePool2D(AdaptorT adaptor,
+                                         const NNErrorEmitter &err,
+                                         SmallVectorImpl<Type> &types) {
   auto data = getRankedType(adaptor.getData(), "data", err);
   if (failed(data))
     return failure();
@@ -361,6 +403,34 @@ LogicalResult AdaptiveAvgPool2DOp::inferNNReturnTypes(
     return failure();
   types.push_back(RankedTensorType::get(*shape, data->getElementType()));
   return success();
+}
+
+LogicalResult GlobalAvgPool2DOp::inferNNReturnTypes(
+    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &types) {
+  return inferGlobalPool2D(adaptor,
+                           NNErrorEmitter(location, getOperationName()), types);
+}
+
+LogicalResult GlobalMaxPool2DOp::inferNNReturnTypes(
+    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &types) {
+  return inferGlobalPool2D(adaptor,
+                           NNErrorEmitter(location, getOperationName()), types);
+}
+
+LogicalResult AdaptiveAvgPool2DOp::inferNNReturnTypes(
+    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &types) {
+  return inferAdaptivePool2D(
+      adaptor, NNErrorEmitter(location, getOperationName()), types);
+}
+
+LogicalResult AdaptiveMaxPool2DOp::inferNNReturnTypes(
+    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &types) {
+  return inferAdaptivePool2D(
+      adaptor, NNErrorEmitter(location, getOperationName()), types);
 }
 
 //===----------------------------------------------------------------------===//
@@ -567,6 +637,10 @@ inferWithDefaults(MLIRContext *context, std::optional<Location> location,
 
 MLC_NN_INFER_RETURN_TYPES(Conv2DOp)
 MLC_NN_INFER_RETURN_TYPES(DenseOp)
+MLC_NN_INFER_RETURN_TYPES(MatmulOp)
+MLC_NN_INFER_RETURN_TYPES(PReluOp)
+MLC_NN_INFER_RETURN_TYPES(GlobalMaxPool2DOp)
+MLC_NN_INFER_RETURN_TYPES(AdaptiveMaxPool2DOp)
 MLC_NN_INFER_RETURN_TYPES(BatchMatmulOp)
 MLC_NN_INFER_RETURN_TYPES(BiasAddOp)
 MLC_NN_INFER_RETURN_TYPES(ReluOp)

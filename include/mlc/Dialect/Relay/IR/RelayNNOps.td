@@ -152,6 +152,39 @@ def Relay_DenseOp : NN_Op<"dense"> {
   }];
 }
 
+def Relay_MatmulOp : NN_Op<"matmul"> {
+  let summary = "matrix multiplication with a 2-D operand (Relay `nn.matmul`)";
+  let description = [{
+    `tensor_a` of shape `[..., M, K]` (`[..., K, M]` with `transpose_a`)
+    times the 2-D `tensor_b` of shape `[K, N]` (`[N, K]` with
+    `transpose_b`), giving `[..., M, N]`. Both transposes default to false;
+    `nn.dense` is `nn.matmul` with `transpose_b = true`. `units`, when
+    present, must equal `N`. `out_dtype` (absent: the element type of
+    `tensor_a`) is the result element type.
+
+    Example:
+
+    ```mlir
+    %0 = relay.nn.matmul %a, %b
+        : (tensor<4x512xf32>, tensor<512x10xf32>) -> tensor<4x10xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$tensor_a,
+    AnyRankedTensor:$tensor_b,
+    OptionalAttr<I64Attr>:$units,
+    OptionalAttr<TypeAttr>:$out_dtype,
+    DefaultValuedAttr<BoolAttr, "false">:$transpose_a,
+    DefaultValuedAttr<BoolAttr, "false">:$transpose_b
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $tensor_a `,` $tensor_b attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 def Relay_BatchMatmulOp : NN_Op<"batch_matmul"> {
   let summary = "batched matrix multiplication (Relay `nn.batch_matmul`)";
   let description = [{
@@ -246,6 +279,35 @@ def Relay_LeakyReluOp : NN_UnaryOp<"leaky_relu"> {
     AnyRankedTensor:$data,
     DefaultValuedAttr<F64Attr, "0.01">:$alpha
   );
+}
+
+def Relay_PReluOp : NN_Op<"prelu"> {
+  let summary = "parametric rectified linear unit (Relay `nn.prelu`)";
+  let description = [{
+    Elementwise `data` where positive, `alpha * data` elsewhere, with one
+    slope per index along `axis` (default 1, the channel axis of NCHW;
+    negative values count from the back): `alpha` is 1-D with the size of
+    `data` along `axis` and the element type of `data`. The result has the
+    type of `data`.
+
+    Example:
+
+    ```mlir
+    %0 = relay.nn.prelu %x, %alpha
+        : (tensor<1x64x56x56xf32>, tensor<64xf32>) -> tensor<1x64x56x56xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$data,
+    AnyRankedTensor:$alpha,
+    DefaultValuedAttr<I64Attr, "1">:$axis
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $data `,` $alpha attr-dict `:` functional-type(operands, results)
+  }];
 }
 
 def Relay_SoftmaxOp : NN_UnaryOp<"softmax"> {
@@ -347,20 +409,21 @@ false) padded elements count in the divisor.}],
     : (tensor<1x64x56x56xf32>) -> tensor<1x64x28x28xf32>}],
     (ins DefaultValuedAttr<BoolAttr, "false">:$count_include_pad)>;
 
-def Relay_GlobalAvgPool2DOp : NN_Op<"global_avg_pool2d"> {
-  let summary = "2-D global average pooling (Relay `nn.global_avg_pool2d`)";
-  let description = [{
-    Average over the whole H x W plane: H and W of `layout` (default
-    `"NCHW"`, a permutation of `NCHW`) become 1. `out_layout` must be empty
-    or equal to `layout`.
+// 2-D global pooling over the whole H x W plane.
+class NN_GlobalPool2DOp<string mnemonic, string kind, string what>
+    : NN_Op<mnemonic> {
+  let summary = "2-D global " # kind # " pooling (Relay `nn." # mnemonic # "`)";
+  let description = what # [{ over the whole H x W plane: H and W of
+`layout` (default `"NCHW"`, a permutation of `NCHW`) become 1. `out_layout`
+must be empty or equal to `layout`.
 
-    Example:
+Example:
 
-    ```mlir
-    %0 = relay.nn.global_avg_pool2d %x
-        : (tensor<1x512x7x7xf32>) -> tensor<1x512x1x1xf32>
-    ```
-  }];
+```mlir
+%0 = relay.nn.}] # mnemonic # [{ %x
+    : (tensor<1x512x7x7xf32>) -> tensor<1x512x1x1xf32>
+```
+}];
 
   let arguments = (ins
     AnyRankedTensor:$data,
@@ -374,22 +437,29 @@ def Relay_GlobalAvgPool2DOp : NN_Op<"global_avg_pool2d"> {
   }];
 }
 
-def Relay_AdaptiveAvgPool2DOp : NN_Op<"adaptive_avg_pool2d"> {
-  let summary = "2-D adaptive average pooling (Relay `nn.adaptive_avg_pool2d`)";
-  let description = [{
-    Average pooling whose windows are chosen so that H and W of `layout`
-    (default `"NCHW"`, a permutation of `NCHW`) become `output_size`: one
-    value sets both, two values set (H, W), and an absent or empty
-    `output_size` keeps the input size. `out_layout` must be empty or equal
-    to `layout`.
+def Relay_GlobalAvgPool2DOp
+    : NN_GlobalPool2DOp<"global_avg_pool2d", "average", "Average">;
+def Relay_GlobalMaxPool2DOp
+    : NN_GlobalPool2DOp<"global_max_pool2d", "max", "Maximum">;
 
-    Example:
+// 2-D adaptive pooling to a given output size.
+class NN_AdaptivePool2DOp<string mnemonic, string kind, string what>
+    : NN_Op<mnemonic> {
+  let summary = "2-D adaptive " # kind # " pooling (Relay `nn." # mnemonic #
+                "`)";
+  let description = what # [{ pooling whose windows are chosen so that H and W
+of `layout` (default `"NCHW"`, a permutation of `NCHW`) become
+`output_size`: one value sets both, two values set (H, W), and an absent or
+empty `output_size` keeps the input size. `out_layout` must be empty or
+equal to `layout`.
 
-    ```mlir
-    %0 = relay.nn.adaptive_avg_pool2d %x {output_size = array<i64: 1, 1>}
-        : (tensor<1x512x7x7xf32>) -> tensor<1x512x1x1xf32>
-    ```
-  }];
+Example:
+
+```mlir
+%0 = relay.nn.}] # mnemonic # [{ %x {output_size = array<i64: 1, 1>}
+    : (tensor<1x512x7x7xf32>) -> tensor<1x512x1x1xf32>
+```
+}];
 
   let arguments = (ins
     AnyRankedTensor:$data,
@@ -403,6 +473,11 @@ def Relay_AdaptiveAvgPool2DOp : NN_Op<"adaptive_avg_pool2d"> {
     $data attr-dict `:` functional-type(operands, results)
   }];
 }
+
+def Relay_AdaptiveAvgPool2DOp
+    : NN_AdaptivePool2DOp<"adaptive_avg_pool2d", "average", "Average">;
+def Relay_AdaptiveMaxPool2DOp
+    : NN_AdaptivePool2DOp<"adaptive_max_pool2d", "max", "Maximum">;
 
 //===----------------------------------------------------------------------===//
 // Normalization
