@@ -140,23 +140,36 @@ mlc::nn::getPadTuple2D(ArrayRef<int64_t> padding, EmitErrorFn emitError) {
 /// stride) + 1, with `stride - 1` added before dividing in ceil mode. `what`
 /// ("height"/"width") and `window` ("kernel"/"pool") name the dimension in
 /// messages.
-static FailureOr<int64_t> slidingWindowExtent(int64_t in, int64_t pad,
-                                              int64_t window, int64_t dilation,
-                                              int64_t stride, bool ceilMode,
-                                              StringRef what, StringRef kind,
+static FailureOr<int64_t> slidingWindowExtent(int64_t in, int64_t padBefore,
+                                              int64_t padAfter, int64_t window,
+                                              int64_t dilation, int64_t stride,
+                                              bool ceilMode, StringRef what,
+                                              StringRef kind,
                                               EmitErrorFn emitError) {
   if (isDyn(in) || isDyn(window))
     return ShapedType::kDynamic;
-  int64_t dilated = (window - 1) * dilation + 1;
-  int64_t numerator = in + pad - dilated;
-  if (numerator < 0) {
-    report(emitError, "data " + what + " " + Twine(in) + " plus padding " +
-                          Twine(pad) + " is smaller than the dilated " + kind +
-                          " " + what + " " + Twine(dilated));
+  // All values are non-negative here; reject sizes that overflow int64.
+  int64_t padded, dilated, numerator = 0;
+  bool overflow = llvm::AddOverflow(in, padBefore, padded) ||
+                  llvm::AddOverflow(padded, padAfter, padded) ||
+                  llvm::MulOverflow(window - 1, dilation, dilated) ||
+                  llvm::AddOverflow(dilated, int64_t(1), dilated);
+  if (!overflow && padded >= dilated) {
+    numerator = padded - dilated;
+    if (ceilMode)
+      overflow = llvm::AddOverflow(numerator, stride - 1, numerator);
+  }
+  if (overflow) {
+    report(emitError, "the output " + what + " of data " + what + " " +
+                          Twine(in) + " overflows int64");
     return failure();
   }
-  if (ceilMode)
-    numerator += stride - 1;
+  if (padded < dilated) {
+    report(emitError, "data " + what + " " + Twine(in) + " plus padding " +
+                          Twine(padded - in) + " is smaller than the dilated " +
+                          kind + " " + what + " " + Twine(dilated));
+    return failure();
+  }
   return floorDiv(numerator, stride) + 1;
 }
 
@@ -272,12 +285,12 @@ FailureOr<Shape> mlc::nn::inferConv2DShape(ArrayRef<int64_t> data,
   }
 
   auto oh = slidingWindowExtent(
-      h, (*pad)[0] + (*pad)[2], kh, attrs.dilation[0], attrs.strides[0],
+      h, (*pad)[0], (*pad)[2], kh, attrs.dilation[0], attrs.strides[0],
       /*ceilMode=*/false, "height", "kernel", emitError);
   if (failed(oh))
     return failure();
   auto ow = slidingWindowExtent(
-      w, (*pad)[1] + (*pad)[3], kw, attrs.dilation[1], attrs.strides[1],
+      w, (*pad)[1], (*pad)[3], kw, attrs.dilation[1], attrs.strides[1],
       /*ceilMode=*/false, "width", "kernel", emitError);
   if (failed(ow))
     return failure();
@@ -331,12 +344,12 @@ FailureOr<Shape> mlc::nn::inferPool2DShape(ArrayRef<int64_t> data,
   auto [hIdx, wIdx] = *hw;
   Shape result(data.begin(), data.end());
   auto oh = slidingWindowExtent(
-      data[hIdx], (*pad)[0] + (*pad)[2], attrs.poolSize[0], attrs.dilation[0],
+      data[hIdx], (*pad)[0], (*pad)[2], attrs.poolSize[0], attrs.dilation[0],
       attrs.strides[0], attrs.ceilMode, "height", "pool", emitError);
   if (failed(oh))
     return failure();
   auto ow = slidingWindowExtent(
-      data[wIdx], (*pad)[1] + (*pad)[3], attrs.poolSize[1], attrs.dilation[1],
+      data[wIdx], (*pad)[1], (*pad)[3], attrs.poolSize[1], attrs.dilation[1],
       attrs.strides[1], attrs.ceilMode, "width", "pool", emitError);
   if (failed(ow))
     return failure();

@@ -537,3 +537,11 @@ func.func @adaptive_max_pool2d_output_size(%x: tensor<1x3x8x8xf32>) {
   %0 = relay.nn.adaptive_max_pool2d %x {output_size = array<i64: 0, 2>} : (tensor<1x3x8x8xf32>) -> tensor<1x3x0x2xf32>
   return
 }
+
+// -----
+
+func.func @max_pool2d_overflow(%x: tensor<1x3x8x8xf32>) {
+  // expected-error@+1 {{'relay.nn.max_pool2d' op the output height of data height 8 overflows int64}}
+  %0 = relay.nn.max_pool2d %x {pool_size = array<i64: 2, 2>, padding = array<i64: 9223372036854775807, 0>} : (tensor<1x3x8x8xf32>) -> tensor<1x3x7x7xf32>
+  return
+}
