@@ -79,11 +79,13 @@ mlc::nn::getLayoutPermutation(StringRef layout, StringRef primal,
     perm.push_back(static_cast<int64_t>(pos));
   }
   if (!ok) {
-    report(emitError, what + " \"" + layout +
-                          "\" is not supported: expected a permutation of \"" +
-                          primal + "\"" +
-                          (primal == "OIHW" ? " such as \"OIHW\" or \"HWIO\""
-                                            : " such as \"NCHW\" or \"NHWC\""));
+    report(emitError,
+           what + " \"" + layout +
+               "\" is not supported: expected a permutation of \"" + primal +
+               "\"" +
+               (primal == "OIHW"   ? " such as \"OIHW\" or \"HWIO\""
+                : primal == "IOHW" ? " such as \"IOHW\" or \"HWOI\""
+                                   : " such as \"NCHW\" or \"NHWC\""));
     return failure();
   }
   return perm;
@@ -292,6 +294,150 @@ FailureOr<Shape> mlc::nn::inferConv2DShape(ArrayRef<int64_t> data,
   auto ow = slidingWindowExtent(
       w, (*pad)[1], (*pad)[3], kw, attrs.dilation[1], attrs.strides[1],
       /*ceilMode=*/false, "width", "kernel", emitError);
+  if (failed(ow))
+    return failure();
+
+  int64_t nchw[4] = {n, o, *oh, *ow};
+  Shape result(4);
+  for (int k = 0; k < 4; ++k)
+    result[(*outPerm)[k]] = nchw[k];
+  return result;
+}
+
+/// Output extent of a transposed convolution:
+/// stride * (in - 1) + (window - 1) * dilation + 1 - pad + outputPadding.
+static FailureOr<int64_t>
+transposedExtent(int64_t in, int64_t padBefore, int64_t padAfter,
+                 int64_t window, int64_t dilation, int64_t stride,
+                 int64_t outputPadding, StringRef what, EmitErrorFn emitError) {
+  if (isDyn(in) || isDyn(window))
+    return ShapedType::kDynamic;
+  int64_t extent, dilated, pad;
+  bool overflow = llvm::MulOverflow(stride, in - 1, extent) ||
+                  llvm::MulOverflow(window - 1, dilation, dilated) ||
+                  llvm::AddOverflow(extent, dilated + 1, extent) ||
+                  llvm::AddOverflow(extent, outputPadding, extent) ||
+                  llvm::AddOverflow(padBefore, padAfter, pad);
+  if (overflow) {
+    report(emitError, "the output " + what + " of data " + what + " " +
+                          Twine(in) + " overflows int64");
+    return failure();
+  }
+  if (extent - pad < 1) {
+    report(emitError, "padding " + Twine(pad) + " leaves no output " + what +
+                          " (the unpadded transposed " + what + " is " +
+                          Twine(extent) + ")");
+    return failure();
+  }
+  return extent - pad;
+}
+
+FailureOr<Shape> mlc::nn::inferConv2DTransposeShape(
+    ArrayRef<int64_t> data, ArrayRef<int64_t> weight,
+    const Conv2DTransposeAttrs &attrs, EmitErrorFn emitError) {
+  auto dataPerm =
+      getLayoutPermutation(attrs.dataLayout, "NCHW", "data_layout", emitError);
+  if (failed(dataPerm))
+    return failure();
+  // The kernel of a transposed convolution is [in, out / groups, KH, KW]:
+  // its layout is a permutation of IOHW.
+  auto kernelPerm = getLayoutPermutation(attrs.kernelLayout, "IOHW",
+                                         "kernel_layout", emitError);
+  if (failed(kernelPerm))
+    return failure();
+  StringRef outLayout =
+      attrs.outLayout.empty() ? attrs.dataLayout : attrs.outLayout;
+  auto outPerm =
+      getLayoutPermutation(outLayout, "NCHW", "out_layout", emitError);
+  if (failed(outPerm))
+    return failure();
+  if (data.size() != 4) {
+    report(emitError, "data must be a 4-D tensor (" + attrs.dataLayout +
+                          ") but has shape " + shapeToString(data));
+    return failure();
+  }
+  if (weight.size() != 4) {
+    report(emitError, "weight must be a 4-D tensor (" + attrs.kernelLayout +
+                          ") but has shape " + shapeToString(weight));
+    return failure();
+  }
+  if (failed(checkIntList(attrs.strides, 2, 1, "strides", emitError)) ||
+      failed(checkIntList(attrs.dilation, 2, 1, "dilation", emitError)) ||
+      failed(
+          checkIntList(attrs.outputPadding, 2, 0, "output_padding", emitError)))
+    return failure();
+  auto pad = getPadTuple2D(attrs.padding, emitError);
+  if (failed(pad))
+    return failure();
+  int64_t groups = attrs.groups;
+  if (groups < 1) {
+    report(emitError, "groups must be >= 1 but got " + Twine(groups));
+    return failure();
+  }
+  if (attrs.kernelSize &&
+      failed(checkIntList(*attrs.kernelSize, 2, 1, "kernel_size", emitError)))
+    return failure();
+
+  int64_t n = data[(*dataPerm)[0]], c = data[(*dataPerm)[1]],
+          h = data[(*dataPerm)[2]], w = data[(*dataPerm)[3]];
+  int64_t wi = weight[(*kernelPerm)[0]], wo = weight[(*kernelPerm)[1]],
+          kh = weight[(*kernelPerm)[2]], kw = weight[(*kernelPerm)[3]];
+  std::string weightDesc = "weight shape " + shapeToString(weight) + " in " +
+                           attrs.kernelLayout.str() + " layout";
+  if ((!isDyn(kh) && kh < 1) || (!isDyn(kw) && kw < 1)) {
+    report(emitError, "the weight has an empty " + Twine(kh) + "x" + Twine(kw) +
+                          " kernel (" + weightDesc + ")");
+    return failure();
+  }
+  if (attrs.kernelSize) {
+    int64_t ksh = (*attrs.kernelSize)[0], ksw = (*attrs.kernelSize)[1];
+    if ((!isDyn(kh) && kh != ksh) || (!isDyn(kw) && kw != ksw)) {
+      report(emitError, "kernel_size is " + listToString(*attrs.kernelSize) +
+                            " but the weight has a " + Twine(kh) + "x" +
+                            Twine(kw) + " kernel (" + weightDesc + ")");
+      return failure();
+    }
+    kh = ksh;
+    kw = ksw;
+  }
+  if (!isDyn(c) && !isDyn(wi) && c != wi) {
+    report(emitError, "weight has " + Twine(wi) +
+                          " input channels but data has " + Twine(c) + " (" +
+                          weightDesc + ")");
+    return failure();
+  }
+  if (!isDyn(c) && c % groups != 0) {
+    report(emitError,
+           "data has " + Twine(c) +
+               " channels, which is not divisible by groups=" + Twine(groups));
+    return failure();
+  }
+  int64_t o = isDyn(wo) ? ShapedType::kDynamic : wo * groups;
+  if (attrs.channels) {
+    int64_t channels = *attrs.channels;
+    if (channels < 1 || channels % groups != 0 ||
+        (!isDyn(wo) && channels / groups != wo)) {
+      report(emitError, "channels=" + Twine(channels) +
+                            " with groups=" + Twine(groups) + " needs " +
+                            (channels % groups ? Twine("channels divisible "
+                                                       "by groups")
+                                               : Twine(channels / groups) +
+                                                     " output channels per "
+                                                     "group in the weight") +
+                            " (" + weightDesc + ")");
+      return failure();
+    }
+    o = channels;
+  }
+
+  auto oh = transposedExtent(h, (*pad)[0], (*pad)[2], kh, attrs.dilation[0],
+                             attrs.strides[0], attrs.outputPadding[0], "height",
+                             emitError);
+  if (failed(oh))
+    return failure();
+  auto ow = transposedExtent(w, (*pad)[1], (*pad)[3], kw, attrs.dilation[1],
+                             attrs.strides[1], attrs.outputPadding[1], "width",
+                             emitError);
   if (failed(ow))
     return failure();
 

@@ -545,3 +545,43 @@ func.func @max_pool2d_overflow(%x: tensor<1x3x8x8xf32>) {
   %0 = relay.nn.max_pool2d %x {pool_size = array<i64: 2, 2>, padding = array<i64: 9223372036854775807, 0>} : (tensor<1x3x8x8xf32>) -> tensor<1x3x7x7xf32>
   return
 }
+
+// -----
+
+func.func @conv2d_transpose_in_channels(%x: tensor<1x4x5x5xf32>, %w: tensor<3x8x3x3xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d_transpose' op weight has 3 input channels but data has 4 (weight shape [3, 8, 3, 3] in IOHW layout)}}
+  %0 = relay.nn.conv2d_transpose %x, %w : (tensor<1x4x5x5xf32>, tensor<3x8x3x3xf32>) -> tensor<1x8x7x7xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_transpose_channels(%x: tensor<1x4x5x5xf32>, %w: tensor<4x8x3x3xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d_transpose' op channels=10 with groups=1 needs 10 output channels per group in the weight (weight shape [4, 8, 3, 3] in IOHW layout)}}
+  %0 = relay.nn.conv2d_transpose %x, %w {channels = 10 : i64} : (tensor<1x4x5x5xf32>, tensor<4x8x3x3xf32>) -> tensor<1x10x7x7xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_transpose_output_padding(%x: tensor<1x4x5x5xf32>, %w: tensor<4x8x3x3xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d_transpose' op output_padding values must be >= 0 but got [0, -1]}}
+  %0 = relay.nn.conv2d_transpose %x, %w {output_padding = array<i64: 0, -1>} : (tensor<1x4x5x5xf32>, tensor<4x8x3x3xf32>) -> tensor<1x8x7x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_transpose_kernel_layout(%x: tensor<1x4x5x5xf32>, %w: tensor<4x8x3x3xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d_transpose' op kernel_layout "NCHW" is not supported: expected a permutation of "IOHW" such as "IOHW" or "HWOI"}}
+  %0 = relay.nn.conv2d_transpose %x, %w {kernel_layout = "NCHW"} : (tensor<1x4x5x5xf32>, tensor<4x8x3x3xf32>) -> tensor<1x8x7x7xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_transpose_padding_too_big(%x: tensor<1x4x1x1xf32>, %w: tensor<4x8x1x1xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d_transpose' op padding 2 leaves no output height (the unpadded transposed height is 1)}}
+  %0 = relay.nn.conv2d_transpose %x, %w {padding = array<i64: 1, 0>} : (tensor<1x4x1x1xf32>, tensor<4x8x1x1xf32>) -> tensor<1x8x1x1xf32>
+  return
+}

@@ -140,3 +140,13 @@ func.func @matmul_prelu_max_pools(%a: tensor<4x512xf32>, %b: tensor<512x10xf32>,
   return %0, %1, %2, %3 : tensor<4x10xf32>, tensor<1x64x7x7xf32>, tensor<1x64x1x1xf32>,
                           tensor<1x64x2x2xf32>
 }
+
+// CHECK-LABEL: func.func @conv2d_transpose
+func.func @conv2d_transpose(%x: tensor<1x64x28x28xf32>, %w: tensor<64x32x3x3xf32>)
+    -> tensor<1x32x56x56xf32> {
+  // CHECK: relay.nn.conv2d_transpose %{{.*}}, %{{.*}} {output_padding = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} : (tensor<1x64x28x28xf32>, tensor<64x32x3x3xf32>) -> tensor<1x32x56x56xf32>
+  %0 = relay.nn.conv2d_transpose %x, %w {strides = array<i64: 2, 2>, padding = array<i64: 1, 1, 1, 1>,
+                                         output_padding = array<i64: 1, 1>, kernel_layout = "IOHW"}
+      : (tensor<1x64x28x28xf32>, tensor<64x32x3x3xf32>) -> tensor<1x32x56x56xf32>
+  return %0 : tensor<1x32x56x56xf32>
+}

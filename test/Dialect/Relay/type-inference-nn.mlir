@@ -343,3 +343,37 @@ func.func @prelu_max_pools(%x: tensor<2x7x9x16xf32>, %alpha: tensor<16xf32>) {
       : (tensor<2x7x9x16xf32>) -> tensor<2x3x4x16xf32>
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @conv2d_transpose
+func.func @conv2d_transpose(%x: tensor<1x4x5x5xf32>, %w: tensor<4x8x3x3xf32>,
+                            %wg: tensor<4x3x3x3xf32>, %xh: tensor<1x5x5x4xf32>,
+                            %wh: tensor<3x3x8x4xf32>, %xd: tensor<?x4x?x5xf32>) {
+  // 1 * (5 - 1) + 3 = 7
+  // CHECK: -> tensor<1x8x7x7xf32>
+  %0 = relay.nn.conv2d_transpose %x, %w : (tensor<1x4x5x5xf32>, tensor<4x8x3x3xf32>) -> tensor<1x8x7x7xf32>
+  // 2 * (5 - 1) + 3 - 2 + 1 = 10
+  // CHECK: -> tensor<1x8x10x10xf32>
+  %1 = relay.nn.conv2d_transpose %x, %w {strides = array<i64: 2, 2>, padding = array<i64: 1>,
+                                         output_padding = array<i64: 1, 1>}
+      : (tensor<1x4x5x5xf32>, tensor<4x8x3x3xf32>) -> tensor<1x8x10x10xf32>
+  // Dilated kernel (3 - 1) * 2 + 1 = 5: 4 + 5 = 9; padding (top, left, bottom, right).
+  // CHECK: -> tensor<1x8x9x6xf32>
+  %2 = relay.nn.conv2d_transpose %x, %w {dilation = array<i64: 2, 2>, padding = array<i64: 0, 1, 0, 2>}
+      : (tensor<1x4x5x5xf32>, tensor<4x8x3x3xf32>) -> tensor<1x8x9x6xf32>
+  // Groups multiply the weight's output channels.
+  // CHECK: -> tensor<1x6x7x7xf32>
+  %3 = relay.nn.conv2d_transpose %x, %wg {groups = 2 : i64}
+      : (tensor<1x4x5x5xf32>, tensor<4x3x3x3xf32>) -> tensor<1x6x7x7xf32>
+  // CHECK: -> tensor<1x6x7x7xf32>
+  %4 = relay.nn.conv2d_transpose %x, %wg {groups = 2 : i64, channels = 6 : i64, kernel_size = array<i64: 3, 3>}
+      : (tensor<1x4x5x5xf32>, tensor<4x3x3x3xf32>) -> tensor<1x6x7x7xf32>
+  // CHECK: -> tensor<1x7x7x8xf32>
+  %5 = relay.nn.conv2d_transpose %xh, %wh {data_layout = "NHWC", kernel_layout = "HWOI"}
+      : (tensor<1x5x5x4xf32>, tensor<3x3x8x4xf32>) -> tensor<1x7x7x8xf32>
+  // CHECK: -> tensor<?x8x?x7xf16>
+  %6 = relay.nn.conv2d_transpose %xd, %w {out_dtype = f16}
+      : (tensor<?x4x?x5xf32>, tensor<4x8x3x3xf32>) -> tensor<?x8x?x7xf16>
+  return
+}

@@ -166,6 +166,41 @@ LogicalResult Conv2DOp::inferNNReturnTypes(MLIRContext *context,
   return success();
 }
 
+LogicalResult Conv2DTransposeOp::inferNNReturnTypes(
+    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  auto weight = getRankedType(adaptor.getWeight(), "weight", err);
+  if (failed(data) || failed(weight))
+    return failure();
+
+  nn::Conv2DTransposeAttrs attrs;
+  attrs.strides = adaptor.getStrides();
+  attrs.padding = adaptor.getPadding();
+  attrs.dilation = adaptor.getDilation();
+  attrs.outputPadding = adaptor.getOutputPadding();
+  attrs.groups = static_cast<int64_t>(adaptor.getGroups());
+  if (auto channels = adaptor.getChannels())
+    attrs.channels = static_cast<int64_t>(*channels);
+  if (auto kernelSize = adaptor.getKernelSize())
+    attrs.kernelSize = *kernelSize;
+  attrs.dataLayout = adaptor.getDataLayout();
+  attrs.kernelLayout = adaptor.getKernelLayout();
+  attrs.outLayout = adaptor.getOutLayout();
+
+  auto shape = nn::inferConv2DTransposeShape(
+      data->getShape(), weight->getShape(), attrs, err.fn());
+  if (failed(shape))
+    return failure();
+  auto elementType =
+      getOutElementType(adaptor.getOutDtype(), data->getElementType(), err);
+  if (failed(elementType))
+    return failure();
+  types.push_back(RankedTensorType::get(*shape, *elementType));
+  return success();
+}
+
 LogicalResult DenseOp::inferNNReturnTypes(MLIRContext *context,
                                           std::optional<Location> location,
                                           Adaptor adaptor,
@@ -637,6 +672,7 @@ inferWithDefaults(MLIRContext *context, std::optional<Location> location,
 
 MLC_NN_INFER_RETURN_TYPES(Conv2DOp)
 MLC_NN_INFER_RETURN_TYPES(DenseOp)
+MLC_NN_INFER_RETURN_TYPES(Conv2DTransposeOp)
 MLC_NN_INFER_RETURN_TYPES(MatmulOp)
 MLC_NN_INFER_RETURN_TYPES(PReluOp)
 MLC_NN_INFER_RETURN_TYPES(GlobalMaxPool2DOp)

@@ -123,6 +123,58 @@ def Relay_Conv2DOp : NN_Op<"conv2d"> {
   }];
 }
 
+def Relay_Conv2DTransposeOp : NN_Op<"conv2d_transpose"> {
+  let summary = "2-D transposed convolution (Relay `nn.conv2d_transpose`)";
+  let description = [{
+    The transpose (gradient) of `relay.nn.conv2d`, also called
+    deconvolution. The attributes are those of `relay.nn.conv2d` plus
+    `output_padding` (default `[0, 0]`, extra rows/columns at the bottom and
+    right of the result); `kernel_layout` defaults to `"IOHW"` and is a
+    permutation of `IOHW`: the weight is `[C, O / groups, KH, KW]`.
+
+    In NCHW terms, with `data` of shape `[N, C, H, W]` the result is
+    `[N, O, OH, OW]` where `O` is `channels` if present and
+    `groups * weight's O` otherwise, and
+
+    ```
+    OH = strides[0] * (H - 1) + (KH - 1) * dilation[0] + 1
+         - pad_top - pad_bottom + output_padding[0]
+    ```
+
+    and likewise for `OW`.
+
+    Example:
+
+    ```mlir
+    %0 = relay.nn.conv2d_transpose %x, %w {strides = array<i64: 2, 2>,
+                                           padding = array<i64: 1, 1, 1, 1>,
+                                           output_padding = array<i64: 1, 1>}
+        : (tensor<1x64x28x28xf32>, tensor<64x32x3x3xf32>) -> tensor<1x32x56x56xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$data,
+    AnyRankedTensor:$weight,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$padding,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$output_padding,
+    DefaultValuedAttr<I64Attr, "1">:$groups,
+    OptionalAttr<I64Attr>:$channels,
+    OptionalAttr<DenseI64ArrayAttr>:$kernel_size,
+    DefaultValuedAttr<StrAttr, "\"NCHW\"">:$data_layout,
+    DefaultValuedAttr<StrAttr, "\"IOHW\"">:$kernel_layout,
+    DefaultValuedAttr<StrAttr, "\"\"">:$out_layout,
+    OptionalAttr<TypeAttr>:$out_dtype
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $data `,` $weight attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 def Relay_DenseOp : NN_Op<"dense"> {
   let summary = "fully connected layer (Relay `nn.dense`)";
   let description = [{
