@@ -10,6 +10,9 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+#include <tuple>
+
 using namespace mlir;
 using namespace mlc;
 using namespace mlc::nn;
@@ -540,6 +543,36 @@ FailureOr<Shape> mlc::nn::inferAdaptivePool2DShape(ArrayRef<int64_t> data,
   if (!outputSize.empty()) {
     result[hw->first] = outputSize[0];
     result[hw->second] = outputSize.back();
+  }
+  return result;
+}
+
+FailureOr<Shape> mlc::nn::inferUpSamplingShape(ArrayRef<int64_t> data,
+                                               double scaleH, double scaleW,
+                                               StringRef layout,
+                                               EmitErrorFn emitError) {
+  auto hw = getPoolHW(data, layout, /*outLayout=*/"", emitError);
+  if (failed(hw))
+    return failure();
+  Shape result(data.begin(), data.end());
+  for (auto [idx, scale, name] :
+       {std::make_tuple(hw->first, scaleH, "scale_h"),
+        std::make_tuple(hw->second, scaleW, "scale_w")}) {
+    if (!(scale > 0.0) || !std::isfinite(scale)) {
+      report(emitError, Twine(name) + " must be a positive number but is " +
+                            Twine(std::to_string(scale)));
+      return failure();
+    }
+    int64_t in = data[idx];
+    if (isDyn(in))
+      continue;
+    double out = std::round(static_cast<double>(in) * scale);
+    if (!(out < 9.0e18)) {
+      report(emitError, "the upsampled size of dimension " + Twine(idx) +
+                            " overflows int64");
+      return failure();
+    }
+    result[idx] = static_cast<int64_t>(out);
   }
   return result;
 }

@@ -585,3 +585,43 @@ func.func @conv2d_transpose_padding_too_big(%x: tensor<1x4x1x1xf32>, %w: tensor<
   %0 = relay.nn.conv2d_transpose %x, %w {padding = array<i64: 1, 0>} : (tensor<1x4x1x1xf32>, tensor<4x8x1x1xf32>) -> tensor<1x8x1x1xf32>
   return
 }
+
+// -----
+
+func.func @instance_norm_gamma(%x: tensor<1x8x4x4xf32>, %g: tensor<4xf32>, %b: tensor<8xf32>) {
+  // expected-error@+1 {{'relay.nn.instance_norm' op gamma must have shape [8] (dimension 1 of data shape [1, 8, 4, 4]) but has shape [4]}}
+  %0 = relay.nn.instance_norm %x, %g, %b : (tensor<1x8x4x4xf32>, tensor<4xf32>, tensor<8xf32>) -> tensor<1x8x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @group_norm_groups(%x: tensor<1x8x4x4xf32>, %g: tensor<8xf32>) {
+  // expected-error@+1 {{'relay.nn.group_norm' op data has 8 channels (dimension 1), which is not divisible by num_groups=3}}
+  %0 = relay.nn.group_norm %x, %g, %g {num_groups = 3 : i64} : (tensor<1x8x4x4xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<1x8x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @group_norm_num_groups_required(%x: tensor<1x8x4x4xf32>, %g: tensor<8xf32>) {
+  // expected-error@+1 {{'relay.nn.group_norm' op requires attribute 'num_groups'}}
+  %0 = relay.nn.group_norm %x, %g, %g : (tensor<1x8x4x4xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<1x8x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @upsampling_method(%x: tensor<1x3x4x4xf32>) {
+  // expected-error@+1 {{'relay.nn.upsampling' op method must be "nearest_neighbor", "bilinear" or "bicubic" but is "area"}}
+  %0 = relay.nn.upsampling %x {method = "area"} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @upsampling_scale(%x: tensor<1x3x4x4xf32>) {
+  // expected-error@+1 {{'relay.nn.upsampling' op scale_w must be a positive number but is 0.000000}}
+  %0 = relay.nn.upsampling %x {scale_w = 0.0 : f64} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x0xf32>
+  return
+}

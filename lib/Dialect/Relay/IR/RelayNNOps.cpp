@@ -375,6 +375,9 @@ static LogicalResult inferPool2D(AdaptorT adaptor, const NNErrorEmitter &err,
   auto data = getRankedType(adaptor.getData(), "data", err);
   if (failed(data))
     return failure();
+  // Required attributes may still be missing when a builder infers types.
+  if (!adaptor.getPoolSizeAttr())
+    return err.fail("requires attribute 'pool_size'");
   nn::Pool2DAttrs attrs;
   attrs.poolSize = adaptor.getPoolSize();
   attrs.strides = adaptor.getStrides();
@@ -524,6 +527,80 @@ LogicalResult LayerNormOp::inferNNReturnTypes(MLIRContext *context,
   return success();
 }
 
+LogicalResult InstanceNormOp::inferNNReturnTypes(
+    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  if (failed(data))
+    return failure();
+  auto axis = nn::normalizeAxis(static_cast<int64_t>(adaptor.getAxis()),
+                                data->getRank(), "axis", err.fn());
+  if (failed(axis) ||
+      failed(checkChannelOperand(*data, *axis, adaptor.getGamma(), "gamma",
+                                 err)) ||
+      failed(checkChannelOperand(*data, *axis, adaptor.getBeta(), "beta", err)))
+    return failure();
+  if (adaptor.getEpsilon().isNegative())
+    return err.fail("epsilon must be >= 0");
+  types.push_back(*data);
+  return success();
+}
+
+LogicalResult GroupNormOp::inferNNReturnTypes(MLIRContext *context,
+                                              std::optional<Location> location,
+                                              Adaptor adaptor,
+                                              SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  if (failed(data))
+    return failure();
+  auto axis = nn::normalizeAxis(static_cast<int64_t>(adaptor.getAxis()),
+                                data->getRank(), "axis", err.fn());
+  if (failed(axis) ||
+      failed(checkChannelOperand(*data, *axis, adaptor.getGamma(), "gamma",
+                                 err)) ||
+      failed(checkChannelOperand(*data, *axis, adaptor.getBeta(), "beta", err)))
+    return failure();
+  if (!adaptor.getNumGroupsAttr())
+    return err.fail("requires attribute 'num_groups'");
+  int64_t groups = static_cast<int64_t>(adaptor.getNumGroups());
+  int64_t channels = data->getDimSize(*axis);
+  if (groups < 1)
+    return err.fail("num_groups must be >= 1 but got " + Twine(groups));
+  if (!ShapedType::isDynamic(channels) && channels % groups != 0)
+    return err.fail("data has " + Twine(channels) + " channels (dimension " +
+                    Twine(*axis) +
+                    "), which is not divisible by num_groups=" + Twine(groups));
+  if (adaptor.getEpsilon().isNegative())
+    return err.fail("epsilon must be >= 0");
+  types.push_back(*data);
+  return success();
+}
+
+LogicalResult UpSamplingOp::inferNNReturnTypes(MLIRContext *context,
+                                               std::optional<Location> location,
+                                               Adaptor adaptor,
+                                               SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  if (failed(data))
+    return failure();
+  StringRef method = adaptor.getMethod();
+  if (method != "nearest_neighbor" && method != "bilinear" &&
+      method != "bicubic")
+    return err.fail("method must be \"nearest_neighbor\", \"bilinear\" or "
+                    "\"bicubic\" but is \"" +
+                    method + "\"");
+  auto shape = nn::inferUpSamplingShape(
+      data->getShape(), adaptor.getScaleH().convertToDouble(),
+      adaptor.getScaleW().convertToDouble(), adaptor.getLayout(), err.fn());
+  if (failed(shape))
+    return failure();
+  types.push_back(RankedTensorType::get(*shape, data->getElementType()));
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Padding, dropout, flatten
 //===----------------------------------------------------------------------===//
@@ -540,6 +617,8 @@ LogicalResult PadOp::inferNNReturnTypes(MLIRContext *context,
   if (padValue->getRank() != 0)
     return err.fail("pad_value must be a 0-d tensor but has type " +
                     typeToString(*padValue));
+  if (!adaptor.getPadWidthAttr())
+    return err.fail("requires attribute 'pad_width'");
   StringRef mode = adaptor.getPadMode();
   if (mode != "constant" && mode != "edge" && mode != "reflect")
     return err.fail("pad_mode must be \"constant\", \"edge\" or \"reflect\" "
@@ -672,6 +751,9 @@ inferWithDefaults(MLIRContext *context, std::optional<Location> location,
 
 MLC_NN_INFER_RETURN_TYPES(Conv2DOp)
 MLC_NN_INFER_RETURN_TYPES(DenseOp)
+MLC_NN_INFER_RETURN_TYPES(InstanceNormOp)
+MLC_NN_INFER_RETURN_TYPES(GroupNormOp)
+MLC_NN_INFER_RETURN_TYPES(UpSamplingOp)
 MLC_NN_INFER_RETURN_TYPES(Conv2DTransposeOp)
 MLC_NN_INFER_RETURN_TYPES(MatmulOp)
 MLC_NN_INFER_RETURN_TYPES(PReluOp)
