@@ -57,30 +57,24 @@ private:
 };
 } // namespace
 
-/// Returns the ranked tensor type of `value` (operand `name`), or reports an
-/// error.
-static FailureOr<RankedTensorType> getRankedType(Value value, StringRef name,
-                                                 const NNErrorEmitter &err) {
-  if (!value) {
-    err(Twine("missing operand ") + name);
-    return failure();
-  }
-  auto type = dyn_cast<RankedTensorType>(value.getType());
-  if (!type) {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    os << value.getType();
-    err(Twine(name) + " must be a ranked tensor but has type " + s);
-    return failure();
-  }
-  return type;
-}
-
 static std::string typeToString(Type type) {
   std::string s;
   llvm::raw_string_ostream os(s);
   os << type;
   return s;
+}
+
+/// Returns the ranked tensor type of `value` (operand `name`), or reports an
+/// error.
+static FailureOr<RankedTensorType> getRankedType(Value value, StringRef name,
+                                                 const NNErrorEmitter &err) {
+  auto type = value ? dyn_cast<RankedTensorType>(value.getType()) : nullptr;
+  if (!type) {
+    err(Twine(name) + " must be a ranked tensor but has type " +
+        (value ? typeToString(value.getType()) : std::string("<null>")));
+    return failure();
+  }
+  return type;
 }
 
 /// The result element type: `outDtype` if present and non-empty, else
@@ -713,6 +707,21 @@ OpFoldResult BatchFlattenOp::fold(FoldAdaptor adaptor) {
 // Type inference entry point
 //===----------------------------------------------------------------------===//
 
+/// The fixed operand count of nn op `OpT` (all nn ops have 1 to 5 operands).
+template <typename OpT> static unsigned numOperandsOf() {
+  if (OpT::template hasTrait<mlir::OpTrait::OneOperand>())
+    return 1;
+  if (OpT::template hasTrait<mlir::OpTrait::NOperands<2>::Impl>())
+    return 2;
+  if (OpT::template hasTrait<mlir::OpTrait::NOperands<3>::Impl>())
+    return 3;
+  if (OpT::template hasTrait<mlir::OpTrait::NOperands<4>::Impl>())
+    return 4;
+  if (OpT::template hasTrait<mlir::OpTrait::NOperands<5>::Impl>())
+    return 5;
+  llvm_unreachable("nn op with an unexpected number of operands");
+}
+
 /// InferTypeOpInterface's `inferReturnTypes` for nn op `OpT`: gathers the
 /// inherent attributes from `properties` and from the `attributes`
 /// dictionary (custom parsers and OperationState-based builders pass them
@@ -735,6 +744,13 @@ inferWithDefaults(MLIRContext *context, std::optional<Location> location,
     OpT::populateDefaultProperties(
         OperationName(OpT::getOperationName(), context), props);
   }
+  // Builders may pass any number of operands; the adaptor indexes them
+  // unchecked.
+  unsigned expected = numOperandsOf<OpT>();
+  if (operands.size() != expected)
+    return emitOptionalError(location, "'", OpT::getOperationName(),
+                             "' op expects ", expected, " operands but got ",
+                             operands.size());
   typename OpT::Adaptor adaptor(operands, attributes, props, regions);
   return OpT::inferNNReturnTypes(context, location, adaptor, types);
 }
