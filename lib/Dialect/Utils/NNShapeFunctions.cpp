@@ -10,6 +10,9 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+#include <tuple>
+
 using namespace mlir;
 using namespace mlc;
 using namespace mlc::nn;
@@ -79,11 +82,13 @@ mlc::nn::getLayoutPermutation(StringRef layout, StringRef primal,
     perm.push_back(static_cast<int64_t>(pos));
   }
   if (!ok) {
-    report(emitError, what + " \"" + layout +
-                          "\" is not supported: expected a permutation of \"" +
-                          primal + "\"" +
-                          (primal == "OIHW" ? " such as \"OIHW\" or \"HWIO\""
-                                            : " such as \"NCHW\" or \"NHWC\""));
+    report(emitError,
+           what + " \"" + layout +
+               "\" is not supported: expected a permutation of \"" + primal +
+               "\"" +
+               (primal == "OIHW"   ? " such as \"OIHW\" or \"HWIO\""
+                : primal == "IOHW" ? " such as \"IOHW\" or \"HWOI\""
+                                   : " such as \"NCHW\" or \"NHWC\""));
     return failure();
   }
   return perm;
@@ -140,23 +145,36 @@ mlc::nn::getPadTuple2D(ArrayRef<int64_t> padding, EmitErrorFn emitError) {
 /// stride) + 1, with `stride - 1` added before dividing in ceil mode. `what`
 /// ("height"/"width") and `window` ("kernel"/"pool") name the dimension in
 /// messages.
-static FailureOr<int64_t> slidingWindowExtent(int64_t in, int64_t pad,
-                                              int64_t window, int64_t dilation,
-                                              int64_t stride, bool ceilMode,
-                                              StringRef what, StringRef kind,
+static FailureOr<int64_t> slidingWindowExtent(int64_t in, int64_t padBefore,
+                                              int64_t padAfter, int64_t window,
+                                              int64_t dilation, int64_t stride,
+                                              bool ceilMode, StringRef what,
+                                              StringRef kind,
                                               EmitErrorFn emitError) {
   if (isDyn(in) || isDyn(window))
     return ShapedType::kDynamic;
-  int64_t dilated = (window - 1) * dilation + 1;
-  int64_t numerator = in + pad - dilated;
-  if (numerator < 0) {
-    report(emitError, "data " + what + " " + Twine(in) + " plus padding " +
-                          Twine(pad) + " is smaller than the dilated " + kind +
-                          " " + what + " " + Twine(dilated));
+  // All values are non-negative here; reject sizes that overflow int64.
+  int64_t padded, dilated, numerator = 0;
+  bool overflow = llvm::AddOverflow(in, padBefore, padded) ||
+                  llvm::AddOverflow(padded, padAfter, padded) ||
+                  llvm::MulOverflow(window - 1, dilation, dilated) ||
+                  llvm::AddOverflow(dilated, int64_t(1), dilated);
+  if (!overflow && padded >= dilated) {
+    numerator = padded - dilated;
+    if (ceilMode)
+      overflow = llvm::AddOverflow(numerator, stride - 1, numerator);
+  }
+  if (overflow) {
+    report(emitError, "the output " + what + " of data " + what + " " +
+                          Twine(in) + " overflows int64");
     return failure();
   }
-  if (ceilMode)
-    numerator += stride - 1;
+  if (padded < dilated) {
+    report(emitError, "data " + what + " " + Twine(in) + " plus padding " +
+                          Twine(padded - in) + " is smaller than the dilated " +
+                          kind + " " + what + " " + Twine(dilated));
+    return failure();
+  }
   return floorDiv(numerator, stride) + 1;
 }
 
@@ -272,13 +290,157 @@ FailureOr<Shape> mlc::nn::inferConv2DShape(ArrayRef<int64_t> data,
   }
 
   auto oh = slidingWindowExtent(
-      h, (*pad)[0] + (*pad)[2], kh, attrs.dilation[0], attrs.strides[0],
+      h, (*pad)[0], (*pad)[2], kh, attrs.dilation[0], attrs.strides[0],
       /*ceilMode=*/false, "height", "kernel", emitError);
   if (failed(oh))
     return failure();
   auto ow = slidingWindowExtent(
-      w, (*pad)[1] + (*pad)[3], kw, attrs.dilation[1], attrs.strides[1],
+      w, (*pad)[1], (*pad)[3], kw, attrs.dilation[1], attrs.strides[1],
       /*ceilMode=*/false, "width", "kernel", emitError);
+  if (failed(ow))
+    return failure();
+
+  int64_t nchw[4] = {n, o, *oh, *ow};
+  Shape result(4);
+  for (int k = 0; k < 4; ++k)
+    result[(*outPerm)[k]] = nchw[k];
+  return result;
+}
+
+/// Output extent of a transposed convolution:
+/// stride * (in - 1) + (window - 1) * dilation + 1 - pad + outputPadding.
+static FailureOr<int64_t>
+transposedExtent(int64_t in, int64_t padBefore, int64_t padAfter,
+                 int64_t window, int64_t dilation, int64_t stride,
+                 int64_t outputPadding, StringRef what, EmitErrorFn emitError) {
+  if (isDyn(in) || isDyn(window))
+    return ShapedType::kDynamic;
+  int64_t extent, dilated, pad;
+  bool overflow = llvm::MulOverflow(stride, in - 1, extent) ||
+                  llvm::MulOverflow(window - 1, dilation, dilated) ||
+                  llvm::AddOverflow(extent, dilated + 1, extent) ||
+                  llvm::AddOverflow(extent, outputPadding, extent) ||
+                  llvm::AddOverflow(padBefore, padAfter, pad);
+  if (overflow) {
+    report(emitError, "the output " + what + " of data " + what + " " +
+                          Twine(in) + " overflows int64");
+    return failure();
+  }
+  if (extent - pad < 1) {
+    report(emitError, "padding " + Twine(pad) + " leaves no output " + what +
+                          " (the unpadded transposed " + what + " is " +
+                          Twine(extent) + ")");
+    return failure();
+  }
+  return extent - pad;
+}
+
+FailureOr<Shape> mlc::nn::inferConv2DTransposeShape(
+    ArrayRef<int64_t> data, ArrayRef<int64_t> weight,
+    const Conv2DTransposeAttrs &attrs, EmitErrorFn emitError) {
+  auto dataPerm =
+      getLayoutPermutation(attrs.dataLayout, "NCHW", "data_layout", emitError);
+  if (failed(dataPerm))
+    return failure();
+  // The kernel of a transposed convolution is [in, out / groups, KH, KW]:
+  // its layout is a permutation of IOHW.
+  auto kernelPerm = getLayoutPermutation(attrs.kernelLayout, "IOHW",
+                                         "kernel_layout", emitError);
+  if (failed(kernelPerm))
+    return failure();
+  StringRef outLayout =
+      attrs.outLayout.empty() ? attrs.dataLayout : attrs.outLayout;
+  auto outPerm =
+      getLayoutPermutation(outLayout, "NCHW", "out_layout", emitError);
+  if (failed(outPerm))
+    return failure();
+  if (data.size() != 4) {
+    report(emitError, "data must be a 4-D tensor (" + attrs.dataLayout +
+                          ") but has shape " + shapeToString(data));
+    return failure();
+  }
+  if (weight.size() != 4) {
+    report(emitError, "weight must be a 4-D tensor (" + attrs.kernelLayout +
+                          ") but has shape " + shapeToString(weight));
+    return failure();
+  }
+  if (failed(checkIntList(attrs.strides, 2, 1, "strides", emitError)) ||
+      failed(checkIntList(attrs.dilation, 2, 1, "dilation", emitError)) ||
+      failed(
+          checkIntList(attrs.outputPadding, 2, 0, "output_padding", emitError)))
+    return failure();
+  auto pad = getPadTuple2D(attrs.padding, emitError);
+  if (failed(pad))
+    return failure();
+  int64_t groups = attrs.groups;
+  if (groups < 1) {
+    report(emitError, "groups must be >= 1 but got " + Twine(groups));
+    return failure();
+  }
+  if (attrs.kernelSize &&
+      failed(checkIntList(*attrs.kernelSize, 2, 1, "kernel_size", emitError)))
+    return failure();
+
+  int64_t n = data[(*dataPerm)[0]], c = data[(*dataPerm)[1]],
+          h = data[(*dataPerm)[2]], w = data[(*dataPerm)[3]];
+  int64_t wi = weight[(*kernelPerm)[0]], wo = weight[(*kernelPerm)[1]],
+          kh = weight[(*kernelPerm)[2]], kw = weight[(*kernelPerm)[3]];
+  std::string weightDesc = "weight shape " + shapeToString(weight) + " in " +
+                           attrs.kernelLayout.str() + " layout";
+  if ((!isDyn(kh) && kh < 1) || (!isDyn(kw) && kw < 1)) {
+    report(emitError, "the weight has an empty " + Twine(kh) + "x" + Twine(kw) +
+                          " kernel (" + weightDesc + ")");
+    return failure();
+  }
+  if (attrs.kernelSize) {
+    int64_t ksh = (*attrs.kernelSize)[0], ksw = (*attrs.kernelSize)[1];
+    if ((!isDyn(kh) && kh != ksh) || (!isDyn(kw) && kw != ksw)) {
+      report(emitError, "kernel_size is " + listToString(*attrs.kernelSize) +
+                            " but the weight has a " + Twine(kh) + "x" +
+                            Twine(kw) + " kernel (" + weightDesc + ")");
+      return failure();
+    }
+    kh = ksh;
+    kw = ksw;
+  }
+  if (!isDyn(c) && !isDyn(wi) && c != wi) {
+    report(emitError, "weight has " + Twine(wi) +
+                          " input channels but data has " + Twine(c) + " (" +
+                          weightDesc + ")");
+    return failure();
+  }
+  if (!isDyn(c) && c % groups != 0) {
+    report(emitError,
+           "data has " + Twine(c) +
+               " channels, which is not divisible by groups=" + Twine(groups));
+    return failure();
+  }
+  int64_t o = isDyn(wo) ? ShapedType::kDynamic : wo * groups;
+  if (attrs.channels) {
+    int64_t channels = *attrs.channels;
+    if (channels < 1 || channels % groups != 0 ||
+        (!isDyn(wo) && channels / groups != wo)) {
+      report(emitError, "channels=" + Twine(channels) +
+                            " with groups=" + Twine(groups) + " needs " +
+                            (channels % groups ? Twine("channels divisible "
+                                                       "by groups")
+                                               : Twine(channels / groups) +
+                                                     " output channels per "
+                                                     "group in the weight") +
+                            " (" + weightDesc + ")");
+      return failure();
+    }
+    o = channels;
+  }
+
+  auto oh = transposedExtent(h, (*pad)[0], (*pad)[2], kh, attrs.dilation[0],
+                             attrs.strides[0], attrs.outputPadding[0], "height",
+                             emitError);
+  if (failed(oh))
+    return failure();
+  auto ow = transposedExtent(w, (*pad)[1], (*pad)[3], kw, attrs.dilation[1],
+                             attrs.strides[1], attrs.outputPadding[1], "width",
+                             emitError);
   if (failed(ow))
     return failure();
 
@@ -331,12 +493,12 @@ FailureOr<Shape> mlc::nn::inferPool2DShape(ArrayRef<int64_t> data,
   auto [hIdx, wIdx] = *hw;
   Shape result(data.begin(), data.end());
   auto oh = slidingWindowExtent(
-      data[hIdx], (*pad)[0] + (*pad)[2], attrs.poolSize[0], attrs.dilation[0],
+      data[hIdx], (*pad)[0], (*pad)[2], attrs.poolSize[0], attrs.dilation[0],
       attrs.strides[0], attrs.ceilMode, "height", "pool", emitError);
   if (failed(oh))
     return failure();
   auto ow = slidingWindowExtent(
-      data[wIdx], (*pad)[1] + (*pad)[3], attrs.poolSize[1], attrs.dilation[1],
+      data[wIdx], (*pad)[1], (*pad)[3], attrs.poolSize[1], attrs.dilation[1],
       attrs.strides[1], attrs.ceilMode, "width", "pool", emitError);
   if (failed(ow))
     return failure();
@@ -385,6 +547,36 @@ FailureOr<Shape> mlc::nn::inferAdaptivePool2DShape(ArrayRef<int64_t> data,
   return result;
 }
 
+FailureOr<Shape> mlc::nn::inferUpSamplingShape(ArrayRef<int64_t> data,
+                                               double scaleH, double scaleW,
+                                               StringRef layout,
+                                               EmitErrorFn emitError) {
+  auto hw = getPoolHW(data, layout, /*outLayout=*/"", emitError);
+  if (failed(hw))
+    return failure();
+  Shape result(data.begin(), data.end());
+  for (auto [idx, scale, name] :
+       {std::make_tuple(hw->first, scaleH, "scale_h"),
+        std::make_tuple(hw->second, scaleW, "scale_w")}) {
+    if (!(scale > 0.0) || !std::isfinite(scale)) {
+      report(emitError, Twine(name) + " must be a positive number but is " +
+                            Twine(std::to_string(scale)));
+      return failure();
+    }
+    int64_t in = data[idx];
+    if (isDyn(in))
+      continue;
+    double out = std::round(static_cast<double>(in) * scale);
+    if (!(out < 9.0e18)) {
+      report(emitError, "the upsampled size of dimension " + Twine(idx) +
+                            " overflows int64");
+      return failure();
+    }
+    result[idx] = static_cast<int64_t>(out);
+  }
+  return result;
+}
+
 //===----------------------------------------------------------------------===//
 // Dense / matmul
 //===----------------------------------------------------------------------===//
@@ -428,6 +620,55 @@ FailureOr<Shape> mlc::nn::inferDenseShape(ArrayRef<int64_t> data,
   }
   Shape result(data.begin(), data.end());
   result.back() = outUnits;
+  return result;
+}
+
+FailureOr<Shape> mlc::nn::inferMatmulShape(ArrayRef<int64_t> a,
+                                           ArrayRef<int64_t> b,
+                                           std::optional<int64_t> units,
+                                           bool transposeA, bool transposeB,
+                                           EmitErrorFn emitError) {
+  size_t rank = a.size();
+  if (rank < (transposeA ? 2u : 1u)) {
+    report(emitError,
+           "tensor_a must have rank >= " + Twine(transposeA ? 2 : 1) +
+               " but has shape " + shapeToString(a));
+    return failure();
+  }
+  if (b.size() != 2) {
+    report(emitError,
+           "tensor_b must be a 2-D tensor but has shape " + shapeToString(b));
+    return failure();
+  }
+  int64_t k = transposeA ? a[rank - 2] : a[rank - 1];
+  int64_t bk = transposeB ? b[1] : b[0];
+  int64_t n = transposeB ? b[0] : b[1];
+  if (!isDyn(k) && !isDyn(bk) && k != bk) {
+    report(emitError,
+           "reduction dimensions differ: tensor_a has " + Twine(k) + " (dim " +
+               Twine(transposeA ? rank - 2 : rank - 1) + " with transpose_a=" +
+               (transposeA ? "true" : "false") + ") but tensor_b has " +
+               Twine(bk) + " (dim " + Twine(transposeB ? 1 : 0) +
+               " with transpose_b=" + (transposeB ? "true" : "false") + ")");
+    return failure();
+  }
+  if (units) {
+    if (*units < 1) {
+      report(emitError, "units must be >= 1 but got " + Twine(*units));
+      return failure();
+    }
+    if (!isDyn(n) && n != *units) {
+      report(emitError, "units=" + Twine(*units) + " but tensor_b has " +
+                            Twine(n) + " output units (shape " +
+                            shapeToString(b) + ")");
+      return failure();
+    }
+    n = *units;
+  }
+  Shape result(a.begin(), a.end());
+  if (transposeA)
+    result[rank - 2] = a[rank - 1];
+  result[rank - 1] = n;
   return result;
 }
 

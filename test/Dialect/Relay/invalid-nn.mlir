@@ -497,3 +497,131 @@ func.func @conv2d_empty_kernel(%x: tensor<1x3x8x8xf32>, %w: tensor<8x3x0x3xf32>)
   %0 = relay.nn.conv2d %x, %w : (tensor<1x3x8x8xf32>, tensor<8x3x0x3xf32>) -> tensor<1x8x9x6xf32>
   return
 }
+
+// -----
+
+func.func @matmul_reduction(%a: tensor<4x512xf32>, %b: tensor<256x10xf32>) {
+  // expected-error@+1 {{'relay.nn.matmul' op reduction dimensions differ: tensor_a has 512 (dim 1 with transpose_a=false) but tensor_b has 256 (dim 0 with transpose_b=false)}}
+  %0 = relay.nn.matmul %a, %b : (tensor<4x512xf32>, tensor<256x10xf32>) -> tensor<4x10xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_rank(%a: tensor<4xf32>, %b: tensor<4x10xf32>) {
+  // expected-error@+1 {{'relay.nn.matmul' op tensor_a must have rank >= 2 but has shape [4]}}
+  %0 = relay.nn.matmul %a, %b {transpose_a = true} : (tensor<4xf32>, tensor<4x10xf32>) -> tensor<10xf32>
+  return
+}
+
+// -----
+
+func.func @prelu_alpha(%x: tensor<1x8x4x4xf32>, %alpha: tensor<4xf32>) {
+  // expected-error@+1 {{'relay.nn.prelu' op alpha must have shape [8] (dimension 1 of data shape [1, 8, 4, 4]) but has shape [4]}}
+  %0 = relay.nn.prelu %x, %alpha : (tensor<1x8x4x4xf32>, tensor<4xf32>) -> tensor<1x8x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @global_max_pool2d_out_layout(%x: tensor<1x3x8x8xf32>) {
+  // expected-error@+1 {{'relay.nn.global_max_pool2d' op out_layout "NHWC" differs from layout "NCHW"; pooling does not change the layout}}
+  %0 = relay.nn.global_max_pool2d %x {out_layout = "NHWC"} : (tensor<1x3x8x8xf32>) -> tensor<1x3x1x1xf32>
+  return
+}
+
+// -----
+
+func.func @adaptive_max_pool2d_output_size(%x: tensor<1x3x8x8xf32>) {
+  // expected-error@+1 {{'relay.nn.adaptive_max_pool2d' op output_size values must be >= 1 but got [0, 2]}}
+  %0 = relay.nn.adaptive_max_pool2d %x {output_size = array<i64: 0, 2>} : (tensor<1x3x8x8xf32>) -> tensor<1x3x0x2xf32>
+  return
+}
+
+// -----
+
+func.func @max_pool2d_overflow(%x: tensor<1x3x8x8xf32>) {
+  // expected-error@+1 {{'relay.nn.max_pool2d' op the output height of data height 8 overflows int64}}
+  %0 = relay.nn.max_pool2d %x {pool_size = array<i64: 2, 2>, padding = array<i64: 9223372036854775807, 0>} : (tensor<1x3x8x8xf32>) -> tensor<1x3x7x7xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_transpose_in_channels(%x: tensor<1x4x5x5xf32>, %w: tensor<3x8x3x3xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d_transpose' op weight has 3 input channels but data has 4 (weight shape [3, 8, 3, 3] in IOHW layout)}}
+  %0 = relay.nn.conv2d_transpose %x, %w : (tensor<1x4x5x5xf32>, tensor<3x8x3x3xf32>) -> tensor<1x8x7x7xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_transpose_channels(%x: tensor<1x4x5x5xf32>, %w: tensor<4x8x3x3xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d_transpose' op channels=10 with groups=1 needs 10 output channels per group in the weight (weight shape [4, 8, 3, 3] in IOHW layout)}}
+  %0 = relay.nn.conv2d_transpose %x, %w {channels = 10 : i64} : (tensor<1x4x5x5xf32>, tensor<4x8x3x3xf32>) -> tensor<1x10x7x7xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_transpose_output_padding(%x: tensor<1x4x5x5xf32>, %w: tensor<4x8x3x3xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d_transpose' op output_padding values must be >= 0 but got [0, -1]}}
+  %0 = relay.nn.conv2d_transpose %x, %w {output_padding = array<i64: 0, -1>} : (tensor<1x4x5x5xf32>, tensor<4x8x3x3xf32>) -> tensor<1x8x7x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_transpose_kernel_layout(%x: tensor<1x4x5x5xf32>, %w: tensor<4x8x3x3xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d_transpose' op kernel_layout "NCHW" is not supported: expected a permutation of "IOHW" such as "IOHW" or "HWOI"}}
+  %0 = relay.nn.conv2d_transpose %x, %w {kernel_layout = "NCHW"} : (tensor<1x4x5x5xf32>, tensor<4x8x3x3xf32>) -> tensor<1x8x7x7xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_transpose_padding_too_big(%x: tensor<1x4x1x1xf32>, %w: tensor<4x8x1x1xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d_transpose' op padding 2 leaves no output height (the unpadded transposed height is 1)}}
+  %0 = relay.nn.conv2d_transpose %x, %w {padding = array<i64: 1, 0>} : (tensor<1x4x1x1xf32>, tensor<4x8x1x1xf32>) -> tensor<1x8x1x1xf32>
+  return
+}
+
+// -----
+
+func.func @instance_norm_gamma(%x: tensor<1x8x4x4xf32>, %g: tensor<4xf32>, %b: tensor<8xf32>) {
+  // expected-error@+1 {{'relay.nn.instance_norm' op gamma must have shape [8] (dimension 1 of data shape [1, 8, 4, 4]) but has shape [4]}}
+  %0 = relay.nn.instance_norm %x, %g, %b : (tensor<1x8x4x4xf32>, tensor<4xf32>, tensor<8xf32>) -> tensor<1x8x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @group_norm_groups(%x: tensor<1x8x4x4xf32>, %g: tensor<8xf32>) {
+  // expected-error@+1 {{'relay.nn.group_norm' op data has 8 channels (dimension 1), which is not divisible by num_groups=3}}
+  %0 = relay.nn.group_norm %x, %g, %g {num_groups = 3 : i64} : (tensor<1x8x4x4xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<1x8x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @group_norm_num_groups_required(%x: tensor<1x8x4x4xf32>, %g: tensor<8xf32>) {
+  // expected-error@+1 {{'relay.nn.group_norm' op requires attribute 'num_groups'}}
+  %0 = relay.nn.group_norm %x, %g, %g : (tensor<1x8x4x4xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<1x8x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @upsampling_method(%x: tensor<1x3x4x4xf32>) {
+  // expected-error@+1 {{'relay.nn.upsampling' op method must be "nearest_neighbor", "bilinear" or "bicubic" but is "area"}}
+  %0 = relay.nn.upsampling %x {method = "area"} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @upsampling_scale(%x: tensor<1x3x4x4xf32>) {
+  // expected-error@+1 {{'relay.nn.upsampling' op scale_w must be a positive number but is 0.000000}}
+  %0 = relay.nn.upsampling %x {scale_w = 0.0 : f64} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x0xf32>
+  return
+}

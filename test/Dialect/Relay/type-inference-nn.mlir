@@ -312,3 +312,95 @@ func.func @pad_flatten_dropout(%x: tensor<1x3x4x4xf32>, %d: tensor<?x3x4xf32>,
   %6:2 = relay.nn.dropout %d : (tensor<?x3x4xf32>) -> (tensor<?x3x4xf32>, tensor<?x3x4xf32>)
   return
 }
+
+// -----
+
+// CHECK-LABEL: func.func @matmul
+func.func @matmul(%a: tensor<2x3x4xf32>, %at: tensor<2x4x3xf32>, %b: tensor<4x5xf32>,
+                  %bt: tensor<5x4xf32>, %bd: tensor<4x?xf32>) {
+  // Relay's nn.matmul defaults to no transposes.
+  // CHECK: -> tensor<2x3x5xf32>
+  %0 = relay.nn.matmul %a, %b : (tensor<2x3x4xf32>, tensor<4x5xf32>) -> tensor<2x3x5xf32>
+  // CHECK: -> tensor<2x3x5xf32>
+  %1 = relay.nn.matmul %a, %bt {transpose_b = true} : (tensor<2x3x4xf32>, tensor<5x4xf32>) -> tensor<2x3x5xf32>
+  // CHECK: -> tensor<2x3x5xf32>
+  %2 = relay.nn.matmul %at, %b {transpose_a = true} : (tensor<2x4x3xf32>, tensor<4x5xf32>) -> tensor<2x3x5xf32>
+  // CHECK: -> tensor<2x3x?xf16>
+  %3 = relay.nn.matmul %a, %bd {out_dtype = f16} : (tensor<2x3x4xf32>, tensor<4x?xf32>) -> tensor<2x3x?xf16>
+  // CHECK: -> tensor<2x3x6xf32>
+  %4 = relay.nn.matmul %a, %bd {units = 6 : i64} : (tensor<2x3x4xf32>, tensor<4x?xf32>) -> tensor<2x3x6xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @prelu_max_pools
+func.func @prelu_max_pools(%x: tensor<2x7x9x16xf32>, %alpha: tensor<16xf32>) {
+  // CHECK: -> tensor<2x7x9x16xf32>
+  %0 = relay.nn.prelu %x, %alpha {axis = -1 : i64} : (tensor<2x7x9x16xf32>, tensor<16xf32>) -> tensor<2x7x9x16xf32>
+  // CHECK: -> tensor<2x1x1x16xf32>
+  %1 = relay.nn.global_max_pool2d %x {layout = "NHWC"} : (tensor<2x7x9x16xf32>) -> tensor<2x1x1x16xf32>
+  // CHECK: -> tensor<2x3x4x16xf32>
+  %2 = relay.nn.adaptive_max_pool2d %x {output_size = array<i64: 3, 4>, layout = "NHWC"}
+      : (tensor<2x7x9x16xf32>) -> tensor<2x3x4x16xf32>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @conv2d_transpose
+func.func @conv2d_transpose(%x: tensor<1x4x5x5xf32>, %w: tensor<4x8x3x3xf32>,
+                            %wg: tensor<4x3x3x3xf32>, %xh: tensor<1x5x5x4xf32>,
+                            %wh: tensor<3x3x8x4xf32>, %xd: tensor<?x4x?x5xf32>) {
+  // 1 * (5 - 1) + 3 = 7
+  // CHECK: -> tensor<1x8x7x7xf32>
+  %0 = relay.nn.conv2d_transpose %x, %w : (tensor<1x4x5x5xf32>, tensor<4x8x3x3xf32>) -> tensor<1x8x7x7xf32>
+  // 2 * (5 - 1) + 3 - 2 + 1 = 10
+  // CHECK: -> tensor<1x8x10x10xf32>
+  %1 = relay.nn.conv2d_transpose %x, %w {strides = array<i64: 2, 2>, padding = array<i64: 1>,
+                                         output_padding = array<i64: 1, 1>}
+      : (tensor<1x4x5x5xf32>, tensor<4x8x3x3xf32>) -> tensor<1x8x10x10xf32>
+  // Dilated kernel (3 - 1) * 2 + 1 = 5: 4 + 5 = 9; padding (top, left, bottom, right).
+  // CHECK: -> tensor<1x8x9x6xf32>
+  %2 = relay.nn.conv2d_transpose %x, %w {dilation = array<i64: 2, 2>, padding = array<i64: 0, 1, 0, 2>}
+      : (tensor<1x4x5x5xf32>, tensor<4x8x3x3xf32>) -> tensor<1x8x9x6xf32>
+  // Groups multiply the weight's output channels.
+  // CHECK: -> tensor<1x6x7x7xf32>
+  %3 = relay.nn.conv2d_transpose %x, %wg {groups = 2 : i64}
+      : (tensor<1x4x5x5xf32>, tensor<4x3x3x3xf32>) -> tensor<1x6x7x7xf32>
+  // CHECK: -> tensor<1x6x7x7xf32>
+  %4 = relay.nn.conv2d_transpose %x, %wg {groups = 2 : i64, channels = 6 : i64, kernel_size = array<i64: 3, 3>}
+      : (tensor<1x4x5x5xf32>, tensor<4x3x3x3xf32>) -> tensor<1x6x7x7xf32>
+  // CHECK: -> tensor<1x7x7x8xf32>
+  %5 = relay.nn.conv2d_transpose %xh, %wh {data_layout = "NHWC", kernel_layout = "HWOI"}
+      : (tensor<1x5x5x4xf32>, tensor<3x3x8x4xf32>) -> tensor<1x7x7x8xf32>
+  // CHECK: -> tensor<?x8x?x7xf16>
+  %6 = relay.nn.conv2d_transpose %xd, %w {out_dtype = f16}
+      : (tensor<?x4x?x5xf32>, tensor<4x8x3x3xf32>) -> tensor<?x8x?x7xf16>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @upsampling
+func.func @upsampling(%x: tensor<1x3x5x7xf32>, %y: tensor<1x5x7x3xf32>, %d: tensor<1x3x?x7xf32>) {
+  // round(5 * 2.5) = 13 (12.5 rounds away from zero), round(7 * 0.5) = 4.
+  // CHECK: -> tensor<1x3x13x4xf32>
+  %0 = relay.nn.upsampling %x {scale_h = 2.5 : f64, scale_w = 0.5 : f64}
+      : (tensor<1x3x5x7xf32>) -> tensor<1x3x13x4xf32>
+  // CHECK: -> tensor<1x10x21x3xf32>
+  %1 = relay.nn.upsampling %y {scale_h = 2.0 : f64, scale_w = 3.0 : f64, layout = "NHWC"}
+      : (tensor<1x5x7x3xf32>) -> tensor<1x10x21x3xf32>
+  // CHECK: -> tensor<1x3x?x14xf32>
+  %2 = relay.nn.upsampling %d {scale_h = 2.0 : f64, scale_w = 2.0 : f64}
+      : (tensor<1x3x?x7xf32>) -> tensor<1x3x?x14xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @instance_group_norm
+func.func @instance_group_norm(%x: tensor<2x5x6x8xf32>, %c8: tensor<8xf32>, %c5: tensor<5xf32>) {
+  // CHECK: -> tensor<2x5x6x8xf32>
+  %0 = relay.nn.instance_norm %x, %c5, %c5 : (tensor<2x5x6x8xf32>, tensor<5xf32>, tensor<5xf32>) -> tensor<2x5x6x8xf32>
+  // CHECK: -> tensor<2x5x6x8xf32>
+  %1 = relay.nn.group_norm %x, %c8, %c8 {num_groups = 4 : i64, axis = -1 : i64}
+      : (tensor<2x5x6x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x5x6x8xf32>
+  return
+}

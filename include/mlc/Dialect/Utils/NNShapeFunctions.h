@@ -103,6 +103,28 @@ mlir::FailureOr<Shape> inferConv2DShape(llvm::ArrayRef<int64_t> data,
                                         const Conv2DAttrs &attrs,
                                         EmitErrorFn emitError);
 
+struct Conv2DTransposeAttrs {
+  llvm::ArrayRef<int64_t> strides;       // 2 values
+  llvm::ArrayRef<int64_t> padding;       // 1, 2 or 4 values
+  llvm::ArrayRef<int64_t> dilation;      // 2 values
+  llvm::ArrayRef<int64_t> outputPadding; // 2 values
+  int64_t groups = 1;
+  std::optional<int64_t> channels;
+  std::optional<llvm::ArrayRef<int64_t>> kernelSize; // 2 values if present
+  llvm::StringRef dataLayout = "NCHW";
+  llvm::StringRef kernelLayout = "IOHW";
+  llvm::StringRef outLayout = ""; // "" means dataLayout
+};
+
+/// Relay's Conv2DTransposeRel: data [N, C, H, W] and weight [C, O / groups,
+/// KH, KW] (IOHW) give [N, O, OH, OW] with
+///   OH = strides[0] * (H - 1) + (KH - 1) * dilation[0] + 1
+///        - pad_top - pad_bottom + output_padding[0].
+/// O is `channels` if given, else weight's O * groups.
+mlir::FailureOr<Shape> inferConv2DTransposeShape(
+    llvm::ArrayRef<int64_t> data, llvm::ArrayRef<int64_t> weight,
+    const Conv2DTransposeAttrs &attrs, EmitErrorFn emitError);
+
 //===----------------------------------------------------------------------===//
 // Pooling
 //===----------------------------------------------------------------------===//
@@ -136,6 +158,13 @@ mlir::FailureOr<Shape> inferAdaptivePool2DShape(
     llvm::ArrayRef<int64_t> data, llvm::ArrayRef<int64_t> outputSize,
     llvm::StringRef layout, llvm::StringRef outLayout, EmitErrorFn emitError);
 
+/// Relay's UpSamplingRel: H and W of `layout` become round(H * scaleH) and
+/// round(W * scaleW).
+mlir::FailureOr<Shape> inferUpSamplingShape(llvm::ArrayRef<int64_t> data,
+                                            double scaleH, double scaleW,
+                                            llvm::StringRef layout,
+                                            EmitErrorFn emitError);
+
 //===----------------------------------------------------------------------===//
 // Dense / matmul
 //===----------------------------------------------------------------------===//
@@ -146,6 +175,14 @@ mlir::FailureOr<Shape> inferDenseShape(llvm::ArrayRef<int64_t> data,
                                        llvm::ArrayRef<int64_t> weight,
                                        std::optional<int64_t> units,
                                        EmitErrorFn emitError);
+
+/// Relay's MatmulRel (nn.matmul): a [..., M, K] (or [..., K, M] with
+/// transposeA) x b [K, N] (or [N, K] with transposeB) -> [..., M, N].
+mlir::FailureOr<Shape> inferMatmulShape(llvm::ArrayRef<int64_t> a,
+                                        llvm::ArrayRef<int64_t> b,
+                                        std::optional<int64_t> units,
+                                        bool transposeA, bool transposeB,
+                                        EmitErrorFn emitError);
 
 /// Relay's BatchMatmulRel: x [B, M, K] (or [B, K, M] with transposeA),
 /// y [B, K, N] (or [B, N, K] with transposeB) -> [B, M, N]; a batch of 1 on

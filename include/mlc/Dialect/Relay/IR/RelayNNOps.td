@@ -123,6 +123,58 @@ def Relay_Conv2DOp : NN_Op<"conv2d"> {
   }];
 }
 
+def Relay_Conv2DTransposeOp : NN_Op<"conv2d_transpose"> {
+  let summary = "2-D transposed convolution (Relay `nn.conv2d_transpose`)";
+  let description = [{
+    The transpose (gradient) of `relay.nn.conv2d`, also called
+    deconvolution. The attributes are those of `relay.nn.conv2d` plus
+    `output_padding` (default `[0, 0]`, extra rows/columns at the bottom and
+    right of the result); `kernel_layout` defaults to `"IOHW"` and is a
+    permutation of `IOHW`: the weight is `[C, O / groups, KH, KW]`.
+
+    In NCHW terms, with `data` of shape `[N, C, H, W]` the result is
+    `[N, O, OH, OW]` where `O` is `channels` if present and
+    `groups * weight's O` otherwise, and
+
+    ```
+    OH = strides[0] * (H - 1) + (KH - 1) * dilation[0] + 1
+         - pad_top - pad_bottom + output_padding[0]
+    ```
+
+    and likewise for `OW`.
+
+    Example:
+
+    ```mlir
+    %0 = relay.nn.conv2d_transpose %x, %w {strides = array<i64: 2, 2>,
+                                           padding = array<i64: 1, 1, 1, 1>,
+                                           output_padding = array<i64: 1, 1>}
+        : (tensor<1x64x28x28xf32>, tensor<64x32x3x3xf32>) -> tensor<1x32x56x56xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$data,
+    AnyRankedTensor:$weight,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$padding,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$output_padding,
+    DefaultValuedAttr<I64Attr, "1">:$groups,
+    OptionalAttr<I64Attr>:$channels,
+    OptionalAttr<DenseI64ArrayAttr>:$kernel_size,
+    DefaultValuedAttr<StrAttr, "\"NCHW\"">:$data_layout,
+    DefaultValuedAttr<StrAttr, "\"IOHW\"">:$kernel_layout,
+    DefaultValuedAttr<StrAttr, "\"\"">:$out_layout,
+    OptionalAttr<TypeAttr>:$out_dtype
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $data `,` $weight attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 def Relay_DenseOp : NN_Op<"dense"> {
   let summary = "fully connected layer (Relay `nn.dense`)";
   let description = [{
@@ -149,6 +201,39 @@ def Relay_DenseOp : NN_Op<"dense"> {
 
   let assemblyFormat = [{
     $data `,` $weight attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Relay_MatmulOp : NN_Op<"matmul"> {
+  let summary = "matrix multiplication with a 2-D operand (Relay `nn.matmul`)";
+  let description = [{
+    `tensor_a` of shape `[..., M, K]` (`[..., K, M]` with `transpose_a`)
+    times the 2-D `tensor_b` of shape `[K, N]` (`[N, K]` with
+    `transpose_b`), giving `[..., M, N]`. Both transposes default to false;
+    `nn.dense` is `nn.matmul` with `transpose_b = true`. `units`, when
+    present, must equal `N`. `out_dtype` (absent: the element type of
+    `tensor_a`) is the result element type.
+
+    Example:
+
+    ```mlir
+    %0 = relay.nn.matmul %a, %b
+        : (tensor<4x512xf32>, tensor<512x10xf32>) -> tensor<4x10xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$tensor_a,
+    AnyRankedTensor:$tensor_b,
+    OptionalAttr<I64Attr>:$units,
+    OptionalAttr<TypeAttr>:$out_dtype,
+    DefaultValuedAttr<BoolAttr, "false">:$transpose_a,
+    DefaultValuedAttr<BoolAttr, "false">:$transpose_b
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $tensor_a `,` $tensor_b attr-dict `:` functional-type(operands, results)
   }];
 }
 
@@ -246,6 +331,35 @@ def Relay_LeakyReluOp : NN_UnaryOp<"leaky_relu"> {
     AnyRankedTensor:$data,
     DefaultValuedAttr<F64Attr, "0.01">:$alpha
   );
+}
+
+def Relay_PReluOp : NN_Op<"prelu"> {
+  let summary = "parametric rectified linear unit (Relay `nn.prelu`)";
+  let description = [{
+    Elementwise `data` where positive, `alpha * data` elsewhere, with one
+    slope per index along `axis` (default 1, the channel axis of NCHW;
+    negative values count from the back): `alpha` is 1-D with the size of
+    `data` along `axis` and the element type of `data`. The result has the
+    type of `data`.
+
+    Example:
+
+    ```mlir
+    %0 = relay.nn.prelu %x, %alpha
+        : (tensor<1x64x56x56xf32>, tensor<64xf32>) -> tensor<1x64x56x56xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$data,
+    AnyRankedTensor:$alpha,
+    DefaultValuedAttr<I64Attr, "1">:$axis
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $data `,` $alpha attr-dict `:` functional-type(operands, results)
+  }];
 }
 
 def Relay_SoftmaxOp : NN_UnaryOp<"softmax"> {
@@ -347,20 +461,21 @@ false) padded elements count in the divisor.}],
     : (tensor<1x64x56x56xf32>) -> tensor<1x64x28x28xf32>}],
     (ins DefaultValuedAttr<BoolAttr, "false">:$count_include_pad)>;
 
-def Relay_GlobalAvgPool2DOp : NN_Op<"global_avg_pool2d"> {
-  let summary = "2-D global average pooling (Relay `nn.global_avg_pool2d`)";
-  let description = [{
-    Average over the whole H x W plane: H and W of `layout` (default
-    `"NCHW"`, a permutation of `NCHW`) become 1. `out_layout` must be empty
-    or equal to `layout`.
+// 2-D global pooling over the whole H x W plane.
+class NN_GlobalPool2DOp<string mnemonic, string kind, string what>
+    : NN_Op<mnemonic> {
+  let summary = "2-D global " # kind # " pooling (Relay `nn." # mnemonic # "`)";
+  let description = what # [{ over the whole H x W plane: H and W of
+`layout` (default `"NCHW"`, a permutation of `NCHW`) become 1. `out_layout`
+must be empty or equal to `layout`.
 
-    Example:
+Example:
 
-    ```mlir
-    %0 = relay.nn.global_avg_pool2d %x
-        : (tensor<1x512x7x7xf32>) -> tensor<1x512x1x1xf32>
-    ```
-  }];
+```mlir
+%0 = relay.nn.}] # mnemonic # [{ %x
+    : (tensor<1x512x7x7xf32>) -> tensor<1x512x1x1xf32>
+```
+}];
 
   let arguments = (ins
     AnyRankedTensor:$data,
@@ -374,22 +489,29 @@ def Relay_GlobalAvgPool2DOp : NN_Op<"global_avg_pool2d"> {
   }];
 }
 
-def Relay_AdaptiveAvgPool2DOp : NN_Op<"adaptive_avg_pool2d"> {
-  let summary = "2-D adaptive average pooling (Relay `nn.adaptive_avg_pool2d`)";
-  let description = [{
-    Average pooling whose windows are chosen so that H and W of `layout`
-    (default `"NCHW"`, a permutation of `NCHW`) become `output_size`: one
-    value sets both, two values set (H, W), and an absent or empty
-    `output_size` keeps the input size. `out_layout` must be empty or equal
-    to `layout`.
+def Relay_GlobalAvgPool2DOp
+    : NN_GlobalPool2DOp<"global_avg_pool2d", "average", "Average">;
+def Relay_GlobalMaxPool2DOp
+    : NN_GlobalPool2DOp<"global_max_pool2d", "max", "Maximum">;
 
-    Example:
+// 2-D adaptive pooling to a given output size.
+class NN_AdaptivePool2DOp<string mnemonic, string kind, string what>
+    : NN_Op<mnemonic> {
+  let summary = "2-D adaptive " # kind # " pooling (Relay `nn." # mnemonic #
+                "`)";
+  let description = what # [{ pooling whose windows are chosen so that H and W
+of `layout` (default `"NCHW"`, a permutation of `NCHW`) become
+`output_size`: one value sets both, two values set (H, W), and an absent or
+empty `output_size` keeps the input size. `out_layout` must be empty or
+equal to `layout`.
 
-    ```mlir
-    %0 = relay.nn.adaptive_avg_pool2d %x {output_size = array<i64: 1, 1>}
-        : (tensor<1x512x7x7xf32>) -> tensor<1x512x1x1xf32>
-    ```
-  }];
+Example:
+
+```mlir
+%0 = relay.nn.}] # mnemonic # [{ %x {output_size = array<i64: 1, 1>}
+    : (tensor<1x512x7x7xf32>) -> tensor<1x512x1x1xf32>
+```
+}];
 
   let arguments = (ins
     AnyRankedTensor:$data,
@@ -403,6 +525,11 @@ def Relay_AdaptiveAvgPool2DOp : NN_Op<"adaptive_avg_pool2d"> {
     $data attr-dict `:` functional-type(operands, results)
   }];
 }
+
+def Relay_AdaptiveAvgPool2DOp
+    : NN_AdaptivePool2DOp<"adaptive_avg_pool2d", "average", "Average">;
+def Relay_AdaptiveMaxPool2DOp
+    : NN_AdaptivePool2DOp<"adaptive_max_pool2d", "max", "Maximum">;
 
 //===----------------------------------------------------------------------===//
 // Normalization
@@ -486,6 +613,114 @@ def Relay_LayerNormOp : NN_Op<"layer_norm"> {
 
   let assemblyFormat = [{
     $data `,` $gamma `,` $beta attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Relay_InstanceNormOp : NN_Op<"instance_norm"> {
+  let summary = "instance normalization (Relay `nn.instance_norm`)";
+  let description = [{
+    Normalizes each instance and channel of `data` by the mean and variance
+    over the other (spatial) axes, `axis` (default 1) being the channel
+    axis; then scales by `gamma` (unless `scale = false`) and shifts by
+    `beta` (unless `center = false`); `epsilon` (default 1e-5) is added to
+    the variance. `gamma` and `beta` are 1-D with the size of `data` along
+    `axis` and the element type of `data`. The result has the type of
+    `data`.
+
+    Example:
+
+    ```mlir
+    %0 = relay.nn.instance_norm %x, %gamma, %beta
+        : (tensor<1x64x32x32xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<1x64x32x32xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$data,
+    AnyRankedTensor:$gamma,
+    AnyRankedTensor:$beta,
+    DefaultValuedAttr<I64Attr, "1">:$axis,
+    DefaultValuedAttr<F64Attr, "1e-05">:$epsilon,
+    DefaultValuedAttr<BoolAttr, "true">:$center,
+    DefaultValuedAttr<BoolAttr, "true">:$scale
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $data `,` $gamma `,` $beta attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Relay_GroupNormOp : NN_Op<"group_norm"> {
+  let summary = "group normalization (Relay `nn.group_norm`)";
+  let description = [{
+    Splits the channels of `data` (along `axis`, default 1) into
+    `num_groups` groups and normalizes each instance and group by its mean
+    and variance; then scales by `gamma` (unless `scale = false`) and shifts
+    by `beta` (unless `center = false`); `epsilon` (default 1e-5) is added
+    to the variance. The channel count must be divisible by `num_groups`.
+    `gamma` and `beta` are 1-D with one value per channel and the element
+    type of `data`. The result has the type of `data`.
+
+    Example:
+
+    ```mlir
+    %0 = relay.nn.group_norm %x, %gamma, %beta {num_groups = 32 : i64}
+        : (tensor<1x64x32x32xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<1x64x32x32xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$data,
+    AnyRankedTensor:$gamma,
+    AnyRankedTensor:$beta,
+    I64Attr:$num_groups,
+    DefaultValuedAttr<I64Attr, "1">:$axis,
+    DefaultValuedAttr<F64Attr, "1e-05">:$epsilon,
+    DefaultValuedAttr<BoolAttr, "true">:$center,
+    DefaultValuedAttr<BoolAttr, "true">:$scale
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $data `,` $gamma `,` $beta attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Resizing
+//===----------------------------------------------------------------------===//
+
+def Relay_UpSamplingOp : NN_Op<"upsampling"> {
+  let summary = "2-D upsampling (Relay `nn.upsampling`)";
+  let description = [{
+    Scales H and W of `data` (positions given by `layout`, default
+    `"NCHW"`, a permutation of `NCHW`) by `scale_h` and `scale_w`; the
+    result sizes are `round(H * scale_h)` and `round(W * scale_w)` as in
+    Relay. `method` is `"nearest_neighbor"` (default), `"bilinear"` or
+    `"bicubic"`; `align_corners` (default false) aligns the corner pixels
+    of input and output.
+
+    Example:
+
+    ```mlir
+    %0 = relay.nn.upsampling %x {scale_h = 2.0 : f64, scale_w = 2.0 : f64}
+        : (tensor<1x64x16x16xf32>) -> tensor<1x64x32x32xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$data,
+    DefaultValuedAttr<F64Attr, "1.0">:$scale_h,
+    DefaultValuedAttr<F64Attr, "1.0">:$scale_w,
+    DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout,
+    DefaultValuedAttr<StrAttr, "\"nearest_neighbor\"">:$method,
+    DefaultValuedAttr<BoolAttr, "false">:$align_corners
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $data attr-dict `:` functional-type(operands, results)
   }];
 }
 
