@@ -866,14 +866,14 @@ FailureOr<RValue> Importer::evalFuncCall(const Expr &expr) {
                         << "' are not supported";
     return failure();
   }
-  if (callee.state == FuncInfo::InProgress && !callee.hasResultType) {
+  // Functions are lowered callees first (see run), so a callee that is not
+  // done yet is part of a recursion: its declared signature must do.
+  if (callee.state != FuncInfo::Done && !callee.hasResultType) {
     emitError(expr.loc) << "recursive call to '@" << expr.name
                         << "' needs a result type annotation ('-> type') on "
                            "its definition";
     return failure();
   }
-  if (callee.state == FuncInfo::NotStarted && failed(lowerFunction(callee)))
-    return failure();
 
   FunctionType type = callee.op.getFunctionType();
   if (expr.args.size() != type.getNumInputs()) {
@@ -1032,11 +1032,40 @@ OwningOpRef<ModuleOp> Importer::run() {
   if (failed(checkOperators()) || failed(openMetaFile()) ||
       failed(declareFunctions()))
     return {};
+  // Lower callees before callers, in an order found by an iterative
+  // depth-first search so that long call chains need no deep recursion.
+  llvm::StringMap<std::vector<std::string>> callees;
   for (const FuncNode &func : ast.functions) {
-    FuncInfo &info = functions[func.name];
-    if (info.state == FuncInfo::NotStarted && failed(lowerFunction(info)))
-      return {};
+    std::vector<std::string> &list = callees[func.name];
+    walkExprs(*func.body, [&](const Expr &e) {
+      if (e.kind == Expr::Call && e.callee == Expr::GlobalCallee &&
+          functions.count(e.name))
+        list.push_back(e.name);
+    });
   }
+  std::vector<const FuncNode *> order;
+  llvm::StringSet<> visited;
+  for (const FuncNode &root : ast.functions) {
+    if (!visited.insert(root.name).second)
+      continue;
+    // (function, index of the next callee to visit)
+    std::vector<std::pair<const FuncNode *, size_t>> stack = {{&root, 0}};
+    while (!stack.empty()) {
+      auto &[func, next] = stack.back();
+      const std::vector<std::string> &list = callees[func->name];
+      if (next < list.size()) {
+        const std::string &callee = list[next++];
+        if (visited.insert(callee).second)
+          stack.push_back({functions[callee].node, 0});
+        continue;
+      }
+      order.push_back(func);
+      stack.pop_back();
+    }
+  }
+  for (const FuncNode *func : order)
+    if (failed(lowerFunction(functions[func->name])))
+      return {};
   if (failed(mlir::verify(*module)))
     return {};
   return std::move(module);
