@@ -796,8 +796,11 @@ bool Parser::parseExpr(ExprPtr &result) {
   if (!parsePrimary(result))
     return false;
   attachTypeComment(*result);
-  // Postfix: calls and projections.
+  // Postfix: calls and projections. Each one nests the tree a level deeper.
+  unsigned postfix = 0;
   while (true) {
+    if ((is(Tok::LParen) || is(Tok::Dot)) && depth + ++postfix > kMaxDepth)
+      return errorHere("expression nested too deeply");
     if (is(Tok::LParen)) {
       auto call = std::make_unique<Expr>(Expr::Call, tok().loc);
       if (result->kind == Expr::GlobalVar) {
