@@ -58,14 +58,14 @@ func.func @dense_batch_matmul_bias_add(%x: tensor<4x512xf32>, %w: tensor<10x512x
 // CHECK-LABEL: func.func @activations
 func.func @activations(%x: tensor<2x10xf32>) -> (tensor<2x10xf32>, tensor<2x10xf32>,
                                                  tensor<2x10xf32>, tensor<2x10xf32>) {
-  // CHECK: relay.nn.relu %{{.*}} : tensor<2x10xf32>
-  %0 = relay.nn.relu %x : tensor<2x10xf32>
-  // CHECK: relay.nn.leaky_relu %{{.*}} {alpha = 2.000000e-01 : f64} : tensor<2x10xf32>
-  %1 = relay.nn.leaky_relu %x {alpha = 0.2 : f64} : tensor<2x10xf32>
-  // CHECK: relay.nn.softmax %{{.*}} : tensor<2x10xf32>
-  %2 = relay.nn.softmax %x : tensor<2x10xf32>
-  // CHECK: relay.nn.log_softmax %{{.*}} {axis = 0 : i64} : tensor<2x10xf32>
-  %3 = relay.nn.log_softmax %x {axis = 0 : i64} : tensor<2x10xf32>
+  // CHECK: relay.nn.relu %{{.*}} : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  %0 = relay.nn.relu %x : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  // CHECK: relay.nn.leaky_relu %{{.*}} {alpha = 2.000000e-01 : f64} : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  %1 = relay.nn.leaky_relu %x {alpha = 0.2 : f64} : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  // CHECK: relay.nn.softmax %{{.*}} : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  %2 = relay.nn.softmax %x : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  // CHECK: relay.nn.log_softmax %{{.*}} {axis = 0 : i64} : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  %3 = relay.nn.log_softmax %x {axis = 0 : i64} : (tensor<2x10xf32>) -> tensor<2x10xf32>
   return %0, %1, %2, %3 : tensor<2x10xf32>, tensor<2x10xf32>, tensor<2x10xf32>, tensor<2x10xf32>
 }
 
@@ -122,4 +122,31 @@ func.func @pad_dropout_flatten(%x: tensor<1x3x4x4xf32>, %zero: tensor<i32>, %v: 
   %3 = relay.nn.batch_flatten %x : (tensor<1x3x4x4xf32>) -> tensor<1x48xf32>
   return %1, %2#0, %2#1, %3 : tensor<1x3x6x8xf32>, tensor<1x3x4x4xf32>, tensor<1x3x4x4xf32>,
                               tensor<1x48xf32>
+}
+
+// CHECK-LABEL: func.func @matmul_prelu_max_pools
+func.func @matmul_prelu_max_pools(%a: tensor<4x512xf32>, %b: tensor<512x10xf32>,
+                                  %x: tensor<1x64x7x7xf32>, %alpha: tensor<64xf32>)
+    -> (tensor<4x10xf32>, tensor<1x64x7x7xf32>, tensor<1x64x1x1xf32>, tensor<1x64x2x2xf32>) {
+  // CHECK: relay.nn.matmul %{{.*}}, %{{.*}} : (tensor<4x512xf32>, tensor<512x10xf32>) -> tensor<4x10xf32>
+  %0 = relay.nn.matmul %a, %b : (tensor<4x512xf32>, tensor<512x10xf32>) -> tensor<4x10xf32>
+  // CHECK: relay.nn.prelu %{{.*}}, %{{.*}} : (tensor<1x64x7x7xf32>, tensor<64xf32>) -> tensor<1x64x7x7xf32>
+  %1 = relay.nn.prelu %x, %alpha : (tensor<1x64x7x7xf32>, tensor<64xf32>) -> tensor<1x64x7x7xf32>
+  // CHECK: relay.nn.global_max_pool2d %{{.*}} : (tensor<1x64x7x7xf32>) -> tensor<1x64x1x1xf32>
+  %2 = relay.nn.global_max_pool2d %x : (tensor<1x64x7x7xf32>) -> tensor<1x64x1x1xf32>
+  // CHECK: relay.nn.adaptive_max_pool2d %{{.*}} {output_size = array<i64: 2>} : (tensor<1x64x7x7xf32>) -> tensor<1x64x2x2xf32>
+  %3 = relay.nn.adaptive_max_pool2d %x {output_size = array<i64: 2>}
+      : (tensor<1x64x7x7xf32>) -> tensor<1x64x2x2xf32>
+  return %0, %1, %2, %3 : tensor<4x10xf32>, tensor<1x64x7x7xf32>, tensor<1x64x1x1xf32>,
+                          tensor<1x64x2x2xf32>
+}
+
+// CHECK-LABEL: func.func @conv2d_transpose
+func.func @conv2d_transpose(%x: tensor<1x64x28x28xf32>, %w: tensor<64x32x3x3xf32>)
+    -> tensor<1x32x56x56xf32> {
+  // CHECK: relay.nn.conv2d_transpose %{{.*}}, %{{.*}} {output_padding = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} : (tensor<1x64x28x28xf32>, tensor<64x32x3x3xf32>) -> tensor<1x32x56x56xf32>
+  %0 = relay.nn.conv2d_transpose %x, %w {strides = array<i64: 2, 2>, padding = array<i64: 1, 1, 1, 1>,
+                                         output_padding = array<i64: 1, 1>, kernel_layout = "IOHW"}
+      : (tensor<1x64x28x28xf32>, tensor<64x32x3x3xf32>) -> tensor<1x32x56x56xf32>
+  return %0 : tensor<1x32x56x56xf32>
 }

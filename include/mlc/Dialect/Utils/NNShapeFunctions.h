@@ -12,7 +12,8 @@
 //  - Dimensions are int64_t with mlir::ShapedType::kDynamic for unknown sizes.
 //    A check that needs an unknown size is skipped (as Relay does for `Any`);
 //    an output size that depends on an unknown size is unknown.
-//  - Failures are reported through an `EmitErrorFn` callback with a message
+//  - Failures are reported through an `EmitErrorFn` callback (the
+//    `ShapeErrorFn` of ShapeFunctions.h; it may be null) with a message
 //    that names the operand or attribute, the expected and the actual value
 //    (e.g. "weight has 4 input channels per group but data has 3 channels with
 //    groups=1"), and the function returns failure(). Callers prefix the
@@ -27,6 +28,8 @@
 #ifndef MLC_DIALECT_UTILS_NNSHAPEFUNCTIONS_H
 #define MLC_DIALECT_UTILS_NNSHAPEFUNCTIONS_H
 
+#include "mlc/Dialect/Utils/ShapeFunctions.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -40,8 +43,8 @@
 namespace mlc {
 namespace nn {
 
-/// Receives the message of a shape-function failure.
-using EmitErrorFn = llvm::function_ref<void(const llvm::Twine &)>;
+/// Receives the message of a shape-function failure; may be null.
+using EmitErrorFn = ShapeErrorFn;
 
 /// Shapes are small vectors of dims (ShapedType::kDynamic for unknown).
 using Shape = llvm::SmallVector<int64_t, 4>;
@@ -100,6 +103,28 @@ mlir::FailureOr<Shape> inferConv2DShape(llvm::ArrayRef<int64_t> data,
                                         const Conv2DAttrs &attrs,
                                         EmitErrorFn emitError);
 
+struct Conv2DTransposeAttrs {
+  llvm::ArrayRef<int64_t> strides;       // 2 values
+  llvm::ArrayRef<int64_t> padding;       // 1, 2 or 4 values
+  llvm::ArrayRef<int64_t> dilation;      // 2 values
+  llvm::ArrayRef<int64_t> outputPadding; // 2 values
+  int64_t groups = 1;
+  std::optional<int64_t> channels;
+  std::optional<llvm::ArrayRef<int64_t>> kernelSize; // 2 values if present
+  llvm::StringRef dataLayout = "NCHW";
+  llvm::StringRef kernelLayout = "IOHW";
+  llvm::StringRef outLayout = ""; // "" means dataLayout
+};
+
+/// Relay's Conv2DTransposeRel: data [N, C, H, W] and weight [C, O / groups,
+/// KH, KW] (IOHW) give [N, O, OH, OW] with
+///   OH = strides[0] * (H - 1) + (KH - 1) * dilation[0] + 1
+///        - pad_top - pad_bottom + output_padding[0].
+/// O is `channels` if given, else weight's O * groups.
+mlir::FailureOr<Shape> inferConv2DTransposeShape(
+    llvm::ArrayRef<int64_t> data, llvm::ArrayRef<int64_t> weight,
+    const Conv2DTransposeAttrs &attrs, EmitErrorFn emitError);
+
 //===----------------------------------------------------------------------===//
 // Pooling
 //===----------------------------------------------------------------------===//
@@ -143,6 +168,14 @@ mlir::FailureOr<Shape> inferDenseShape(llvm::ArrayRef<int64_t> data,
                                        llvm::ArrayRef<int64_t> weight,
                                        std::optional<int64_t> units,
                                        EmitErrorFn emitError);
+
+/// Relay's MatmulRel (nn.matmul): a [..., M, K] (or [..., K, M] with
+/// transposeA) x b [K, N] (or [N, K] with transposeB) -> [..., M, N].
+mlir::FailureOr<Shape> inferMatmulShape(llvm::ArrayRef<int64_t> a,
+                                        llvm::ArrayRef<int64_t> b,
+                                        std::optional<int64_t> units,
+                                        bool transposeA, bool transposeB,
+                                        EmitErrorFn emitError);
 
 /// Relay's BatchMatmulRel: x [B, M, K] (or [B, K, M] with transposeA),
 /// y [B, K, N] (or [B, N, K] with transposeB) -> [B, M, N]; a batch of 1 on

@@ -10,9 +10,9 @@
 // Every nn op implements InferTypeOpInterface through `inferReturnTypes(...,
 // Adaptor, ...)`, which runs Relay's type relation (the shape functions of
 // mlc/Dialect/Utils/NNShapeFunctions.h) and reports violations at the op's
-// location as `'relay.nn.<op>' op <message>`. The interface's verifier calls
-// it, so these checks are the ops' verifiers too; the interface then compares
-// the inferred types with the op's result types.
+// location as `'relay.nn.<op>' op <message>`. The Relay_InferredResultTypes
+// trait calls it when verifying, so these checks are the ops' verifiers too,
+// and then compares the inferred types with the op's result types.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +23,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 
 using namespace mlir;
 using namespace mlc;
@@ -165,6 +166,41 @@ LogicalResult Conv2DOp::inferNNReturnTypes(MLIRContext *context,
   return success();
 }
 
+LogicalResult Conv2DTransposeOp::inferNNReturnTypes(
+    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  auto weight = getRankedType(adaptor.getWeight(), "weight", err);
+  if (failed(data) || failed(weight))
+    return failure();
+
+  nn::Conv2DTransposeAttrs attrs;
+  attrs.strides = adaptor.getStrides();
+  attrs.padding = adaptor.getPadding();
+  attrs.dilation = adaptor.getDilation();
+  attrs.outputPadding = adaptor.getOutputPadding();
+  attrs.groups = static_cast<int64_t>(adaptor.getGroups());
+  if (auto channels = adaptor.getChannels())
+    attrs.channels = static_cast<int64_t>(*channels);
+  if (auto kernelSize = adaptor.getKernelSize())
+    attrs.kernelSize = *kernelSize;
+  attrs.dataLayout = adaptor.getDataLayout();
+  attrs.kernelLayout = adaptor.getKernelLayout();
+  attrs.outLayout = adaptor.getOutLayout();
+
+  auto shape = nn::inferConv2DTransposeShape(
+      data->getShape(), weight->getShape(), attrs, err.fn());
+  if (failed(shape))
+    return failure();
+  auto elementType =
+      getOutElementType(adaptor.getOutDtype(), data->getElementType(), err);
+  if (failed(elementType))
+    return failure();
+  types.push_back(RankedTensorType::get(*shape, *elementType));
+  return success();
+}
+
 LogicalResult DenseOp::inferNNReturnTypes(MLIRContext *context,
                                           std::optional<Location> location,
                                           Adaptor adaptor,
@@ -183,6 +219,31 @@ LogicalResult DenseOp::inferNNReturnTypes(MLIRContext *context,
     return failure();
   auto elementType =
       getOutElementType(adaptor.getOutDtype(), data->getElementType(), err);
+  if (failed(elementType))
+    return failure();
+  types.push_back(RankedTensorType::get(*shape, *elementType));
+  return success();
+}
+
+LogicalResult MatmulOp::inferNNReturnTypes(MLIRContext *context,
+                                           std::optional<Location> location,
+                                           Adaptor adaptor,
+                                           SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto a = getRankedType(adaptor.getTensorA(), "tensor_a", err);
+  auto b = getRankedType(adaptor.getTensorB(), "tensor_b", err);
+  if (failed(a) || failed(b))
+    return failure();
+  std::optional<int64_t> units;
+  if (auto u = adaptor.getUnits())
+    units = static_cast<int64_t>(*u);
+  auto shape = nn::inferMatmulShape(a->getShape(), b->getShape(), units,
+                                    adaptor.getTransposeA(),
+                                    adaptor.getTransposeB(), err.fn());
+  if (failed(shape))
+    return failure();
+  auto elementType =
+      getOutElementType(adaptor.getOutDtype(), a->getElementType(), err);
   if (failed(elementType))
     return failure();
   types.push_back(RankedTensorType::get(*shape, *elementType));
@@ -269,6 +330,23 @@ LogicalResult LeakyReluOp::inferNNReturnTypes(MLIRContext *context,
                          NNErrorEmitter(location, getOperationName()), types);
 }
 
+LogicalResult PReluOp::inferNNReturnTypes(MLIRContext *context,
+                                          std::optional<Location> location,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  if (failed(data))
+    return failure();
+  auto axis = nn::normalizeAxis(static_cast<int64_t>(adaptor.getAxis()),
+                                data->getRank(), "axis", err.fn());
+  if (failed(axis) || failed(checkChannelOperand(
+                          *data, *axis, adaptor.getAlpha(), "alpha", err)))
+    return failure();
+  types.push_back(*data);
+  return success();
+}
+
 LogicalResult SoftmaxOp::inferNNReturnTypes(MLIRContext *context,
                                             std::optional<Location> location,
                                             Adaptor adaptor,
@@ -328,10 +406,10 @@ LogicalResult AvgPool2DOp::inferNNReturnTypes(MLIRContext *context,
                      types);
 }
 
-LogicalResult GlobalAvgPool2DOp::inferNNReturnTypes(
-    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
-    SmallVectorImpl<Type> &types) {
-  NNErrorEmitter err(location, getOperationName());
+template <typename AdaptorT>
+static LogicalResult inferGlobalPool2D(AdaptorT adaptor,
+                                       const NNErrorEmitter &err,
+                                       SmallVectorImpl<Type> &types) {
   auto data = getRankedType(adaptor.getData(), "data", err);
   if (failed(data))
     return failure();
@@ -343,10 +421,10 @@ LogicalResult GlobalAvgPool2DOp::inferNNReturnTypes(
   return success();
 }
 
-LogicalResult AdaptiveAvgPool2DOp::inferNNReturnTypes(
-    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
-    SmallVectorImpl<Type> &types) {
-  NNErrorEmitter err(location, getOperationName());
+template <typename AdaptorT>
+static LogicalResult inferAdaptivePool2D(AdaptorT adaptor,
+                                         const NNErrorEmitter &err,
+                                         SmallVectorImpl<Type> &types) {
   auto data = getRankedType(adaptor.getData(), "data", err);
   if (failed(data))
     return failure();
@@ -360,6 +438,34 @@ LogicalResult AdaptiveAvgPool2DOp::inferNNReturnTypes(
     return failure();
   types.push_back(RankedTensorType::get(*shape, data->getElementType()));
   return success();
+}
+
+LogicalResult GlobalAvgPool2DOp::inferNNReturnTypes(
+    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &types) {
+  return inferGlobalPool2D(adaptor,
+                           NNErrorEmitter(location, getOperationName()), types);
+}
+
+LogicalResult GlobalMaxPool2DOp::inferNNReturnTypes(
+    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &types) {
+  return inferGlobalPool2D(adaptor,
+                           NNErrorEmitter(location, getOperationName()), types);
+}
+
+LogicalResult AdaptiveAvgPool2DOp::inferNNReturnTypes(
+    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &types) {
+  return inferAdaptivePool2D(
+      adaptor, NNErrorEmitter(location, getOperationName()), types);
+}
+
+LogicalResult AdaptiveMaxPool2DOp::inferNNReturnTypes(
+    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &types) {
+  return inferAdaptivePool2D(
+      adaptor, NNErrorEmitter(location, getOperationName()), types);
 }
 
 //===----------------------------------------------------------------------===//
@@ -463,9 +569,13 @@ LogicalResult DropoutOp::inferNNReturnTypes(MLIRContext *context,
   auto data = getRankedType(adaptor.getData(), "data", err);
   if (failed(data))
     return failure();
-  double rate = adaptor.getRate().convertToDouble();
-  if (!(rate >= 0.0 && rate <= 1.0))
-    return err.fail("rate must be in [0, 1] but is " + std::to_string(rate));
+  APFloat rate = adaptor.getRate();
+  double value = rate.convertToDouble();
+  if (!(value >= 0.0 && value <= 1.0)) {
+    SmallString<16> text;
+    rate.toString(text);
+    return err.fail("rate must be in [0, 1] but is " + text);
+  }
   types.push_back(*data);
   types.push_back(*data);
   return success();
@@ -559,8 +669,14 @@ inferWithDefaults(MLIRContext *context, std::optional<Location> location,
     return inferWithDefaults<OP>(context, location, operands, attributes,      \
                                  properties, regions, types);                  \
   }
+
 MLC_NN_INFER_RETURN_TYPES(Conv2DOp)
 MLC_NN_INFER_RETURN_TYPES(DenseOp)
+MLC_NN_INFER_RETURN_TYPES(Conv2DTransposeOp)
+MLC_NN_INFER_RETURN_TYPES(MatmulOp)
+MLC_NN_INFER_RETURN_TYPES(PReluOp)
+MLC_NN_INFER_RETURN_TYPES(GlobalMaxPool2DOp)
+MLC_NN_INFER_RETURN_TYPES(AdaptiveMaxPool2DOp)
 MLC_NN_INFER_RETURN_TYPES(BatchMatmulOp)
 MLC_NN_INFER_RETURN_TYPES(BiasAddOp)
 MLC_NN_INFER_RETURN_TYPES(ReluOp)

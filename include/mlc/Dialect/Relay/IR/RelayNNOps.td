@@ -27,14 +27,17 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 //===----------------------------------------------------------------------===//
 
 // An `nn.*` operator: pure, with result types inferred from operands and
-// attributes. RelayNNOps.cpp implements `inferNNReturnTypes` on an adaptor
-// whose unset default-valued attributes hold their defaults (custom parsers
-// and generic builders call `inferReturnTypes` before the defaults are
-// populated, with the attributes still in a dictionary).
+// attributes, checked by Relay_InferredResultTypes (RelayDialect.td).
+// RelayNNOps.cpp implements `inferNNReturnTypes` (Relay's type relation) on
+// an adaptor whose unset default-valued attributes hold their defaults:
+// custom parsers and OperationState-based builders call `inferReturnTypes`
+// before the defaults are populated, with the attributes still in a
+// dictionary rather than in properties.
 class NN_Op<string mnemonic, list<Trait> traits = []>
     : Relay_Op<"nn." # mnemonic,
                !listconcat([Pure,
-                            DeclareOpInterfaceMethods<InferTypeOpInterface>],
+                            DeclareOpInterfaceMethods<InferTypeOpInterface>,
+                            Relay_InferredResultTypes],
                            traits)> {
   let extraClassDeclaration = [{
     /// Relay's type relation of this op; reports errors at `location`.
@@ -52,7 +55,7 @@ class NN_Op<string mnemonic, list<Trait> traits = []>
 class NN_UnaryOp<string mnemonic, list<Trait> traits = []>
     : NN_Op<mnemonic, traits> {
   let results = (outs AnyRankedTensor:$result);
-  let assemblyFormat = "$data attr-dict `:` type($data)";
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
 }
 
 //===----------------------------------------------------------------------===//
@@ -120,6 +123,58 @@ def Relay_Conv2DOp : NN_Op<"conv2d"> {
   }];
 }
 
+def Relay_Conv2DTransposeOp : NN_Op<"conv2d_transpose"> {
+  let summary = "2-D transposed convolution (Relay `nn.conv2d_transpose`)";
+  let description = [{
+    The transpose (gradient) of `relay.nn.conv2d`, also called
+    deconvolution. The attributes are those of `relay.nn.conv2d` plus
+    `output_padding` (default `[0, 0]`, extra rows/columns at the bottom and
+    right of the result); `kernel_layout` defaults to `"IOHW"` and is a
+    permutation of `IOHW`: the weight is `[C, O / groups, KH, KW]`.
+
+    In NCHW terms, with `data` of shape `[N, C, H, W]` the result is
+    `[N, O, OH, OW]` where `O` is `channels` if present and
+    `groups * weight's O` otherwise, and
+
+    ```
+    OH = strides[0] * (H - 1) + (KH - 1) * dilation[0] + 1
+         - pad_top - pad_bottom + output_padding[0]
+    ```
+
+    and likewise for `OW`.
+
+    Example:
+
+    ```mlir
+    %0 = relay.nn.conv2d_transpose %x, %w {strides = array<i64: 2, 2>,
+                                           padding = array<i64: 1, 1, 1, 1>,
+                                           output_padding = array<i64: 1, 1>}
+        : (tensor<1x64x28x28xf32>, tensor<64x32x3x3xf32>) -> tensor<1x32x56x56xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$data,
+    AnyRankedTensor:$weight,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$padding,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$output_padding,
+    DefaultValuedAttr<I64Attr, "1">:$groups,
+    OptionalAttr<I64Attr>:$channels,
+    OptionalAttr<DenseI64ArrayAttr>:$kernel_size,
+    DefaultValuedAttr<StrAttr, "\"NCHW\"">:$data_layout,
+    DefaultValuedAttr<StrAttr, "\"IOHW\"">:$kernel_layout,
+    DefaultValuedAttr<StrAttr, "\"\"">:$out_layout,
+    OptionalAttr<TypeAttr>:$out_dtype
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $data `,` $weight attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 def Relay_DenseOp : NN_Op<"dense"> {
   let summary = "fully connected layer (Relay `nn.dense`)";
   let description = [{
@@ -146,6 +201,39 @@ def Relay_DenseOp : NN_Op<"dense"> {
 
   let assemblyFormat = [{
     $data `,` $weight attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Relay_MatmulOp : NN_Op<"matmul"> {
+  let summary = "matrix multiplication with a 2-D operand (Relay `nn.matmul`)";
+  let description = [{
+    `tensor_a` of shape `[..., M, K]` (`[..., K, M]` with `transpose_a`)
+    times the 2-D `tensor_b` of shape `[K, N]` (`[N, K]` with
+    `transpose_b`), giving `[..., M, N]`. Both transposes default to false;
+    `nn.dense` is `nn.matmul` with `transpose_b = true`. `units`, when
+    present, must equal `N`. `out_dtype` (absent: the element type of
+    `tensor_a`) is the result element type.
+
+    Example:
+
+    ```mlir
+    %0 = relay.nn.matmul %a, %b
+        : (tensor<4x512xf32>, tensor<512x10xf32>) -> tensor<4x10xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$tensor_a,
+    AnyRankedTensor:$tensor_b,
+    OptionalAttr<I64Attr>:$units,
+    OptionalAttr<TypeAttr>:$out_dtype,
+    DefaultValuedAttr<BoolAttr, "false">:$transpose_a,
+    DefaultValuedAttr<BoolAttr, "false">:$transpose_b
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $tensor_a `,` $tensor_b attr-dict `:` functional-type(operands, results)
   }];
 }
 
@@ -221,7 +309,7 @@ def Relay_ReluOp : NN_UnaryOp<"relu"> {
     Example:
 
     ```mlir
-    %0 = relay.nn.relu %x : tensor<1x64x56x56xf32>
+    %0 = relay.nn.relu %x : (tensor<1x64x56x56xf32>) -> tensor<1x64x56x56xf32>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$data);
@@ -236,13 +324,42 @@ def Relay_LeakyReluOp : NN_UnaryOp<"leaky_relu"> {
     Example:
 
     ```mlir
-    %0 = relay.nn.leaky_relu %x {alpha = 2.000000e-01 : f64} : tensor<1x64xf32>
+    %0 = relay.nn.leaky_relu %x {alpha = 2.000000e-01 : f64} : (tensor<1x64xf32>) -> tensor<1x64xf32>
     ```
   }];
   let arguments = (ins
     AnyRankedTensor:$data,
     DefaultValuedAttr<F64Attr, "0.01">:$alpha
   );
+}
+
+def Relay_PReluOp : NN_Op<"prelu"> {
+  let summary = "parametric rectified linear unit (Relay `nn.prelu`)";
+  let description = [{
+    Elementwise `data` where positive, `alpha * data` elsewhere, with one
+    slope per index along `axis` (default 1, the channel axis of NCHW;
+    negative values count from the back): `alpha` is 1-D with the size of
+    `data` along `axis` and the element type of `data`. The result has the
+    type of `data`.
+
+    Example:
+
+    ```mlir
+    %0 = relay.nn.prelu %x, %alpha
+        : (tensor<1x64x56x56xf32>, tensor<64xf32>) -> tensor<1x64x56x56xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$data,
+    AnyRankedTensor:$alpha,
+    DefaultValuedAttr<I64Attr, "1">:$axis
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $data `,` $alpha attr-dict `:` functional-type(operands, results)
+  }];
 }
 
 def Relay_SoftmaxOp : NN_UnaryOp<"softmax"> {
@@ -254,7 +371,7 @@ def Relay_SoftmaxOp : NN_UnaryOp<"softmax"> {
     Example:
 
     ```mlir
-    %0 = relay.nn.softmax %x : tensor<1x1000xf32>
+    %0 = relay.nn.softmax %x : (tensor<1x1000xf32>) -> tensor<1x1000xf32>
     ```
   }];
   let arguments = (ins
@@ -272,7 +389,7 @@ def Relay_LogSoftmaxOp : NN_UnaryOp<"log_softmax"> {
     Example:
 
     ```mlir
-    %0 = relay.nn.log_softmax %x {axis = 1 : i64} : tensor<1x1000xf32>
+    %0 = relay.nn.log_softmax %x {axis = 1 : i64} : (tensor<1x1000xf32>) -> tensor<1x1000xf32>
     ```
   }];
   let arguments = (ins
@@ -285,9 +402,35 @@ def Relay_LogSoftmaxOp : NN_UnaryOp<"log_softmax"> {
 // Pooling
 //===----------------------------------------------------------------------===//
 
-class NN_Pool2DOp<string mnemonic, string kind, dag extraArgs = (ins)>
+// 2-D max/avg pooling. `intro` and `example` surround the shared attribute
+// table in the description.
+class NN_Pool2DOp<string mnemonic, string kind, string intro, string example,
+                  dag extraArgs = (ins)>
     : NN_Op<mnemonic> {
   let summary = "2-D " # kind # " pooling (Relay `nn." # mnemonic # "`)";
+  let description = intro # [{
+
+| attribute | default | meaning |
+| --- | --- | --- |
+| `pool_size` | required | window (H, W) |
+| `strides` | `[1, 1]` | window strides (H, W) |
+| `dilation` | `[1, 1]` | window dilation (H, W) |
+| `padding` | `[0, 0]` | 1, 2 or 4 values as in `relay.nn.conv2d` |
+| `layout` | `"NCHW"` | layout of `data`: a permutation of `NCHW` (`NCHW`, `NHWC`) |
+| `out_layout` | `""` | empty or equal to `layout` |
+| `ceil_mode` | `false` | round the output size up instead of down |
+
+The output height is, as in Relay,
+`(H + pad_top + pad_bottom - ((pool_size[0] - 1) * dilation[0] + 1)) / strides[0] + 1`,
+with `strides[0] - 1` added to the numerator in `ceil_mode`; likewise for
+the width. Other dimensions are unchanged.
+
+Example:
+
+```mlir
+}] # example # [{
+```
+}];
   let arguments = !con((ins
     AnyRankedTensor:$data,
     DenseI64ArrayAttr:$pool_size,
@@ -305,70 +448,34 @@ class NN_Pool2DOp<string mnemonic, string kind, dag extraArgs = (ins)>
   }];
 }
 
-defvar NN_Pool2DAttrDoc = [{
-    | attribute | default | meaning |
-    | --- | --- | --- |
-    | `pool_size` | required | window (H, W) |
-    | `strides` | `[1, 1]` | window strides (H, W) |
-    | `dilation` | `[1, 1]` | window dilation (H, W) |
-    | `padding` | `[0, 0]` | 1, 2 or 4 values as in `relay.nn.conv2d` |
-    | `layout` | `"NCHW"` | layout of `data`: a permutation of `NCHW` (`NCHW`, `NHWC`) |
-    | `out_layout` | `""` | empty or equal to `layout` |
-    | `ceil_mode` | `false` | round the output size up instead of down |
-
-    The output height is, as in Relay,
-    `(H + pad_top + pad_bottom - ((pool_size[0] - 1) * dilation[0] + 1)) / strides[0] + 1`,
-    with `strides[0] - 1` added to the numerator in `ceil_mode`; likewise for
-    the width. Other dimensions are unchanged.
-}];
-
-def Relay_MaxPool2DOp : NN_Pool2DOp<"max_pool2d", "max"> {
-  let description = [{
-    Maximum over 2-D windows of `data`.
-
-  }] # NN_Pool2DAttrDoc # [{
-
-    Example:
-
-    ```mlir
-    %0 = relay.nn.max_pool2d %x {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>,
-                                 padding = array<i64: 1, 1, 1, 1>}
-        : (tensor<1x64x112x112xf32>) -> tensor<1x64x56x56xf32>
-    ```
-  }];
-}
+def Relay_MaxPool2DOp : NN_Pool2DOp<"max_pool2d", "max",
+    "Maximum over 2-D windows of `data`.",
+    [{%0 = relay.nn.max_pool2d %x {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>,
+                             padding = array<i64: 1, 1, 1, 1>}
+    : (tensor<1x64x112x112xf32>) -> tensor<1x64x56x56xf32>}]>;
 
 def Relay_AvgPool2DOp : NN_Pool2DOp<"avg_pool2d", "average",
-    (ins DefaultValuedAttr<BoolAttr, "false">:$count_include_pad)> {
-  let description = [{
-    Average over 2-D windows of `data`. With `count_include_pad` (default
-    false) padded elements count in the divisor.
+    [{Average over 2-D windows of `data`. With `count_include_pad` (default
+false) padded elements count in the divisor.}],
+    [{%0 = relay.nn.avg_pool2d %x {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>}
+    : (tensor<1x64x56x56xf32>) -> tensor<1x64x28x28xf32>}],
+    (ins DefaultValuedAttr<BoolAttr, "false">:$count_include_pad)>;
 
-  }] # NN_Pool2DAttrDoc # [{
+// 2-D global pooling over the whole H x W plane.
+class NN_GlobalPool2DOp<string mnemonic, string kind, string what>
+    : NN_Op<mnemonic> {
+  let summary = "2-D global " # kind # " pooling (Relay `nn." # mnemonic # "`)";
+  let description = what # [{ over the whole H x W plane: H and W of
+`layout` (default `"NCHW"`, a permutation of `NCHW`) become 1. `out_layout`
+must be empty or equal to `layout`.
 
-    Example:
+Example:
 
-    ```mlir
-    %0 = relay.nn.avg_pool2d %x {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>}
-        : (tensor<1x64x56x56xf32>) -> tensor<1x64x28x28xf32>
-    ```
-  }];
-}
-
-def Relay_GlobalAvgPool2DOp : NN_Op<"global_avg_pool2d"> {
-  let summary = "2-D global average pooling (Relay `nn.global_avg_pool2d`)";
-  let description = [{
-    Average over the whole H x W plane: H and W of `layout` (default
-    `"NCHW"`, a permutation of `NCHW`) become 1. `out_layout` must be empty
-    or equal to `layout`.
-
-    Example:
-
-    ```mlir
-    %0 = relay.nn.global_avg_pool2d %x
-        : (tensor<1x512x7x7xf32>) -> tensor<1x512x1x1xf32>
-    ```
-  }];
+```mlir
+%0 = relay.nn.}] # mnemonic # [{ %x
+    : (tensor<1x512x7x7xf32>) -> tensor<1x512x1x1xf32>
+```
+}];
 
   let arguments = (ins
     AnyRankedTensor:$data,
@@ -382,22 +489,29 @@ def Relay_GlobalAvgPool2DOp : NN_Op<"global_avg_pool2d"> {
   }];
 }
 
-def Relay_AdaptiveAvgPool2DOp : NN_Op<"adaptive_avg_pool2d"> {
-  let summary = "2-D adaptive average pooling (Relay `nn.adaptive_avg_pool2d`)";
-  let description = [{
-    Average pooling whose windows are chosen so that H and W of `layout`
-    (default `"NCHW"`, a permutation of `NCHW`) become `output_size`: one
-    value sets both, two values set (H, W), and an absent or empty
-    `output_size` keeps the input size. `out_layout` must be empty or equal
-    to `layout`.
+def Relay_GlobalAvgPool2DOp
+    : NN_GlobalPool2DOp<"global_avg_pool2d", "average", "Average">;
+def Relay_GlobalMaxPool2DOp
+    : NN_GlobalPool2DOp<"global_max_pool2d", "max", "Maximum">;
 
-    Example:
+// 2-D adaptive pooling to a given output size.
+class NN_AdaptivePool2DOp<string mnemonic, string kind, string what>
+    : NN_Op<mnemonic> {
+  let summary = "2-D adaptive " # kind # " pooling (Relay `nn." # mnemonic #
+                "`)";
+  let description = what # [{ pooling whose windows are chosen so that H and W
+of `layout` (default `"NCHW"`, a permutation of `NCHW`) become
+`output_size`: one value sets both, two values set (H, W), and an absent or
+empty `output_size` keeps the input size. `out_layout` must be empty or
+equal to `layout`.
 
-    ```mlir
-    %0 = relay.nn.adaptive_avg_pool2d %x {output_size = array<i64: 1, 1>}
-        : (tensor<1x512x7x7xf32>) -> tensor<1x512x1x1xf32>
-    ```
-  }];
+Example:
+
+```mlir
+%0 = relay.nn.}] # mnemonic # [{ %x {output_size = array<i64: 1, 1>}
+    : (tensor<1x512x7x7xf32>) -> tensor<1x512x1x1xf32>
+```
+}];
 
   let arguments = (ins
     AnyRankedTensor:$data,
@@ -411,6 +525,11 @@ def Relay_AdaptiveAvgPool2DOp : NN_Op<"adaptive_avg_pool2d"> {
     $data attr-dict `:` functional-type(operands, results)
   }];
 }
+
+def Relay_AdaptiveAvgPool2DOp
+    : NN_AdaptivePool2DOp<"adaptive_avg_pool2d", "average", "Average">;
+def Relay_AdaptiveMaxPool2DOp
+    : NN_AdaptivePool2DOp<"adaptive_max_pool2d", "max", "Maximum">;
 
 //===----------------------------------------------------------------------===//
 // Normalization
@@ -427,8 +546,9 @@ def Relay_BatchNormOp : NN_Op<"batch_norm"> {
     `gamma`, `beta`, `moving_mean` and `moving_var` are 1-D with the size of
     `data` along `axis` and the element type of `data`. Relay's tuple result
     is three results: the normalized data (the type of `data`), and the new
-    mean and variance (the type of `moving_mean`). The importer maps
-    `%0.0` to the first result.
+    running mean and variance (1-D of the size of `data` along `axis`, with
+    the element type of `data`). The importer maps `%0.0` to the first
+    result.
 
     Example:
 
