@@ -558,8 +558,14 @@ llvm::Expected<TensorView> TensorFile::lookup(StringRef name) {
     owner = buffer;
   } else if (entry.method == 8) {
     if (!entry.inflated) {
-      if (entry.uncompressedSize > (uint64_t(1) << 40))
-        return entryError(name, "uncompressed size is implausibly large");
+      // Deflate cannot expand data more than ~1032:1; a larger claimed size
+      // is corrupt and must not drive the allocation below.
+      if (entry.uncompressedSize / 1032 > entry.compressedSize + 1)
+        return entryError(name, "uncompressed size " +
+                                    llvm::Twine(entry.uncompressedSize) +
+                                    " is impossible for " +
+                                    llvm::Twine(entry.compressedSize) +
+                                    " compressed bytes (corrupt archive)");
       // Inflate into a 64-byte aligned buffer: .npy pads its header to 64
       // bytes, so the array data then ends up aligned too.
       std::shared_ptr<char> out = allocateShared(entry.uncompressedSize, 64);

@@ -139,6 +139,9 @@ def main():
         sys.exit("error: no inputs")
 
     work = tempfile.mkdtemp(prefix="fuzz-relay-")
+    # A private copy, so that rebuilding during a long run does not disturb it.
+    translate = os.path.join(work, "mlc-translate")
+    shutil.copy2(args.mlc_translate, translate)
     crash_dir = args.crash_dir or os.path.join(work, "crashes")
     os.makedirs(crash_dir, exist_ok=True)
 
@@ -176,7 +179,7 @@ def main():
             meta_arg = meta_good if tensor_files else None
             blob = None
         open(program, "wb").write(text)
-        cmd = [args.mlc_translate, "--import-relay", program, "-o", os.devnull]
+        cmd = [translate, "--import-relay", program, "-o", os.devnull]
         if meta_arg:
             cmd.append("--relay-meta=" + meta_arg)
         try:

@@ -60,10 +60,15 @@ struct RValue {
   Value value;
   std::vector<RValue> fields;
   bool isTuple = false;
+  /// Tuple nesting depth (0 for a single value); bounded by kMaxTupleDepth
+  /// so that the recursive helpers cannot exhaust the stack.
+  unsigned depth = 0;
 
   static RValue tuple(std::vector<RValue> fields) {
     RValue v;
     v.isTuple = true;
+    for (const RValue &f : fields)
+      v.depth = std::max(v.depth, f.depth + 1);
     v.fields = std::move(fields);
     return v;
   }
@@ -73,6 +78,8 @@ struct RValue {
     return v;
   }
 };
+
+constexpr unsigned kMaxTupleDepth = 64;
 
 /// Ops that return a Relay tuple even when it has one field.
 bool isTupleOp(StringRef name) { return name == "split" || name == "meshgrid"; }
@@ -626,35 +633,37 @@ FailureOr<RValue> Importer::lookupVar(StringRef name, SMLoc l) {
   auto it = scope.find(name);
   if (it != scope.end())
     return it->second;
-  // `%x.0.1`: the lexer keeps dotted names whole; peel trailing indices.
-  size_t dot = name.rfind('.');
-  if (dot != StringRef::npos && dot + 1 < name.size()) {
-    StringRef suffix = name.drop_front(dot + 1);
+  // `%x.0.1`: the lexer keeps dotted names whole; peel trailing indices
+  // until a bound prefix remains, then project.
+  SmallVector<int64_t> indices;
+  StringRef prefix = name;
+  while (indices.size() < 64) {
+    size_t dot = prefix.rfind('.');
+    if (dot == StringRef::npos)
+      break;
+    StringRef suffix = prefix.drop_front(dot + 1);
     int64_t index;
-    if (llvm::all_of(suffix, llvm::isDigit) && suffix.size() < 10 &&
-        !suffix.getAsInteger(10, index)) {
-      // Only if the prefix resolves; otherwise report the whole name.
-      bool found = false;
-      for (StringRef prefix = name.take_front(dot);;) {
-        if (scope.count(prefix)) {
-          found = true;
-          break;
-        }
-        size_t d = prefix.rfind('.');
-        if (d == StringRef::npos ||
-            !llvm::all_of(prefix.drop_front(d + 1), llvm::isDigit))
-          break;
-        prefix = prefix.take_front(d);
-      }
-      if (found) {
-        FailureOr<RValue> base = lookupVar(name.take_front(dot), l);
-        if (failed(base))
-          return failure();
-        return project(*base, index, l);
-      }
+    if (suffix.empty() || suffix.size() > 9 ||
+        !llvm::all_of(suffix, llvm::isDigit) || suffix.getAsInteger(10, index))
+      break;
+    indices.push_back(index);
+    prefix = prefix.take_front(dot);
+    auto found = scope.find(prefix);
+    if (found == scope.end())
+      continue;
+    RValue value = found->second;
+    for (int64_t i : llvm::reverse(indices)) {
+      FailureOr<RValue> field = project(value, i, l);
+      if (failed(field))
+        return failure();
+      value = std::move(*field);
     }
+    return value;
   }
-  emitError(l) << "use of undefined variable '%" << name << "'";
+  emitError(l) << "use of undefined variable '%"
+               << (name.size() > 80 ? name.take_front(77).str() + "..."
+                                    : name.str())
+               << "'";
   return failure();
 }
 
@@ -699,6 +708,11 @@ FailureOr<RValue> Importer::eval(const Expr &expr) {
       fields.push_back(std::move(*field));
     }
     result = RValue::tuple(std::move(fields));
+    if (result->depth > kMaxTupleDepth) {
+      emitError(expr.loc) << "tuples nested more than " << kMaxTupleDepth
+                          << " levels deep are not supported";
+      return failure();
+    }
     break;
   }
   case Expr::Project: {
@@ -866,14 +880,14 @@ FailureOr<RValue> Importer::evalFuncCall(const Expr &expr) {
                         << "' are not supported";
     return failure();
   }
-  if (callee.state == FuncInfo::InProgress && !callee.hasResultType) {
+  // Functions are lowered callees first (see run), so a callee that is not
+  // done yet is part of a recursion: its declared signature must do.
+  if (callee.state != FuncInfo::Done && !callee.hasResultType) {
     emitError(expr.loc) << "recursive call to '@" << expr.name
                         << "' needs a result type annotation ('-> type') on "
                            "its definition";
     return failure();
   }
-  if (callee.state == FuncInfo::NotStarted && failed(lowerFunction(callee)))
-    return failure();
 
   FunctionType type = callee.op.getFunctionType();
   if (expr.args.size() != type.getNumInputs()) {
@@ -1032,11 +1046,40 @@ OwningOpRef<ModuleOp> Importer::run() {
   if (failed(checkOperators()) || failed(openMetaFile()) ||
       failed(declareFunctions()))
     return {};
+  // Lower callees before callers, in an order found by an iterative
+  // depth-first search so that long call chains need no deep recursion.
+  llvm::StringMap<std::vector<std::string>> callees;
   for (const FuncNode &func : ast.functions) {
-    FuncInfo &info = functions[func.name];
-    if (info.state == FuncInfo::NotStarted && failed(lowerFunction(info)))
-      return {};
+    std::vector<std::string> &list = callees[func.name];
+    walkExprs(*func.body, [&](const Expr &e) {
+      if (e.kind == Expr::Call && e.callee == Expr::GlobalCallee &&
+          functions.count(e.name))
+        list.push_back(e.name);
+    });
   }
+  std::vector<const FuncNode *> order;
+  llvm::StringSet<> visited;
+  for (const FuncNode &root : ast.functions) {
+    if (!visited.insert(root.name).second)
+      continue;
+    // (function, index of the next callee to visit)
+    std::vector<std::pair<const FuncNode *, size_t>> stack = {{&root, 0}};
+    while (!stack.empty()) {
+      auto &[func, next] = stack.back();
+      const std::vector<std::string> &list = callees[func->name];
+      if (next < list.size()) {
+        const std::string &callee = list[next++];
+        if (visited.insert(callee).second)
+          stack.push_back({functions[callee].node, 0});
+        continue;
+      }
+      order.push_back(func);
+      stack.pop_back();
+    }
+  }
+  for (const FuncNode *func : order)
+    if (failed(lowerFunction(functions[func->name])))
+      return {};
   if (failed(mlir::verify(*module)))
     return {};
   return std::move(module);

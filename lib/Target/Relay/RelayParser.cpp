@@ -18,6 +18,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <limits>
 
 using namespace mlc::relay_text;
 using llvm::SMLoc;
@@ -144,6 +145,9 @@ private:
   bool skipSpaceAndComments(std::vector<Token> &tokens);
   bool lexNumber(Token &tok, bool integerOnly);
   bool lexString(Token &tok);
+  /// TVM prints non-finite float32 scalars as `inff`, `-inff`, `nanf` (with
+  /// f16/f64 suffixes for other widths): turns such a token into a Float.
+  static bool lexNonFinite(Token &tok, bool negative);
   char peek(size_t n = 0) const {
     return cur + n < buffer.end() ? cur[n] : '\0';
   }
@@ -296,6 +300,27 @@ bool Lexer::lexNumber(Token &tok, bool integerOnly) {
   tok.dtype = kind == 'u'   ? (width == 1 ? "bool" : "uint" + suffix)
               : kind == 'i' ? "int" + suffix
                             : "int32";
+  return true;
+}
+
+bool Lexer::lexNonFinite(Token &tok, bool negative) {
+  StringRef text = tok.spelling;
+  if (negative)
+    text = text.drop_front();
+  double value;
+  if (text.consume_front("inf"))
+    value = std::numeric_limits<double>::infinity();
+  else if (text.consume_front("nan"))
+    value = std::numeric_limits<double>::quiet_NaN();
+  else
+    return false;
+  if (!text.consume_front("f"))
+    return false;
+  if (!text.empty() && text != "16" && text != "32" && text != "64")
+    return false;
+  tok.kind = Tok::Float;
+  tok.floatValue = negative ? -value : value;
+  tok.dtype = "float" + (text.empty() ? std::string("32") : text.str());
   return true;
 }
 
@@ -462,6 +487,15 @@ bool Lexer::lexAll(std::vector<Token> &tokens, bool &sawMetadata,
           return false;
         break;
       }
+      if (StringRef(cur + 1, buffer.end() - cur - 1).starts_with("inf")) {
+        const char *save = cur++;
+        while (isIdentChar(peek()))
+          ++cur;
+        tok.spelling = StringRef(start, cur - start);
+        if (lexNonFinite(tok, /*negative=*/true))
+          break;
+        cur = save;
+      }
       emitError(tok.loc, "unexpected character '-'");
       return false;
     default:
@@ -478,6 +512,7 @@ bool Lexer::lexAll(std::vector<Token> &tokens, bool &sawMetadata,
           ++cur;
         tok.kind = Tok::Ident;
         tok.spelling = StringRef(start, cur - start);
+        lexNonFinite(tok, /*negative=*/false);
         break;
       }
       if (llvm::isPrint(c))
@@ -796,8 +831,11 @@ bool Parser::parseExpr(ExprPtr &result) {
   if (!parsePrimary(result))
     return false;
   attachTypeComment(*result);
-  // Postfix: calls and projections.
+  // Postfix: calls and projections. Each one nests the tree a level deeper.
+  unsigned postfix = 0;
   while (true) {
+    if ((is(Tok::LParen) || is(Tok::Dot)) && depth + ++postfix > kMaxDepth)
+      return errorHere("expression nested too deeply");
     if (is(Tok::LParen)) {
       auto call = std::make_unique<Expr>(Expr::Call, tok().loc);
       if (result->kind == Expr::GlobalVar) {

@@ -36,6 +36,12 @@ for i in range(60, 90):
     data[i] ^= 0x5A
 open(os.path.join(out, "corrupt.npz"), "wb").write(bytes(data))
 
+# A central directory claiming a huge uncompressed size (a zip "bomb").
+data = bytearray(open(os.path.join(out, "compressed.npz"), "rb").read())
+cd = data.index(b"PK\x01\x02")
+data[cd + 24:cd + 28] = struct.pack("<I", 0xFFFFFFF0)
+open(os.path.join(out, "bomb.npz"), "wb").write(bytes(data))
+
 np.savez(os.path.join(out, "named.npz"), w=w, b=b)
 np.savez(os.path.join(out, "fortran.npz"), **{"0": np.asfortranarray(w)})
 np.savez(os.path.join(out, "bigendian.npz"), **{"0": w.astype(">f4")})
