@@ -40,6 +40,8 @@ OutputOp DataflowOp::getOutput() {
 }
 
 LogicalResult DataflowOp::verify() {
+  if ((*this)->getParentOfType<DataflowOp>())
+    return emitOpError("cannot be nested in another relax.dataflow");
   OutputOp output = getOutput();
   if (output.getValues().size() != getNumResults())
     return emitOpError("has ")

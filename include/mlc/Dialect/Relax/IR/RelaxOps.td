@@ -29,7 +29,7 @@ def Relax_DataflowOp : Relax_Op<"dataflow", [
     results of `relax.dataflow`. Values defined inside the region cannot be
     used outside it (MLIR's region scoping), so "dataflow variables do not
     escape except through `R.output`" holds by construction. Values defined
-    before the block may be used inside it.
+    before the block may be used inside it. Blocks do not nest (as in TVM).
 
     ```mlir
     %gv = relax.dataflow -> tensor<?x10xf32, #relax.shape<[n, 10]>> {
