@@ -225,6 +225,7 @@ def TensorIR_ForOp : TensorIR_Op<"for", [
   }];
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -336,6 +337,7 @@ def TensorIR_BlockOp : TensorIR_Op<"block", [
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def TensorIR_InitOp : TensorIR_Op<"init", [
