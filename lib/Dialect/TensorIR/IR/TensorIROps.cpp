@@ -558,6 +558,11 @@ InitOp BlockOp::getInitOp() {
   return dyn_cast<InitOp>(body.front());
 }
 
+Region *BlockOp::getInitRegion() {
+  InitOp init = getInitOp();
+  return init ? &init.getBody() : nullptr;
+}
+
 std::string BlockOp::getIterVarDisplayName(unsigned i) {
   std::string result = "#" + std::to_string(i);
   if (auto names = getIterVarNames(); names && i < names->size())
