@@ -2,6 +2,7 @@
 // generic form back to the custom one.
 // RUN: mlc-opt %s | mlc-opt | FileCheck %s
 // RUN: mlc-opt %s --mlir-print-op-generic | mlc-opt | FileCheck %s
+// RUN: mlc-opt %s --emit-bytecode | mlc-opt | FileCheck %s
 
 // CHECK-DAG: #[[LO:.*]] = affine_map<(d0) -> (d0, 0)>
 // CHECK-DAG: #[[HI:.*]] = affine_map<(d0) -> (d0 + 1, 128)>
@@ -210,5 +211,29 @@ tensorir.prim_func private @dynamic(%A: memref<?xf32>, %n: index, %alpha: f32) {
 // CHECK-LABEL: tensorir.prim_func @attrs
 // CHECK-SAME:    attributes {region = #tensorir.region<#[[LO]], #[[HI]]>}
 tensorir.prim_func @attrs() attributes {region = #tensorir.region<affine_map<(d0) -> (d0, 0)>, affine_map<(d0) -> (d0 + 1, 128)>>} {
+  tensorir.return
+}
+
+// ----------------------------------------------------------------------------
+// T.where: sch.split(i, factors=[None, 32]) of a 100-long loop. The binding
+// ranges over [0, 128), beyond the domain [0, 100), which the predicate makes
+// valid.
+
+// CHECK-LABEL: tensorir.prim_func @split_tail(%A: memref<100xf32>)
+// CHECK:         %[[V:.*]] = affine.apply #{{.*}}(%i0, %i1)
+// CHECK-NEXT:    %[[P:.*]] = arith.cmpi ult, %[[V]], %{{.*}} : index
+// CHECK-NEXT:    tensorir.block "B"(%vi = spatial(100, %[[V]])) where(%[[P]]) writes(%A[%vi] : memref<100xf32>) {
+tensorir.prim_func @split_tail(%A: memref<100xf32>) {
+  %c100 = arith.constant 100 : index
+  tensorir.for %i0 = 0 to 4 {
+    tensorir.for %i1 = 0 to 32 {
+      %v = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1)>(%i0, %i1)
+      %p = arith.cmpi ult, %v, %c100 : index
+      tensorir.block "B"(%vi = spatial(100, %v)) where(%p) writes(%A[%vi] : memref<100xf32>) {
+        %zero = arith.constant 0.0 : f32
+        memref.store %zero, %A[%vi] : memref<100xf32>
+      }
+    }
+  }
   tensorir.return
 }

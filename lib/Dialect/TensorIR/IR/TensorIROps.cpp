@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -113,10 +114,11 @@ ParseResult PrimFuncOp::parse(OpAsmParser &parser, OperationState &result) {
                                             getArgAttrsAttrName(result.name),
                                             getResAttrsAttrName(result.name));
   Region *body = result.addRegion();
-  SMLoc loc = parser.getCurrentLocation();
   OptionalParseResult parsed = parser.parseOptionalRegion(*body, args);
   if (!parsed.has_value())
-    return parser.emitError(loc, "'tensorir.prim_func' expects a body");
+    return parser.emitError(parser.getNameLoc(),
+                            "expects a body: a prim_func cannot be a "
+                            "declaration");
   if (failed(*parsed))
     return failure();
   ensureTerminator(*body, builder, result.location);
@@ -273,9 +275,11 @@ LogicalResult AllocBufferOp::verify() {
 // ForOp
 //===----------------------------------------------------------------------===//
 
-void ForOp::build(OpBuilder &builder, OperationState &state,
-                  OpFoldResult lowerBound, OpFoldResult upperBound,
-                  OpFoldResult step, ForKind kind, StringRef threadTag) {
+void ForOp::build(
+    OpBuilder &builder, OperationState &state, OpFoldResult lowerBound,
+    OpFoldResult upperBound, OpFoldResult step, ForKind kind,
+    StringRef threadTag,
+    function_ref<void(OpBuilder &, Location, Value)> bodyBuilder) {
   if (!step)
     step = builder.getIndexAttr(1);
   SmallVector<Value> dynamic;
@@ -295,6 +299,11 @@ void ForOp::build(OpBuilder &builder, OperationState &state,
   body->push_back(block);
   block->addArgument(builder.getIndexType(), state.location);
   ensureTerminator(*body, builder, state.location);
+  if (bodyBuilder) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(block);
+    bodyBuilder(builder, state.location, block->getArgument(0));
+  }
 }
 
 static OpFoldResult getMixedBound(ForOp op, unsigned index) {
@@ -481,9 +490,11 @@ LogicalResult ForOp::verify() {
 // BlockOp
 //===----------------------------------------------------------------------===//
 
-void BlockOp::build(OpBuilder &builder, OperationState &state, StringRef name,
-                    ArrayRef<IterVarType> iterTypes,
-                    ArrayRef<OpFoldResult> extents, ValueRange bindings) {
+void BlockOp::build(
+    OpBuilder &builder, OperationState &state, StringRef name,
+    ArrayRef<IterVarType> iterTypes, ArrayRef<OpFoldResult> extents,
+    ValueRange bindings,
+    function_ref<void(OpBuilder &, Location, ValueRange)> bodyBuilder) {
   MLIRContext *ctx = builder.getContext();
   SmallVector<Value> dynamicExtents;
   SmallVector<int64_t> staticExtents;
@@ -501,13 +512,18 @@ void BlockOp::build(OpBuilder &builder, OperationState &state, StringRef name,
   state.addAttribute(getOperandSegmentSizeAttr(),
                      builder.getDenseI32ArrayAttr(
                          {static_cast<int32_t>(dynamicExtents.size()),
-                          static_cast<int32_t>(bindings.size()), 0, 0}));
+                          static_cast<int32_t>(bindings.size()), 0, 0, 0}));
   Region *body = state.addRegion();
   Block *block = new Block();
   body->push_back(block);
   for (size_t i = 0, e = iterTypes.size(); i < e; ++i)
     block->addArgument(builder.getIndexType(), state.location);
   ensureTerminator(*body, builder, state.location);
+  if (bodyBuilder) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(block);
+    bodyBuilder(builder, state.location, block->getArguments());
+  }
 }
 
 IterVarType BlockOp::getIterVarType(unsigned i) {
@@ -540,6 +556,11 @@ InitOp BlockOp::getInitOp() {
   if (body.empty())
     return {};
   return dyn_cast<InitOp>(body.front());
+}
+
+Region *BlockOp::getInitRegion() {
+  InitOp init = getInitOp();
+  return init ? &init.getBody() : nullptr;
 }
 
 std::string BlockOp::getIterVarDisplayName(unsigned i) {
@@ -692,6 +713,14 @@ ParseResult BlockOp::parse(OpAsmParser &parser, OperationState &result) {
                                      parseIterVar))
     return failure();
 
+  std::optional<OpAsmParser::UnresolvedOperand> predicate;
+  if (succeeded(parser.parseOptionalKeyword("where"))) {
+    predicate.emplace();
+    if (parser.parseLParen() || parser.parseOperand(*predicate) ||
+        parser.parseRParen())
+      return failure();
+  }
+
   SmallVector<OpAsmParser::UnresolvedOperand> readBuffers, writeBuffers;
   SmallVector<Type> readTypes, writeTypes;
   SmallVector<Attribute> reads, writes;
@@ -723,6 +752,8 @@ ParseResult BlockOp::parse(OpAsmParser &parser, OperationState &result) {
   Type indexType = builder.getIndexType();
   if (parser.resolveOperands(dynamicExtents, indexType, result.operands) ||
       parser.resolveOperands(bindings, indexType, result.operands) ||
+      (predicate && parser.resolveOperand(*predicate, builder.getI1Type(),
+                                          result.operands)) ||
       parser.resolveOperands(readBuffers, readTypes, parser.getNameLoc(),
                              result.operands) ||
       parser.resolveOperands(writeBuffers, writeTypes, parser.getNameLoc(),
@@ -744,12 +775,13 @@ ParseResult BlockOp::parse(OpAsmParser &parser, OperationState &result) {
   if (anyName && !result.attributes.get(getIterVarNamesAttrName(result.name)))
     result.addAttribute(getIterVarNamesAttrName(result.name),
                         builder.getArrayAttr(iterNames));
-  result.addAttribute(getOperandSegmentSizeAttr(),
-                      builder.getDenseI32ArrayAttr(
-                          {static_cast<int32_t>(dynamicExtents.size()),
-                           static_cast<int32_t>(bindings.size()),
-                           static_cast<int32_t>(readBuffers.size()),
-                           static_cast<int32_t>(writeBuffers.size())}));
+  result.addAttribute(
+      getOperandSegmentSizeAttr(),
+      builder.getDenseI32ArrayAttr(
+          {static_cast<int32_t>(dynamicExtents.size()),
+           static_cast<int32_t>(bindings.size()), predicate ? 1 : 0,
+           static_cast<int32_t>(readBuffers.size()),
+           static_cast<int32_t>(writeBuffers.size())}));
   return success();
 }
 
@@ -800,6 +832,8 @@ void BlockOp::print(OpAsmPrinter &p) {
     }
     p << ")";
   }
+  if (Value predicate = getPredicate())
+    p << " where(" << predicate << ")";
   if (auto reads = getReadsAttr()) {
     p << " reads";
     printRegionList(p, *this, getReadBuffers(), reads);
@@ -926,7 +960,7 @@ LogicalResult BlockOp::verify() {
       return emitOpError("iteration variable ")
              << getIterVarDisplayName(i) << " has extent " << *extent
              << ", expected a positive extent";
-    if (!extent)
+    if (!extent || getPredicate())
       continue;
     std::optional<IndexRange> range = getStaticIndexRange(getBindings()[i]);
     if (range && (range->min < 0 || range->max >= *extent))
@@ -1070,13 +1104,112 @@ LogicalResult BlockOp::verifyRegions() {
 }
 
 //===----------------------------------------------------------------------===//
+// Canonicalization
+//===----------------------------------------------------------------------===//
+
+/// Moves constant operands of a mixed static/dynamic list into the static
+/// part. Returns false if none is constant.
+static bool foldConstantIndexOperands(SmallVectorImpl<int64_t> &staticValues,
+                                      SmallVectorImpl<Value> &dynamicValues) {
+  bool changed = false;
+  SmallVector<Value> remaining;
+  unsigned next = 0;
+  for (int64_t &value : staticValues) {
+    if (!ShapedType::isDynamic(value))
+      continue;
+    Value operand = dynamicValues[next++];
+    APInt cst;
+    if (matchPattern(operand, m_ConstantInt(&cst))) {
+      value = cst.getSExtValue();
+      changed = true;
+    } else {
+      remaining.push_back(operand);
+    }
+  }
+  dynamicValues.assign(remaining);
+  return changed;
+}
+
+namespace {
+/// `tensorir.for %i = %c0 to %c128` -> `tensorir.for %i = 0 to 128`.
+struct FoldConstantLoopBounds : public OpRewritePattern<ForOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ForOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<int64_t> bounds = llvm::to_vector(op.getStaticBounds());
+    SmallVector<Value> dynamic = llvm::to_vector(op.getDynamicBounds());
+    if (!foldConstantIndexOperands(bounds, dynamic))
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getDynamicBoundsMutable().assign(dynamic);
+      op.setStaticBounds(bounds);
+    });
+    return success();
+  }
+};
+
+/// `spatial(%c128, %i)` -> `spatial(128, %i)`.
+struct FoldConstantBlockExtents : public OpRewritePattern<BlockOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(BlockOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<int64_t> extents = llvm::to_vector(op.getStaticExtents());
+    SmallVector<Value> dynamic = llvm::to_vector(op.getDynamicExtents());
+    if (!foldConstantIndexOperands(extents, dynamic))
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getDynamicExtentsMutable().assign(dynamic);
+      op.setStaticExtents(extents);
+    });
+    return success();
+  }
+};
+
+/// A block whose predicate is a constant: drop a true predicate, erase a
+/// block that never runs.
+struct FoldConstantBlockPredicate : public OpRewritePattern<BlockOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(BlockOp op,
+                                PatternRewriter &rewriter) const override {
+    Value predicate = op.getPredicate();
+    APInt cst;
+    if (!predicate || !matchPattern(predicate, m_ConstantInt(&cst)))
+      return failure();
+    if (cst.isZero()) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    rewriter.modifyOpInPlace(op, [&] { op.getPredicateMutable().clear(); });
+    return success();
+  }
+};
+} // namespace
+
+void ForOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                        MLIRContext *context) {
+  results.add<FoldConstantLoopBounds>(context);
+}
+
+void BlockOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                          MLIRContext *context) {
+  results.add<FoldConstantBlockExtents, FoldConstantBlockPredicate>(context);
+}
+
+//===----------------------------------------------------------------------===//
 // InitOp
 //===----------------------------------------------------------------------===//
 
-void InitOp::build(OpBuilder &builder, OperationState &state) {
+void InitOp::build(OpBuilder &builder, OperationState &state,
+                   function_ref<void(OpBuilder &, Location)> bodyBuilder) {
   Region *body = state.addRegion();
-  body->push_back(new Block());
+  Block *block = new Block();
+  body->push_back(block);
   ensureTerminator(*body, builder, state.location);
+  if (bodyBuilder) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(block);
+    bodyBuilder(builder, state.location);
+  }
 }
 
 LogicalResult InitOp::verify() {

@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/AffineExprVisitor.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 
 #include <limits>
@@ -367,13 +368,15 @@ public:
     return add(buffer, isWrite, lower, upper);
   }
 
-  /// Records an opaque use: the whole buffer, read and written.
-  LogicalResult addWhole(Value buffer) {
+  /// Records an opaque use: the whole buffer, read and/or written.
+  LogicalResult addWhole(Value buffer, bool read, bool write) {
     auto type = cast<MemRefType>(buffer.getType());
     SmallVector<std::optional<AffineExpr>> none(type.getRank(), std::nullopt);
-    if (failed(add(buffer, /*isWrite=*/false, none, none)))
+    if (read && failed(add(buffer, /*isWrite=*/false, none, none)))
       return failure();
-    return add(buffer, /*isWrite=*/true, none, none);
+    if (write && failed(add(buffer, /*isWrite=*/true, none, none)))
+      return failure();
+    return success();
   }
 
   AccessRegions finish() {
@@ -485,10 +488,26 @@ FailureOr<AccessRegions> mlc::tensorir::inferAccessRegions(BlockOp block) {
         }
         if (isa<memref::DimOp>(op))
           return WalkResult::advance();
-        for (Value operand : op->getOperands())
-          if (isa<MemRefType>(operand.getType()) && !isLocal(operand) &&
-              failed(collector.addWhole(operand)))
+        auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+        for (Value operand : op->getOperands()) {
+          if (!isa<MemRefType>(operand.getType()) || isLocal(operand))
+            continue;
+          // Whole buffer, read and/or written as the op's memory effects
+          // say (both when it does not say).
+          bool read = true, write = true;
+          if (effects) {
+            SmallVector<MemoryEffects::EffectInstance> instances;
+            effects.getEffectsOnValue(operand, instances);
+            read = llvm::any_of(instances, [](auto &e) {
+              return isa<MemoryEffects::Read>(e.getEffect());
+            });
+            write = llvm::any_of(instances, [](auto &e) {
+              return isa<MemoryEffects::Write>(e.getEffect());
+            });
+          }
+          if (failed(collector.addWhole(operand, read, write)))
             return WalkResult::interrupt();
+        }
         return WalkResult::advance();
       });
   if (result.wasInterrupted())

@@ -207,7 +207,10 @@ def TensorIR_ForOp : TensorIR_Op<"for", [
                    "::mlir::OpFoldResult":$upperBound,
                    CArg<"::mlir::OpFoldResult", "{}">:$step,
                    CArg<"::mlc::tensorir::ForKind", "::mlc::tensorir::ForKind::serial">:$kind,
-                   CArg<"::llvm::StringRef", "{}">:$threadTag)>
+                   CArg<"::llvm::StringRef", "{}">:$threadTag,
+                   CArg<"::llvm::function_ref<void(::mlir::OpBuilder &, "
+                        "::mlir::Location, ::mlir::Value)>",
+                        "nullptr">:$bodyBuilder)>
   ];
   let extraClassDeclaration = [{
     ::mlir::Value getInductionVar() { return getBody().getArgument(0); }
@@ -222,6 +225,7 @@ def TensorIR_ForOp : TensorIR_Op<"for", [
   }];
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -272,12 +276,18 @@ def TensorIR_BlockOp : TensorIR_Op<"block", [
     unknown, and `tensorir-infer-access-regions` computes them from the
     body's `memref.load`/`memref.store`; `reads()` states "reads nothing".
 
+    `where(%cond)` is TVM's block predicate (`T.where(...)`): an `i1`
+    computed from the loop variables, false for the iterations in which the
+    block does not run (e.g. the tail of a non-divisible `split`). With a
+    predicate, bindings may leave their domains in the masked-off iterations,
+    so the binding range check is skipped.
+
     The reduction initialisation (`with T.init():`) is a `tensorir.init`
     op, the first op of the body; it is only allowed when there are reduce
     iteration variables. `annotations` holds TVM block annotations.
 
     Lowering: the block is replaced by its body with the iteration variables
-    replaced by the bindings; `tensorir.init` becomes an `scf.if` that runs
+    replaced by the bindings, inside an `scf.if` on the predicate if any; `tensorir.init` becomes an `scf.if` that runs
     its body when every reduce iteration variable is 0.
   }];
   let arguments = (ins StrAttr:$name,
@@ -285,6 +295,7 @@ def TensorIR_BlockOp : TensorIR_Op<"block", [
                        DenseI64ArrayAttr:$static_extents,
                        Variadic<Index>:$dynamic_extents,
                        Variadic<Index>:$bindings,
+                       Optional<I1>:$predicate,
                        Variadic<AnyMemRef>:$read_buffers,
                        OptionalAttr<TensorIR_BufferRegionArrayAttr>:$reads,
                        Variadic<AnyMemRef>:$write_buffers,
@@ -298,7 +309,10 @@ def TensorIR_BlockOp : TensorIR_Op<"block", [
     OpBuilder<(ins "::llvm::StringRef":$name,
                    "::llvm::ArrayRef<::mlc::tensorir::IterVarType>":$iterTypes,
                    "::llvm::ArrayRef<::mlir::OpFoldResult>":$extents,
-                   "::mlir::ValueRange":$bindings)>
+                   "::mlir::ValueRange":$bindings,
+                   CArg<"::llvm::function_ref<void(::mlir::OpBuilder &, "
+                        "::mlir::Location, ::mlir::ValueRange)>",
+                        "nullptr">:$bodyBuilder)>
   ];
   let extraClassDeclaration = [{
     ::mlir::Block *getBodyBlock() { return &getBody().front(); }
@@ -314,6 +328,9 @@ def TensorIR_BlockOp : TensorIR_Op<"block", [
     std::optional<int64_t> getConstantExtent(unsigned i);
     /// The `tensorir.init` op of this block, or null.
     InitOp getInitOp();
+    /// The region of the block's `tensorir.init` (TVM's `Block::init`), or
+    /// null.
+    ::mlir::Region *getInitRegion();
     /// A printable name of iteration variable `i` for diagnostics.
     std::string getIterVarDisplayName(unsigned i);
     /// Replaces the read/write regions.
@@ -323,6 +340,7 @@ def TensorIR_BlockOp : TensorIR_Op<"block", [
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def TensorIR_InitOp : TensorIR_Op<"init", [
@@ -344,7 +362,9 @@ def TensorIR_InitOp : TensorIR_Op<"init", [
   }];
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$body attr-dict";
-  let builders = [OpBuilder<(ins)>];
+  let builders = [OpBuilder<(ins
+      CArg<"::llvm::function_ref<void(::mlir::OpBuilder &, ::mlir::Location)>",
+           "nullptr">:$bodyBuilder)>];
   let skipDefaultBuilders = 1;
   let hasVerifier = 1;
 }

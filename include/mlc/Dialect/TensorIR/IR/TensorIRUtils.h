@@ -60,8 +60,9 @@ struct AccessRegions {
 ///   - accesses of one buffer are merged into their bounding box (per
 ///     dimension, when the bounds differ by a constant; else the whole
 ///     dimension);
-///   - an index that cannot be expressed, or any other use of the buffer,
-///     covers the whole dimension (whole buffer);
+///   - an index that cannot be expressed covers the whole dimension; any
+///     other use of the buffer covers the whole buffer, read and/or written
+///     as the op's MemoryEffectOpInterface says (both if it has none);
 ///   - buffers allocated inside the block are not listed;
 ///   - when the block has a `tensorir.init`, written buffers are not listed
 ///     as read (the accumulator of a reduction).

@@ -23,7 +23,8 @@ def TensorIRInferAccessRegions
       loops inside the block are relaxed over their constant ranges;
     - several accesses of one buffer give their bounding box;
     - anything else covers the whole dimension, and an opaque use of a buffer
-      (any other op taking it) covers the whole buffer, read and written;
+      (any other op taking it, e.g. `memref.copy`) covers the whole buffer,
+      read and/or written according to the op's memory effects;
     - buffers allocated inside the block are not listed, and when the block
       has a `tensorir.init` the written buffers are not listed as read.
 
