@@ -19,7 +19,7 @@ func.func @constant() -> (tensor<2xf32>, tensor<2x2xi64>, tensor<3xi8>, tensor<i
 // CHECK-LABEL: func.func @tuple
 // CHECK: relay.tuple %{{[^ ,:]+}}, %{{[^ ,:]+}} : (tensor<2x3xf32>, tensor<3xi32>) -> tuple<tensor<2x3xf32>, tensor<3xi32>>
 // CHECK: relay.tuple_get_item %{{[^ ,:]+}} {index = 1 : i64} : (tuple<tensor<2x3xf32>, tensor<3xi32>>) -> tensor<3xi32>
-// CHECK: relay.tuple  : () -> tuple<>
+// CHECK: relay.tuple : () -> tuple<>
 func.func @tuple(%a: tensor<2x3xf32>, %i: tensor<3xi32>, %t: tuple<tensor<2x3xf32>, tensor<3xi32>>) -> (tuple<tensor<2x3xf32>, tensor<3xi32>>, tensor<3xi32>, tuple<>) {
   %0 = relay.tuple %a, %i : (tensor<2x3xf32>, tensor<3xi32>) -> tuple<tensor<2x3xf32>, tensor<3xi32>>
   %1 = relay.tuple_get_item %t {index = 1 : i64} : (tuple<tensor<2x3xf32>, tensor<3xi32>>) -> tensor<3xi32>

@@ -362,9 +362,10 @@ LogicalResult ReshapeOp::canonicalize(ReshapeOp op, PatternRewriter &rewriter) {
   RankedTensorType type = op.getType();
   if (!type.hasStaticShape())
     return rewriter.notifyMatchFailure(op, "result shape is not static");
-  rewriter.replaceOpWithNewOp<ReshapeOp>(op, type, inner.getData(),
-                                         type.getShape(),
-                                         /*allowzero=*/true);
+  // A static shape only needs allowzero when it has a 0-sized dimension.
+  rewriter.replaceOpWithNewOp<ReshapeOp>(
+      op, type, inner.getData(), type.getShape(),
+      /*allowzero=*/llvm::is_contained(type.getShape(), 0));
   return success();
 }
 
