@@ -167,6 +167,14 @@ void printExpr(raw_ostream &os, AffineExpr e, ArrayRef<StringAttr> names,
   case AffineExprKind::CeilDiv:
   case AffineExprKind::Mod: {
     auto bin = cast<AffineBinaryOpExpr>(e);
+    auto rhsConstant = dyn_cast<AffineConstantExpr>(bin.getRHS());
+    // x * -1 is printed as -x.
+    if (e.getKind() == AffineExprKind::Mul && rhsConstant &&
+        rhsConstant.getValue() == -1) {
+      os << '-';
+      printExpr(os, bin.getLHS(), names, kAtom);
+      break;
+    }
     printExpr(os, bin.getLHS(), names, kMul);
     switch (e.getKind()) {
     case AffineExprKind::Mul:
@@ -182,7 +190,11 @@ void printExpr(raw_ostream &os, AffineExpr e, ArrayRef<StringAttr> names,
       os << " mod ";
       break;
     }
-    printExpr(os, bin.getRHS(), names, kAtom);
+    // A constant right operand needs no parentheses, even when negative.
+    if (rhsConstant)
+      os << rhsConstant.getValue();
+    else
+      printExpr(os, bin.getRHS(), names, kAtom);
     break;
   }
   }

@@ -24,6 +24,19 @@ func.func @memref_store_in_dataflow(%m: memref<4xf32>, %v: f32, %i: index) {
 
 // -----
 
+func.func @nested(%a: tensor<4xf32>) {
+  relax.dataflow {
+    // expected-error @+1 {{'relax.dataflow' op cannot be nested in another relax.dataflow}}
+    relax.dataflow {
+      relax.output
+    }
+    relax.output
+  }
+  return
+}
+
+// -----
+
 func.func @output_count(%a: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error @+1 {{'relax.dataflow' op has 1 results but its relax.output yields 2 values}}
   %r = relax.dataflow -> tensor<4xf32> {
@@ -172,6 +185,11 @@ func.func private @shape_static(tensor<?x?xf32, #relax.shape<[n, 4]>>)
 
 // expected-error @+1 {{#relax.shape dimension 0 is 'n + 1' but the tensor dimension is 5 (a symbolic dimension must be '?')}}
 func.func private @shape_symbolic(tensor<5xf32, #relax.shape<[n + 1]>>)
+
+// -----
+
+// expected-error @+1 {{#relax.shape without symbolic dimensions is redundant; drop the encoding}}
+func.func private @shape_redundant(tensor<?x4xf32, #relax.shape<[?, 4]>>)
 
 // -----
 

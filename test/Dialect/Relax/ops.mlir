@@ -81,9 +81,11 @@ func.func @constants() -> (tensor<2xf32>, tensor<2x2xi32>, tensor<3xf32>) {
 // CHECK-SAME: tensor<?x?xf32, #relax.shape<[n * 2, m floordiv 2]>>
 // CHECK-SAME: tensor<?x4xf32, #relax.shape<[m * n - n * 3, 4]>>
 // CHECK-SAME: tensor<?x?x?xf32, #relax.shape<[?, b ceildiv 4, (b + 1) mod 8]>>
+// CHECK-SAME: tensor<?x?x?xf32, #relax.shape<[-n + 3, n * -2 - m, -(m + n)]>>
 func.func @exprs(%x: tensor<?x?xf32, #relax.shape<[n + n, m floordiv 2]>>,
                  %y: tensor<?x4xf32, #relax.shape<[m * n - 3 * n, 2 + 2]>>,
-                 %z: tensor<?x?x?xf32, #relax.shape<[?, b ceildiv 4, (b + 1) mod 8]>>) {
+                 %z: tensor<?x?x?xf32, #relax.shape<[?, b ceildiv 4, (b + 1) mod 8]>>,
+                 %w: tensor<?x?x?xf32, #relax.shape<[3 - n, -2 * n - m, -(n + m)]>>) {
   return
 }
 

@@ -1,4 +1,5 @@
 // RUN: mlc-opt %s -split-input-file --tensorir-infer-access-regions | FileCheck %s
+// RUN: mlc-opt %s -split-input-file --tensorir-infer-access-regions | mlc-opt -split-input-file | FileCheck %s
 // RUN: mlc-opt %s -split-input-file --pass-pipeline='builtin.module(tensorir.prim_func(tensorir-infer-access-regions{overwrite=true}))' | FileCheck %s --check-prefix=OVERWRITE
 
 // mm_relu as TVMScript writes it without T.reads/T.writes: the regions come

@@ -452,3 +452,105 @@ tensorir.prim_func @yield_in_prim_func() {
   // expected-error @+1 {{'tensorir.yield' op expects parent op to be one of 'tensorir.for, tensorir.block, tensorir.init'}}
   tensorir.yield
 }
+
+//===----------------------------------------------------------------------===//
+// More parser and structure checks
+//===----------------------------------------------------------------------===//
+
+// -----
+
+tensorir.prim_func @region_symbol(%A: memref<4xf32>, %n: index) {
+  tensorir.for %i = 0 to 4 {
+    // expected-error @+1 {{buffer regions take no symbols, only iteration variables of the block}}
+    tensorir.block "B"(%vi = spatial(4, %i)) reads(%A[symbol(%n)] : memref<4xf32>) {
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+tensorir.prim_func @region_types(%A: memref<4xf32>) {
+  tensorir.for %i = 0 to 4 {
+    // expected-error @+1 {{expected 1 buffer types, got 2}}
+    tensorir.block "B"(%vi = spatial(4, %i)) reads(%A[%vi] : memref<4xf32>, memref<4xf32>) {
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+tensorir.prim_func @region_count(%A: memref<4xf32>) {
+  tensorir.for %i = 0 to 4 {
+    // expected-error @+1 {{'tensorir.block' op has 1 write buffers but 0 write regions}}
+    "tensorir.block"(%i, %A) <{name = "B", iter_types = [#tensorir.iter_var_type<spatial>], static_extents = array<i64: 4>, writes = [], operandSegmentSizes = array<i32: 0, 1, 0, 0, 1>}> ({
+    ^bb0(%vi: index):
+      tensorir.yield
+    }) : (index, memref<4xf32>) -> ()
+  }
+  tensorir.return
+}
+
+// -----
+
+tensorir.prim_func @dynamic_extent_count() {
+  tensorir.for %i = 0 to 4 {
+    // expected-error @+1 {{'tensorir.block' op has 0 dynamic extent operands but 1 extents are marked dynamic}}
+    "tensorir.block"(%i) <{name = "B", iter_types = [#tensorir.iter_var_type<spatial>], static_extents = array<i64: -9223372036854775808>, operandSegmentSizes = array<i32: 0, 1, 0, 0, 0>}> ({
+    ^bb0(%vi: index):
+      tensorir.yield
+    }) : (index) -> ()
+  }
+  tensorir.return
+}
+
+// -----
+
+tensorir.prim_func @dynamic_bound_count() {
+  // expected-error @+1 {{'tensorir.for' op has 0 dynamic bound operands, but 1 bounds are marked dynamic}}
+  "tensorir.for"() <{static_bounds = array<i64: 0, -9223372036854775808, 1>}> ({
+  ^bb0(%i: index):
+    tensorir.yield
+  }) : () -> ()
+  tensorir.return
+}
+
+// -----
+
+tensorir.prim_func @name_count() {
+  tensorir.for %i = 0 to 4 {
+    // expected-error @+1 {{'tensorir.block' op has 1 iteration variables but 2 iteration variable names}}
+    "tensorir.block"(%i) <{name = "B", iter_types = [#tensorir.iter_var_type<spatial>], static_extents = array<i64: 4>, iter_var_names = ["a", "b"], operandSegmentSizes = array<i32: 0, 1, 0, 0, 0>}> ({
+    ^bb0(%vi: index):
+      tensorir.yield
+    }) : (index) -> ()
+  }
+  tensorir.return
+}
+
+// -----
+
+tensorir.prim_func @region_map_dims(%A: memref<4xf32>) {
+  tensorir.for %i = 0 to 4 {
+    // expected-error @+1 {{'tensorir.block' op read region #0 must be a function of the block's 1 iteration variables (and no symbols), got affine_map<(d0, d1) -> (d0)>}}
+    "tensorir.block"(%i, %A) <{name = "B", iter_types = [#tensorir.iter_var_type<spatial>], static_extents = array<i64: 4>, reads = [#tensorir.region<affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0 + 1)>>], operandSegmentSizes = array<i32: 0, 1, 0, 1, 0>}> ({
+    ^bb0(%vi: index):
+      tensorir.yield
+    }) : (index, memref<4xf32>) -> ()
+  }
+  tensorir.return
+}
+
+// -----
+
+tensorir.prim_func @iter_var_in_other_region(%A: memref<4xf32>) {
+  tensorir.for %i = 0 to 4 {
+    tensorir.block "outer"(%vo = spatial(4, %i)) {
+      // expected-error @+1 {{'%vo' in a buffer region is not an iteration variable of this block}}
+      tensorir.block "inner"(%vi = spatial(4, %vo)) reads(%A[%vo] : memref<4xf32>) {
+      }
+    }
+  }
+  tensorir.return
+}

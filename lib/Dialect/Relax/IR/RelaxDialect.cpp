@@ -82,6 +82,10 @@ ShapeAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
     return emitError() << "#relax.shape has " << getRank()
                        << " dimensions but the tensor has rank "
                        << shape.size();
+  if (getNames().empty())
+    return emitError() << "#relax.shape without symbolic dimensions is "
+                          "redundant; drop the encoding (static and '?' "
+                          "sizes are in the tensor type)";
   for (auto [i, size, dim] : llvm::enumerate(shape, getDims())) {
     std::optional<int64_t> constant = getConstantSize(dim);
     if (constant && *constant < 0)

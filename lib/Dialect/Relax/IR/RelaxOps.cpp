@@ -19,6 +19,35 @@ using namespace mlir;
 using namespace mlc;
 using namespace mlc::relax;
 
+//===----------------------------------------------------------------------===//
+// Custom directives
+//===----------------------------------------------------------------------===//
+
+/// `tir_vars [n, n * 2]` (optional).
+static ParseResult parseTirVars(OpAsmParser &parser, ShapeAttr &tirVars) {
+  if (failed(parser.parseOptionalKeyword("tir_vars")))
+    return success();
+  SymbolScope scope(parser.getContext());
+  SmallVector<AffineExpr> dims;
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
+        return parseSymDim(parser, scope, dims.emplace_back());
+      }))
+    return failure();
+  tirVars = ShapeAttr::get(parser.getContext(), scope.getNames(), dims);
+  return success();
+}
+
+static void printTirVars(OpAsmPrinter &printer, Operation *,
+                         ShapeAttr tirVars) {
+  if (!tirVars)
+    return;
+  printer << "tir_vars [";
+  llvm::interleaveComma(tirVars.getDims(), printer, [&](AffineExpr dim) {
+    printSymDim(printer.getStream(), dim, tirVars.getNames());
+  });
+  printer << "]";
+}
+
 #define GET_OP_CLASSES
 #include "mlc/Dialect/Relax/IR/RelaxOps.cpp.inc"
 
@@ -40,6 +69,8 @@ OutputOp DataflowOp::getOutput() {
 }
 
 LogicalResult DataflowOp::verify() {
+  if ((*this)->getParentOfType<DataflowOp>())
+    return emitOpError("cannot be nested in another relax.dataflow");
   OutputOp output = getOutput();
   if (output.getValues().size() != getNumResults())
     return emitOpError("has ")
@@ -159,12 +190,25 @@ LogicalResult CallTIROp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                              << "', not a function";
   ArrayRef<Type> params = fn.getArgumentTypes();
   unsigned numArgs = getArgs().size(), numResults = getNumResults();
-  if (params.size() != numArgs + numResults)
-    return emitOpError("'@")
-           << getCallee() << "' takes " << params.size()
-           << " parameters, but destination-passing style needs " << numArgs
-           << " (arguments) + " << numResults
-           << " (results) = " << numArgs + numResults;
+  unsigned numVars = getTirVars() ? getTirVars()->getRank() : 0;
+  if (params.size() != numArgs + numResults + numVars) {
+    InFlightDiagnostic diag =
+        emitOpError("'@") << getCallee() << "' takes " << params.size()
+                          << " parameters, but destination-passing style needs "
+                          << numArgs << " (arguments) + " << numResults
+                          << " (results)";
+    if (numVars)
+      diag << " + " << numVars << " (tir_vars)";
+    return diag << " = " << numArgs + numResults + numVars;
+  }
+  for (unsigned i = 0; i < numVars; ++i) {
+    Type param = params[numArgs + numResults + i];
+    if (!param.isIntOrIndex())
+      return emitOpError("parameter #")
+             << numArgs + numResults + i << " of @" << getCallee()
+             << " has type " << param
+             << "; expected an integer or index for tir_vars entry #" << i;
+  }
   for (auto [i, arg] : llvm::enumerate(getArgs()))
     if (failed(checkBuffer(*this, getCallee(), i, params[i],
                            "operand #" + std::to_string(i), arg.getType())))
@@ -173,6 +217,26 @@ LogicalResult CallTIROp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     if (failed(checkBuffer(*this, getCallee(), numArgs + i, params[numArgs + i],
                            "result #" + std::to_string(i), result.getType())))
       return failure();
+  return success();
+}
+
+LogicalResult CallTIROp::verify() {
+  std::optional<ShapeAttr> tirVars = getTirVars();
+  if (!tirVars)
+    return success();
+  // Names the operands' shapes bind.
+  llvm::SmallDenseSet<StringAttr> bound;
+  for (Value arg : getArgs())
+    if (auto shape = dyn_cast_or_null<ShapeAttr>(
+            cast<RankedTensorType>(arg.getType()).getEncoding()))
+      bound.insert(shape.getNames().begin(), shape.getNames().end());
+  for (auto [i, dim] : llvm::enumerate(tirVars->getDims()))
+    if (!dim)
+      return emitOpError("tir_vars entry #") << i << " is unknown ('?')";
+  for (StringAttr name : tirVars->getNames())
+    if (!bound.contains(name))
+      return emitOpError("tir_vars uses '")
+             << name.getValue() << "', which no operand's #relax.shape binds";
   return success();
 }
 

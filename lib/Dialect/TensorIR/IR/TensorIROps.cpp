@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -557,6 +558,11 @@ InitOp BlockOp::getInitOp() {
   return dyn_cast<InitOp>(body.front());
 }
 
+Region *BlockOp::getInitRegion() {
+  InitOp init = getInitOp();
+  return init ? &init.getBody() : nullptr;
+}
+
 std::string BlockOp::getIterVarDisplayName(unsigned i) {
   std::string result = "#" + std::to_string(i);
   if (auto names = getIterVarNames(); names && i < names->size())
@@ -1095,6 +1101,98 @@ LogicalResult BlockOp::verifyRegions() {
     return WalkResult::advance();
   });
   return failure(result.wasInterrupted());
+}
+
+//===----------------------------------------------------------------------===//
+// Canonicalization
+//===----------------------------------------------------------------------===//
+
+/// Moves constant operands of a mixed static/dynamic list into the static
+/// part. Returns false if none is constant.
+static bool foldConstantIndexOperands(SmallVectorImpl<int64_t> &staticValues,
+                                      SmallVectorImpl<Value> &dynamicValues) {
+  bool changed = false;
+  SmallVector<Value> remaining;
+  unsigned next = 0;
+  for (int64_t &value : staticValues) {
+    if (!ShapedType::isDynamic(value))
+      continue;
+    Value operand = dynamicValues[next++];
+    APInt cst;
+    if (matchPattern(operand, m_ConstantInt(&cst))) {
+      value = cst.getSExtValue();
+      changed = true;
+    } else {
+      remaining.push_back(operand);
+    }
+  }
+  dynamicValues.assign(remaining);
+  return changed;
+}
+
+namespace {
+/// `tensorir.for %i = %c0 to %c128` -> `tensorir.for %i = 0 to 128`.
+struct FoldConstantLoopBounds : public OpRewritePattern<ForOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(ForOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<int64_t> bounds = llvm::to_vector(op.getStaticBounds());
+    SmallVector<Value> dynamic = llvm::to_vector(op.getDynamicBounds());
+    if (!foldConstantIndexOperands(bounds, dynamic))
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getDynamicBoundsMutable().assign(dynamic);
+      op.setStaticBounds(bounds);
+    });
+    return success();
+  }
+};
+
+/// `spatial(%c128, %i)` -> `spatial(128, %i)`.
+struct FoldConstantBlockExtents : public OpRewritePattern<BlockOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(BlockOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<int64_t> extents = llvm::to_vector(op.getStaticExtents());
+    SmallVector<Value> dynamic = llvm::to_vector(op.getDynamicExtents());
+    if (!foldConstantIndexOperands(extents, dynamic))
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getDynamicExtentsMutable().assign(dynamic);
+      op.setStaticExtents(extents);
+    });
+    return success();
+  }
+};
+
+/// A block whose predicate is a constant: drop a true predicate, erase a
+/// block that never runs.
+struct FoldConstantBlockPredicate : public OpRewritePattern<BlockOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(BlockOp op,
+                                PatternRewriter &rewriter) const override {
+    Value predicate = op.getPredicate();
+    APInt cst;
+    if (!predicate || !matchPattern(predicate, m_ConstantInt(&cst)))
+      return failure();
+    if (cst.isZero()) {
+      rewriter.eraseOp(op);
+      return success();
+    }
+    rewriter.modifyOpInPlace(op, [&] { op.getPredicateMutable().clear(); });
+    return success();
+  }
+};
+} // namespace
+
+void ForOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                        MLIRContext *context) {
+  results.add<FoldConstantLoopBounds>(context);
+}
+
+void BlockOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                          MLIRContext *context) {
+  results.add<FoldConstantBlockExtents, FoldConstantBlockPredicate>(context);
 }
 
 //===----------------------------------------------------------------------===//

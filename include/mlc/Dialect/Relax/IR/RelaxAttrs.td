@@ -33,7 +33,9 @@ def Relax_ShapeAttr : Relax_Attr<"Shape", "shape",
     attribute and the same tensor type.
 
     The tensor type must agree with the encoding: a dimension whose expression
-    is a constant is that static size, every other dimension is `?`.
+    is a constant is that static size, every other dimension is `?`. An
+    encoding must name at least one symbol (otherwise the tensor type alone
+    says it all), so every shape has exactly one spelling as a type.
   }];
   let parameters = (ins
     ArrayRefParameter<"::mlir::StringAttr", "sorted names of the symbols s0, s1, ...">:$names,

@@ -29,7 +29,7 @@ def Relax_DataflowOp : Relax_Op<"dataflow", [
     results of `relax.dataflow`. Values defined inside the region cannot be
     used outside it (MLIR's region scoping), so "dataflow variables do not
     escape except through `R.output`" holds by construction. Values defined
-    before the block may be used inside it.
+    before the block may be used inside it. Blocks do not nest (as in TVM).
 
     ```mlir
     %gv = relax.dataflow -> tensor<?x10xf32, #relax.shape<[n, 10]>> {
@@ -97,16 +97,32 @@ def Relax_CallTIROp : Relax_Op<"call_tir", [
            tensor<128xf32>) -> tensor<?x128xf32, #relax.shape<[n, 128]>>
     ```
 
-    The verifier checks that `@callee` exists and is a function; when its
-    parameters are memrefs (TensorIR buffers) it must take exactly
-    `#args + #results` of them, and each buffer's element type and shape
-    must be compatible with the tensor operand or result at that position.
+    TVM's `tir_vars`: symbolic sizes the callee needs as scalars (a
+    `prim_func` over `memref<?xf32>` with an `%n: index` parameter) are
+    listed after the arguments as symbolic expressions; they are passed after
+    the output buffers. Every name they use must be bound by the shape of an
+    operand (so its value is known at the call).
+
+    ```mlir
+    %y = relax.call_tir @scale(%x) tir_vars [n, n * 2]
+        : (tensor<?xf32, #relax.shape<[n]>>) -> tensor<?xf32, #relax.shape<[n]>>
+    ```
+
+    The verifier checks that `@callee` exists and is a function (e.g.
+    `tensorir.prim_func`, or a `func.func` declaration) taking exactly
+    `#args + #results + #tir_vars` parameters: a ranked memref (TensorIR
+    buffer) or tensor for each argument and result, with the same element
+    type and a compatible shape (`?` matches any size), then an integer or
+    `index` per `tir_vars` entry.
   }];
-  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyRankedTensor>:$args);
+  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyRankedTensor>:$args,
+                       OptionalAttr<Relax_ShapeAttr>:$tir_vars);
   let results = (outs Variadic<AnyRankedTensor>:$results);
   let assemblyFormat = [{
-    $callee `(` $args `)` attr-dict `:` functional-type($args, $results)
+    $callee `(` $args `)` custom<TirVars>($tir_vars) attr-dict `:`
+    functional-type($args, $results)
   }];
+  let hasVerifier = 1;
 }
 
 def Relax_CallDPSPackedOp : Relax_Op<"call_dps_packed", [

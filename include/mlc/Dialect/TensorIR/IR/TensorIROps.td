@@ -225,6 +225,7 @@ def TensorIR_ForOp : TensorIR_Op<"for", [
   }];
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -327,6 +328,9 @@ def TensorIR_BlockOp : TensorIR_Op<"block", [
     std::optional<int64_t> getConstantExtent(unsigned i);
     /// The `tensorir.init` op of this block, or null.
     InitOp getInitOp();
+    /// The region of the block's `tensorir.init` (TVM's `Block::init`), or
+    /// null.
+    ::mlir::Region *getInitRegion();
     /// A printable name of iteration variable `i` for diagnostics.
     std::string getIterVarDisplayName(unsigned i);
     /// Replaces the read/write regions.
@@ -336,6 +340,7 @@ def TensorIR_BlockOp : TensorIR_Op<"block", [
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def TensorIR_InitOp : TensorIR_Op<"init", [
