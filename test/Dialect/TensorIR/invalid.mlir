@@ -276,6 +276,18 @@ tensorir.prim_func @split_tail_without_where(%A: memref<100xf32>) {
 
 // -----
 
+tensorir.prim_func @fused_binding_outside_domain() {
+  tensorir.for %f = 0 to 64 {
+    %i = affine.apply affine_map<(d0) -> (d0 floordiv 4)>(%f)
+    // expected-error @+1 {{'tensorir.block' op binding of iteration variable #0 'vi' ranges over [0, 16), outside its domain [0, 15)}}
+    tensorir.block "B"(%vi = spatial(15, %i)) {
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
 tensorir.prim_func @body_uses_loop_var(%A: memref<4xf32>) {
   // expected-note @+1 {{loop is here}}
   tensorir.for %i = 0 to 4 {

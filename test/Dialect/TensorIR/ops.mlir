@@ -261,3 +261,24 @@ tensorir.prim_func @loop_invariant_use(%A: memref<?xf32>) {
   }
   tensorir.return
 }
+
+// ----------------------------------------------------------------------------
+// sch.fuse(i, j): one loop, bindings through floordiv/mod, which the binding
+// range check bounds exactly ([0, 16) and [0, 4)).
+
+// CHECK-LABEL: tensorir.prim_func @fused(%A: memref<16x4xf32>)
+// CHECK:         tensorir.for %f = 0 to 64 parallel {
+// CHECK-NEXT:      %[[I:.*]] = affine.apply #{{.*}}(%f)
+// CHECK-NEXT:      %[[J:.*]] = affine.apply #{{.*}}(%f)
+// CHECK-NEXT:      tensorir.block "B"(%vi = spatial(16, %[[I]]), %vj = spatial(4, %[[J]])) {
+tensorir.prim_func @fused(%A: memref<16x4xf32>) {
+  tensorir.for %f = 0 to 64 parallel {
+    %i = affine.apply affine_map<(d0) -> (d0 floordiv 4)>(%f)
+    %j = affine.apply affine_map<(d0) -> (d0 mod 4)>(%f)
+    tensorir.block "B"(%vi = spatial(16, %i), %vj = spatial(4, %j)) {
+      %zero = arith.constant 0.0 : f32
+      memref.store %zero, %A[%vi, %vj] : memref<16x4xf32>
+    }
+  }
+  tensorir.return
+}
