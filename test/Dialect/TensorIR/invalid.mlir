@@ -276,13 +276,43 @@ tensorir.prim_func @split_tail_without_where(%A: memref<100xf32>) {
 
 // -----
 
+tensorir.prim_func @fused_binding_outside_domain() {
+  tensorir.for %f = 0 to 64 {
+    %i = affine.apply affine_map<(d0) -> (d0 floordiv 4)>(%f)
+    // expected-error @+1 {{'tensorir.block' op binding of iteration variable #0 'vi' ranges over [0, 16), outside its domain [0, 15)}}
+    tensorir.block "B"(%vi = spatial(15, %i)) {
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
 tensorir.prim_func @body_uses_loop_var(%A: memref<4xf32>) {
   // expected-note @+1 {{loop is here}}
   tensorir.for %i = 0 to 4 {
     tensorir.block "B"(%vi = spatial(4, %i)) {
       %zero = arith.constant 0.0 : f32
-      // expected-error @+1 {{'memref.store' op uses a value that varies with an enclosing 'tensorir.for' of block 'B'; the block body may only see loop variables through its iteration variable bindings}}
+      // expected-error @+1 {{'memref.store' op uses a value that depends on the induction variable of an enclosing 'tensorir.for' of block 'B'; the block body may only see loop variables through its iteration variable bindings}}
       memref.store %zero, %A[%i] : memref<4xf32>
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+tensorir.prim_func @body_uses_loop_var_indirectly(%A: memref<8xf32>) {
+  tensorir.for %i = 0 to 4 {
+    // expected-note @+1 {{loop is here}}
+    tensorir.for %j = 0 to 2 {
+      %c1 = arith.constant 1 : index
+      %n = arith.addi %j, %c1 : index
+      tensorir.block "B"(%vi = spatial(4, %i)) {
+        %zero = arith.constant 0.0 : f32
+        // expected-error @+1 {{'memref.store' op uses a value that depends on the induction variable of an enclosing 'tensorir.for' of block 'B'}}
+        memref.store %zero, %A[%n] : memref<8xf32>
+      }
     }
   }
   tensorir.return

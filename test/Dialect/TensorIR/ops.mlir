@@ -237,3 +237,48 @@ tensorir.prim_func @split_tail(%A: memref<100xf32>) {
   }
   tensorir.return
 }
+
+// ----------------------------------------------------------------------------
+// A block body may use values computed in the loop body as long as they do not
+// depend on the loop variables (CSE may share such values with the body).
+
+// CHECK-LABEL: tensorir.prim_func @loop_invariant_use(%A: memref<?xf32>)
+// CHECK:         tensorir.for %i = 0 to 4 {
+// CHECK-NEXT:      %[[N:.*]] = memref.dim %A, %{{.*}} : memref<?xf32>
+// CHECK-NEXT:      %[[LAST:.*]] = arith.subi %[[N]], %{{.*}} : index
+// CHECK-NEXT:      tensorir.block "B"(%vi = spatial(4, %i)) {
+// CHECK:             memref.store %{{.*}}, %A[%[[LAST]]] : memref<?xf32>
+tensorir.prim_func @loop_invariant_use(%A: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  tensorir.for %i = 0 to 4 {
+    %n = memref.dim %A, %c0 : memref<?xf32>
+    %last = arith.subi %n, %c1 : index
+    tensorir.block "B"(%vi = spatial(4, %i)) {
+      %zero = arith.constant 0.0 : f32
+      memref.store %zero, %A[%last] : memref<?xf32>
+    }
+  }
+  tensorir.return
+}
+
+// ----------------------------------------------------------------------------
+// sch.fuse(i, j): one loop, bindings through floordiv/mod, which the binding
+// range check bounds exactly ([0, 16) and [0, 4)).
+
+// CHECK-LABEL: tensorir.prim_func @fused(%A: memref<16x4xf32>)
+// CHECK:         tensorir.for %f = 0 to 64 parallel {
+// CHECK-NEXT:      %[[I:.*]] = affine.apply #{{.*}}(%f)
+// CHECK-NEXT:      %[[J:.*]] = affine.apply #{{.*}}(%f)
+// CHECK-NEXT:      tensorir.block "B"(%vi = spatial(16, %[[I]]), %vj = spatial(4, %[[J]])) {
+tensorir.prim_func @fused(%A: memref<16x4xf32>) {
+  tensorir.for %f = 0 to 64 parallel {
+    %i = affine.apply affine_map<(d0) -> (d0 floordiv 4)>(%f)
+    %j = affine.apply affine_map<(d0) -> (d0 mod 4)>(%f)
+    tensorir.block "B"(%vi = spatial(16, %i), %vj = spatial(4, %j)) {
+      %zero = arith.constant 0.0 : f32
+      memref.store %zero, %A[%vi, %vj] : memref<16x4xf32>
+    }
+  }
+  tensorir.return
+}

@@ -1012,6 +1012,37 @@ static bool dependsOnReduceIterVar(Value value, BlockOp block,
   return found >= 0;
 }
 
+/// The `tensorir.for` whose induction variable `value` is computed from, or
+/// null. Looks through the operands of defining ops; a value produced by an op
+/// with regions inside a loop (which could use the induction variable inside)
+/// counts as depending on that loop.
+static Operation *getLoopDependence(Value value,
+                                    DenseMap<Value, Operation *> &cache,
+                                    unsigned depth = 0) {
+  if (auto it = cache.find(value); it != cache.end())
+    return it->second;
+  Operation *found = nullptr;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    found = dyn_cast_or_null<ForOp>(arg.getOwner()->getParentOp());
+  } else if (Operation *def = value.getDefiningOp()) {
+    if (def->getNumRegions() != 0 || depth > 64) {
+      for (Operation *scope = def->getParentOp();
+           scope && !isa<BlockOp, PrimFuncOp>(scope);
+           scope = scope->getParentOp())
+        if (isa<ForOp>(scope)) {
+          found = scope;
+          break;
+        }
+    } else {
+      for (Value operand : def->getOperands())
+        if ((found = getLoopDependence(operand, cache, depth + 1)))
+          break;
+    }
+  }
+  cache[value] = found;
+  return found;
+}
+
 /// Checks that statically known indices of a load/store are in bounds.
 static LogicalResult verifyAccessInBounds(Operation *access, BlockOp block,
                                           Value memref, ValueRange indices) {
@@ -1075,28 +1106,23 @@ LogicalResult BlockOp::verifyRegions() {
     return failure();
 
   // The body sees the enclosing loops only through the bindings.
+  DenseMap<Value, Operation *> loopDeps;
   result = getBody().walk([&](Operation *op) -> WalkResult {
     for (Value operand : op->getOperands()) {
       Region *defRegion = operand.getParentRegion();
       if (!defRegion || getBody().isAncestor(defRegion))
         continue;
-      if (matchPattern(operand, m_Constant()))
+      auto loop = cast_or_null<ForOp>(getLoopDependence(operand, loopDeps));
+      if (!loop)
         continue;
-      for (Operation *scope = defRegion->getParentOp();
-           scope && !isa<BlockOp, PrimFuncOp>(scope);
-           scope = scope->getParentOp()) {
-        auto loop = dyn_cast<ForOp>(scope);
-        if (!loop)
-          continue;
-        InFlightDiagnostic diag =
-            op->emitOpError("uses a value that varies with an enclosing "
-                            "'tensorir.for' of block '")
-            << getName()
-            << "'; the block body may only see loop variables through its "
-               "iteration variable bindings";
-        diag.attachNote(loop.getLoc()) << "loop is here";
-        return WalkResult::interrupt();
-      }
+      InFlightDiagnostic diag =
+          op->emitOpError("uses a value that depends on the induction "
+                          "variable of an enclosing 'tensorir.for' of block '")
+          << getName()
+          << "'; the block body may only see loop variables through its "
+             "iteration variable bindings";
+      diag.attachNote(loop.getLoc()) << "loop is here";
+      return WalkResult::interrupt();
     }
     return WalkResult::advance();
   });
