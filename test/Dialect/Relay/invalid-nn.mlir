@@ -625,3 +625,22 @@ func.func @upsampling_scale(%x: tensor<1x3x4x4xf32>) {
   %0 = relay.nn.upsampling %x {scale_w = 0.0 : f64} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x0xf32>
   return
 }
+
+// -----
+
+func.func @conv2d_depthwise_multiplier(%x: tensor<1x8x8x4xf32>, %w: tensor<3x3x4x2xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d' op depthwise weight (weight shape [3, 3, 4, 2] in HWOI layout) has 2 channels per input channel but channels=12 needs 3}}
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWOI", groups = 4 : i64, channels = 12 : i64}
+      : (tensor<1x8x8x4xf32>, tensor<3x3x4x2xf32>) -> tensor<1x6x6x12xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_depthwise_multiplier_needs_channels(%x: tensor<1x8x8x4xf32>, %w: tensor<3x3x4x2xf32>) {
+  // Like Relay, a depthwise multiplier above 1 in an HWOI weight needs `channels`.
+  // expected-error@+1 {{'relay.nn.conv2d' op weight has 2 input channels per group but data has 4 channels with groups=4}}
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWOI", groups = 4 : i64}
+      : (tensor<1x8x8x4xf32>, tensor<3x3x4x2xf32>) -> tensor<1x6x6x8xf32>
+  return
+}

@@ -90,8 +90,11 @@ def Relay_Conv2DOp : NN_Op<"conv2d"> {
     ```
 
     The verifier checks that `C` and `O` are divisible by `groups` and that
-    the weight's input channels equal `C / groups`. Blocked layouts
-    (`NCHW4c`) are not supported.
+    the weight's input channels equal `C / groups`. As in Relay, a depthwise
+    convolution (`groups` = `C` = the weight's `O`) with `channels` given
+    takes its weight as `[C, channels / C, KH, KW]` in OIHW terms, which is
+    how TFLite's HWOI weights `[KH, KW, C, multiplier]` arrive. Blocked
+    layouts (`NCHW4c`) are not supported.
 
     Example:
 
