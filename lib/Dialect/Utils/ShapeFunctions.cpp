@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -28,6 +29,18 @@ using llvm::Twine;
 static constexpr int64_t kDyn = ShapedType::kDynamic;
 
 static bool isDyn(int64_t d) { return ShapedType::isDynamic(d); }
+
+/// Upper bound on the rank of a result and on the number of split parts, so
+/// that absurd attributes are diagnosed instead of exhausting memory.
+static constexpr int64_t kMaxRank = 1 << 16;
+
+/// a * b, or nullopt on signed overflow.
+static std::optional<int64_t> mul(int64_t a, int64_t b) {
+  int64_t r;
+  if (llvm::MulOverflow(a, b, r))
+    return std::nullopt;
+  return r;
+}
 
 static LogicalResult fail(ShapeErrorFn emitError, const Twine &message) {
   if (emitError)
@@ -145,7 +158,13 @@ LogicalResult mlc::inferReshapeShape(ArrayRef<int64_t> ishape,
       usedInputDims.insert(src);
       int64_t d2 = ishape[src++];
       usedOutputDims.insert(oshape.size());
-      oshape.push_back(isDyn(d1) || isDyn(d2) ? kDyn : d1 * d2);
+      if (isDyn(d1) || isDyn(d2)) {
+        oshape.push_back(kDyn);
+      } else if (std::optional<int64_t> m = mul(d1, d2)) {
+        oshape.push_back(*m);
+      } else {
+        return err("-3 at position " + Twine(i) + " overflows");
+      }
     } else if (v == -4) {
       if (i + 2 >= newshape.size())
         return err("-4 at position " + Twine(i) +
@@ -185,7 +204,10 @@ LogicalResult mlc::inferReshapeShape(ArrayRef<int64_t> ishape,
         inferDim = kDyn;
         break;
       }
-      inferDim *= ishape[i];
+      std::optional<int64_t> m = mul(inferDim, ishape[i]);
+      if (!m)
+        return err("the element count overflows");
+      inferDim = *m;
     }
     if (!isDyn(inferDim)) {
       for (size_t i = 0; i < oshape.size(); ++i) {
@@ -205,14 +227,18 @@ LogicalResult mlc::inferReshapeShape(ArrayRef<int64_t> ishape,
 
   // ReshapeRel: with all sizes known the element counts must agree.
   if (llvm::none_of(oshape, isDyn) && llvm::none_of(ishape, isDyn)) {
-    int64_t in = 1, out = 1;
+    std::optional<int64_t> in = 1, out = 1;
     for (int64_t d : ishape)
-      in *= d;
+      if (in)
+        in = mul(*in, d);
     for (int64_t d : oshape)
-      out *= d;
-    if (in != out)
+      if (out)
+        out = mul(*out, d);
+    if (!in || !out)
+      return err("the element count overflows");
+    if (*in != *out)
       return err("the result shape " + formatShape(oshape) + " has " +
-                 Twine(out) + " elements, the input " + Twine(in));
+                 Twine(*out) + " elements, the input " + Twine(*in));
   }
   return success();
 }
@@ -221,7 +247,7 @@ LogicalResult mlc::inferTransposePermutation(
     int64_t rank, std::optional<ArrayRef<int64_t>> axes,
     SmallVectorImpl<int64_t> &perm, ShapeErrorFn emitError) {
   perm.clear();
-  if (!axes || axes->empty()) {
+  if (!axes) {
     for (int64_t i = rank - 1; i >= 0; --i)
       perm.push_back(i);
     return success();
@@ -250,9 +276,9 @@ LogicalResult mlc::inferExpandDimsShape(ArrayRef<int64_t> input, int64_t axis,
                                         int64_t numNewAxis,
                                         SmallVectorImpl<int64_t> &result,
                                         ShapeErrorFn emitError) {
-  if (numNewAxis < 0)
-    return fail(emitError,
-                "num_newaxis must be non-negative, got " + Twine(numNewAxis));
+  if (numNewAxis < 0 || numNewAxis > kMaxRank)
+    return fail(emitError, "num_newaxis must be in [0, " + Twine(kMaxRank) +
+                               "], got " + Twine(numNewAxis));
   FailureOr<int64_t> pivot =
       normalizeAxis(axis, input.size(), emitError, /*allowEnd=*/true);
   if (failed(pivot))
@@ -269,6 +295,11 @@ LogicalResult mlc::inferSqueezeShape(ArrayRef<int64_t> input,
                                      ShapeErrorFn emitError) {
   result.clear();
   if (!axes) {
+    // Like TVM's SqueezeRel: which dimensions go must be known statically.
+    if (llvm::any_of(input, isDyn))
+      return fail(emitError, "'axis' must be given for shape " +
+                                 formatShape(input) +
+                                 " with unknown dimensions");
     for (int64_t d : input)
       if (d != 1)
         result.push_back(d);
@@ -303,27 +334,46 @@ LogicalResult mlc::inferConcatenateShape(ArrayRef<ArrayRef<int64_t>> inputs,
   FailureOr<int64_t> ax = normalizeAxis(axis, rank, emitError);
   if (failed(ax))
     return failure();
-  result.assign(inputs[0].begin(), inputs[0].end());
-  for (size_t i = 1; i < inputs.size(); ++i) {
-    ArrayRef<int64_t> s = inputs[i];
-    if (static_cast<int64_t>(s.size()) != rank)
+  for (size_t i = 1; i < inputs.size(); ++i)
+    if (static_cast<int64_t>(inputs[i].size()) != rank)
       return fail(emitError, "input " + Twine(i) + " has rank " +
-                                 Twine(s.size()) + ", input 0 has rank " +
-                                 Twine(rank));
-    for (int64_t d = 0; d < rank; ++d) {
-      if (d == *ax) {
-        result[d] = isDyn(result[d]) || isDyn(s[d]) ? kDyn : result[d] + s[d];
+                                 Twine(inputs[i].size()) +
+                                 ", input 0 has rank " + Twine(rank));
+  result.assign(rank, kDyn);
+  // The concatenated axis: the sum, or unknown if any input's is unknown.
+  bool dynamicConcat = false;
+  int64_t sum = 0;
+  for (ArrayRef<int64_t> s : inputs) {
+    if (isDyn(s[*ax]))
+      dynamicConcat = true;
+    else
+      sum += s[*ax];
+  }
+  result[*ax] = dynamicConcat ? kDyn : sum;
+  // Other axes: the known sizes must agree. As in TVM's ConcatenateRel, the
+  // result is static if every input is, or if some input is and the
+  // concatenated axis is unknown; otherwise it is unknown (so a static
+  // result never hides an unchecked dynamic input).
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d == *ax)
+      continue;
+    std::optional<int64_t> known;
+    size_t numKnown = 0;
+    for (auto [i, s] : llvm::enumerate(inputs)) {
+      if (isDyn(s[d]))
         continue;
-      }
-      if (isDyn(result[d])) {
-        result[d] = s[d];
-      } else if (!isDyn(s[d]) && s[d] != result[d]) {
+      ++numKnown;
+      if (!known) {
+        known = s[d];
+      } else if (*known != s[d]) {
         return fail(emitError, "input " + Twine(i) + " has shape " +
                                    formatShape(s) + ", expected size " +
-                                   Twine(result[d]) + " in dimension " +
-                                   Twine(d) + " like the previous inputs");
+                                   Twine(*known) + " in dimension " + Twine(d) +
+                                   " like the previous inputs");
       }
     }
+    if (known && (numKnown == inputs.size() || dynamicConcat))
+      result[d] = *known;
   }
   return success();
 }
@@ -336,9 +386,9 @@ LogicalResult mlc::inferSplitShapes(ArrayRef<int64_t> input, int64_t sections,
   FailureOr<int64_t> ax = normalizeAxis(axis, input.size(), emitError);
   if (failed(ax))
     return failure();
-  if (sections <= 0)
-    return fail(emitError,
-                "indices_or_sections must be positive, got " + Twine(sections));
+  if (sections <= 0 || sections > kMaxRank)
+    return fail(emitError, "indices_or_sections must be in [1, " +
+                               Twine(kMaxRank) + "], got " + Twine(sections));
   int64_t dim = input[*ax];
   if (!isDyn(dim) && dim % sections != 0)
     return fail(emitError, "axis " + Twine(axis) + " of shape " +
@@ -423,8 +473,6 @@ LogicalResult mlc::inferStridedSliceShape(
       axes.push_back(*ax);
     }
   } else {
-    if (strides.empty())
-      return fail(emitError, "strides must not be empty");
     if (static_cast<int64_t>(begin.size()) > rank ||
         static_cast<int64_t>(end.size()) > rank ||
         static_cast<int64_t>(strides.size()) > rank)
@@ -437,7 +485,7 @@ LogicalResult mlc::inferStridedSliceShape(
     for (int64_t i = 0; i < rank; ++i)
       axes.push_back(i);
     while (static_cast<int64_t>(strides.size()) < rank)
-      strides.push_back(strides.back());
+      strides.push_back(1);
     for (int64_t i = begin.size(); i < rank; ++i)
       begin.push_back(strides[i] > 0 ? 0 : maxRange);
     for (int64_t i = end.size(); i < rank; ++i)
@@ -473,9 +521,11 @@ LogicalResult mlc::inferStridedSliceShape(
                                  " (after canonicalization) is empty or "
                                  "reversed for axis " +
                                  Twine(ax) + " of size " + Twine(dim));
-    int64_t interval = std::abs(e - b);
-    int64_t step = std::abs(strides[i]);
-    result[ax] = (interval + step - 1) / step;
+    // Unsigned so that |INT64_MIN| and interval + step - 1 cannot overflow.
+    uint64_t interval = std::abs(e - b);
+    uint64_t step = strides[i] < 0 ? 0 - static_cast<uint64_t>(strides[i])
+                                   : static_cast<uint64_t>(strides[i]);
+    result[ax] = static_cast<int64_t>((interval + step - 1) / step);
   }
   return success();
 }

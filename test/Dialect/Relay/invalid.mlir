@@ -336,6 +336,14 @@ func.func @reshape_bad_special_value(%a: tensor<6xf32>) {
 
 // -----
 
+func.func @reshape_overflow(%a: tensor<6xf32>) {
+  // expected-error @+1 {{'relay.reshape' op newshape [4294967296, 4294967296, -1] is invalid for input shape [6]: the element count overflows}}
+  %0 = relay.reshape %a {newshape = array<i64: 4294967296, 4294967296, -1>} : (tensor<6xf32>) -> tensor<4294967296x4294967296x0xf32>
+  return
+}
+
+// -----
+
 func.func @reshape_wrong_result(%a: tensor<2x3xf32>) {
   // expected-error @+1 {{'relay.reshape' op result #0 has type 'tensor<2x3xf32>', but the operands and attributes give 'tensor<3x2xf32>'}}
   %0 = relay.reshape %a {newshape = array<i64: 3, 2>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
@@ -360,6 +368,14 @@ func.func @transpose_wrong_length(%a: tensor<2x3x4xf32>) {
 
 // -----
 
+func.func @transpose_empty_axes(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'relay.transpose' op invalid 'axes' for data 'tensor<2x3xf32>': axes [] has 0 entries, expected one per dimension (2)}}
+  %0 = relay.transpose %a {axes = array<i64>} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
 func.func @transpose_axis_out_of_range(%a: tensor<2x3xf32>) {
   // expected-error @+1 {{'relay.transpose' op invalid 'axes' for data 'tensor<2x3xf32>': axis 2 is out of range for rank 2}}
   %0 = relay.transpose %a {axes = array<i64: 0, 2>} : (tensor<2x3xf32>) -> tensor<2x3xf32>
@@ -377,8 +393,16 @@ func.func @expand_dims_axis_out_of_range(%a: tensor<2x3xf32>) {
 // -----
 
 func.func @expand_dims_negative_num(%a: tensor<2x3xf32>) {
-  // expected-error @+1 {{'relay.expand_dims' op invalid attributes for data 'tensor<2x3xf32>': num_newaxis must be non-negative, got -1}}
+  // expected-error @+1 {{'relay.expand_dims' op invalid attributes for data 'tensor<2x3xf32>': num_newaxis must be in [0, 65536], got -1}}
   %0 = relay.expand_dims %a {axis = 0 : i64, num_newaxis = -1 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @expand_dims_too_many(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'relay.expand_dims' op invalid attributes for data 'tensor<2x3xf32>': num_newaxis must be in [0, 65536], got 9223372036854775807}}
+  %0 = relay.expand_dims %a {axis = 0 : i64, num_newaxis = 9223372036854775807 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
   return
 }
 
@@ -387,6 +411,14 @@ func.func @expand_dims_negative_num(%a: tensor<2x3xf32>) {
 func.func @squeeze_not_one(%a: tensor<2x1xf32>) {
   // expected-error @+1 {{'relay.squeeze' op invalid 'axis' for data 'tensor<2x1xf32>': cannot squeeze axis 0 of shape [2, 1]: its size is 2, not 1}}
   %0 = relay.squeeze %a {axis = array<i64: 0>} : (tensor<2x1xf32>) -> tensor<1xf32>
+  return
+}
+
+// -----
+
+func.func @squeeze_dynamic_without_axis(%a: tensor<2x1x?xf32>) {
+  // expected-error @+1 {{'relay.squeeze' op invalid 'axis' for data 'tensor<2x1x?xf32>': 'axis' must be given for shape [2, 1, ?] with unknown dimensions}}
+  %0 = relay.squeeze %a : (tensor<2x1x?xf32>) -> tensor<2x?xf32>
   return
 }
 
@@ -443,6 +475,14 @@ func.func @concatenate_empty() {
 func.func @split_not_divisible(%a: tensor<2x5xf32>) {
   // expected-error @+1 {{'relay.split' op invalid split of data 'tensor<2x5xf32>': axis 1 of shape [2, 5] (size 5) is not divisible into 2 sections}}
   %0:2 = relay.split %a {indices_or_sections = 2 : i64, axis = 1 : i64} : (tensor<2x5xf32>) -> (tensor<2x2xf32>, tensor<2x3xf32>)
+  return
+}
+
+// -----
+
+func.func @split_too_many_sections(%a: tensor<2x?xf32>) {
+  // expected-error @+1 {{'relay.split' op invalid split of data 'tensor<2x?xf32>': indices_or_sections must be in [1, 65536], got 1000000000}}
+  %0 = relay.split %a {indices_or_sections = 1000000000 : i64, axis = 1 : i64} : (tensor<2x?xf32>) -> tensor<2x?xf32>
   return
 }
 

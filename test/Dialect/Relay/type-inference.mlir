@@ -111,9 +111,11 @@ func.func @reshape_dynamic(%a: tensor<?x3x4xf32>, %b: tensor<?xf32>, %c: tensor<
 // CHECK-LABEL: func.func @strided_slice
 // CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: -3>, end = array<i64: -1>} : (tensor<4x5xf32>) -> tensor<2x5xf32>
 // CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: -100>, end = array<i64: 100>} : (tensor<4x5xf32>) -> tensor<4x5xf32>
-// CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: -1>, end = array<i64: -5>, strides = array<i64: -1>} : (tensor<4x5xf32>) -> tensor<4x4xf32>
-// CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: 3, 4>, end = array<i64: 0, 0>, strides = array<i64: -2>} : (tensor<4x5xf32>) -> tensor<2x2xf32>
-// CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: 0, 0>, end = array<i64: 4, 5>, strides = array<i64: 2>} : (tensor<4x5xf32>) -> tensor<2x3xf32>
+// CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: -1>, end = array<i64: -5>, strides = array<i64: -1>} : (tensor<4x5xf32>) -> tensor<4x5xf32>
+// CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: 3, 4>, end = array<i64: 0, 0>, strides = array<i64: -2, -2>} : (tensor<4x5xf32>) -> tensor<2x2xf32>
+// CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: 0, 0>, end = array<i64: 4, 5>, strides = array<i64: 2>} : (tensor<4x5xf32>) -> tensor<2x5xf32>
+// CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64>, end = array<i64>, strides = array<i64: -1, -1>} : (tensor<4x5xf32>) -> tensor<3x4xf32>
+// CHECK: relay.strided_slice %{{[^ ,:]+}} {axes = array<i64: 1, 0>, begin = array<i64: 1, 2>, end = array<i64: 3, 5>, strides = array<i64: 1, 2>} : (tensor<4x5xf32>) -> tensor<1x2xf32>
 // CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: 1>, end = array<i64: -1>, slice_mode = "size"} : (tensor<4x5xf32>) -> tensor<3x5xf32>
 // CHECK: relay.strided_slice %{{[^ ,:]+}} {begin = array<i64: 1, 2>, end = array<i64: 2, 2>, slice_mode = "size", strides = array<i64: 7>} : (tensor<4x5xf32>) -> tensor<2x2xf32>
 // CHECK: relay.strided_slice %{{[^ ,:]+}} {axes = array<i64: -1>, begin = array<i64: 1>, end = array<i64: 3>, strides = array<i64: 1>} : (tensor<4x5xf32>) -> tensor<4x2xf32>
@@ -122,11 +124,13 @@ func.func @reshape_dynamic(%a: tensor<?x3x4xf32>, %b: tensor<?xf32>, %c: tensor<
 func.func @strided_slice(%a: tensor<4x5xf32>, %d: tensor<?x5xf32>) {
   %0 = relay.strided_slice %a {begin = array<i64: -3>, end = array<i64: -1>} : (tensor<4x5xf32>) -> tensor<2x5xf32>
   %1 = relay.strided_slice %a {begin = array<i64: -100>, end = array<i64: 100>} : (tensor<4x5xf32>) -> tensor<4x5xf32>
-  // Like TVM, dimensions without begin/end take the last stride; for a
-  // negative stride their end is 0, which excludes element 0.
-  %2 = relay.strided_slice %a {begin = array<i64: -1>, end = array<i64: -5>, strides = array<i64: -1>} : (tensor<4x5xf32>) -> tensor<4x4xf32>
-  %3 = relay.strided_slice %a {begin = array<i64: 3, 4>, end = array<i64: 0, 0>, strides = array<i64: -2>} : (tensor<4x5xf32>) -> tensor<2x2xf32>
-  %4 = relay.strided_slice %a {begin = array<i64: 0, 0>, end = array<i64: 4, 5>, strides = array<i64: 2>} : (tensor<4x5xf32>) -> tensor<2x3xf32>
+  // Dimensions without an entry are taken whole with stride 1.
+  %2 = relay.strided_slice %a {begin = array<i64: -1>, end = array<i64: -5>, strides = array<i64: -1>} : (tensor<4x5xf32>) -> tensor<4x5xf32>
+  %3 = relay.strided_slice %a {begin = array<i64: 3, 4>, end = array<i64: 0, 0>, strides = array<i64: -2, -2>} : (tensor<4x5xf32>) -> tensor<2x2xf32>
+  %4 = relay.strided_slice %a {begin = array<i64: 0, 0>, end = array<i64: 4, 5>, strides = array<i64: 2>} : (tensor<4x5xf32>) -> tensor<2x5xf32>
+  // As in TVM, a missing end with a negative stride is 0, which is excluded.
+  %10 = relay.strided_slice %a {begin = array<i64>, end = array<i64>, strides = array<i64: -1, -1>} : (tensor<4x5xf32>) -> tensor<3x4xf32>
+  %11 = relay.strided_slice %a {begin = array<i64: 1, 2>, end = array<i64: 3, 5>, strides = array<i64: 1, 2>, axes = array<i64: 1, 0>} : (tensor<4x5xf32>) -> tensor<1x2xf32>
   %5 = relay.strided_slice %a {begin = array<i64: 1>, end = array<i64: -1>, slice_mode = "size"} : (tensor<4x5xf32>) -> tensor<3x5xf32>
   %6 = relay.strided_slice %a {begin = array<i64: 1, 2>, end = array<i64: 2, 2>, strides = array<i64: 7>, slice_mode = "size"} : (tensor<4x5xf32>) -> tensor<2x2xf32>
   %7 = relay.strided_slice %a {begin = array<i64: 1>, end = array<i64: 3>, strides = array<i64: 1>, axes = array<i64: -1>} : (tensor<4x5xf32>) -> tensor<4x2xf32>
@@ -175,8 +179,23 @@ func.func @reduce(%a: tensor<2x3x4xf32>, %d: tensor<?x3xi64>) {
   return
 }
 
+// TVM's ConcatenateRel: off the concatenated axis a known size is kept only
+// if every input knows it or the concatenated axis is unknown.
+// CHECK-LABEL: func.func @concatenate_dynamic
+// CHECK: relay.concatenate %{{[^ ,:]+}}, %{{[^ ,:]+}} : (tensor<?x3xf32>, tensor<?x?xf32>) -> tensor<?x3xf32>
+// CHECK: relay.concatenate %{{[^ ,:]+}}, %{{[^ ,:]+}} : (tensor<1x3xf32>, tensor<1x?xf32>) -> tensor<2x?xf32>
+// CHECK: relay.concatenate %{{[^ ,:]+}}, %{{[^ ,:]+}}, %{{[^ ,:]+}} : (tensor<1x3xf32>, tensor<1x3xf32>, tensor<1x3xf32>) -> tensor<3x3xf32>
+// CHECK: relay.concatenate %{{[^ ,:]+}}, %{{[^ ,:]+}} {axis = 1 : i64} : (tensor<?x?xf32>, tensor<1x?xf32>) -> tensor<1x?xf32>
+func.func @concatenate_dynamic(%a: tensor<?x3xf32>, %b: tensor<?x?xf32>, %c: tensor<1x3xf32>, %d: tensor<1x?xf32>) {
+  %0 = relay.concatenate %a, %b : (tensor<?x3xf32>, tensor<?x?xf32>) -> tensor<?x3xf32>
+  %1 = relay.concatenate %c, %d : (tensor<1x3xf32>, tensor<1x?xf32>) -> tensor<2x?xf32>
+  %2 = relay.concatenate %c, %c, %c : (tensor<1x3xf32>, tensor<1x3xf32>, tensor<1x3xf32>) -> tensor<3x3xf32>
+  %3 = relay.concatenate %b, %d {axis = 1 : i64} : (tensor<?x?xf32>, tensor<1x?xf32>) -> tensor<1x?xf32>
+  return
+}
+
 // CHECK-LABEL: func.func @shapes
-// CHECK: relay.squeeze %{{[^ ,:]+}} : (tensor<2x1x?xf32>) -> tensor<2x?xf32>
+// CHECK: relay.squeeze %{{[^ ,:]+}} {axis = array<i64: 1>} : (tensor<2x1x?xf32>) -> tensor<2x?xf32>
 // CHECK: relay.squeeze %{{[^ ,:]+}} {axis = array<i64: -1, 1>} : (tensor<2x1x?xf32>) -> tensor<2xf32>
 // CHECK: relay.expand_dims %{{[^ ,:]+}} {axis = -4 : i64} : (tensor<2x1x?xf32>) -> tensor<1x2x1x?xf32>
 // CHECK: relay.expand_dims %{{[^ ,:]+}} {axis = 3 : i64, num_newaxis = 0 : i64} : (tensor<2x1x?xf32>) -> tensor<2x1x?xf32>
@@ -189,7 +208,7 @@ func.func @reduce(%a: tensor<2x3x4xf32>, %d: tensor<?x3xi64>) {
 // CHECK: relay.broadcast_to %{{[^ ,:]+}} {shape = array<i64: 2, 4, 3>} : (tensor<1x3xf32>) -> tensor<2x4x3xf32>
 // CHECK: relay.cast %{{[^ ,:]+}} {dtype = i64} : (tensor<2x1x?xf32>) -> tensor<2x1x?xi64>
 func.func @shapes(%a: tensor<2x1x?xf32>, %b: tensor<2x5x?xf32>, %c: tensor<?x4x3xf32>, %i: tensor<2x7xi32>, %v: tensor<1x3xf32>, %e: tensor<?x5x3xf32>) {
-  %0 = relay.squeeze %a : (tensor<2x1x?xf32>) -> tensor<2x?xf32>
+  %0 = relay.squeeze %a {axis = array<i64: 1>} : (tensor<2x1x?xf32>) -> tensor<2x?xf32>
   %1 = relay.squeeze %a {axis = array<i64: -1, 1>} : (tensor<2x1x?xf32>) -> tensor<2xf32>
   %2 = relay.expand_dims %a {axis = -4 : i64} : (tensor<2x1x?xf32>) -> tensor<1x2x1x?xf32>
   %3 = relay.expand_dims %a {axis = 3 : i64, num_newaxis = 0 : i64} : (tensor<2x1x?xf32>) -> tensor<2x1x?xf32>

@@ -76,7 +76,8 @@ mlir::LogicalResult inferExpandDimsShape(llvm::ArrayRef<int64_t> input,
                                          ShapeErrorFn emitError);
 
 /// squeeze: removes the listed axes (each must have size 1 or be unknown), or
-/// every static size-1 dimension when `axes` is absent.
+/// every size-1 dimension when `axes` is absent (then no dimension may be
+/// unknown).
 mlir::LogicalResult inferSqueezeShape(
     llvm::ArrayRef<int64_t> input, std::optional<llvm::ArrayRef<int64_t>> axes,
     llvm::SmallVectorImpl<int64_t> &result, ShapeErrorFn emitError);
@@ -101,10 +102,11 @@ inferSplitShapes(llvm::ArrayRef<int64_t> input, llvm::ArrayRef<int64_t> indices,
                  ShapeErrorFn emitError);
 
 /// Relay's strided_slice (StridedSliceRel / topi StridedSliceOutputShape).
-/// Without `axes`, begin/end/strides address the leading dimensions and are
-/// padded (strides by repeating the last stride). `sliceMode` is "end" or
-/// "size" (end holds sizes, -1 = to the end, strides are ignored). Negative
-/// indices count from the end and indices are clamped to the dimension.
+/// Without `axes`, begin/end/strides address the leading dimensions; the
+/// others are taken whole with stride 1 (`strides` absent means [1]).
+/// `sliceMode` is "end" or "size" (end holds sizes, -1 = to the end, strides
+/// are ignored). Negative indices count from the end and indices are clamped to
+/// the dimension.
 mlir::LogicalResult inferStridedSliceShape(
     llvm::ArrayRef<int64_t> input, llvm::ArrayRef<int64_t> begin,
     llvm::ArrayRef<int64_t> end, std::optional<llvm::ArrayRef<int64_t>> strides,

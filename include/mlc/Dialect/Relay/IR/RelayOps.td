@@ -284,7 +284,8 @@ def Relay_SqueezeOp : Relay_InferredOp<"squeeze"> {
   let summary = "removes size-1 dimensions";
   let description = [{
     Removes the dimensions listed in `axis` (each must have size 1, or be
-    `?`), or, without `axis`, every dimension of static size 1.
+    `?`), or, without `axis`, every dimension of size 1; as in TVM, `axis`
+    is then required if the shape has unknown dimensions.
 
     ```mlir
     %0 = relay.squeeze %x {axis = array<i64: 0>} : (tensor<1x3x1xf32>) -> tensor<3x1xf32>
@@ -338,8 +339,8 @@ def Relay_StridedSliceOp : Relay_InferredOp<"strided_slice"> {
   let summary = "slices a tensor with begin/end/strides";
   let description = [{
     Numpy-style slicing as Relay's StridedSliceRel. Without `axes`,
-    `begin`/`end`/`strides` address the leading dimensions (missing entries
-    take the whole dimension; missing strides repeat the last one; `strides`
+    `begin`/`end`/`strides` address the leading dimensions (dimensions
+    without an entry are taken whole, missing strides are 1, `strides`
     defaults to `[1]`). With `axes`, all four lists have one entry per listed
     axis. Negative indices count from the end and out-of-range indices are
     clamped. With `slice_mode = "size"`, `end` holds slice sizes (`-1`: to
