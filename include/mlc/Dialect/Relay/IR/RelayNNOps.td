@@ -743,7 +743,9 @@ def Relay_PadOp : NN_Op<"pad"> {
     `pad_mode = "constant"` (the default). Its element type may differ from
     that of `data` (Relay's default pad value is an `int32` zero).
     `pad_mode = "edge"` repeats the edge value and `"reflect"` mirrors the
-    data without repeating the edge.
+    data without repeating the edge; these two modes cannot crop, and
+    `"reflect"` needs each width to be smaller than the dimension (checked
+    for static sizes; Relay leaves this to the kernel).
 
     Example:
 
