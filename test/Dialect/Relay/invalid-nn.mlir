@@ -625,3 +625,38 @@ func.func @upsampling_scale(%x: tensor<1x3x4x4xf32>) {
   %0 = relay.nn.upsampling %x {scale_w = 0.0 : f64} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x0xf32>
   return
 }
+
+// -----
+
+func.func @conv2d_depthwise_multiplier(%x: tensor<1x8x8x4xf32>, %w: tensor<3x3x4x2xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d' op depthwise weight (weight shape [3, 3, 4, 2] in HWOI layout) has 2 channels per input channel but channels=12 needs 3}}
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWOI", groups = 4 : i64, channels = 12 : i64}
+      : (tensor<1x8x8x4xf32>, tensor<3x3x4x2xf32>) -> tensor<1x6x6x12xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_depthwise_multiplier_needs_channels(%x: tensor<1x8x8x4xf32>, %w: tensor<3x3x4x2xf32>) {
+  // Like Relay, a depthwise multiplier above 1 in an HWOI weight needs `channels`.
+  // expected-error@+1 {{'relay.nn.conv2d' op weight has 2 input channels per group but data has 4 channels with groups=4}}
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWOI", groups = 4 : i64}
+      : (tensor<1x8x8x4xf32>, tensor<3x3x4x2xf32>) -> tensor<1x6x6x8xf32>
+  return
+}
+
+// -----
+
+func.func @pad_reflect_too_wide(%x: tensor<2x3xf32>, %v: tensor<f32>) {
+  // expected-error@+1 {{'relay.nn.pad' op pad_mode "reflect" needs pad_width [3, 0] of dimension 1 to be smaller than its size 3}}
+  %0 = relay.nn.pad %x, %v {pad_width = array<i64: 1, 1, 3, 0>, pad_mode = "reflect"} : (tensor<2x3xf32>, tensor<f32>) -> tensor<4x6xf32>
+  return
+}
+
+// -----
+
+func.func @pad_edge_crop(%x: tensor<2x3xf32>, %v: tensor<f32>) {
+  // expected-error@+1 {{'relay.nn.pad' op pad_mode "edge" cannot crop: pad_width [0, -1] of dimension 1 is negative}}
+  %0 = relay.nn.pad %x, %v {pad_width = array<i64: 0, 0, 0, -1>, pad_mode = "edge"} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x2xf32>
+  return
+}

@@ -70,7 +70,8 @@ func.func @conv2d_groups(%x: tensor<1x4x8x8xf32>, %w: tensor<6x2x3x3xf32>,
 
 // CHECK-LABEL: func.func @conv2d_nhwc
 func.func @conv2d_nhwc(%x: tensor<1x32x30x3xf32>, %w: tensor<3x5x3x16xf32>,
-                       %xd: tensor<1x16x16x32xf32>, %wd: tensor<3x3x32x1xf32>) {
+                       %xd: tensor<1x16x16x32xf32>, %wd: tensor<3x3x32x1xf32>,
+                       %wm: tensor<3x3x32x2xf32>) {
   // HWIO weight with a 3x5 kernel.
   // CHECK: -> tensor<1x30x26x16xf32>
   %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO"}
@@ -79,6 +80,12 @@ func.func @conv2d_nhwc(%x: tensor<1x32x30x3xf32>, %w: tensor<3x5x3x16xf32>,
   %1 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO",
                                strides = array<i64: 2, 2>, padding = array<i64: 1, 2>}
       : (tensor<1x32x30x3xf32>, tensor<3x5x3x16xf32>) -> tensor<1x16x15x16xf32>
+  // Depthwise NHWC with TVM's HWOI kernel layout [KH, KW, C, multiplier]:
+  // with channels given, a multiplier of 2 gives 2 * C output channels.
+  // CHECK: -> tensor<1x14x14x64xf32>
+  %m = relay.nn.conv2d %xd, %wm {data_layout = "NHWC", kernel_layout = "HWOI", groups = 32 : i64,
+                                 channels = 64 : i64, kernel_size = array<i64: 3, 3>}
+      : (tensor<1x16x16x32xf32>, tensor<3x3x32x2xf32>) -> tensor<1x14x14x64xf32>
   // Depthwise NHWC with TVM's HWOI kernel layout.
   // CHECK: -> tensor<1x16x16x32xf32>
   %2 = relay.nn.conv2d %xd, %wd {data_layout = "NHWC", kernel_layout = "HWOI", groups = 32 : i64,

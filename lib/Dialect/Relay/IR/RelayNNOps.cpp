@@ -622,6 +622,28 @@ LogicalResult PadOp::inferNNReturnTypes(MLIRContext *context,
       nn::inferPadShape(data->getShape(), adaptor.getPadWidth(), err.fn());
   if (failed(shape))
     return failure();
+  // "edge" and "reflect" read the data at the border: they cannot crop, and
+  // "reflect" (which skips the edge) needs more elements than it pads.
+  if (mode != "constant") {
+    ArrayRef<int64_t> widths = adaptor.getPadWidth();
+    for (auto [dim, size] : llvm::enumerate(data->getShape())) {
+      int64_t before = widths[2 * dim], after = widths[2 * dim + 1];
+      if (before < 0 || after < 0)
+        return err.fail("pad_mode \"" + mode + "\" cannot crop: pad_width [" +
+                        Twine(before) + ", " + Twine(after) +
+                        "] of dimension " + Twine(dim) + " is negative");
+      if (ShapedType::isDynamic(size) || (before == 0 && after == 0))
+        continue;
+      if (mode == "edge" && size == 0)
+        return err.fail("pad_mode \"edge\" needs a non-empty dimension " +
+                        Twine(dim) + " to pad");
+      if (mode == "reflect" && (before >= size || after >= size))
+        return err.fail("pad_mode \"reflect\" needs pad_width [" +
+                        Twine(before) + ", " + Twine(after) +
+                        "] of dimension " + Twine(dim) +
+                        " to be smaller than its size " + Twine(size));
+    }
+  }
   types.push_back(RankedTensorType::get(*shape, data->getElementType()));
   return success();
 }

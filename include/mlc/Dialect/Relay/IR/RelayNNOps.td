@@ -90,8 +90,11 @@ def Relay_Conv2DOp : NN_Op<"conv2d"> {
     ```
 
     The verifier checks that `C` and `O` are divisible by `groups` and that
-    the weight's input channels equal `C / groups`. Blocked layouts
-    (`NCHW4c`) are not supported.
+    the weight's input channels equal `C / groups`. As in Relay, a depthwise
+    convolution (`groups` = `C` = the weight's `O`) with `channels` given
+    takes its weight as `[C, channels / C, KH, KW]` in OIHW terms, which is
+    how TFLite's HWOI weights `[KH, KW, C, multiplier]` arrive. Blocked
+    layouts (`NCHW4c`) are not supported.
 
     Example:
 
@@ -740,7 +743,9 @@ def Relay_PadOp : NN_Op<"pad"> {
     `pad_mode = "constant"` (the default). Its element type may differ from
     that of `data` (Relay's default pad value is an `int32` zero).
     `pad_mode = "edge"` repeats the edge value and `"reflect"` mirrors the
-    data without repeating the edge.
+    data without repeating the edge; these two modes cannot crop, and
+    `"reflect"` needs each width to be smaller than the dimension (checked
+    for static sizes; Relay leaves this to the kernel).
 
     Example:
 
