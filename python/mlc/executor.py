@@ -95,3 +95,76 @@ def create_executor(kind="graph", mod=None, device=None, target="llvm", params=N
     if mod is None:
         raise ValueError("create_executor needs mod=")
     return Executor(mod, params=params, target=target)
+
+
+class PrimFunc:
+    """A destination-passing buffer function of a built module (a
+    tensorir.prim_func): f(a, b, c) runs it with mlc-run on the numpy arrays
+    and writes every buffer back into its array in place, like TVM's
+    rt_lib["mm_relu"](a_nd, b_nd, c_nd). Each call compiles the module."""
+
+    def __init__(self, mod, name):
+        self.mod = mod
+        self.name = name
+        self.param_names = _buffer_parameter_names(mod.text, name)
+
+    def __call__(self, *arrays):
+        if len(arrays) != len(self.param_names):
+            raise TypeError("@%s takes %d buffers, %d given"
+                            % (self.name, len(self.param_names), len(arrays)))
+        for name, array in zip(self.param_names, arrays):
+            if not isinstance(array, np.ndarray) or not array.flags.writeable:
+                raise TypeError("buffer %r must be a writeable numpy array" % name)
+        with tempfile.TemporaryDirectory() as tmp:
+            model = os.path.join(tmp, "model.mlir")
+            with open(model, "w") as f:
+                f.write(self.mod.text)
+            inputs_path = os.path.join(tmp, "inputs.npz")
+            outputs_path = os.path.join(tmp, "outputs.npz")
+            np.savez(inputs_path, **dict(zip(self.param_names, arrays)))
+            tools.run("mlc-run", [model, "--entry=" + self.name, "--quiet",
+                                  "--inputs=" + inputs_path,
+                                  "--outputs=" + outputs_path])
+            with np.load(outputs_path) as data:
+                for name, array in zip(self.param_names, arrays):
+                    np.copyto(array, data[name])
+
+
+class BuiltModule:
+    """What mlc.build returns: prim_funcs by name (rt_lib["mm_relu"])."""
+
+    def __init__(self, mod):
+        self.mod = mod
+
+    def __getitem__(self, name):
+        return PrimFunc(self.mod, name)
+
+
+def build(mod, target="llvm"):
+    """tvm.build for modules of tensorir.prim_funcs on the host CPU. The
+    module is compiled by mlc-run (CPU pipeline) when a function is called."""
+    if target != "llvm":
+        raise ValueError("only target='llvm' (the host CPU) runs here; got %r" % target)
+    return BuiltModule(mod if isinstance(mod, Module) else Module(str(mod)))
+
+
+def _buffer_parameter_names(text, name):
+    # The parameters of @name as mlc-run binds them: tensorir.name (the SSA
+    # name in a prim_func's custom syntax), relay.name / relax.name, else argN.
+    match = re.search(r"(tensorir\.prim_func|func\.func)\s+(?:\w+\s+)?@%s\s*\((.*?)\)\s*(->|attributes|\{)"
+                      % re.escape(name), text, re.S)
+    if not match:
+        raise ValueError("no function @%s in the module" % name)
+    names = []
+    for index, arg in enumerate(re.split(r",\s*(?=%)", match.group(2))):
+        if not arg.strip():
+            continue
+        named = re.search(r"(?:tensorir|relax|relay)\.name\s*=\s*\"([^\"]*)\"", arg)
+        ssa = re.match(r"\s*%([A-Za-z_][\w$.]*)\s*:", arg)
+        if named:
+            names.append(named.group(1))
+        elif match.group(1) == "tensorir.prim_func" and ssa:
+            names.append(ssa.group(1))
+        else:
+            names.append("arg%d" % index)
+    return names
