@@ -16,7 +16,6 @@
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -73,13 +72,47 @@ void lowerAllocBuffer(RewriterBase &rewriter, AllocBufferOp op,
   memref::DeallocOp::create(rewriter, alloc.getLoc(), alloc.getResult());
 }
 
+/// The `index` constants of one function, created once at its start.
+class IndexConstants {
+public:
+  explicit IndexConstants(func::FuncOp func)
+      : entry(&func.getBody().front()), loc(func.getLoc()) {}
+
+  Value get(int64_t value) {
+    Value &constant = constants[value];
+    if (constant)
+      return constant;
+    // In creation order at the start of the function (not at a fixed
+    // iterator: the ops there may be rewritten meanwhile).
+    OpBuilder builder(loc.getContext());
+    if (last)
+      builder.setInsertionPointAfter(last);
+    else
+      builder.setInsertionPointToStart(entry);
+    last = arith::ConstantIndexOp::create(builder, loc, value);
+    constant = last->getResult(0);
+    return constant;
+  }
+  Value get(OpFoldResult ofr) {
+    if (auto value = dyn_cast<Value>(ofr))
+      return value;
+    return get(cast<IntegerAttr>(cast<Attribute>(ofr)).getInt());
+  }
+
+private:
+  Block *entry;
+  Location loc;
+  Operation *last = nullptr;
+  llvm::DenseMap<int64_t, Value> constants;
+};
+
 /// `tensorir.for` -> `scf.for` / `scf.parallel`.
-void lowerFor(RewriterBase &rewriter, ForOp op) {
+void lowerFor(RewriterBase &rewriter, ForOp op, IndexConstants &constants) {
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
-  Value lb = getValueOrCreateConstantIndexOp(rewriter, loc, op.getLowerBound());
-  Value ub = getValueOrCreateConstantIndexOp(rewriter, loc, op.getUpperBound());
-  Value step = getValueOrCreateConstantIndexOp(rewriter, loc, op.getStep());
+  Value lb = constants.get(op.getLowerBound());
+  Value ub = constants.get(op.getUpperBound());
+  Value step = constants.get(op.getStep());
   Block *body = op.getBodyBlock();
   rewriter.eraseOp(body->getTerminator());
 
@@ -108,11 +141,11 @@ void lowerFor(RewriterBase &rewriter, ForOp op) {
 /// `tensorir.init` -> `scf.if` on "every reduce iteration variable is 0".
 /// The condition is on the iteration variables, which the enclosing block's
 /// lowering then replaces by the bindings.
-void lowerInit(RewriterBase &rewriter, InitOp op) {
+void lowerInit(RewriterBase &rewriter, InitOp op, IndexConstants &constants) {
   Location loc = op.getLoc();
   auto block = cast<BlockOp>(op->getParentOp());
   rewriter.setInsertionPoint(op);
-  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value zero = constants.get(int64_t(0));
   Value cond;
   for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i) {
     if (!block.isReduceIterVar(i))
@@ -176,6 +209,7 @@ struct ConvertTensorIRToSCFPass
     for (PrimFuncOp prim :
          llvm::make_early_inc_range(module.getOps<PrimFuncOp>())) {
       func::FuncOp func = lowerPrimFunc(rewriter, prim);
+      IndexConstants constants(func);
       // Innermost first: an op is lowered after everything nested in it, so
       // each lowering only moves already-lowered IR.
       SmallVector<Operation *> ops;
@@ -187,9 +221,9 @@ struct ConvertTensorIRToSCFPass
         if (auto alloc = dyn_cast<AllocBufferOp>(op))
           lowerAllocBuffer(rewriter, alloc, insertDeallocs);
         else if (auto loop = dyn_cast<ForOp>(op))
-          lowerFor(rewriter, loop);
+          lowerFor(rewriter, loop, constants);
         else if (auto init = dyn_cast<InitOp>(op))
-          lowerInit(rewriter, init);
+          lowerInit(rewriter, init, constants);
         else
           lowerBlock(rewriter, cast<BlockOp>(op));
       }

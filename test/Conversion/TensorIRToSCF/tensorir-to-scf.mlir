@@ -12,11 +12,15 @@
 // CHECK-SAME:      %[[B:[a-zA-Z0-9]+]]: memref<128x128xf32> {tensorir.name = "B"},
 // CHECK-SAME:      %[[C:[a-zA-Z0-9]+]]: memref<128x128xf32> {tensorir.name = "C"}) {
 // CHECK-NOT:     tensorir.
-// CHECK:         %[[Y:.*]] = memref.alloc() : memref<128x128xf32>
-// CHECK:         scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK:           scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK:             scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK:               %[[FIRST:.*]] = arith.cmpi eq, %[[K]], %[[C0:.*]] : index
+// Index constants are created once, at the start of the function.
+// CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT:    %[[C128:.*]] = arith.constant 128 : index
+// CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[Y:.*]] = memref.alloc() : memref<128x128xf32>
+// CHECK-NEXT:    scf.for %[[I:.*]] = %[[C0]] to %[[C128]] step %[[C1]] {
+// CHECK-NEXT:      scf.for %[[J:.*]] = %[[C0]] to %[[C128]] step %[[C1]] {
+// CHECK-NEXT:        scf.for %[[K:.*]] = %[[C0]] to %[[C128]] step %[[C1]] {
+// CHECK-NEXT:          %[[FIRST:.*]] = arith.cmpi eq, %[[K]], %[[C0]] : index
 // CHECK-NEXT:          scf.if %[[FIRST]] {
 // CHECK-NEXT:            %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT:            memref.store %[[ZERO]], %[[Y]][%[[I]], %[[J]]]
@@ -88,7 +92,9 @@ tensorir.prim_func @mm_relu(%A: memref<128x128xf32>, %B: memref<128x128xf32>, %C
 // CHECK-LABEL: func.func @loop_kinds(
 // CHECK-SAME:      %[[A:.*]]: memref<64xf32> {tensorir.name = "A"}, %[[N:.*]]: index {tensorir.name = "n"}) {
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : index
 // CHECK:         scf.parallel (%[[I:.*]]) = (%[[C0]]) to (%[[N]]) step (%[[C2]]) {
 // CHECK:           scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK:             scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
@@ -96,9 +102,7 @@ tensorir.prim_func @mm_relu(%A: memref<128x128xf32>, %B: memref<128x128xf32>, %C
 // CHECK:           } {tensorir.loop_kind = #tensorir.for_kind<vectorized>}
 // CHECK:           scf.reduce
 // CHECK:         } {tensorir.loop_kind = #tensorir.for_kind<parallel>}
-// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
-// CHECK-DAG:     %[[C5:.*]] = arith.constant 5 : index
-// CHECK:         scf.for %{{.*}} = %[[C1]] to %[[C5]] step %{{.*}} {
+// CHECK-NEXT:    scf.for %{{.*}} = %[[C1]] to %[[C5]] step %{{.*}} {
 // CHECK-NOT:       tensorir.loop_kind
 // CHECK:         return
 tensorir.prim_func @loop_kinds(%A: memref<64xf32>, %n: index) {
@@ -213,7 +217,7 @@ tensorir.prim_func @split_tail(%A: memref<100xf32>) {
 // CHECK-LABEL: func.func private @scoped(
 // CHECK-SAME:      %[[A:[a-zA-Z0-9]+]]: memref<?xf32> {tensorir.name = "A"}, %[[N:[a-zA-Z0-9]+]]: index
 // CHECK-SAME:      attributes {my.attr}
-// CHECK-NEXT:    %[[T:.*]] = memref.alloc(%[[N]]) : memref<?xf32>
+// CHECK:         %[[T:.*]] = memref.alloc(%[[N]]) : memref<?xf32>
 // CHECK-NEXT:    %[[L:.*]] = memref.alloc() : memref<4xf32>
 // CHECK:         scf.for %[[I:.*]] = %{{.*}} to %[[N]] step
 // CHECK-NEXT:      memref.store %{{.*}}, %[[A]][%[[I]]] : memref<?xf32>
