@@ -101,19 +101,26 @@ class PrimFunc:
     """A destination-passing buffer function of a built module (a
     tensorir.prim_func): f(a, b, c) runs it with mlc-run on the numpy arrays
     and writes every buffer back into its array in place, like TVM's
-    rt_lib["mm_relu"](a_nd, b_nd, c_nd). Each call compiles the module."""
+    rt_lib["mm_relu"](a_nd, b_nd, c_nd). Scalar parameters (index, iN, fN)
+    take Python or numpy numbers. Each call compiles the module."""
 
     def __init__(self, mod, name):
         self.mod = mod
         self.name = name
-        self.param_names = _buffer_parameter_names(mod.text, name)
+        params = _buffer_parameters(mod.text, name)
+        self.param_names = [n for n, _ in params]
+        # numpy dtype of each scalar parameter, None for buffers.
+        self.scalar_dtypes = [_SCALAR_DTYPES.get(t) for _, t in params]
 
     def __call__(self, *arrays):
         if len(arrays) != len(self.param_names):
-            raise TypeError("@%s takes %d buffers, %d given"
+            raise TypeError("@%s takes %d parameters, %d given"
                             % (self.name, len(self.param_names), len(arrays)))
-        for name, array in zip(self.param_names, arrays):
-            if not isinstance(array, np.ndarray) or not array.flags.writeable:
+        arrays = list(arrays)
+        for i, (name, dtype) in enumerate(zip(self.param_names, self.scalar_dtypes)):
+            if dtype is not None:
+                arrays[i] = np.asarray(arrays[i], dtype=dtype)
+            elif not isinstance(arrays[i], np.ndarray) or not arrays[i].flags.writeable:
                 raise TypeError("buffer %r must be a writeable numpy array" % name)
         with tempfile.TemporaryDirectory() as tmp:
             model = os.path.join(tmp, "model.mlir")
@@ -126,8 +133,10 @@ class PrimFunc:
                                   "--inputs=" + inputs_path,
                                   "--outputs=" + outputs_path])
             with np.load(outputs_path) as data:
-                for name, array in zip(self.param_names, arrays):
-                    np.copyto(array, data[name])
+                for name, array, dtype in zip(self.param_names, arrays,
+                                              self.scalar_dtypes):
+                    if dtype is None:
+                        np.copyto(array, data[name])
 
 
 class BuiltModule:
@@ -148,9 +157,15 @@ def build(mod, target="llvm"):
     return BuiltModule(mod if isinstance(mod, Module) else Module(str(mod)))
 
 
-def _buffer_parameter_names(text, name):
-    # The parameters of @name as mlc-run binds them: tensorir.name (the SSA
-    # name in a prim_func's custom syntax), relay.name / relax.name, else argN.
+_SCALAR_DTYPES = {"index": np.int64, "i1": np.bool_, "i8": np.int8, "i16": np.int16,
+                  "i32": np.int32, "i64": np.int64, "f16": np.float16,
+                  "f32": np.float32, "f64": np.float64}
+
+
+def _buffer_parameters(text, name):
+    # The parameters of @name as (name, type) with the names mlc-run binds
+    # them by: tensorir.name (the SSA name in a prim_func's custom syntax),
+    # relay.name / relax.name, else argN.
     match = re.search(r"(tensorir\.prim_func|func\.func)\s+(?:\w+\s+)?@%s\s*\((.*?)\)\s*(->|attributes|\{)"
                       % re.escape(name), text, re.S)
     if not match:
@@ -161,10 +176,12 @@ def _buffer_parameter_names(text, name):
             continue
         named = re.search(r"(?:tensorir|relax|relay)\.name\s*=\s*\"([^\"]*)\"", arg)
         ssa = re.match(r"\s*%([A-Za-z_][\w$.]*)\s*:", arg)
+        type_ = re.match(r"\s*%[\w$.]+\s*:\s*([\w]+)", arg)
+        type_ = type_.group(1) if type_ else ""
         if named:
-            names.append(named.group(1))
+            names.append((named.group(1), type_))
         elif match.group(1) == "tensorir.prim_func" and ssa:
-            names.append(ssa.group(1))
+            names.append((ssa.group(1), type_))
         else:
-            names.append("arg%d" % index)
+            names.append(("arg%d" % index, type_))
     return names

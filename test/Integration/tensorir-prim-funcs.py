@@ -12,6 +12,7 @@
 # CHECK: where split tail 100 of 4x32: ok
 # CHECK: parallel 61x3 with local buffer: ok
 # CHECK: parameter names: ok
+# CHECK: scalar parameters: ok
 
 import numpy as np
 import mlc
@@ -261,3 +262,26 @@ dst, src = garbage(4), f32(4)
 func(dst, src)
 assert (dst == src).all()
 print("parameter names: ok")
+
+# Scalar parameters (a dynamic loop bound and a float) are passed by value.
+SCALARS = """
+tensorir.prim_func @axpy(%X: memref<9xf32>, %Y: memref<9xf32>, %alpha: f32, %n: index) {
+  tensorir.for %i = 0 to %n {
+    tensorir.block "Y"(%vi = spatial(9, %i)) {
+      %x = memref.load %X[%vi] : memref<9xf32>
+      %y = memref.load %Y[%vi] : memref<9xf32>
+      %m = arith.mulf %x, %alpha : f32
+      %s = arith.addf %m, %y : f32
+      memref.store %s, %Y[%vi] : memref<9xf32>
+    }
+  }
+}
+"""
+x, y = f32(9), f32(9)
+y_in = y.copy()
+mlc.build(SCALARS)["axpy"](x, y, 0.75, 6)
+expected = y_in.astype(np.float64)
+expected[:6] += 0.75 * x[:6].astype(np.float64)
+np.testing.assert_allclose(y, expected, rtol=1e-5, atol=1e-6)
+assert (y[6:] == y_in[6:]).all()
+print("scalar parameters: ok")

@@ -22,9 +22,11 @@
 //   a `tensorir.prim_func` or a func.func lowered from one; TVM's
 //   `mod["mm_relu"](a, b, c)`): each buffer is read by its name from
 //   --inputs/--params when present there, and starts zeroed otherwise (so
-//   output buffers need not be given, like `tvm.nd.empty`). After the call
-//   every buffer is written to --outputs under its name (the function may
-//   write any of them, in place) and summarised on stdout.
+//   output buffers need not be given, like `tvm.nd.empty`). Scalar
+//   parameters (`index`, integers, floats) are required, as 0-d arrays
+//   (int64 for `index`). After the call every buffer (not the scalars) is
+//   written to --outputs under its name (the function may write any of them,
+//   in place) and summarised on stdout.
 //
 //===----------------------------------------------------------------------===//
 
@@ -103,6 +105,9 @@ struct HostTensor {
   RankedTensorType type;
   std::unique_ptr<char, decltype(&std::free)> data{nullptr, &std::free};
   size_t numBytes = 0;
+  /// A scalar parameter of a buffer entry (`type` is then 0-d), passed by
+  /// value.
+  bool scalar = false;
 
   static size_t getElementBytes(Type type) {
     return type.isInteger(1) ? 1 : (type.getIntOrFloatBitWidth() + 7) / 8;
@@ -245,12 +250,22 @@ static LogicalResult run(MLIRContext &context) {
                   "' takes buffers and returns results; mlc-run runs "
                   "destination-passing buffer functions without results");
     for (auto [index, type] : llvm::enumerate(parameterTypes)) {
+      if (type.isIntOrIndexOrFloat()) {
+        // A scalar, read from a 0-d array (int64 for `index`).
+        Type elementType =
+            type.isIndex() ? IntegerType::get(&context, 64) : type;
+        inputs.push_back({getParameterName(entry, index),
+                          RankedTensorType::get({}, elementType)});
+        inputs.back().scalar = true;
+        continue;
+      }
       auto memrefType = dyn_cast<MemRefType>(type);
       if (!memrefType || !memrefType.hasStaticShape() ||
           !memrefType.getLayout().isIdentity())
         return fail("parameter " + Twine(index) + " of '" + entryName +
-                    "' is not a statically shaped memref with the identity "
-                    "layout; buffer entries support only those so far");
+                    "' is neither a scalar nor a statically shaped memref "
+                    "with the identity layout; buffer entries support only "
+                    "those so far");
       inputs.push_back({getParameterName(entry, index),
                         RankedTensorType::get(memrefType.getShape(),
                                               memrefType.getElementType())});
@@ -292,7 +307,7 @@ static LogicalResult run(MLIRContext &context) {
     if (inInputs && inParams)
       return fail("parameter '" + input.name + "' is given by both '" +
                   inputsFile + "' and '" + paramsFile + "'");
-    if (!inInputs && !inParams && bufferEntry) {
+    if (!inInputs && !inParams && bufferEntry && !input.scalar) {
       // An output buffer: starts zeroed.
       input.allocate();
       continue;
@@ -340,14 +355,19 @@ static LogicalResult run(MLIRContext &context) {
                 llvm::toString(engine.takeError()));
 
   // Destination passing: parameters first, then one buffer per result.
+  // Scalars are passed by value: the packed pointer is to the value itself.
   SmallVector<MemRefArgument> arguments;
-  for (HostTensor &tensor : inputs)
-    arguments.emplace_back(tensor);
-  for (HostTensor &tensor : outputs)
-    arguments.emplace_back(tensor);
+  for (HostTensor &tensor : llvm::concat<HostTensor>(inputs, outputs))
+    if (!tensor.scalar)
+      arguments.emplace_back(tensor);
   SmallVector<void *> packed;
-  for (MemRefArgument &argument : arguments)
-    argument.appendPackedPointers(packed);
+  MemRefArgument *nextArgument = arguments.begin();
+  for (HostTensor &tensor : llvm::concat<HostTensor>(inputs, outputs)) {
+    if (tensor.scalar)
+      packed.push_back(tensor.data.get());
+    else
+      (nextArgument++)->appendPackedPointers(packed);
+  }
 
   auto callOnce = [&]() -> LogicalResult {
     if (llvm::Error error = (*engine)->invokePacked(entryName, packed))
@@ -360,7 +380,9 @@ static LogicalResult run(MLIRContext &context) {
 
   // A buffer entry's results are its buffers, written in place.
   if (bufferEntry)
-    outputs = std::move(inputs);
+    for (HostTensor &input : inputs)
+      if (!input.scalar)
+        outputs.push_back(std::move(input));
   if (!quiet)
     for (const HostTensor &output : outputs)
       printSummary(llvm::outs(), output);
