@@ -206,8 +206,13 @@ struct ConvertTensorIRToSCFPass
       return signalPassFailure();
 
     IRRewriter rewriter(&getContext());
-    for (PrimFuncOp prim :
-         llvm::make_early_inc_range(module.getOps<PrimFuncOp>())) {
+    // Every prim_func, also those of nested modules.
+    SmallVector<PrimFuncOp> prims;
+    module.walk([&](PrimFuncOp prim) {
+      prims.push_back(prim);
+      return WalkResult::skip();
+    });
+    for (PrimFuncOp prim : prims) {
       func::FuncOp func = lowerPrimFunc(rewriter, prim);
       IndexConstants constants(func);
       // Innermost first: an op is lowered after everything nested in it, so

@@ -248,3 +248,15 @@ func.func @tensor_level(%x: tensor<4xf32>) -> tensor<4xf32> {
   %y = arith.addf %x, %x : tensor<4xf32>
   return %y : tensor<4xf32>
 }
+
+// -----
+
+// prim_funcs of nested modules are lowered too.
+
+// CHECK-LABEL: module @inner
+// CHECK-NEXT:    func.func @nested(
+// CHECK-NEXT:      return
+module @inner {
+  tensorir.prim_func @nested(%A: memref<4xf32>) {
+  }
+}
