@@ -7,6 +7,7 @@
 #include "mlc/InitAll.h"
 
 #include "mlc/Conversion/RelayToRelax/Passes.h"
+#include "mlc/Conversion/TensorIRToSCF/Passes.h"
 #include "mlc/Dialect/Relax/IR/Relax.h"
 #include "mlc/Dialect/Relax/Transforms/Passes.h"
 #include "mlc/Dialect/Relay/IR/Relay.h"
@@ -31,6 +32,7 @@ void mlc::registerAllPasses() {
   registerMLCPasses();
   registerPipelines();
   registerRelayToRelaxPasses();
+  registerTensorIRToSCFPasses();
 }
 
 void mlc::registerAllTranslations() { registerRelayImportTranslation(); }

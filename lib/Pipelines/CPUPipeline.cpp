@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlc/Conversion/TensorIRToSCF/Passes.h"
 #include "mlc/Pipelines/Pipelines.h"
 #include "mlc/Transforms/Passes.h"
 
@@ -22,6 +23,12 @@ using namespace mlir;
 
 void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
                                         const CPUPipelineOptions &options) {
+  // TensorIR prim_funcs become memref-level func.funcs that bufferization
+  // leaves alone; their alloc_buffers are freed by the ownership-based
+  // deallocation below (which does not accept existing deallocs).
+  ConvertTensorIRToSCFOptions tensorIRToSCF;
+  tensorIRToSCF.insertDeallocs = false;
+  pm.addPass(createConvertTensorIRToSCF(tensorIRToSCF));
   // Elementwise arith/math on whole tensors has no bufferization of its own.
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   bufferization::OneShotBufferizePassOptions bufferize;

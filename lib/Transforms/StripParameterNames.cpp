@@ -22,7 +22,7 @@ struct StripParameterNamesPass
   void runOnOperation() override {
     getOperation().walk([](FunctionOpInterface func) {
       for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
-        for (StringRef name : {"relay.name", "relax.name"})
+        for (StringRef name : {"relay.name", "relax.name", "tensorir.name"})
           func.removeArgAttr(i, name);
     });
   }

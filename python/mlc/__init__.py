@@ -8,10 +8,13 @@ TVM's where a TVM user would look for them:
     ex = mlc.create_executor(mod=mod, params=params)   # relay.create_executor
     out = ex.evaluate()(x)
     timer = ex.time_evaluator(number=10)               # module.time_evaluator
+    rt = mlc.build(mod)                                # tvm.build (prim_funcs)
+    rt["mm_relu"](a, b, c)                             # writes c in place
 """
 
 from .ir import Module
-from .executor import Executor, create_executor
+from .executor import BuiltModule, Executor, PrimFunc, build, create_executor
 from . import relay, tools
 
-__all__ = ["Module", "Executor", "create_executor", "relay", "tools"]
+__all__ = ["Module", "BuiltModule", "Executor", "PrimFunc", "build",
+           "create_executor", "relay", "tools"]

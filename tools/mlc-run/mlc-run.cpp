@@ -8,10 +8,25 @@
 //         [--outputs=out.npz] [--bench=N]
 //
 // Compiles the module with the CPU pipeline, JIT-compiles it with MLIR's
-// ExecutionEngine and calls the entry function in destination-passing style:
-// inputs are read by parameter name from .npz/.safetensors files, outputs are
-// allocated here and written as out0, out1, ... The role of TVM's
-// `relay.create_executor(...).evaluate()` and `time_evaluator`.
+// ExecutionEngine and calls the entry function. The role of TVM's
+// `relay.create_executor(...).evaluate()`, `rt_lib["f"](a, b, c)` and
+// `time_evaluator`. Parameters are bound by name: the `relay.name`,
+// `relax.name` or `tensorir.name` argument attribute, else `argN`. There are
+// two kinds of entries:
+//
+// - Tensor entries (every parameter and result a statically shaped tensor):
+//   every parameter is read from --inputs/--params; the results are allocated
+//   here, passed in destination-passing style, and written as out0, out1, ...
+//
+// - Buffer entries (every parameter a statically shaped memref, no results:
+//   a `tensorir.prim_func` or a func.func lowered from one; TVM's
+//   `mod["mm_relu"](a, b, c)`): each buffer is read by its name from
+//   --inputs/--params when present there, and starts zeroed otherwise (so
+//   output buffers need not be given, like `tvm.nd.empty`). Scalar
+//   parameters (`index`, integers, floats) are required, as 0-d arrays
+//   (int64 for `index`). After the call every buffer (not the scalars) is
+//   written to --outputs under its name (the function may write any of them,
+//   in place) and summarised on stdout.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +44,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
@@ -67,7 +83,9 @@ static cl::opt<std::string> paramsFile(
 static cl::opt<std::string> entryName("entry", cl::desc("Function to run"),
                                       cl::init("main"), cl::cat(runCategory));
 static cl::opt<std::string>
-    outputsFile("outputs", cl::desc("Write the results as out0, out1, ..."),
+    outputsFile("outputs",
+                cl::desc("Write the results as out0, out1, ... (buffer "
+                         "entries: every buffer under its parameter name)"),
                 cl::value_desc("file.npz"), cl::cat(runCategory));
 static cl::opt<unsigned>
     benchRuns("bench",
@@ -87,6 +105,9 @@ struct HostTensor {
   RankedTensorType type;
   std::unique_ptr<char, decltype(&std::free)> data{nullptr, &std::free};
   size_t numBytes = 0;
+  /// A scalar parameter of a buffer entry (`type` is then 0-d), passed by
+  /// value.
+  bool scalar = false;
 
   static size_t getElementBytes(Type type) {
     return type.isInteger(1) ? 1 : (type.getIntOrFloatBitWidth() + 7) / 8;
@@ -131,9 +152,10 @@ struct MemRefArgument {
 } // namespace
 
 /// The name an entry parameter is bound by: the `relay.name`/`relax.name`
-/// argument attribute the importer keeps, else `argN`.
-static std::string getParameterName(func::FuncOp func, unsigned index) {
-  for (StringRef attrName : {"relay.name", "relax.name"})
+/// argument attribute the importer keeps, or a prim_func's `tensorir.name`,
+/// else `argN`.
+static std::string getParameterName(FunctionOpInterface func, unsigned index) {
+  for (StringRef attrName : {"relay.name", "relax.name", "tensorir.name"})
     if (auto name = func.getArgAttrOfType<StringAttr>(index, attrName))
       return name.str();
   return "arg" + std::to_string(index);
@@ -212,15 +234,45 @@ static LogicalResult run(MLIRContext &context) {
   if (!module)
     return failure();
 
-  auto entry = module->lookupSymbol<func::FuncOp>(entryName);
+  auto entry =
+      dyn_cast_or_null<FunctionOpInterface>(module->lookupSymbol(entryName));
   if (!entry)
     return fail("no function '" + entryName + "' in '" + inputFilename + "'");
 
   // Host buffers for the entry's parameters and results, from its signature
   // before lowering.
   SmallVector<HostTensor> inputs, outputs;
-  FunctionType signature = entry.getFunctionType();
-  for (auto [index, type] : llvm::enumerate(signature.getInputs())) {
+  ArrayRef<Type> parameterTypes = entry.getArgumentTypes();
+  bool bufferEntry = llvm::any_of(parameterTypes, llvm::IsaPred<MemRefType>);
+  if (bufferEntry) {
+    if (entry.getNumResults() != 0)
+      return fail("'" + entryName +
+                  "' takes buffers and returns results; mlc-run runs "
+                  "destination-passing buffer functions without results");
+    for (auto [index, type] : llvm::enumerate(parameterTypes)) {
+      if (type.isIntOrIndexOrFloat()) {
+        // A scalar, read from a 0-d array (int64 for `index`).
+        Type elementType =
+            type.isIndex() ? IntegerType::get(&context, 64) : type;
+        inputs.push_back({getParameterName(entry, index),
+                          RankedTensorType::get({}, elementType)});
+        inputs.back().scalar = true;
+        continue;
+      }
+      auto memrefType = dyn_cast<MemRefType>(type);
+      if (!memrefType || !memrefType.hasStaticShape() ||
+          !memrefType.getLayout().isIdentity())
+        return fail("parameter " + Twine(index) + " of '" + entryName +
+                    "' is neither a scalar nor a statically shaped memref "
+                    "with the identity layout; buffer entries support only "
+                    "those so far");
+      inputs.push_back({getParameterName(entry, index),
+                        RankedTensorType::get(memrefType.getShape(),
+                                              memrefType.getElementType())});
+    }
+  }
+  for (auto [index, type] :
+       llvm::enumerate(bufferEntry ? ArrayRef<Type>() : parameterTypes)) {
     auto tensorType = dyn_cast<RankedTensorType>(type);
     if (!tensorType || !tensorType.hasStaticShape())
       return fail("parameter " + Twine(index) + " of '" + entryName +
@@ -228,7 +280,7 @@ static LogicalResult run(MLIRContext &context) {
                   "those so far");
     inputs.push_back({getParameterName(entry, index), tensorType});
   }
-  for (auto [index, type] : llvm::enumerate(signature.getResults())) {
+  for (auto [index, type] : llvm::enumerate(entry.getResultTypes())) {
     auto tensorType = dyn_cast<RankedTensorType>(type);
     if (!tensorType || !tensorType.hasStaticShape())
       return fail("result " + Twine(index) + " of '" + entryName +
@@ -255,6 +307,11 @@ static LogicalResult run(MLIRContext &context) {
     if (inInputs && inParams)
       return fail("parameter '" + input.name + "' is given by both '" +
                   inputsFile + "' and '" + paramsFile + "'");
+    if (!inInputs && !inParams && bufferEntry && !input.scalar) {
+      // An output buffer: starts zeroed.
+      input.allocate();
+      continue;
+    }
     if (!inInputs && !inParams)
       return fail("no value for parameter '" + input.name + "' of '" +
                   entryName + "' (expected " +
@@ -298,14 +355,19 @@ static LogicalResult run(MLIRContext &context) {
                 llvm::toString(engine.takeError()));
 
   // Destination passing: parameters first, then one buffer per result.
+  // Scalars are passed by value: the packed pointer is to the value itself.
   SmallVector<MemRefArgument> arguments;
-  for (HostTensor &tensor : inputs)
-    arguments.emplace_back(tensor);
-  for (HostTensor &tensor : outputs)
-    arguments.emplace_back(tensor);
+  for (HostTensor &tensor : llvm::concat<HostTensor>(inputs, outputs))
+    if (!tensor.scalar)
+      arguments.emplace_back(tensor);
   SmallVector<void *> packed;
-  for (MemRefArgument &argument : arguments)
-    argument.appendPackedPointers(packed);
+  MemRefArgument *nextArgument = arguments.begin();
+  for (HostTensor &tensor : llvm::concat<HostTensor>(inputs, outputs)) {
+    if (tensor.scalar)
+      packed.push_back(tensor.data.get());
+    else
+      (nextArgument++)->appendPackedPointers(packed);
+  }
 
   auto callOnce = [&]() -> LogicalResult {
     if (llvm::Error error = (*engine)->invokePacked(entryName, packed))
@@ -316,10 +378,27 @@ static LogicalResult run(MLIRContext &context) {
   if (failed(callOnce()))
     return failure();
 
+  // A buffer entry's results are its buffers, written in place.
+  if (bufferEntry)
+    for (HostTensor &input : inputs)
+      if (!input.scalar)
+        outputs.push_back(std::move(input));
   if (!quiet)
     for (const HostTensor &output : outputs)
       printSummary(llvm::outs(), output);
 
+  // Written before benchmarking, which reruns the function on the buffers.
+  if (!outputsFile.empty()) {
+    mlc::NpzWriter writer;
+    std::string error;
+    for (const HostTensor &output : outputs)
+      if (!writer.add(
+              output.name, output.type.getShape(), output.type.getElementType(),
+              ArrayRef<char>(output.data.get(), output.numBytes), error))
+        return fail(error);
+    if (!writer.write(outputsFile, error))
+      return fail(error);
+  }
   if (benchRuns > 0) {
     SmallVector<double> millis;
     for (unsigned i = 0; i < benchRuns; ++i) {
@@ -337,17 +416,6 @@ static LogicalResult run(MLIRContext &context) {
         millis.back());
   }
 
-  if (!outputsFile.empty()) {
-    mlc::NpzWriter writer;
-    std::string error;
-    for (const HostTensor &output : outputs)
-      if (!writer.add(
-              output.name, output.type.getShape(), output.type.getElementType(),
-              ArrayRef<char>(output.data.get(), output.numBytes), error))
-        return fail(error);
-    if (!writer.write(outputsFile, error))
-      return fail(error);
-  }
   return success();
 }
 

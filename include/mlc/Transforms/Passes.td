@@ -10,7 +10,7 @@
 include "mlir/Pass/PassBase.td"
 
 def StripParameterNamesPass : Pass<"mlc-strip-parameter-names", "::mlir::ModuleOp"> {
-  let summary = "Drop the relay.name / relax.name argument attributes";
+  let summary = "Drop the relay.name / relax.name / tensorir.name argument attributes";
   let description = [{
     The importer keeps each parameter's source name in a `relay.name` (or
     `relax.name`) argument attribute so that BindParams and mlc-run can bind

@@ -44,6 +44,13 @@ LogicalResult TensorIRDialect::verifyOperationAttribute(Operation *op,
              << "' is only meaningful on a 'tensorir.prim_func'";
     return success();
   }
+  if (attr.getName() == getLoopKindAttrName()) {
+    if (!isa<ForKindAttr>(attr.getValue()))
+      return op->emitError("'")
+             << getLoopKindAttrName() << "' must be a #tensorir.for_kind, got "
+             << attr.getValue();
+    return success();
+  }
   return op->emitError("unknown tensorir attribute '")
          << attr.getName().getValue() << "'";
 }

@@ -43,6 +43,12 @@ def TensorIR_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getArgNameAttrName() {
       return ::llvm::StringLiteral("tensorir.name");
     }
+    /// Discardable attribute (a `#tensorir.for_kind`) that
+    /// convert-tensorir-to-scf puts on the `scf.for`/`scf.parallel` made from
+    /// a non-serial `tensorir.for`, for later passes (unroll, vectorize).
+    static constexpr ::llvm::StringLiteral getLoopKindAttrName() {
+      return ::llvm::StringLiteral("tensorir.loop_kind");
+    }
   }];
 }
 

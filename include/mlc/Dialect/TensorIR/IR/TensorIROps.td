@@ -115,9 +115,10 @@ def TensorIR_AllocBufferOp : TensorIR_Op<"alloc_buffer", [
     The buffer's name (`Y` in `%Y = ...`) is kept in the `name` attribute,
     shown only as the SSA name.
 
-    Lowering: a function-level buffer becomes `memref.alloc` at the start of
-    the function plus `memref.dealloc` before the return (or `memref.alloca`
-    when small); a block-level one becomes the same around the block body.
+    Lowering (`convert-tensorir-to-scf`): `memref.alloc` in place plus
+    `memref.dealloc` at the end of its scope (before the function's return,
+    or at the end of the block body), or left to buffer deallocation with
+    `insert-deallocs=false`.
   }];
   let arguments = (ins Variadic<Index>:$dynamic_sizes,
                        OptionalAttr<StrAttr>:$name);
@@ -186,11 +187,12 @@ def TensorIR_ForOp : TensorIR_Op<"for", [
     name of the induction variable is kept (`iv_name`) so that printed IR
     reads like TVMScript.
 
-    Lowering: `serial`/`unrolled` become `scf.for` (unrolled then through
-    `loopUnrollByFactor`), `parallel` becomes `scf.parallel` (or
-    `scf.forall`), `vectorized` becomes `scf.for` marked for the vectorizer,
-    `thread_binding` becomes the bound `gpu.thread_id`/`gpu.block_id` inside a
-    `gpu.launch` (guarded when the extent is not the launch size).
+    Lowering (`convert-tensorir-to-scf`): `serial`, `unrolled` and
+    `vectorized` become `scf.for`, `parallel` becomes `scf.parallel`; a
+    non-serial kind is kept as `tensorir.loop_kind` for later unrolling and
+    vectorization. `thread_binding` is rejected there; it is to become the
+    bound `gpu.thread_id`/`gpu.block_id` inside a `gpu.launch` (guarded when
+    the extent is not the launch size) in the GPU pipeline.
   }];
   let arguments = (ins Variadic<Index>:$dynamic_bounds,
                        DenseI64ArrayAttr:$static_bounds,

@@ -1,0 +1,69 @@
+//===- Passes.td - tensorir-to-scf conversion ---------------*- tablegen -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLC_CONVERSION_TENSORIRTOSCF_PASSES_TD
+#define MLC_CONVERSION_TENSORIRTOSCF_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertTensorIRToSCF : Pass<"convert-tensorir-to-scf", "::mlir::ModuleOp"> {
+  let summary = "lower tensorir prim_funcs to func/scf/memref loop nests";
+  let description = [{
+    Lowers every `tensorir.prim_func` of the module to upstream loop-level IR
+    (what TVM's `LowerInitBlock`, `ConvertBlocksToOpaque`,
+    `LowerOpaqueBlock` and `FlattenBuffer` do before codegen, minus the
+    flattening, which the memref lowering does):
+
+    - `tensorir.prim_func @f(...)` becomes `func.func @f(...)` with the same
+      buffer and scalar arguments and no results (destination passing); the
+      visibility and the `tensorir.name` argument attributes are kept (mlc-run
+      binds arguments by that name); `tensorir.noalias` is dropped.
+      `tensorir.return` becomes `func.return`.
+    - `tensorir.alloc_buffer` becomes `memref.alloc` at the same place, plus a
+      `memref.dealloc` at the end of its scope (before the `func.return`, or
+      at the end of the block's body) unless `insert-deallocs=false`, which
+      leaves freeing to the ownership-based buffer deallocation of the CPU
+      pipeline (that pipeline does not accept existing deallocs).
+    - `tensorir.for` `serial`/`unrolled`/`vectorized` becomes `scf.for`,
+      `parallel` becomes a one-dimensional `scf.parallel`; a non-serial kind
+      is kept as the discardable attribute `tensorir.loop_kind` for later
+      passes. `thread_binding` loops are an error: they need the GPU pipeline.
+    - `tensorir.block` is replaced by its body with the iteration variables
+      replaced by their bindings, inside an `scf.if` on the `where`
+      predicate when there is one; `reads`/`writes`/annotations are dropped.
+    - `tensorir.init` becomes an `scf.if` that runs its body when every
+      reduce iteration variable equals 0, the start of its domain (TVM's
+      `LowerInitBlock`).
+
+    ```mlir
+    tensorir.for %k = 0 to 128 {
+      tensorir.block "Y"(%vi = spatial(128, %i), %vk = reduce(128, %k)) {
+        tensorir.init { memref.store %zero, %Y[%vi] : memref<128xf32> }
+        ...
+      }
+    }
+    // becomes
+    scf.for %k = %c0 to %c128 step %c1 {
+      %first = arith.cmpi eq, %k, %c0 : index
+      scf.if %first { memref.store %zero, %Y[%i] : memref<128xf32> }
+      ...
+    }
+    ```
+  }];
+  let options = [
+    Option<"insertDeallocs", "insert-deallocs", "bool", /*default=*/"true",
+           "free alloc_buffer buffers with memref.dealloc at the end of their "
+           "scope (false: leave it to buffer deallocation)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+#endif // MLC_CONVERSION_TENSORIRTOSCF_PASSES_TD

@@ -1,0 +1,249 @@
+//===- TensorIRToSCF.cpp - tensorir to func/scf/memref ----------*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Lowers tensorir prim_funcs to upstream loop-level IR: prim_func to
+// func.func, for to scf.for/scf.parallel, blocks inlined with their iteration
+// variables replaced by the bindings, init and where to scf.if, alloc_buffer
+// to memref.alloc (+ memref.dealloc).
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlc/Conversion/TensorIRToSCF/Passes.h"
+
+#include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlc {
+#define GEN_PASS_DEF_CONVERTTENSORIRTOSCF
+#include "mlc/Conversion/TensorIRToSCF/Passes.h.inc"
+} // namespace mlc
+
+using namespace mlir;
+using namespace mlc;
+using namespace mlc::tensorir;
+
+namespace {
+
+/// `tensorir.prim_func` -> `func.func`; returns the new function.
+func::FuncOp lowerPrimFunc(RewriterBase &rewriter, PrimFuncOp prim) {
+  rewriter.setInsertionPoint(prim);
+  auto func = func::FuncOp::create(rewriter, prim.getLoc(), prim.getSymName(),
+                                   prim.getFunctionType());
+  if (StringAttr visibility = prim.getSymVisibilityAttr())
+    func.setSymVisibilityAttr(visibility);
+  if (ArrayAttr argAttrs = prim.getArgAttrsAttr())
+    func.setArgAttrsAttr(argAttrs);
+  // Discardable attributes other than tensorir's own (tensorir.noalias is
+  // only meaningful on a prim_func) carry over.
+  for (NamedAttribute attr : prim->getDiscardableAttrs())
+    if (!attr.getName().strref().starts_with("tensorir."))
+      func->setAttr(attr.getName(), attr.getValue());
+  rewriter.inlineRegionBefore(prim.getBody(), func.getBody(), func.end());
+  Block &body = func.getBody().front();
+  Operation *terminator = body.getTerminator();
+  rewriter.setInsertionPoint(terminator);
+  rewriter.replaceOpWithNewOp<func::ReturnOp>(terminator);
+  rewriter.eraseOp(prim);
+  return func;
+}
+
+/// `tensorir.alloc_buffer` -> `memref.alloc` (+ `memref.dealloc` before the
+/// terminator of its scope).
+void lowerAllocBuffer(RewriterBase &rewriter, AllocBufferOp op,
+                      bool insertDealloc) {
+  rewriter.setInsertionPoint(op);
+  auto type = cast<MemRefType>(op.getBuffer().getType());
+  auto alloc = memref::AllocOp::create(rewriter, op.getLoc(), type,
+                                       op.getDynamicSizes());
+  rewriter.replaceOp(op, alloc.getResult());
+  if (!insertDealloc)
+    return;
+  // The scope is the enclosing function (already a func.func) or block; both
+  // have a single body block whose terminator ends the scope.
+  rewriter.setInsertionPoint(alloc->getBlock()->getTerminator());
+  memref::DeallocOp::create(rewriter, alloc.getLoc(), alloc.getResult());
+}
+
+/// The `index` constants of one function, created once at its start.
+class IndexConstants {
+public:
+  explicit IndexConstants(func::FuncOp func)
+      : entry(&func.getBody().front()), loc(func.getLoc()) {}
+
+  Value get(int64_t value) {
+    Value &constant = constants[value];
+    if (constant)
+      return constant;
+    // In creation order at the start of the function (not at a fixed
+    // iterator: the ops there may be rewritten meanwhile).
+    OpBuilder builder(loc.getContext());
+    if (last)
+      builder.setInsertionPointAfter(last);
+    else
+      builder.setInsertionPointToStart(entry);
+    last = arith::ConstantIndexOp::create(builder, loc, value);
+    constant = last->getResult(0);
+    return constant;
+  }
+  Value get(OpFoldResult ofr) {
+    if (auto value = dyn_cast<Value>(ofr))
+      return value;
+    return get(cast<IntegerAttr>(cast<Attribute>(ofr)).getInt());
+  }
+
+private:
+  Block *entry;
+  Location loc;
+  Operation *last = nullptr;
+  llvm::DenseMap<int64_t, Value> constants;
+};
+
+/// `tensorir.for` -> `scf.for` / `scf.parallel`.
+void lowerFor(RewriterBase &rewriter, ForOp op, IndexConstants &constants) {
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  Value lb = constants.get(op.getLowerBound());
+  Value ub = constants.get(op.getUpperBound());
+  Value step = constants.get(op.getStep());
+  Block *body = op.getBodyBlock();
+  rewriter.eraseOp(body->getTerminator());
+
+  Operation *loop;
+  Value iv;
+  Operation *bodyEnd;
+  if (op.getKind() == ForKind::parallel) {
+    auto parallel = scf::ParallelOp::create(rewriter, loc, ValueRange{lb},
+                                            ValueRange{ub}, ValueRange{step});
+    loop = parallel;
+    iv = parallel.getInductionVars().front();
+    bodyEnd = parallel.getBody()->getTerminator();
+  } else {
+    auto serial = scf::ForOp::create(rewriter, loc, lb, ub, step);
+    loop = serial;
+    iv = serial.getInductionVar();
+    bodyEnd = serial.getBody()->getTerminator();
+  }
+  if (op.getKind() != ForKind::serial)
+    loop->setAttr(TensorIRDialect::getLoopKindAttrName(),
+                  ForKindAttr::get(rewriter.getContext(), op.getKind()));
+  rewriter.inlineBlockBefore(body, bodyEnd, ValueRange{iv});
+  rewriter.eraseOp(op);
+}
+
+/// `tensorir.init` -> `scf.if` on "every reduce iteration variable is 0".
+/// The condition is on the iteration variables, which the enclosing block's
+/// lowering then replaces by the bindings.
+void lowerInit(RewriterBase &rewriter, InitOp op, IndexConstants &constants) {
+  Location loc = op.getLoc();
+  auto block = cast<BlockOp>(op->getParentOp());
+  rewriter.setInsertionPoint(op);
+  Value zero = constants.get(int64_t(0));
+  Value cond;
+  for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i) {
+    if (!block.isReduceIterVar(i))
+      continue;
+    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        block.getIterVar(i), zero);
+    cond = cond ? arith::AndIOp::create(rewriter, loc, cond, first).getResult()
+                : first;
+  }
+  Block *body = &op.getBody().front();
+  rewriter.eraseOp(body->getTerminator());
+  if (!cond) {
+    // No reduce variable (the verifier rejects this): run it unconditionally.
+    rewriter.inlineBlockBefore(body, op);
+  } else {
+    auto ifOp = scf::IfOp::create(rewriter, loc, cond, /*withElse=*/false);
+    rewriter.inlineBlockBefore(body, ifOp.thenBlock()->getTerminator());
+  }
+  rewriter.eraseOp(op);
+}
+
+/// `tensorir.block` -> its body, iteration variables replaced by bindings,
+/// under `scf.if` on the predicate.
+void lowerBlock(RewriterBase &rewriter, BlockOp op) {
+  SmallVector<Value> bindings(op.getBindings());
+  Block *body = op.getBodyBlock();
+  rewriter.eraseOp(body->getTerminator());
+  rewriter.setInsertionPoint(op);
+  if (Value predicate = op.getPredicate()) {
+    auto ifOp =
+        scf::IfOp::create(rewriter, op.getLoc(), predicate, /*withElse=*/false);
+    rewriter.inlineBlockBefore(body, ifOp.thenBlock()->getTerminator(),
+                               bindings);
+  } else {
+    rewriter.inlineBlockBefore(body, op, bindings);
+  }
+  rewriter.eraseOp(op);
+}
+
+struct ConvertTensorIRToSCFPass
+    : public mlc::impl::ConvertTensorIRToSCFBase<ConvertTensorIRToSCFPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+
+    // Reject what cannot be lowered here before rewriting anything.
+    bool unsupported = false;
+    module.walk([&](ForOp op) {
+      if (op.getKind() != ForKind::thread_binding)
+        return;
+      op.emitOpError("is bound to '")
+          << op.getThreadTag().value_or("")
+          << "': thread-bound loops need the GPU pipeline";
+      unsupported = true;
+    });
+    if (unsupported)
+      return signalPassFailure();
+
+    IRRewriter rewriter(&getContext());
+    // Every prim_func, also those of nested modules.
+    SmallVector<PrimFuncOp> prims;
+    module.walk([&](PrimFuncOp prim) {
+      prims.push_back(prim);
+      return WalkResult::skip();
+    });
+    for (PrimFuncOp prim : prims) {
+      func::FuncOp func = lowerPrimFunc(rewriter, prim);
+      IndexConstants constants(func);
+      // Innermost first: an op is lowered after everything nested in it, so
+      // each lowering only moves already-lowered IR.
+      SmallVector<Operation *> ops;
+      func.walk<WalkOrder::PostOrder>([&](Operation *op) {
+        if (isa<AllocBufferOp, ForOp, InitOp, BlockOp>(op))
+          ops.push_back(op);
+      });
+      for (Operation *op : ops) {
+        if (auto alloc = dyn_cast<AllocBufferOp>(op))
+          lowerAllocBuffer(rewriter, alloc, insertDeallocs);
+        else if (auto loop = dyn_cast<ForOp>(op))
+          lowerFor(rewriter, loop, constants);
+        else if (auto init = dyn_cast<InitOp>(op))
+          lowerInit(rewriter, init, constants);
+        else
+          lowerBlock(rewriter, cast<BlockOp>(op));
+      }
+    }
+
+    // Anything tensorir left (outside a prim_func) is an error at the op.
+    WalkResult leftover = module.walk<WalkOrder::PreOrder>([](Operation *op) {
+      if (!isa_and_nonnull<TensorIRDialect>(op->getDialect()))
+        return WalkResult::advance();
+      op->emitOpError("cannot be lowered outside a 'tensorir.prim_func'");
+      return WalkResult::interrupt();
+    });
+    if (leftover.wasInterrupted())
+      signalPassFailure();
+  }
+};
+
+} // namespace
