@@ -49,6 +49,26 @@ struct ConvertAdd : OpRewritePattern<relay::AddOp> {
   }
 };
 
+/// nn.matmul without transposes is numpy matmul with a 2-D rhs. (Transposed
+/// forms, nn.dense included, wait for a relax transpose op.)
+struct ConvertMatmul : OpRewritePattern<relay::MatmulOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::MatmulOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getTransposeA() || op.getTransposeB())
+      return rewriter.notifyMatchFailure(op, "transposed operands");
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Type lhs = op.getTensorA().getType().getElementType();
+    Type rhs = op.getTensorB().getType().getElementType();
+    TypeAttr outDtype;
+    if (lhs != rhs || lhs != resultType.getElementType())
+      outDtype = TypeAttr::get(resultType.getElementType());
+    rewriter.replaceOpWithNewOp<relax::MatmulOp>(
+        op, resultType, op.getTensorA(), op.getTensorB(), outDtype);
+    return success();
+  }
+};
+
 bool isRelayFunction(func::FuncOp func) {
   for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
     if (func.getArgAttr(i, kRelayNameAttr))
@@ -157,5 +177,6 @@ struct RelayToRelaxPass : mlc::impl::RelayToRelaxBase<RelayToRelaxPass> {
 } // namespace
 
 void mlc::populateRelayToRelaxPatterns(RewritePatternSet &patterns) {
-  patterns.add<ConvertConstant, ConvertAdd>(patterns.getContext());
+  patterns.add<ConvertConstant, ConvertAdd, ConvertMatmul>(
+      patterns.getContext());
 }

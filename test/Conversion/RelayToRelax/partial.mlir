@@ -1,5 +1,5 @@
-// RUN: not mlc-opt %s -relay-to-relax 2>&1 | FileCheck %s --check-prefix=ERR
-// RUN: mlc-opt %s -relay-to-relax="allow-relay-ops" | FileCheck %s --check-prefix=ALLOW
+// RUN: not mlc-opt %s -split-input-file -relay-to-relax 2>&1 | FileCheck %s --check-prefix=ERR
+// RUN: mlc-opt %s -split-input-file -relay-to-relax="allow-relay-ops" | FileCheck %s --check-prefix=ALLOW
 
 // A relay op without a relax equivalent is an error, or is kept with
 // allow-relay-ops (inside the dataflow block: relay ops are pure).
@@ -13,4 +13,17 @@ func.func @partial(%x: tensor<4xf32> {relay.name = "x"}) -> tensor<4xf32> {
   %0 = relay.add %x, %x : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   %1 = relay.exp %0 : (tensor<4xf32>) -> tensor<4xf32>
   return %1 : tensor<4xf32>
+}
+
+// -----
+
+// nn.matmul converts; its transposed form (like nn.dense) does not yet.
+// ERR: error: relay-to-relax: 'relay.nn.matmul' has no relax equivalent yet
+// ALLOW-LABEL: func.func @matmul(
+// ALLOW: relax.matmul %{{.*}}, %{{.*}} : (tensor<4x8xf32>, tensor<8x2xf32>) -> tensor<4x2xf32>
+// ALLOW: relay.nn.matmul %{{.*}}, %{{.*}} {transpose_b = true}
+func.func @matmul(%a: tensor<4x8xf32> {relay.name = "a"}, %b: tensor<8x2xf32> {relay.name = "b"}, %c: tensor<2x8xf32> {relay.name = "c"}) -> (tensor<4x2xf32>, tensor<4x2xf32>) {
+  %0 = relay.nn.matmul %a, %b : (tensor<4x8xf32>, tensor<8x2xf32>) -> tensor<4x2xf32>
+  %1 = relay.nn.matmul %a, %c {transpose_b = true} : (tensor<4x8xf32>, tensor<2x8xf32>) -> tensor<4x2xf32>
+  return %0, %1 : tensor<4x2xf32>, tensor<4x2xf32>
 }

@@ -55,6 +55,15 @@ func.func @multi(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xf32>, tensor
   return %r#0, %r#1 : tensor<4xf32>, tensor<4xf32>
 }
 
+// call_tir with tir_vars: symbolic sizes passed after the output buffers.
+// CHECK-LABEL: func.func @tir_vars
+// CHECK: relax.call_tir @repeat(%{{.*}}) tir_vars [n, n * 3] : (tensor<?xf32, #relax.shape<[n]>>) -> tensor<?xf32, #relax.shape<[n * 3]>>
+func.func private @repeat(memref<?xf32>, memref<?xf32>, index, index)
+func.func @tir_vars(%x: tensor<?xf32, #relax.shape<[n]>>) -> tensor<?xf32, #relax.shape<[n * 3]>> {
+  %0 = relax.call_tir @repeat(%x) tir_vars [n, 3 * n] : (tensor<?xf32, #relax.shape<[n]>>) -> tensor<?xf32, #relax.shape<[n * 3]>>
+  return %0 : tensor<?xf32, #relax.shape<[n * 3]>>
+}
+
 // An extern call with side effects stays outside dataflow blocks.
 // CHECK-LABEL: func.func @effects
 // CHECK: relax.call_dps_packed "env.print"(%{{.*}}) {has_side_effects} : (tensor<4xf32>) -> tensor<1xi32>

@@ -17,7 +17,8 @@ def RelayToRelax : Pass<"relay-to-relax", "::mlir::ModuleOp"> {
     - parameter attributes `relay.name` become `relax.name`;
     - relay ops are rewritten into their relax equivalents, one pattern per
       op (`populateRelayToRelaxPatterns`): `relay.constant` becomes
-      `relax.constant`, `relay.add` becomes `relax.add`; types are unchanged
+      `relax.constant`, `relay.add` becomes `relax.add`, `relay.nn.matmul`
+      without transposes becomes `relax.matmul`; types are unchanged
       (static shapes need no `#relax.shape`);
     - the function body (a single block of side-effect-free ops) is wrapped
       in one `relax.dataflow` block whose outputs are the values the

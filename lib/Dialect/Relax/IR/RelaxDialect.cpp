@@ -1,5 +1,4 @@
-//===- RelaxDialect.cpp - relax dialect --------------------------*- C++
-//-*-===//
+//===- RelaxDialect.cpp - relax dialect -------------------------*- C++ -*-===//
 //
 // Part of the mlc project.
 //

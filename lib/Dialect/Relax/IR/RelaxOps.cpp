@@ -1,5 +1,4 @@
-//===- RelaxOps.cpp - relax dialect operations -------------------*- C++
-//-*-===//
+//===- RelaxOps.cpp - relax dialect operations ------------------*- C++ -*-===//
 //
 // Part of the mlc project.
 //

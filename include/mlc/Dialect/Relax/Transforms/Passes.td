@@ -118,4 +118,19 @@ def RelaxFoldConstant : Pass<"relax-fold-constant", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlc::relax::RelaxDialect"];
 }
 
+def RelaxCheckWellFormed : Pass<"relax-check-well-formed", "::mlir::ModuleOp"> {
+  let summary = "check that every symbolic dimension name is bound before use";
+  let description = [{
+    The symbolic part of TVM's `relax.analysis.well_formed`. In every
+    `func.func`, a name used in a `#relax.shape` must be bound before it is
+    used: by a parameter's type, or by a `relax.match_cast` result (the only
+    op that introduces names). Walking the body in order, every other op's
+    result types, and the function's result types, may only use bound names.
+    An op whose declared result type invents a name (e.g. a `relax.call_tir`
+    returning `tensor<?xf32, #relax.shape<[k]>>` with `k` unbound) is an
+    error naming the op, the result and the name. The IR is not changed.
+  }];
+  let dependentDialects = ["::mlc::relax::RelaxDialect"];
+}
+
 #endif // MLC_DIALECT_RELAX_TRANSFORMS_PASSES_TD
