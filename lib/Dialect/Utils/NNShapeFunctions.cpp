@@ -10,6 +10,9 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+#include <tuple>
+
 using namespace mlir;
 using namespace mlc;
 using namespace mlc::nn;
@@ -252,38 +255,54 @@ FailureOr<Shape> mlc::nn::inferConv2DShape(ArrayRef<int64_t> data,
     kh = ksh;
     kw = ksw;
   }
-  if (attrs.channels) {
-    if (!isDyn(o) && o != *attrs.channels) {
-      report(emitError, "channels=" + Twine(*attrs.channels) +
-                            " but the weight has " + Twine(o) +
-                            " output channels (" + weightDesc + ")");
+  int64_t groups = attrs.groups;
+  // Relay's depthwise case (groups == data channels == the weight's O): with
+  // `channels` given, Relay expects the weight as [C, channels / C, KH, KW]
+  // in OIHW terms, e.g. TFLite's HWOI [KH, KW, C, multiplier]. With a
+  // multiplier of 1 this is the ordinary grouped convolution.
+  if (attrs.channels && groups > 1 && c == groups && o == groups &&
+      *attrs.channels != o) {
+    int64_t channels = *attrs.channels;
+    if (channels % c != 0 || (!isDyn(i) && i != channels / c)) {
+      report(emitError, "depthwise weight (" + weightDesc + ") has " +
+                            Twine(i) + " channels per input channel but " +
+                            "channels=" + Twine(channels) + " needs " +
+                            (channels % c ? Twine("a multiple of ") + Twine(c)
+                                          : Twine(channels / c)));
       return failure();
     }
-    o = *attrs.channels;
-  }
-
-  int64_t groups = attrs.groups;
-  if (!isDyn(c) && c % groups != 0) {
-    report(emitError, "data has " + Twine(c) +
-                          " channels, which is not divisible by "
-                          "groups=" +
-                          Twine(groups));
-    return failure();
-  }
-  if (!isDyn(o) && o % groups != 0) {
-    report(emitError, "weight has " + Twine(o) +
-                          " output channels, which is not "
-                          "divisible by groups=" +
-                          Twine(groups));
-    return failure();
-  }
-  if (!isDyn(c) && !isDyn(i) && c / groups != i) {
-    report(emitError, "weight has " + Twine(i) +
-                          " input channels per group but data has " + Twine(c) +
-                          " channels with groups=" + Twine(groups) +
-                          " (expected " + Twine(c / groups) + "; " +
-                          weightDesc + ")");
-    return failure();
+    o = channels;
+  } else {
+    if (attrs.channels) {
+      if (!isDyn(o) && o != *attrs.channels) {
+        report(emitError, "channels=" + Twine(*attrs.channels) +
+                              " but the weight has " + Twine(o) +
+                              " output channels (" + weightDesc + ")");
+        return failure();
+      }
+      o = *attrs.channels;
+    }
+    if (!isDyn(c) && c % groups != 0) {
+      report(emitError, "data has " + Twine(c) +
+                            " channels, which is not divisible by groups=" +
+                            Twine(groups));
+      return failure();
+    }
+    if (!isDyn(o) && o % groups != 0) {
+      report(emitError, "weight has " + Twine(o) +
+                            " output channels, which is not divisible by "
+                            "groups=" +
+                            Twine(groups));
+      return failure();
+    }
+    if (!isDyn(c) && !isDyn(i) && c / groups != i) {
+      report(emitError,
+             "weight has " + Twine(i) +
+                 " input channels per group but data has " + Twine(c) +
+                 " channels with groups=" + Twine(groups) + " (expected " +
+                 Twine(c / groups) + "; " + weightDesc + ")");
+      return failure();
+    }
   }
 
   auto oh = slidingWindowExtent(
@@ -540,6 +559,36 @@ FailureOr<Shape> mlc::nn::inferAdaptivePool2DShape(ArrayRef<int64_t> data,
   if (!outputSize.empty()) {
     result[hw->first] = outputSize[0];
     result[hw->second] = outputSize.back();
+  }
+  return result;
+}
+
+FailureOr<Shape> mlc::nn::inferUpSamplingShape(ArrayRef<int64_t> data,
+                                               double scaleH, double scaleW,
+                                               StringRef layout,
+                                               EmitErrorFn emitError) {
+  auto hw = getPoolHW(data, layout, /*outLayout=*/"", emitError);
+  if (failed(hw))
+    return failure();
+  Shape result(data.begin(), data.end());
+  for (auto [idx, scale, name] :
+       {std::make_tuple(hw->first, scaleH, "scale_h"),
+        std::make_tuple(hw->second, scaleW, "scale_w")}) {
+    if (!(scale > 0.0) || !std::isfinite(scale)) {
+      report(emitError, Twine(name) + " must be a positive number but is " +
+                            Twine(std::to_string(scale)));
+      return failure();
+    }
+    int64_t in = data[idx];
+    if (isDyn(in))
+      continue;
+    double out = std::round(static_cast<double>(in) * scale);
+    if (!(out < 9.0e18)) {
+      report(emitError, "the upsampled size of dimension " + Twine(idx) +
+                            " overflows int64");
+      return failure();
+    }
+    result[idx] = static_cast<int64_t>(out);
   }
   return result;
 }

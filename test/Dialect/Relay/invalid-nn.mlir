@@ -585,3 +585,78 @@ func.func @conv2d_transpose_padding_too_big(%x: tensor<1x4x1x1xf32>, %w: tensor<
   %0 = relay.nn.conv2d_transpose %x, %w {padding = array<i64: 1, 0>} : (tensor<1x4x1x1xf32>, tensor<4x8x1x1xf32>) -> tensor<1x8x1x1xf32>
   return
 }
+
+// -----
+
+func.func @instance_norm_gamma(%x: tensor<1x8x4x4xf32>, %g: tensor<4xf32>, %b: tensor<8xf32>) {
+  // expected-error@+1 {{'relay.nn.instance_norm' op gamma must have shape [8] (dimension 1 of data shape [1, 8, 4, 4]) but has shape [4]}}
+  %0 = relay.nn.instance_norm %x, %g, %b : (tensor<1x8x4x4xf32>, tensor<4xf32>, tensor<8xf32>) -> tensor<1x8x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @group_norm_groups(%x: tensor<1x8x4x4xf32>, %g: tensor<8xf32>) {
+  // expected-error@+1 {{'relay.nn.group_norm' op data has 8 channels (dimension 1), which is not divisible by num_groups=3}}
+  %0 = relay.nn.group_norm %x, %g, %g {num_groups = 3 : i64} : (tensor<1x8x4x4xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<1x8x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @group_norm_num_groups_required(%x: tensor<1x8x4x4xf32>, %g: tensor<8xf32>) {
+  // expected-error@+1 {{'relay.nn.group_norm' op requires attribute 'num_groups'}}
+  %0 = relay.nn.group_norm %x, %g, %g : (tensor<1x8x4x4xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<1x8x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @upsampling_method(%x: tensor<1x3x4x4xf32>) {
+  // expected-error@+1 {{'relay.nn.upsampling' op method must be "nearest_neighbor", "bilinear" or "bicubic" but is "area"}}
+  %0 = relay.nn.upsampling %x {method = "area"} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @upsampling_scale(%x: tensor<1x3x4x4xf32>) {
+  // expected-error@+1 {{'relay.nn.upsampling' op scale_w must be a positive number but is 0.000000}}
+  %0 = relay.nn.upsampling %x {scale_w = 0.0 : f64} : (tensor<1x3x4x4xf32>) -> tensor<1x3x4x0xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_depthwise_multiplier(%x: tensor<1x8x8x4xf32>, %w: tensor<3x3x4x2xf32>) {
+  // expected-error@+1 {{'relay.nn.conv2d' op depthwise weight (weight shape [3, 3, 4, 2] in HWOI layout) has 2 channels per input channel but channels=12 needs 3}}
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWOI", groups = 4 : i64, channels = 12 : i64}
+      : (tensor<1x8x8x4xf32>, tensor<3x3x4x2xf32>) -> tensor<1x6x6x12xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_depthwise_multiplier_needs_channels(%x: tensor<1x8x8x4xf32>, %w: tensor<3x3x4x2xf32>) {
+  // Like Relay, a depthwise multiplier above 1 in an HWOI weight needs `channels`.
+  // expected-error@+1 {{'relay.nn.conv2d' op weight has 2 input channels per group but data has 4 channels with groups=4}}
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWOI", groups = 4 : i64}
+      : (tensor<1x8x8x4xf32>, tensor<3x3x4x2xf32>) -> tensor<1x6x6x8xf32>
+  return
+}
+
+// -----
+
+func.func @pad_reflect_too_wide(%x: tensor<2x3xf32>, %v: tensor<f32>) {
+  // expected-error@+1 {{'relay.nn.pad' op pad_mode "reflect" needs pad_width [3, 0] of dimension 1 to be smaller than its size 3}}
+  %0 = relay.nn.pad %x, %v {pad_width = array<i64: 1, 1, 3, 0>, pad_mode = "reflect"} : (tensor<2x3xf32>, tensor<f32>) -> tensor<4x6xf32>
+  return
+}
+
+// -----
+
+func.func @pad_edge_crop(%x: tensor<2x3xf32>, %v: tensor<f32>) {
+  // expected-error@+1 {{'relay.nn.pad' op pad_mode "edge" cannot crop: pad_width [0, -1] of dimension 1 is negative}}
+  %0 = relay.nn.pad %x, %v {pad_width = array<i64: 0, 0, 0, -1>, pad_mode = "edge"} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x2xf32>
+  return
+}

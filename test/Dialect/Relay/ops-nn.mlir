@@ -150,3 +150,18 @@ func.func @conv2d_transpose(%x: tensor<1x64x28x28xf32>, %w: tensor<64x32x3x3xf32
       : (tensor<1x64x28x28xf32>, tensor<64x32x3x3xf32>) -> tensor<1x32x56x56xf32>
   return %0 : tensor<1x32x56x56xf32>
 }
+
+// CHECK-LABEL: func.func @instance_group_norm_upsampling
+func.func @instance_group_norm_upsampling(%x: tensor<1x64x16x16xf32>, %g: tensor<64xf32>)
+    -> (tensor<1x64x16x16xf32>, tensor<1x64x16x16xf32>, tensor<1x64x32x32xf32>) {
+  // CHECK: relay.nn.instance_norm %{{.*}}, %{{.*}}, %{{.*}} {epsilon = 1.000000e-03 : f64} : (tensor<1x64x16x16xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<1x64x16x16xf32>
+  %0 = relay.nn.instance_norm %x, %g, %g {epsilon = 1.0e-03 : f64}
+      : (tensor<1x64x16x16xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<1x64x16x16xf32>
+  // CHECK: relay.nn.group_norm %{{.*}}, %{{.*}}, %{{.*}} {num_groups = 32 : i64} : (tensor<1x64x16x16xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<1x64x16x16xf32>
+  %1 = relay.nn.group_norm %x, %g, %g {num_groups = 32 : i64}
+      : (tensor<1x64x16x16xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<1x64x16x16xf32>
+  // CHECK: relay.nn.upsampling %{{.*}} {method = "bilinear", scale_h = 2.000000e+00 : f64, scale_w = 2.000000e+00 : f64} : (tensor<1x64x16x16xf32>) -> tensor<1x64x32x32xf32>
+  %2 = relay.nn.upsampling %x {scale_h = 2.0 : f64, scale_w = 2.0 : f64, method = "bilinear"}
+      : (tensor<1x64x16x16xf32>) -> tensor<1x64x32x32xf32>
+  return %0, %1, %2 : tensor<1x64x16x16xf32>, tensor<1x64x16x16xf32>, tensor<1x64x32x32xf32>
+}

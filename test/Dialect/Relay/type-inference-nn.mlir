@@ -70,7 +70,8 @@ func.func @conv2d_groups(%x: tensor<1x4x8x8xf32>, %w: tensor<6x2x3x3xf32>,
 
 // CHECK-LABEL: func.func @conv2d_nhwc
 func.func @conv2d_nhwc(%x: tensor<1x32x30x3xf32>, %w: tensor<3x5x3x16xf32>,
-                       %xd: tensor<1x16x16x32xf32>, %wd: tensor<3x3x32x1xf32>) {
+                       %xd: tensor<1x16x16x32xf32>, %wd: tensor<3x3x32x1xf32>,
+                       %wm: tensor<3x3x32x2xf32>) {
   // HWIO weight with a 3x5 kernel.
   // CHECK: -> tensor<1x30x26x16xf32>
   %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO"}
@@ -79,6 +80,12 @@ func.func @conv2d_nhwc(%x: tensor<1x32x30x3xf32>, %w: tensor<3x5x3x16xf32>,
   %1 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO",
                                strides = array<i64: 2, 2>, padding = array<i64: 1, 2>}
       : (tensor<1x32x30x3xf32>, tensor<3x5x3x16xf32>) -> tensor<1x16x15x16xf32>
+  // Depthwise NHWC with TVM's HWOI kernel layout [KH, KW, C, multiplier]:
+  // with channels given, a multiplier of 2 gives 2 * C output channels.
+  // CHECK: -> tensor<1x14x14x64xf32>
+  %m = relay.nn.conv2d %xd, %wm {data_layout = "NHWC", kernel_layout = "HWOI", groups = 32 : i64,
+                                 channels = 64 : i64, kernel_size = array<i64: 3, 3>}
+      : (tensor<1x16x16x32xf32>, tensor<3x3x32x2xf32>) -> tensor<1x14x14x64xf32>
   // Depthwise NHWC with TVM's HWOI kernel layout.
   // CHECK: -> tensor<1x16x16x32xf32>
   %2 = relay.nn.conv2d %xd, %wd {data_layout = "NHWC", kernel_layout = "HWOI", groups = 32 : i64,
@@ -375,5 +382,32 @@ func.func @conv2d_transpose(%x: tensor<1x4x5x5xf32>, %w: tensor<4x8x3x3xf32>,
   // CHECK: -> tensor<?x8x?x7xf16>
   %6 = relay.nn.conv2d_transpose %xd, %w {out_dtype = f16}
       : (tensor<?x4x?x5xf32>, tensor<4x8x3x3xf32>) -> tensor<?x8x?x7xf16>
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @upsampling
+func.func @upsampling(%x: tensor<1x3x5x7xf32>, %y: tensor<1x5x7x3xf32>, %d: tensor<1x3x?x7xf32>) {
+  // round(5 * 2.5) = 13 (12.5 rounds away from zero), round(7 * 0.5) = 4.
+  // CHECK: -> tensor<1x3x13x4xf32>
+  %0 = relay.nn.upsampling %x {scale_h = 2.5 : f64, scale_w = 0.5 : f64}
+      : (tensor<1x3x5x7xf32>) -> tensor<1x3x13x4xf32>
+  // CHECK: -> tensor<1x10x21x3xf32>
+  %1 = relay.nn.upsampling %y {scale_h = 2.0 : f64, scale_w = 3.0 : f64, layout = "NHWC"}
+      : (tensor<1x5x7x3xf32>) -> tensor<1x10x21x3xf32>
+  // CHECK: -> tensor<1x3x?x14xf32>
+  %2 = relay.nn.upsampling %d {scale_h = 2.0 : f64, scale_w = 2.0 : f64}
+      : (tensor<1x3x?x7xf32>) -> tensor<1x3x?x14xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @instance_group_norm
+func.func @instance_group_norm(%x: tensor<2x5x6x8xf32>, %c8: tensor<8xf32>, %c5: tensor<5xf32>) {
+  // CHECK: -> tensor<2x5x6x8xf32>
+  %0 = relay.nn.instance_norm %x, %c5, %c5 : (tensor<2x5x6x8xf32>, tensor<5xf32>, tensor<5xf32>) -> tensor<2x5x6x8xf32>
+  // CHECK: -> tensor<2x5x6x8xf32>
+  %1 = relay.nn.group_norm %x, %c8, %c8 {num_groups = 4 : i64, axis = -1 : i64}
+      : (tensor<2x5x6x8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<2x5x6x8xf32>
   return
 }

@@ -158,6 +158,13 @@ mlir::FailureOr<Shape> inferAdaptivePool2DShape(
     llvm::ArrayRef<int64_t> data, llvm::ArrayRef<int64_t> outputSize,
     llvm::StringRef layout, llvm::StringRef outLayout, EmitErrorFn emitError);
 
+/// Relay's UpSamplingRel: H and W of `layout` become round(H * scaleH) and
+/// round(W * scaleW).
+mlir::FailureOr<Shape> inferUpSamplingShape(llvm::ArrayRef<int64_t> data,
+                                            double scaleH, double scaleW,
+                                            llvm::StringRef layout,
+                                            EmitErrorFn emitError);
+
 //===----------------------------------------------------------------------===//
 // Dense / matmul
 //===----------------------------------------------------------------------===//

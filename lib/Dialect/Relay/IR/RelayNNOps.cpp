@@ -57,30 +57,24 @@ private:
 };
 } // namespace
 
-/// Returns the ranked tensor type of `value` (operand `name`), or reports an
-/// error.
-static FailureOr<RankedTensorType> getRankedType(Value value, StringRef name,
-                                                 const NNErrorEmitter &err) {
-  if (!value) {
-    err(Twine("missing operand ") + name);
-    return failure();
-  }
-  auto type = dyn_cast<RankedTensorType>(value.getType());
-  if (!type) {
-    std::string s;
-    llvm::raw_string_ostream os(s);
-    os << value.getType();
-    err(Twine(name) + " must be a ranked tensor but has type " + s);
-    return failure();
-  }
-  return type;
-}
-
 static std::string typeToString(Type type) {
   std::string s;
   llvm::raw_string_ostream os(s);
   os << type;
   return s;
+}
+
+/// Returns the ranked tensor type of `value` (operand `name`), or reports an
+/// error.
+static FailureOr<RankedTensorType> getRankedType(Value value, StringRef name,
+                                                 const NNErrorEmitter &err) {
+  auto type = value ? dyn_cast<RankedTensorType>(value.getType()) : nullptr;
+  if (!type) {
+    err(Twine(name) + " must be a ranked tensor but has type " +
+        (value ? typeToString(value.getType()) : std::string("<null>")));
+    return failure();
+  }
+  return type;
 }
 
 /// The result element type: `outDtype` if present and non-empty, else
@@ -375,6 +369,9 @@ static LogicalResult inferPool2D(AdaptorT adaptor, const NNErrorEmitter &err,
   auto data = getRankedType(adaptor.getData(), "data", err);
   if (failed(data))
     return failure();
+  // Required attributes may still be missing when a builder infers types.
+  if (!adaptor.getPoolSizeAttr())
+    return err.fail("requires attribute 'pool_size'");
   nn::Pool2DAttrs attrs;
   attrs.poolSize = adaptor.getPoolSize();
   attrs.strides = adaptor.getStrides();
@@ -524,6 +521,80 @@ LogicalResult LayerNormOp::inferNNReturnTypes(MLIRContext *context,
   return success();
 }
 
+LogicalResult InstanceNormOp::inferNNReturnTypes(
+    MLIRContext *context, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  if (failed(data))
+    return failure();
+  auto axis = nn::normalizeAxis(static_cast<int64_t>(adaptor.getAxis()),
+                                data->getRank(), "axis", err.fn());
+  if (failed(axis) ||
+      failed(checkChannelOperand(*data, *axis, adaptor.getGamma(), "gamma",
+                                 err)) ||
+      failed(checkChannelOperand(*data, *axis, adaptor.getBeta(), "beta", err)))
+    return failure();
+  if (adaptor.getEpsilon().isNegative())
+    return err.fail("epsilon must be >= 0");
+  types.push_back(*data);
+  return success();
+}
+
+LogicalResult GroupNormOp::inferNNReturnTypes(MLIRContext *context,
+                                              std::optional<Location> location,
+                                              Adaptor adaptor,
+                                              SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  if (failed(data))
+    return failure();
+  auto axis = nn::normalizeAxis(static_cast<int64_t>(adaptor.getAxis()),
+                                data->getRank(), "axis", err.fn());
+  if (failed(axis) ||
+      failed(checkChannelOperand(*data, *axis, adaptor.getGamma(), "gamma",
+                                 err)) ||
+      failed(checkChannelOperand(*data, *axis, adaptor.getBeta(), "beta", err)))
+    return failure();
+  if (!adaptor.getNumGroupsAttr())
+    return err.fail("requires attribute 'num_groups'");
+  int64_t groups = static_cast<int64_t>(adaptor.getNumGroups());
+  int64_t channels = data->getDimSize(*axis);
+  if (groups < 1)
+    return err.fail("num_groups must be >= 1 but got " + Twine(groups));
+  if (!ShapedType::isDynamic(channels) && channels % groups != 0)
+    return err.fail("data has " + Twine(channels) + " channels (dimension " +
+                    Twine(*axis) +
+                    "), which is not divisible by num_groups=" + Twine(groups));
+  if (adaptor.getEpsilon().isNegative())
+    return err.fail("epsilon must be >= 0");
+  types.push_back(*data);
+  return success();
+}
+
+LogicalResult UpSamplingOp::inferNNReturnTypes(MLIRContext *context,
+                                               std::optional<Location> location,
+                                               Adaptor adaptor,
+                                               SmallVectorImpl<Type> &types) {
+  NNErrorEmitter err(location, getOperationName());
+  auto data = getRankedType(adaptor.getData(), "data", err);
+  if (failed(data))
+    return failure();
+  StringRef method = adaptor.getMethod();
+  if (method != "nearest_neighbor" && method != "bilinear" &&
+      method != "bicubic")
+    return err.fail("method must be \"nearest_neighbor\", \"bilinear\" or "
+                    "\"bicubic\" but is \"" +
+                    method + "\"");
+  auto shape = nn::inferUpSamplingShape(
+      data->getShape(), adaptor.getScaleH().convertToDouble(),
+      adaptor.getScaleW().convertToDouble(), adaptor.getLayout(), err.fn());
+  if (failed(shape))
+    return failure();
+  types.push_back(RankedTensorType::get(*shape, data->getElementType()));
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Padding, dropout, flatten
 //===----------------------------------------------------------------------===//
@@ -540,6 +611,8 @@ LogicalResult PadOp::inferNNReturnTypes(MLIRContext *context,
   if (padValue->getRank() != 0)
     return err.fail("pad_value must be a 0-d tensor but has type " +
                     typeToString(*padValue));
+  if (!adaptor.getPadWidthAttr())
+    return err.fail("requires attribute 'pad_width'");
   StringRef mode = adaptor.getPadMode();
   if (mode != "constant" && mode != "edge" && mode != "reflect")
     return err.fail("pad_mode must be \"constant\", \"edge\" or \"reflect\" "
@@ -549,6 +622,28 @@ LogicalResult PadOp::inferNNReturnTypes(MLIRContext *context,
       nn::inferPadShape(data->getShape(), adaptor.getPadWidth(), err.fn());
   if (failed(shape))
     return failure();
+  // "edge" and "reflect" read the data at the border: they cannot crop, and
+  // "reflect" (which skips the edge) needs more elements than it pads.
+  if (mode != "constant") {
+    ArrayRef<int64_t> widths = adaptor.getPadWidth();
+    for (auto [dim, size] : llvm::enumerate(data->getShape())) {
+      int64_t before = widths[2 * dim], after = widths[2 * dim + 1];
+      if (before < 0 || after < 0)
+        return err.fail("pad_mode \"" + mode + "\" cannot crop: pad_width [" +
+                        Twine(before) + ", " + Twine(after) +
+                        "] of dimension " + Twine(dim) + " is negative");
+      if (ShapedType::isDynamic(size) || (before == 0 && after == 0))
+        continue;
+      if (mode == "edge" && size == 0)
+        return err.fail("pad_mode \"edge\" needs a non-empty dimension " +
+                        Twine(dim) + " to pad");
+      if (mode == "reflect" && (before >= size || after >= size))
+        return err.fail("pad_mode \"reflect\" needs pad_width [" +
+                        Twine(before) + ", " + Twine(after) +
+                        "] of dimension " + Twine(dim) +
+                        " to be smaller than its size " + Twine(size));
+    }
+  }
   types.push_back(RankedTensorType::get(*shape, data->getElementType()));
   return success();
 }
@@ -634,6 +729,21 @@ OpFoldResult BatchFlattenOp::fold(FoldAdaptor adaptor) {
 // Type inference entry point
 //===----------------------------------------------------------------------===//
 
+/// The fixed operand count of nn op `OpT` (all nn ops have 1 to 5 operands).
+template <typename OpT> static unsigned numOperandsOf() {
+  if (OpT::template hasTrait<mlir::OpTrait::OneOperand>())
+    return 1;
+  if (OpT::template hasTrait<mlir::OpTrait::NOperands<2>::Impl>())
+    return 2;
+  if (OpT::template hasTrait<mlir::OpTrait::NOperands<3>::Impl>())
+    return 3;
+  if (OpT::template hasTrait<mlir::OpTrait::NOperands<4>::Impl>())
+    return 4;
+  if (OpT::template hasTrait<mlir::OpTrait::NOperands<5>::Impl>())
+    return 5;
+  llvm_unreachable("nn op with an unexpected number of operands");
+}
+
 /// InferTypeOpInterface's `inferReturnTypes` for nn op `OpT`: gathers the
 /// inherent attributes from `properties` and from the `attributes`
 /// dictionary (custom parsers and OperationState-based builders pass them
@@ -656,6 +766,13 @@ inferWithDefaults(MLIRContext *context, std::optional<Location> location,
     OpT::populateDefaultProperties(
         OperationName(OpT::getOperationName(), context), props);
   }
+  // Builders may pass any number of operands; the adaptor indexes them
+  // unchecked.
+  unsigned expected = numOperandsOf<OpT>();
+  if (operands.size() != expected)
+    return emitOptionalError(location, "'", OpT::getOperationName(),
+                             "' op expects ", expected, " operands but got ",
+                             operands.size());
   typename OpT::Adaptor adaptor(operands, attributes, props, regions);
   return OpT::inferNNReturnTypes(context, location, adaptor, types);
 }
@@ -672,6 +789,9 @@ inferWithDefaults(MLIRContext *context, std::optional<Location> location,
 
 MLC_NN_INFER_RETURN_TYPES(Conv2DOp)
 MLC_NN_INFER_RETURN_TYPES(DenseOp)
+MLC_NN_INFER_RETURN_TYPES(InstanceNormOp)
+MLC_NN_INFER_RETURN_TYPES(GroupNormOp)
+MLC_NN_INFER_RETURN_TYPES(UpSamplingOp)
 MLC_NN_INFER_RETURN_TYPES(Conv2DTransposeOp)
 MLC_NN_INFER_RETURN_TYPES(MatmulOp)
 MLC_NN_INFER_RETURN_TYPES(PReluOp)

@@ -90,8 +90,11 @@ def Relay_Conv2DOp : NN_Op<"conv2d"> {
     ```
 
     The verifier checks that `C` and `O` are divisible by `groups` and that
-    the weight's input channels equal `C / groups`. Blocked layouts
-    (`NCHW4c`) are not supported.
+    the weight's input channels equal `C / groups`. As in Relay, a depthwise
+    convolution (`groups` = `C` = the weight's `O`) with `channels` given
+    takes its weight as `[C, channels / C, KH, KW]` in OIHW terms, which is
+    how TFLite's HWOI weights `[KH, KW, C, multiplier]` arrive. Blocked
+    layouts (`NCHW4c`) are not supported.
 
     Example:
 
@@ -616,6 +619,114 @@ def Relay_LayerNormOp : NN_Op<"layer_norm"> {
   }];
 }
 
+def Relay_InstanceNormOp : NN_Op<"instance_norm"> {
+  let summary = "instance normalization (Relay `nn.instance_norm`)";
+  let description = [{
+    Normalizes each instance and channel of `data` by the mean and variance
+    over the other (spatial) axes, `axis` (default 1) being the channel
+    axis; then scales by `gamma` (unless `scale = false`) and shifts by
+    `beta` (unless `center = false`); `epsilon` (default 1e-5) is added to
+    the variance. `gamma` and `beta` are 1-D with the size of `data` along
+    `axis` and the element type of `data`. The result has the type of
+    `data`.
+
+    Example:
+
+    ```mlir
+    %0 = relay.nn.instance_norm %x, %gamma, %beta
+        : (tensor<1x64x32x32xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<1x64x32x32xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$data,
+    AnyRankedTensor:$gamma,
+    AnyRankedTensor:$beta,
+    DefaultValuedAttr<I64Attr, "1">:$axis,
+    DefaultValuedAttr<F64Attr, "1e-05">:$epsilon,
+    DefaultValuedAttr<BoolAttr, "true">:$center,
+    DefaultValuedAttr<BoolAttr, "true">:$scale
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $data `,` $gamma `,` $beta attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Relay_GroupNormOp : NN_Op<"group_norm"> {
+  let summary = "group normalization (Relay `nn.group_norm`)";
+  let description = [{
+    Splits the channels of `data` (along `axis`, default 1) into
+    `num_groups` groups and normalizes each instance and group by its mean
+    and variance; then scales by `gamma` (unless `scale = false`) and shifts
+    by `beta` (unless `center = false`); `epsilon` (default 1e-5) is added
+    to the variance. The channel count must be divisible by `num_groups`.
+    `gamma` and `beta` are 1-D with one value per channel and the element
+    type of `data`. The result has the type of `data`.
+
+    Example:
+
+    ```mlir
+    %0 = relay.nn.group_norm %x, %gamma, %beta {num_groups = 32 : i64}
+        : (tensor<1x64x32x32xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<1x64x32x32xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$data,
+    AnyRankedTensor:$gamma,
+    AnyRankedTensor:$beta,
+    I64Attr:$num_groups,
+    DefaultValuedAttr<I64Attr, "1">:$axis,
+    DefaultValuedAttr<F64Attr, "1e-05">:$epsilon,
+    DefaultValuedAttr<BoolAttr, "true">:$center,
+    DefaultValuedAttr<BoolAttr, "true">:$scale
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $data `,` $gamma `,` $beta attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Resizing
+//===----------------------------------------------------------------------===//
+
+def Relay_UpSamplingOp : NN_Op<"upsampling"> {
+  let summary = "2-D upsampling (Relay `nn.upsampling`)";
+  let description = [{
+    Scales H and W of `data` (positions given by `layout`, default
+    `"NCHW"`, a permutation of `NCHW`) by `scale_h` and `scale_w`; the
+    result sizes are `round(H * scale_h)` and `round(W * scale_w)` as in
+    Relay. `method` is `"nearest_neighbor"` (default), `"bilinear"` or
+    `"bicubic"`; `align_corners` (default false) aligns the corner pixels
+    of input and output.
+
+    Example:
+
+    ```mlir
+    %0 = relay.nn.upsampling %x {scale_h = 2.0 : f64, scale_w = 2.0 : f64}
+        : (tensor<1x64x16x16xf32>) -> tensor<1x64x32x32xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    AnyRankedTensor:$data,
+    DefaultValuedAttr<F64Attr, "1.0">:$scale_h,
+    DefaultValuedAttr<F64Attr, "1.0">:$scale_w,
+    DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout,
+    DefaultValuedAttr<StrAttr, "\"nearest_neighbor\"">:$method,
+    DefaultValuedAttr<BoolAttr, "false">:$align_corners
+  );
+  let results = (outs AnyRankedTensor:$result);
+
+  let assemblyFormat = [{
+    $data attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Padding, dropout, flatten
 //===----------------------------------------------------------------------===//
@@ -632,7 +743,9 @@ def Relay_PadOp : NN_Op<"pad"> {
     `pad_mode = "constant"` (the default). Its element type may differ from
     that of `data` (Relay's default pad value is an `int32` zero).
     `pad_mode = "edge"` repeats the edge value and `"reflect"` mirrors the
-    data without repeating the edge.
+    data without repeating the edge; these two modes cannot crop, and
+    `"reflect"` needs each width to be smaller than the dimension (checked
+    for static sizes; Relay leaves this to the kernel).
 
     Example:
 
