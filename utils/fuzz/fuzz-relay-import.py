@@ -10,6 +10,8 @@ a failure. Crashing inputs are saved for reproduction.
 
 usage (from the repository root, after building):
   /usr/bin/python3 utils/fuzz/fuzz-relay-import.py --runs 2000 --seed 1
+With a sanitizer build (cmake -DMLC_ENABLE_SANITIZERS=ON ...), pass its binary:
+  /usr/bin/python3 utils/fuzz/fuzz-relay-import.py --mlc-translate BUILD/bin/mlc-translate
 
 Exit status: 0 if no run crashed or hung, 1 otherwise.
 """
@@ -158,6 +160,12 @@ def main():
     if tensor_files:
         open(meta_good, "wb").write(tensor_files[0])
 
+    # Sanitizer reports (in a -DMLC_ENABLE_SANITIZERS=ON build) must count as
+    # crashes, not as exit code 1.
+    env = dict(os.environ)
+    env.setdefault("ASAN_OPTIONS", "abort_on_error=1:detect_leaks=0")
+    env.setdefault("UBSAN_OPTIONS", "halt_on_error=1:abort_on_error=1:print_stacktrace=1")
+
     counts = {"ok": 0, "error": 0, "crash": 0, "timeout": 0, "silent": 0}
     start = time.time()
     runs = 0
@@ -183,7 +191,8 @@ def main():
         if meta_arg:
             cmd.append("--relay-meta=" + meta_arg)
         try:
-            proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=args.timeout)
+            proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                  timeout=args.timeout, env=env)
             rc = proc.returncode
             stderr = proc.stderr
         except subprocess.TimeoutExpired:
@@ -192,7 +201,7 @@ def main():
             kind = "timeout"
         elif rc == 0:
             kind = "ok"
-        elif rc < 0 or rc >= 128:
+        elif rc < 0 or rc >= 128 or b"Sanitizer" in stderr or b"runtime error:" in stderr:
             kind = "crash"
         elif b"error:" in stderr:
             kind = "error"

@@ -783,7 +783,7 @@ FailureOr<RValue> Importer::evalLiteral(const Expr &expr) {
       return failure();
     }
     element = IntegerAttr::get(
-        intType, APInt(width, static_cast<uint64_t>(v), !intType.isUnsigned()));
+        intType, APInt(width, static_cast<uint64_t>(v), /*isSigned=*/v < 0));
   }
   Attribute value = DenseElementsAttr::get(type, ArrayRef<Attribute>(element));
   FailureOr<Operation *> op = createOp(
