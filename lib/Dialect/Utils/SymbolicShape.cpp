@@ -233,7 +233,7 @@ ParseResult parseAtom(AsmParser &parser, SymbolScope &scope,
     result = -operand;
     return success();
   }
-  int64_t value;
+  int64_t value = 0;
   OptionalParseResult intResult = parser.parseOptionalInteger(value);
   if (intResult.has_value()) {
     if (failed(*intResult))
