@@ -33,29 +33,6 @@ static int64_t floorDiv(int64_t a, int64_t b) {
   return q;
 }
 
-std::string mlc::nn::shapeToString(ArrayRef<int64_t> shape) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << "[";
-  llvm::interleaveComma(shape, os, [&](int64_t d) {
-    if (isDyn(d))
-      os << "?";
-    else
-      os << d;
-  });
-  os << "]";
-  return s;
-}
-
-static std::string listToString(ArrayRef<int64_t> values) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << "[";
-  llvm::interleaveComma(values, os);
-  os << "]";
-  return s;
-}
-
 FailureOr<int64_t> mlc::nn::normalizeAxis(int64_t axis, int64_t rank,
                                           StringRef what,
                                           EmitErrorFn emitError) {
@@ -99,14 +76,14 @@ LogicalResult mlc::nn::checkIntList(ArrayRef<int64_t> values, size_t size,
                                     EmitErrorFn emitError) {
   if (values.size() != size) {
     report(emitError, what + " must have " + Twine(size) + " values but has " +
-                          Twine(values.size()) + " (" + listToString(values) +
+                          Twine(values.size()) + " (" + formatIntList(values) +
                           ")");
     return failure();
   }
   for (int64_t v : values) {
     if (v < min) {
       report(emitError, what + " values must be >= " + Twine(min) +
-                            " but got " + listToString(values));
+                            " but got " + formatIntList(values));
       return failure();
     }
   }
@@ -130,12 +107,12 @@ mlc::nn::getPadTuple2D(ArrayRef<int64_t> padding, EmitErrorFn emitError) {
     report(emitError,
            "padding must have 1, 2 or 4 values (all sides; top/bottom and "
            "left/right; top, left, bottom, right) but has " +
-               Twine(padding.size()) + " (" + listToString(padding) + ")");
+               Twine(padding.size()) + " (" + formatIntList(padding) + ")");
     return failure();
   }
   if (llvm::any_of(pad, [](int64_t p) { return p < 0; })) {
     report(emitError,
-           "padding values must be >= 0 but got " + listToString(padding));
+           "padding values must be >= 0 but got " + formatIntList(padding));
     return failure();
   }
   return pad;
@@ -203,12 +180,12 @@ FailureOr<Shape> mlc::nn::inferConv2DShape(ArrayRef<int64_t> data,
 
   if (data.size() != 4) {
     report(emitError, "data must be a 4-D tensor (" + attrs.dataLayout +
-                          ") but has shape " + shapeToString(data));
+                          ") but has shape " + formatShape(data));
     return failure();
   }
   if (weight.size() != 4) {
     report(emitError, "weight must be a 4-D tensor (" + attrs.kernelLayout +
-                          ") but has shape " + shapeToString(weight));
+                          ") but has shape " + formatShape(weight));
     return failure();
   }
   if (failed(checkIntList(attrs.strides, 2, 1, "strides", emitError)) ||
@@ -234,7 +211,7 @@ FailureOr<Shape> mlc::nn::inferConv2DShape(ArrayRef<int64_t> data,
           h = data[(*dataPerm)[2]], w = data[(*dataPerm)[3]];
   int64_t o = weight[(*kernelPerm)[0]], i = weight[(*kernelPerm)[1]],
           kh = weight[(*kernelPerm)[2]], kw = weight[(*kernelPerm)[3]];
-  std::string weightDesc = "weight shape " + shapeToString(weight) + " in " +
+  std::string weightDesc = "weight shape " + formatShape(weight) + " in " +
                            attrs.kernelLayout.str() + " layout";
   if ((!isDyn(kh) && kh < 1) || (!isDyn(kw) && kw < 1)) {
     report(emitError, "the weight has an empty " + Twine(kh) + "x" + Twine(kw) +
@@ -247,7 +224,7 @@ FailureOr<Shape> mlc::nn::inferConv2DShape(ArrayRef<int64_t> data,
   if (attrs.kernelSize) {
     int64_t ksh = (*attrs.kernelSize)[0], ksw = (*attrs.kernelSize)[1];
     if ((!isDyn(kh) && kh != ksh) || (!isDyn(kw) && kw != ksw)) {
-      report(emitError, "kernel_size is " + listToString(*attrs.kernelSize) +
+      report(emitError, "kernel_size is " + formatIntList(*attrs.kernelSize) +
                             " but the weight has a " + Twine(kh) + "x" +
                             Twine(kw) + " kernel (" + weightDesc + ")");
       return failure();
@@ -372,12 +349,12 @@ FailureOr<Shape> mlc::nn::inferConv2DTransposeShape(
     return failure();
   if (data.size() != 4) {
     report(emitError, "data must be a 4-D tensor (" + attrs.dataLayout +
-                          ") but has shape " + shapeToString(data));
+                          ") but has shape " + formatShape(data));
     return failure();
   }
   if (weight.size() != 4) {
     report(emitError, "weight must be a 4-D tensor (" + attrs.kernelLayout +
-                          ") but has shape " + shapeToString(weight));
+                          ") but has shape " + formatShape(weight));
     return failure();
   }
   if (failed(checkIntList(attrs.strides, 2, 1, "strides", emitError)) ||
@@ -401,7 +378,7 @@ FailureOr<Shape> mlc::nn::inferConv2DTransposeShape(
           h = data[(*dataPerm)[2]], w = data[(*dataPerm)[3]];
   int64_t wi = weight[(*kernelPerm)[0]], wo = weight[(*kernelPerm)[1]],
           kh = weight[(*kernelPerm)[2]], kw = weight[(*kernelPerm)[3]];
-  std::string weightDesc = "weight shape " + shapeToString(weight) + " in " +
+  std::string weightDesc = "weight shape " + formatShape(weight) + " in " +
                            attrs.kernelLayout.str() + " layout";
   if ((!isDyn(kh) && kh < 1) || (!isDyn(kw) && kw < 1)) {
     report(emitError, "the weight has an empty " + Twine(kh) + "x" + Twine(kw) +
@@ -411,7 +388,7 @@ FailureOr<Shape> mlc::nn::inferConv2DTransposeShape(
   if (attrs.kernelSize) {
     int64_t ksh = (*attrs.kernelSize)[0], ksw = (*attrs.kernelSize)[1];
     if ((!isDyn(kh) && kh != ksh) || (!isDyn(kw) && kw != ksw)) {
-      report(emitError, "kernel_size is " + listToString(*attrs.kernelSize) +
+      report(emitError, "kernel_size is " + formatIntList(*attrs.kernelSize) +
                             " but the weight has a " + Twine(kh) + "x" +
                             Twine(kw) + " kernel (" + weightDesc + ")");
       return failure();
@@ -487,7 +464,7 @@ static FailureOr<std::pair<int64_t, int64_t>> getPoolHW(ArrayRef<int64_t> data,
   }
   if (data.size() != 4) {
     report(emitError, "data must be a 4-D tensor (" + layout +
-                          ") but has shape " + shapeToString(data));
+                          ") but has shape " + formatShape(data));
     return failure();
   }
   return std::make_pair((*perm)[2], (*perm)[3]);
@@ -547,12 +524,12 @@ FailureOr<Shape> mlc::nn::inferAdaptivePool2DShape(ArrayRef<int64_t> data,
   if (outputSize.size() > 2) {
     report(emitError, "output_size must have 0, 1 or 2 values but has " +
                           Twine(outputSize.size()) + " (" +
-                          listToString(outputSize) + ")");
+                          formatIntList(outputSize) + ")");
     return failure();
   }
   if (llvm::any_of(outputSize, [](int64_t v) { return v < 1; })) {
     report(emitError, "output_size values must be >= 1 but got " +
-                          listToString(outputSize));
+                          formatIntList(outputSize));
     return failure();
   }
   Shape result(data.begin(), data.end());
@@ -607,7 +584,7 @@ FailureOr<Shape> mlc::nn::inferDenseShape(ArrayRef<int64_t> data,
   }
   if (weight.size() != 2) {
     report(emitError, "weight must be a 2-D tensor [units, K] but has shape " +
-                          shapeToString(weight));
+                          formatShape(weight));
     return failure();
   }
   int64_t k = data.back();
@@ -615,8 +592,8 @@ FailureOr<Shape> mlc::nn::inferDenseShape(ArrayRef<int64_t> data,
     report(emitError, "weight has " + Twine(weight[1]) +
                           " input features (dimension 1) but data has " +
                           Twine(k) + " (last dimension); data shape " +
-                          shapeToString(data) + ", weight shape " +
-                          shapeToString(weight));
+                          formatShape(data) + ", weight shape " +
+                          formatShape(weight));
     return failure();
   }
   int64_t outUnits = weight[0];
@@ -626,10 +603,9 @@ FailureOr<Shape> mlc::nn::inferDenseShape(ArrayRef<int64_t> data,
       return failure();
     }
     if (!isDyn(weight[0]) && weight[0] != *units) {
-      report(emitError, "units=" + Twine(*units) + " but weight has " +
-                            Twine(weight[0]) +
-                            " output units (dimension 0 of " +
-                            shapeToString(weight) + ")");
+      report(emitError,
+             "units=" + Twine(*units) + " but weight has " + Twine(weight[0]) +
+                 " output units (dimension 0 of " + formatShape(weight) + ")");
       return failure();
     }
     outUnits = *units;
@@ -648,12 +624,12 @@ FailureOr<Shape> mlc::nn::inferMatmulShape(ArrayRef<int64_t> a,
   if (rank < (transposeA ? 2u : 1u)) {
     report(emitError,
            "tensor_a must have rank >= " + Twine(transposeA ? 2 : 1) +
-               " but has shape " + shapeToString(a));
+               " but has shape " + formatShape(a));
     return failure();
   }
   if (b.size() != 2) {
     report(emitError,
-           "tensor_b must be a 2-D tensor but has shape " + shapeToString(b));
+           "tensor_b must be a 2-D tensor but has shape " + formatShape(b));
     return failure();
   }
   int64_t k = transposeA ? a[rank - 2] : a[rank - 1];
@@ -676,7 +652,7 @@ FailureOr<Shape> mlc::nn::inferMatmulShape(ArrayRef<int64_t> a,
     if (!isDyn(n) && n != *units) {
       report(emitError, "units=" + Twine(*units) + " but tensor_b has " +
                             Twine(n) + " output units (shape " +
-                            shapeToString(b) + ")");
+                            formatShape(b) + ")");
       return failure();
     }
     n = *units;
@@ -694,13 +670,11 @@ FailureOr<Shape> mlc::nn::inferBatchMatmulShape(ArrayRef<int64_t> x,
                                                 bool transposeB,
                                                 EmitErrorFn emitError) {
   if (x.size() != 3) {
-    report(emitError,
-           "x must be a 3-D tensor but has shape " + shapeToString(x));
+    report(emitError, "x must be a 3-D tensor but has shape " + formatShape(x));
     return failure();
   }
   if (y.size() != 3) {
-    report(emitError,
-           "y must be a 3-D tensor but has shape " + shapeToString(y));
+    report(emitError, "y must be a 3-D tensor but has shape " + formatShape(y));
     return failure();
   }
   int64_t xb = x[0], xi = transposeA ? x[2] : x[1],
@@ -710,7 +684,7 @@ FailureOr<Shape> mlc::nn::inferBatchMatmulShape(ArrayRef<int64_t> x,
   if (!isDyn(xb) && !isDyn(yb) && xb != yb && xb != 1 && yb != 1) {
     report(emitError, "batch dimensions of x (" + Twine(xb) + ") and y (" +
                           Twine(yb) + ") differ and neither is 1; x shape " +
-                          shapeToString(x) + ", y shape " + shapeToString(y));
+                          formatShape(x) + ", y shape " + formatShape(y));
     return failure();
   }
   if (!isDyn(xk) && !isDyn(yk) && xk != yk) {
@@ -718,9 +692,9 @@ FailureOr<Shape> mlc::nn::inferBatchMatmulShape(ArrayRef<int64_t> x,
            "reduction dimensions differ: x has " + Twine(xk) + " (dim " +
                Twine(transposeA ? 1 : 2) + " with transpose_a=" +
                (transposeA ? "true" : "false") + ") but y has " + Twine(yk) +
-               " (dim " + Twine(transposeB ? 2 : 1) + " with transpose_b=" +
-               (transposeB ? "true" : "false") + "); x shape " +
-               shapeToString(x) + ", y shape " + shapeToString(y));
+               " (dim " + Twine(transposeB ? 2 : 1) +
+               " with transpose_b=" + (transposeB ? "true" : "false") +
+               "); x shape " + formatShape(x) + ", y shape " + formatShape(y));
     return failure();
   }
   int64_t b =
@@ -739,10 +713,10 @@ LogicalResult mlc::nn::checkChannelVector(ArrayRef<int64_t> data, int64_t axis,
   int64_t expected = data[axis];
   if (param.size() != 1 ||
       (!isDyn(expected) && !isDyn(param[0]) && param[0] != expected)) {
-    report(emitError, what + " must have shape " + shapeToString({expected}) +
+    report(emitError, what + " must have shape " + formatShape({expected}) +
                           " (dimension " + Twine(axis) + " of data shape " +
-                          shapeToString(data) + ") but has shape " +
-                          shapeToString(param));
+                          formatShape(data) + ") but has shape " +
+                          formatShape(param));
     return failure();
   }
   return success();
@@ -756,7 +730,7 @@ FailureOr<Shape> mlc::nn::inferPadShape(ArrayRef<int64_t> data,
            "pad_width must hold a (before, after) pair per dimension of "
            "data, i.e. " +
                Twine(2 * data.size()) + " values for data shape " +
-               shapeToString(data) + ", but has " + Twine(padWidth.size()));
+               formatShape(data) + ", but has " + Twine(padWidth.size()));
     return failure();
   }
   Shape result;
@@ -797,7 +771,7 @@ FailureOr<Shape> mlc::nn::inferBatchFlattenShape(ArrayRef<int64_t> data,
     }
     if (llvm::MulOverflow(flat, d, flat)) {
       report(emitError, "the flattened size of data shape " +
-                            shapeToString(data) + " overflows int64");
+                            formatShape(data) + " overflows int64");
       return failure();
     }
   }

@@ -48,7 +48,7 @@ static LogicalResult fail(ShapeErrorFn emitError, const Twine &message) {
   return failure();
 }
 
-static std::string formatInts(ArrayRef<int64_t> values) {
+std::string mlc::formatIntList(ArrayRef<int64_t> values) {
   std::string s;
   llvm::raw_string_ostream os(s);
   os << "[";
@@ -121,7 +121,7 @@ LogicalResult mlc::inferReshapeShape(ArrayRef<int64_t> ishape,
   size_t src = 0;
   int64_t inferIdx = -1;
   auto err = [&](const Twine &msg) {
-    return fail(emitError, "newshape " + formatInts(newshape) +
+    return fail(emitError, "newshape " + formatIntList(newshape) +
                                " is invalid for input shape " +
                                formatShape(ishape) + ": " + msg);
   };
@@ -253,7 +253,7 @@ LogicalResult mlc::inferTransposePermutation(
     return success();
   }
   if (static_cast<int64_t>(axes->size()) != rank)
-    return fail(emitError, "axes " + formatInts(*axes) + " has " +
+    return fail(emitError, "axes " + formatIntList(*axes) + " has " +
                                Twine(axes->size()) +
                                " entries, expected one per dimension (" +
                                Twine(rank) + ")");
@@ -263,7 +263,7 @@ LogicalResult mlc::inferTransposePermutation(
     if (failed(axis))
       return failure();
     if (seen[*axis])
-      return fail(emitError, "axes " + formatInts(*axes) +
+      return fail(emitError, "axes " + formatIntList(*axes) +
                                  " is not a permutation (axis " + Twine(a) +
                                  " repeats)");
     seen[*axis] = true;
@@ -413,7 +413,7 @@ LogicalResult mlc::inferSplitShapes(ArrayRef<int64_t> input,
   int64_t begin = 0;
   for (int64_t idx : indices) {
     if (idx <= begin)
-      return fail(emitError, "indices_or_sections " + formatInts(indices) +
+      return fail(emitError, "indices_or_sections " + formatIntList(indices) +
                                  " must be a strictly ascending list of "
                                  "positive indices");
     if (!isDyn(dim) && idx >= dim)
@@ -560,7 +560,7 @@ LogicalResult mlc::inferBroadcastToShape(ArrayRef<int64_t> input,
   for (int64_t d : shape)
     if (d < 0 && !isDyn(d))
       return fail(emitError,
-                  "shape " + formatInts(shape) + " has a negative size");
+                  "shape " + formatIntList(shape) + " has a negative size");
   SmallVector<int64_t> b;
   std::string detail;
   if (failed(broadcastShapes(input, shape, b,
@@ -590,8 +590,8 @@ LogicalResult mlc::inferReduceAxes(int64_t rank,
     if (failed(ax))
       return failure();
     if (listed[*ax])
-      return fail(emitError, "axis " + formatInts(*axes) + " lists dimension " +
-                                 Twine(*ax) + " twice");
+      return fail(emitError, "axis " + formatIntList(*axes) +
+                                 " lists dimension " + Twine(*ax) + " twice");
     listed[*ax] = true;
   }
   for (int64_t i = 0; i < rank; ++i)

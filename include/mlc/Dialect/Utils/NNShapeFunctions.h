@@ -53,9 +53,6 @@ using Shape = llvm::SmallVector<int64_t, 4>;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// Renders a shape as "[1, 3, ?, 4]" for messages.
-std::string shapeToString(llvm::ArrayRef<int64_t> shape);
-
 /// Normalizes `axis` (negative counts from the back) into [0, rank).
 /// `what` names the attribute in messages (e.g. "axis").
 mlir::FailureOr<int64_t> normalizeAxis(int64_t axis, int64_t rank,

@@ -36,6 +36,9 @@ using ShapeErrorFn = llvm::function_ref<void(const llvm::Twine &)>;
 /// Returns `shape` as "[2, ?, 3]".
 std::string formatShape(llvm::ArrayRef<int64_t> shape);
 
+/// Returns integer attribute values as "[1, -1, 2]" (no `?` handling).
+std::string formatIntList(llvm::ArrayRef<int64_t> values);
+
 /// Normalizes a possibly negative `axis` into [0, rank) (or [0, rank] when
 /// `allowEnd`, as for expand_dims). On error the message is "axis A is out of
 /// range for rank R".
