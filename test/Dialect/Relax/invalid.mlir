@@ -290,3 +290,66 @@ func.func @matmul_dtype(%a: tensor<2x3xf16>, %w: tensor<3x4xf32>) {
   %0 = relax.matmul %a, %w : (tensor<2x3xf16>, tensor<3x4xf32>) -> tensor<2x4xf32>
   return
 }
+
+// -----
+
+func.func @sub_broadcast(%a: tensor<?xf32, #relax.shape<[n]>>, %b: tensor<?xf32, #relax.shape<[m]>>) {
+  // expected-error @+2 {{cannot broadcast (n) and (m): dimension 0: n vs m}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.subtract %a, %b : (tensor<?xf32, #relax.shape<[n]>>, tensor<?xf32, #relax.shape<[m]>>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @mul_dtype(%a: tensor<2xf32>, %b: tensor<2xf16>) {
+  // expected-error @+2 {{element types differ: lhs 'f32' vs rhs 'f16'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.multiply %a, %b : (tensor<2xf32>, tensor<2xf16>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @softmax_axis(%a: tensor<2x3xf32>) {
+  // expected-error @+2 {{axis 2 is out of range for rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.softmax %a {axis = 2} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @permute_not_perm(%a: tensor<2x3xf32>) {
+  // expected-error @+2 {{is not a permutation}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.permute_dims %a {axes = array<i64: 0, 0>} : (tensor<2x3xf32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_count(%a: tensor<2x3xf32>) {
+  // expected-error @+2 {{newshape [4, 2] is invalid for input shape [2, 3]: the result shape [4, 2] has}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.reshape %a {shape = array<i64: 4, 2>} : (tensor<2x3xf32>) -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @expand_dims_repeat(%a: tensor<3xf32>) {
+  // expected-error @+2 {{axis -1 is repeated (result dimension 2)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.expand_dims %a {axis = array<i64: 2, -1>} : (tensor<3xf32>) -> tensor<3x1x1xf32>
+  return
+}
+
+// -----
+
+func.func @relu_result(%a: tensor<2x3xf32>) {
+  // expected-error @+2 {{'relax.nn.relu' op inferred type(s) 'tensor<2x3xf32>' are incompatible with return type(s) of operation 'tensor<3x2xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.relu %a : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return
+}

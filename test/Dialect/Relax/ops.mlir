@@ -129,6 +129,40 @@ func.func @propagate(%a: tensor<?x1xf32, #relax.shape<[n, 1]>>,
   return
 }
 
+// Elementwise and shape ops of an MLP; symbolic shapes propagate.
+// CHECK-LABEL: func.func @mlp_ops
+func.func @mlp_ops(%x: tensor<?x4xf32, #relax.shape<[n, 4]>>,
+                   %b: tensor<4xf32>, %w: tensor<8x4xf32>,
+                   %y: tensor<?x1xf32, #relax.shape<[n, 1]>>,
+                   %z: tensor<1x?xf32, #relax.shape<[1, m]>>,
+                   %t: tensor<?x3x?xf32, #relax.shape<[n, 3, m]>>) {
+  // CHECK: relax.subtract {{.*}} -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %0 = relax.subtract %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.multiply {{.*}} -> tensor<?x?xf32, #relax.shape<[n, m]>>
+  %1 = relax.multiply %y, %z : (tensor<?x1xf32, #relax.shape<[n, 1]>>, tensor<1x?xf32, #relax.shape<[1, m]>>) -> tensor<?x?xf32, #relax.shape<[n, m]>>
+  // CHECK: relax.divide {{.*}} -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %2 = relax.divide %b, %x : (tensor<4xf32>, tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.nn.relu %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %3 = relax.nn.relu %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.nn.softmax %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %4 = relax.nn.softmax %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.nn.log_softmax %{{.*}} {axis = 0 : i64} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %5 = relax.nn.log_softmax %x {axis = 0} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.permute_dims %{{.*}} : (tensor<8x4xf32>) -> tensor<4x8xf32>
+  %6 = relax.permute_dims %w : (tensor<8x4xf32>) -> tensor<4x8xf32>
+  // CHECK: relax.permute_dims %{{.*}} : (tensor<?x3x?xf32, #relax.shape<[n, 3, m]>>) -> tensor<?x3x?xf32, #relax.shape<[m, 3, n]>>
+  %7 = relax.permute_dims %t : (tensor<?x3x?xf32, #relax.shape<[n, 3, m]>>) -> tensor<?x3x?xf32, #relax.shape<[m, 3, n]>>
+  // CHECK: relax.permute_dims %{{.*}} {axes = array<i64: 1, -1, 0>} : (tensor<?x3x?xf32, #relax.shape<[n, 3, m]>>) -> tensor<3x?x?xf32, #relax.shape<[3, m, n]>>
+  %8 = relax.permute_dims %t {axes = array<i64: 1, -1, 0>} : (tensor<?x3x?xf32, #relax.shape<[n, 3, m]>>) -> tensor<3x?x?xf32, #relax.shape<[3, m, n]>>
+  // CHECK: relax.reshape %{{.*}} {shape = array<i64: 2, -1>} : (tensor<8x4xf32>) -> tensor<2x16xf32>
+  %9 = relax.reshape %w {shape = array<i64: 2, -1>} : (tensor<8x4xf32>) -> tensor<2x16xf32>
+  // CHECK: relax.expand_dims %{{.*}} {axis = array<i64: 1, 2>} : (tensor<4xf32>) -> tensor<4x1x1xf32>
+  %10 = relax.expand_dims %b {axis = array<i64: 1, 2>} : (tensor<4xf32>) -> tensor<4x1x1xf32>
+  // CHECK: relax.expand_dims %{{.*}} {axis = array<i64: 0, -1>} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<1x?x4x1xf32, #relax.shape<[1, n, 4, 1]>>
+  %11 = relax.expand_dims %x {axis = array<i64: 0, -1>} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<1x?x4x1xf32, #relax.shape<[1, n, 4, 1]>>
+  return
+}
+
 {-#
   dialect_resources: {
     builtin: {

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlc/Dialect/Relax/IR/Relax.h"
+#include "mlc/Dialect/Utils/ShapeFunctions.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
@@ -46,6 +47,16 @@ static void printTirVars(OpAsmPrinter &printer, Operation *,
   });
   printer << "]";
 }
+
+// Shared by the op classes of RelaxOps.td (used in extraClassDefinition).
+static bool areCompatibleResultTypes(TypeRange lhs, TypeRange rhs);
+static LogicalResult
+inferBroadcastBinary(MLIRContext *context, std::optional<Location> location,
+                     Type lhs, Type rhs,
+                     SmallVectorImpl<Type> &inferredReturnTypes);
+static LogicalResult inferSameType(std::optional<Location> location, Type data,
+                                   std::optional<int64_t> axis,
+                                   SmallVectorImpl<Type> &inferredReturnTypes);
 
 #define GET_OP_CLASSES
 #include "mlc/Dialect/Relax/IR/RelaxOps.cpp.inc"
@@ -357,14 +368,13 @@ bool AddOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
   return areCompatibleResultTypes(lhs, rhs);
 }
 
-LogicalResult
-AddOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
-                        ValueRange operands, DictionaryAttr attributes,
-                        OpaqueProperties properties, RegionRange regions,
-                        SmallVectorImpl<Type> &inferredReturnTypes) {
-  AddOp::Adaptor adaptor(operands, attributes, properties, regions);
-  auto lhsType = dyn_cast<RankedTensorType>(adaptor.getLhs().getType());
-  auto rhsType = dyn_cast<RankedTensorType>(adaptor.getRhs().getType());
+/// Result type of an elementwise binary op with NumPy broadcasting.
+static LogicalResult
+inferBroadcastBinary(MLIRContext *context, std::optional<Location> location,
+                     Type lhs, Type rhs,
+                     SmallVectorImpl<Type> &inferredReturnTypes) {
+  auto lhsType = dyn_cast<RankedTensorType>(lhs);
+  auto rhsType = dyn_cast<RankedTensorType>(rhs);
   if (!lhsType || !rhsType)
     return emitOptionalError(location, "operands must be ranked tensors");
   if (lhsType.getElementType() != rhsType.getElementType())
@@ -372,14 +382,43 @@ AddOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
                              lhsType.getElementType(), " vs rhs ",
                              rhsType.getElementType());
   SymbolScope scope(context);
-  SymShape lhs = getSymbolicShape(lhsType, scope);
-  SymShape rhs = getSymbolicShape(rhsType, scope);
-  FailureOr<SymShape> result = broadcastOrError(location, scope, lhs, rhs);
+  SymShape lhsShape = getSymbolicShape(lhsType, scope);
+  SymShape rhsShape = getSymbolicShape(rhsType, scope);
+  FailureOr<SymShape> result =
+      broadcastOrError(location, scope, lhsShape, rhsShape);
   if (failed(result))
     return failure();
   inferredReturnTypes.push_back(
       getSymbolicTensorType(*result, lhsType.getElementType(), scope));
   return success();
+}
+
+/// Result type of an op returning the type of its operand `data`, checking
+/// `axis` (if any) against its rank.
+static LogicalResult inferSameType(std::optional<Location> location, Type data,
+                                   std::optional<int64_t> axis,
+                                   SmallVectorImpl<Type> &inferredReturnTypes) {
+  auto type = dyn_cast<RankedTensorType>(data);
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  if (axis) {
+    std::string detail;
+    if (failed(normalizeAxis(*axis, type.getRank(),
+                             [&](const Twine &msg) { detail = msg.str(); })))
+      return emitOptionalError(location, detail);
+  }
+  inferredReturnTypes.push_back(type);
+  return success();
+}
+
+LogicalResult
+AddOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                        ValueRange operands, DictionaryAttr attributes,
+                        OpaqueProperties properties, RegionRange regions,
+                        SmallVectorImpl<Type> &inferredReturnTypes) {
+  AddOp::Adaptor adaptor(operands, attributes, properties, regions);
+  return inferBroadcastBinary(context, location, adaptor.getLhs().getType(),
+                              adaptor.getRhs().getType(), inferredReturnTypes);
 }
 
 bool MatmulOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
@@ -437,6 +476,108 @@ LogicalResult MatmulOp::inferReturnTypes(
     result.push_back(rhs.back());
   inferredReturnTypes.push_back(
       getSymbolicTensorType(result, elementType, scope));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Shape manipulation
+//===----------------------------------------------------------------------===//
+
+/// Collects the message of a shared shape function's error.
+namespace {
+struct ErrorText {
+  std::string text;
+  void operator()(const Twine &msg) { text = msg.str(); }
+};
+} // namespace
+
+bool PermuteDimsOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult PermuteDimsOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  PermuteDimsOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  std::optional<ArrayRef<int64_t>> axes;
+  if (auto attr = adaptor.getAxesAttr())
+    axes = attr.asArrayRef();
+  ErrorText error;
+  SmallVector<int64_t> perm;
+  if (failed(inferTransposePermutation(type.getRank(), axes, perm, error)))
+    return emitOptionalError(location, error.text);
+  SymbolScope scope(context);
+  SymShape shape = getSymbolicShape(type, scope);
+  SymShape result;
+  for (int64_t axis : perm)
+    result.push_back(shape[axis]);
+  inferredReturnTypes.push_back(
+      getSymbolicTensorType(result, type.getElementType(), scope));
+  return success();
+}
+
+bool ReshapeOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult ReshapeOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  ReshapeOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  if (!adaptor.getShapeAttr())
+    return emitOptionalError(location, "relax.reshape needs a 'shape'");
+  ErrorText error;
+  SmallVector<int64_t> result;
+  if (failed(inferReshapeShape(type.getShape(), adaptor.getShape(), result,
+                               error)))
+    return emitOptionalError(location, error.text);
+  inferredReturnTypes.push_back(
+      RankedTensorType::get(result, type.getElementType()));
+  return success();
+}
+
+bool ExpandDimsOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult ExpandDimsOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  ExpandDimsOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  if (!adaptor.getAxisAttr())
+    return emitOptionalError(location, "relax.expand_dims needs an 'axis'");
+  int64_t outRank = type.getRank() + adaptor.getAxis().size();
+  SmallVector<bool> isNew(outRank, false);
+  for (int64_t axis : adaptor.getAxis()) {
+    ErrorText error;
+    FailureOr<int64_t> pos = normalizeAxis(axis, outRank, error);
+    if (failed(pos))
+      return emitOptionalError(location, error.text);
+    if (isNew[*pos])
+      return emitOptionalError(location, "axis ", axis,
+                               " is repeated (result dimension ", *pos, ")");
+    isNew[*pos] = true;
+  }
+  SymbolScope scope(context);
+  SymShape shape = getSymbolicShape(type, scope);
+  SymShape result;
+  auto next = shape.begin();
+  for (bool added : isNew)
+    result.push_back(added ? scope.getConstant(1) : *next++);
+  inferredReturnTypes.push_back(
+      getSymbolicTensorType(result, type.getElementType(), scope));
   return success();
 }
 

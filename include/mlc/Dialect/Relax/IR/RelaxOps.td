@@ -278,4 +278,157 @@ def Relax_MatmulOp : Relax_InferredOp<"matmul"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Elementwise operators (shared classes)
+//===----------------------------------------------------------------------===//
+
+class Relax_BinaryBroadcastOp<string mnemonic, string tvmDoc,
+                              list<Trait> traits = []>
+    : Relax_InferredOp<mnemonic, traits> {
+  let summary = "elementwise " # tvmDoc # " with NumPy broadcasting";
+  let description = [{
+    TVM's `R.}] # mnemonic # [{(a, b)`: elementwise }] # tvmDoc # [{ with
+    the broadcasting and symbolic shape propagation of `relax.add` (equal
+    element types, `(n, 1) op (1, m) -> (n, m)`, a conflict between two
+    dimensions that are not provably equal is an error).
+
+    ```mlir
+    %z = relax.}] # mnemonic # [{ %x, %y : (tensor<?x4xf32, #relax.shape<[n, 4]>>,
+                              tensor<4xf32>)
+                          -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
+  }];
+  let extraClassDefinition = [{
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
+                                            ::mlir::TypeRange rhs) {
+      return areCompatibleResultTypes(lhs, rhs);
+    }
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context,
+        ::std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr,
+        ::mlir::OpaqueProperties, ::mlir::RegionRange,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      return inferBroadcastBinary(context, location, operands[0].getType(),
+                                  operands[1].getType(), inferredReturnTypes);
+    }
+  }];
+}
+
+def Relax_SubtractOp : Relax_BinaryBroadcastOp<"subtract", "subtraction">;
+def Relax_MultiplyOp
+    : Relax_BinaryBroadcastOp<"multiply", "multiplication", [Commutative]>;
+def Relax_DivideOp : Relax_BinaryBroadcastOp<"divide", "division">;
+
+/// An operator whose result has the type of `data` (shape, encoding and
+/// element type). With `hasAxis`, an `axis` attribute (default -1, as TVM)
+/// must be a valid axis of `data`.
+class Relax_UnaryOp<string mnemonic, string tvmDoc, bit hasAxis = 0>
+    : Relax_InferredOp<mnemonic> {
+  let summary = tvmDoc;
+  let description = [{
+    TVM's `R.}] # mnemonic # [{`: }] # tvmDoc # [{. The result has the type
+    of `data`, symbolic shape included}] #
+    !if(hasAxis, [{; `axis` (default -1) may be negative and must be in
+    range}], "") # [{.
+
+    ```mlir
+    %y = relax.}] # mnemonic # [{ %x : (tensor<?x10xf32, #relax.shape<[n, 10]>>)
+                               -> tensor<?x10xf32, #relax.shape<[n, 10]>>
+    ```
+  }];
+  let arguments = !if(hasAxis,
+      (ins AnyRankedTensor:$data, DefaultValuedAttr<I64Attr, "-1">:$axis),
+      (ins AnyRankedTensor:$data));
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+  let extraClassDefinition = [{
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
+                                            ::mlir::TypeRange rhs) {
+      return areCompatibleResultTypes(lhs, rhs);
+    }
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context,
+        ::std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+        ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      $cppClass::Adaptor adaptor(operands, attributes, properties, regions);
+      return inferSameType(location, adaptor.getData().getType(), }] #
+      !if(hasAxis, "adaptor.getAxis()", "std::nullopt") # [{,
+                           inferredReturnTypes);
+    }
+  }];
+}
+
+def Relax_ReluOp : Relax_UnaryOp<"nn.relu", "rectified linear unit, max(x, 0)">;
+def Relax_SoftmaxOp : Relax_UnaryOp<"nn.softmax", "softmax along `axis`", 1>;
+def Relax_LogSoftmaxOp
+    : Relax_UnaryOp<"nn.log_softmax", "log of softmax along `axis`", 1>;
+
+//===----------------------------------------------------------------------===//
+// Shape manipulation
+//===----------------------------------------------------------------------===//
+
+def Relax_PermuteDimsOp : Relax_InferredOp<"permute_dims"> {
+  let summary = "permutes the dimensions of a tensor";
+  let description = [{
+    TVM's `R.permute_dims(x, axes)`: result dimension `i` is `data`'s
+    dimension `axes[i]` (negative axes count from the end). Without `axes`
+    the dimensions are reversed. Symbolic dimensions move with their axes.
+
+    ```mlir
+    %t = relax.permute_dims %w : (tensor<128x784xf32>) -> tensor<784x128xf32>
+    %u = relax.permute_dims %x {axes = array<i64: 1, 0, 2>}
+        : (tensor<?x4x8xf32, #relax.shape<[n, 4, 8]>>)
+        -> tensor<4x?x8xf32, #relax.shape<[4, n, 8]>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data,
+                       OptionalAttr<DenseI64ArrayAttr>:$axes);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
+def Relax_ReshapeOp : Relax_InferredOp<"reshape"> {
+  let summary = "reshapes a tensor to a static shape";
+  let description = [{
+    TVM's `R.reshape(x, shape)` with a static `shape`: sizes, at most one -1
+    (inferred from the element count) and Relay's 0 (copy the input
+    dimension). Shapes are computed by the shared Relay reshape function; the
+    element counts must agree when they are known.
+
+    ```mlir
+    %r = relax.reshape %b {shape = array<i64: 128, 1, 1>}
+        : (tensor<128xf32>) -> tensor<128x1x1xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, DenseI64ArrayAttr:$shape);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
+def Relax_ExpandDimsOp : Relax_InferredOp<"expand_dims"> {
+  let summary = "inserts size-1 dimensions";
+  let description = [{
+    TVM's `R.expand_dims(x, axis)`: `axis` lists the positions of the new
+    size-1 dimensions in the result (each in `[-r, r)` for result rank `r`,
+    negative ones counting from the end, no duplicates). Symbolic dimensions
+    are kept.
+
+    ```mlir
+    %e = relax.expand_dims %b {axis = array<i64: 1, 2>}
+        : (tensor<128xf32>) -> tensor<128x1x1xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, DenseI64ArrayAttr:$axis);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
 #endif // MLC_DIALECT_RELAX_IR_RELAXOPS_TD
