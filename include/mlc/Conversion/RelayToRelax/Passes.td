@@ -17,9 +17,16 @@ def RelayToRelax : Pass<"relay-to-relax", "::mlir::ModuleOp"> {
     - parameter attributes `relay.name` become `relax.name`;
     - relay ops are rewritten into their relax equivalents, one pattern per
       op (`populateRelayToRelaxPatterns`): `relay.constant` becomes
-      `relax.constant`, `relay.add` becomes `relax.add`, `relay.nn.matmul`
-      without transposes becomes `relax.matmul`; types are unchanged
-      (static shapes need no `#relax.shape`);
+      `relax.constant`; `add`, `subtract`, `multiply`, `divide`,
+      `nn.relu`, `nn.softmax` and `nn.log_softmax` map 1:1; `reshape`
+      becomes `relax.reshape` to its static result shape and `transpose`
+      `relax.permute_dims`; `nn.dense(x, w)` becomes
+      `relax.matmul(x, relax.permute_dims(w))` (as TVM's translator does),
+      `nn.matmul` / `nn.batch_matmul` permute the last two dimensions of
+      transposed operands before `relax.matmul`; `nn.bias_add` expands the
+      bias with trailing unit dimensions (`relax.expand_dims`) to broadcast
+      along `axis`, then `relax.add`. Types are unchanged (static shapes
+      need no `#relax.shape`);
     - the function body (a single block of side-effect-free ops) is wrapped
       in one `relax.dataflow` block whose outputs are the values the
       `return` uses; constants stay in front of it.
