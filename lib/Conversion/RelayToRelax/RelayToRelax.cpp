@@ -13,6 +13,7 @@
 
 #include "mlc/Dialect/Relax/IR/Relax.h"
 #include "mlc/Dialect/Relay/IR/Relay.h"
+#include "mlc/Dialect/Utils/ShapeFunctions.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -195,6 +196,102 @@ struct ConvertBiasAdd : OpRewritePattern<relay::BiasAddOp> {
   }
 };
 
+/// Replaces `op` by the relax op `name` on `operands` with `op`'s result
+/// types and its attributes minus `drop` (relay and relax share TVM's
+/// attribute names and MLIR kinds).
+static void replaceWithSameAttrs(PatternRewriter &rewriter, Operation *op,
+                                 StringRef name, ValueRange operands,
+                                 ArrayRef<StringRef> drop = {},
+                                 ArrayRef<NamedAttribute> extra = {}) {
+  OperationState state(op->getLoc(), name);
+  state.addOperands(operands);
+  state.addTypes(op->getResultTypes());
+  for (NamedAttribute attr : op->getAttrs())
+    if (!llvm::is_contained(drop, attr.getName().getValue()))
+      state.addAttribute(attr.getName(), attr.getValue());
+  for (NamedAttribute attr : extra)
+    state.addAttribute(attr.getName(), attr.getValue());
+  rewriter.replaceOp(op, rewriter.create(state)->getResults());
+}
+
+/// nn.conv2d: relax has no `channels` / `kernel_size` (they only restate the
+/// weight's shape, which relay's type relation has checked).
+struct ConvertConv2D : OpRewritePattern<relay::Conv2DOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::Conv2DOp op,
+                                PatternRewriter &rewriter) const override {
+    replaceWithSameAttrs(rewriter, op, relax::Conv2DOp::getOperationName(),
+                         op->getOperands(), {"channels", "kernel_size"});
+    return success();
+  }
+};
+
+/// nn.max_pool2d / nn.avg_pool2d: same attributes.
+template <typename RelayOp, typename RelaxOp>
+struct ConvertSameAttrs : OpRewritePattern<RelayOp> {
+  using OpRewritePattern<RelayOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayOp op,
+                                PatternRewriter &rewriter) const override {
+    replaceWithSameAttrs(rewriter, op, RelaxOp::getOperationName(),
+                         op->getOperands());
+    return success();
+  }
+};
+
+/// nn.global_avg_pool2d is adaptive_avg_pool2d to 1x1, as in TVM Relax.
+struct ConvertGlobalAvgPool2D : OpRewritePattern<relay::GlobalAvgPool2DOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::GlobalAvgPool2DOp op,
+                                PatternRewriter &rewriter) const override {
+    replaceWithSameAttrs(
+        rewriter, op, relax::AdaptiveAvgPool2DOp::getOperationName(),
+        op->getOperands(), {},
+        {rewriter.getNamedAttr("output_size",
+                               rewriter.getDenseI64ArrayAttr({1, 1}))});
+    return success();
+  }
+};
+
+/// sum / mean: relax has no `exclude`; the reduced axes are listed instead
+/// (computed by the shared inferReduceAxes).
+template <typename RelayOp, typename RelaxOp>
+struct ConvertReduce : OpRewritePattern<RelayOp> {
+  using OpRewritePattern<RelayOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayOp op,
+                                PatternRewriter &rewriter) const override {
+    DenseI64ArrayAttr axis = op.getAxisAttr();
+    if (op.getExclude()) {
+      std::optional<ArrayRef<int64_t>> axes;
+      if (axis)
+        axes = axis.asArrayRef();
+      SmallVector<int64_t> reduced;
+      if (failed(inferReduceAxes(
+              cast<RankedTensorType>(op.getData().getType()).getRank(), axes,
+              /*exclude=*/true, reduced, nullptr)))
+        return rewriter.notifyMatchFailure(op, "invalid axes");
+      if (reduced.empty()) {
+        // Nothing reduced: the value itself.
+        rewriter.replaceOp(op, op.getData());
+        return success();
+      }
+      axis = rewriter.getDenseI64ArrayAttr(reduced);
+    }
+    rewriter.replaceOpWithNewOp<RelaxOp>(op, op.getType(), op.getData(), axis,
+                                         op.getKeepdimsAttr());
+    return success();
+  }
+};
+
+struct ConvertConcatenate : OpRewritePattern<relay::ConcatenateOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::ConcatenateOp op,
+                                PatternRewriter &rewriter) const override {
+    replaceWithSameAttrs(rewriter, op, relax::ConcatOp::getOperationName(),
+                         op->getOperands());
+    return success();
+  }
+};
+
 bool isRelayFunction(func::FuncOp func) {
   for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
     if (func.getArgAttr(i, kRelayNameAttr))
@@ -303,14 +400,18 @@ struct RelayToRelaxPass : mlc::impl::RelayToRelaxBase<RelayToRelaxPass> {
 } // namespace
 
 void mlc::populateRelayToRelaxPatterns(RewritePatternSet &patterns) {
-  patterns
-      .add<ConvertConstant, ConvertAdd,
-           ConvertBinary<relay::SubtractOp, relax::SubtractOp>,
-           ConvertBinary<relay::MultiplyOp, relax::MultiplyOp>,
-           ConvertBinary<relay::DivideOp, relax::DivideOp>, ConvertRelu,
-           ConvertSoftmax<relay::SoftmaxOp, relax::SoftmaxOp>,
-           ConvertSoftmax<relay::LogSoftmaxOp, relax::LogSoftmaxOp>,
-           ConvertReshape, ConvertTranspose, ConvertMatmulLike<relay::MatmulOp>,
-           ConvertMatmulLike<relay::BatchMatmulOp>, ConvertDense,
-           ConvertBiasAdd>(patterns.getContext());
+  patterns.add<
+      ConvertConstant, ConvertAdd,
+      ConvertBinary<relay::SubtractOp, relax::SubtractOp>,
+      ConvertBinary<relay::MultiplyOp, relax::MultiplyOp>,
+      ConvertBinary<relay::DivideOp, relax::DivideOp>, ConvertRelu,
+      ConvertSoftmax<relay::SoftmaxOp, relax::SoftmaxOp>,
+      ConvertSoftmax<relay::LogSoftmaxOp, relax::LogSoftmaxOp>, ConvertReshape,
+      ConvertTranspose, ConvertMatmulLike<relay::MatmulOp>,
+      ConvertMatmulLike<relay::BatchMatmulOp>, ConvertDense, ConvertBiasAdd,
+      ConvertConv2D, ConvertSameAttrs<relay::MaxPool2DOp, relax::MaxPool2DOp>,
+      ConvertSameAttrs<relay::AvgPool2DOp, relax::AvgPool2DOp>,
+      ConvertGlobalAvgPool2D, ConvertReduce<relay::SumOp, relax::SumOp>,
+      ConvertReduce<relay::MeanOp, relax::MeanOp>, ConvertConcatenate>(
+      patterns.getContext());
 }

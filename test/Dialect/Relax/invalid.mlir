@@ -353,3 +353,38 @@ func.func @relu_result(%a: tensor<2x3xf32>) {
   %0 = relax.nn.relu %a : (tensor<2x3xf32>) -> tensor<3x2xf32>
   return
 }
+
+// -----
+
+func.func @conv2d_channels(%x: tensor<1x3x8x8xf32>, %w: tensor<4x2x3x3xf32>) {
+  // expected-error @+2 {{weight has 2 input channels per group but data has 3 channels with groups=1 (expected 3; weight shape [4, 2, 3, 3] in OIHW layout)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.conv2d %x, %w : (tensor<1x3x8x8xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @pool_no_size(%x: tensor<1x3x8x8xf32>) {
+  // expected-error @+1 {{requires attribute 'pool_size'}}
+  %0 = relax.nn.max_pool2d %x : (tensor<1x3x8x8xf32>) -> tensor<1x3x8x8xf32>
+  return
+}
+
+// -----
+
+func.func @sum_axis(%x: tensor<2x3xf32>) {
+  // expected-error @+2 {{axis 2 is out of range for rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.sum %x {axis = array<i64: 2>} : (tensor<2x3xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @concat_sizes(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) {
+  // expected-error @+2 {{input 1 has shape [4, 5], expected size 2 in dimension 0 like the previous inputs}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.concat %a, %b {axis = 1} : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x8xf32>
+  return
+}

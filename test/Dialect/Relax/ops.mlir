@@ -163,6 +163,39 @@ func.func @mlp_ops(%x: tensor<?x4xf32, #relax.shape<[n, 4]>>,
   return
 }
 
+// CNN ops: convolution and pooling (static shapes), reductions and concat
+// (symbolic dims propagate).
+// CHECK-LABEL: func.func @cnn_ops
+func.func @cnn_ops(%x: tensor<1x3x32x32xf32>, %w: tensor<16x3x3x3xf32>,
+                   %g: tensor<1x4x8x8xf32>, %gw: tensor<8x2x3x3xf32>,
+                   %n: tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>,
+                   %a: tensor<?x3xf32, #relax.shape<[n, 3]>>,
+                   %b: tensor<?x3xf32, #relax.shape<[m, 3]>>) {
+  // CHECK: relax.nn.conv2d %{{.*}}, %{{.*}} {padding = array<i64: 1, 1>} : (tensor<1x3x32x32xf32>, tensor<16x3x3x3xf32>) -> tensor<1x16x32x32xf32>
+  %0 = relax.nn.conv2d %x, %w {padding = array<i64: 1, 1>} : (tensor<1x3x32x32xf32>, tensor<16x3x3x3xf32>) -> tensor<1x16x32x32xf32>
+  // CHECK: relax.nn.conv2d %{{.*}}, %{{.*}} {dilation = array<i64: 2, 2>, groups = 2 : i64, strides = array<i64: 2, 2>} : (tensor<1x4x8x8xf32>, tensor<8x2x3x3xf32>) -> tensor<1x8x2x2xf32>
+  %1 = relax.nn.conv2d %g, %gw {strides = array<i64: 2, 2>, dilation = array<i64: 2, 2>, groups = 2} : (tensor<1x4x8x8xf32>, tensor<8x2x3x3xf32>) -> tensor<1x8x2x2xf32>
+  // CHECK: relax.nn.max_pool2d %{{.*}} {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x16x32x32xf32>) -> tensor<1x16x16x16xf32>
+  %2 = relax.nn.max_pool2d %0 {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x16x32x32xf32>) -> tensor<1x16x16x16xf32>
+  // CHECK: relax.nn.avg_pool2d %{{.*}} {ceil_mode = true, count_include_pad = true, padding = array<i64: 1, 1, 1, 1>, pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>} : (tensor<1x16x16x16xf32>) -> tensor<1x16x9x9xf32>
+  %3 = relax.nn.avg_pool2d %2 {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1, 1, 1, 1>, ceil_mode = true, count_include_pad = true} : (tensor<1x16x16x16xf32>) -> tensor<1x16x9x9xf32>
+  // CHECK: relax.nn.adaptive_avg_pool2d %{{.*}} {output_size = array<i64: 1, 1>} : (tensor<1x16x9x9xf32>) -> tensor<1x16x1x1xf32>
+  %4 = relax.nn.adaptive_avg_pool2d %3 {output_size = array<i64: 1, 1>} : (tensor<1x16x9x9xf32>) -> tensor<1x16x1x1xf32>
+  // CHECK: relax.nn.adaptive_avg_pool2d %{{.*}} : (tensor<1x16x9x9xf32>) -> tensor<1x16x9x9xf32>
+  %5 = relax.nn.adaptive_avg_pool2d %3 : (tensor<1x16x9x9xf32>) -> tensor<1x16x9x9xf32>
+  // CHECK: relax.sum %{{.*}} {axis = array<i64: 2, 3>, keepdims = true} : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>) -> tensor<?x64x1x1xf32, #relax.shape<[n, 64, 1, 1]>>
+  %6 = relax.sum %n {axis = array<i64: 2, 3>, keepdims = true} : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>) -> tensor<?x64x1x1xf32, #relax.shape<[n, 64, 1, 1]>>
+  // CHECK: relax.mean %{{.*}} {axis = array<i64: -1, 1>} : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>) -> tensor<?x7xf32, #relax.shape<[n, 7]>>
+  %7 = relax.mean %n {axis = array<i64: -1, 1>} : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>) -> tensor<?x7xf32, #relax.shape<[n, 7]>>
+  // CHECK: relax.sum %{{.*}} : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>) -> tensor<f32>
+  %8 = relax.sum %n : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>) -> tensor<f32>
+  // CHECK: relax.concat %{{.*}}, %{{.*}}, %{{.*}} : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[m, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x3xf32, #relax.shape<[n * 2 + m, 3]>>
+  %9 = relax.concat %a, %b, %a : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[m, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x3xf32, #relax.shape<[n * 2 + m, 3]>>
+  // CHECK: relax.concat %{{.*}}, %{{.*}} {axis = -1 : i64} : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x6xf32, #relax.shape<[n, 6]>>
+  %10 = relax.concat %a, %a {axis = -1} : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x6xf32, #relax.shape<[n, 6]>>
+  return
+}
+
 {-#
   dialect_resources: {
     builtin: {

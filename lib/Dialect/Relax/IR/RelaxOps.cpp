@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlc/Dialect/Relax/IR/Relax.h"
+#include "mlc/Dialect/Utils/NNShapeFunctions.h"
 #include "mlc/Dialect/Utils/ShapeFunctions.h"
 
 #include "mlir/IR/AsmState.h"
@@ -57,6 +58,13 @@ inferBroadcastBinary(MLIRContext *context, std::optional<Location> location,
 static LogicalResult inferSameType(std::optional<Location> location, Type data,
                                    std::optional<int64_t> axis,
                                    SmallVectorImpl<Type> &inferredReturnTypes);
+static LogicalResult inferReduce(MLIRContext *context,
+                                 std::optional<Location> location, Type data,
+                                 DenseI64ArrayAttr axis, bool keepdims,
+                                 SmallVectorImpl<Type> &inferredReturnTypes);
+static LogicalResult inferPool2D(std::optional<Location> location, Type data,
+                                 const nn::Pool2DAttrs &attrs,
+                                 SmallVectorImpl<Type> &inferredReturnTypes);
 
 #define GET_OP_CLASSES
 #include "mlc/Dialect/Relax/IR/RelaxOps.cpp.inc"
@@ -578,6 +586,183 @@ LogicalResult ExpandDimsOp::inferReturnTypes(
     result.push_back(added ? scope.getConstant(1) : *next++);
   inferredReturnTypes.push_back(
       getSymbolicTensorType(result, type.getElementType(), scope));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and concatenation
+//===----------------------------------------------------------------------===//
+
+static LogicalResult inferReduce(MLIRContext *context,
+                                 std::optional<Location> location, Type data,
+                                 DenseI64ArrayAttr axis, bool keepdims,
+                                 SmallVectorImpl<Type> &inferredReturnTypes) {
+  auto type = dyn_cast<RankedTensorType>(data);
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  std::optional<ArrayRef<int64_t>> axes;
+  if (axis)
+    axes = axis.asArrayRef();
+  ErrorText error;
+  SmallVector<int64_t> reduced;
+  if (failed(inferReduceAxes(type.getRank(), axes, /*exclude=*/false, reduced,
+                             error)))
+    return emitOptionalError(location, error.text);
+  SymbolScope scope(context);
+  SymShape shape = getSymbolicShape(type, scope);
+  SymShape result;
+  for (auto [i, dim] : llvm::enumerate(shape)) {
+    if (!llvm::is_contained(reduced, static_cast<int64_t>(i)))
+      result.push_back(dim);
+    else if (keepdims)
+      result.push_back(scope.getConstant(1));
+  }
+  inferredReturnTypes.push_back(
+      getSymbolicTensorType(result, type.getElementType(), scope));
+  return success();
+}
+
+bool ConcatOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult ConcatOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  ConcatOp::Adaptor adaptor(operands, attributes, properties, regions);
+  if (adaptor.getInputs().empty())
+    return emitOptionalError(location, "relax.concat needs at least one input");
+  SmallVector<RankedTensorType> types;
+  SmallVector<ArrayRef<int64_t>> shapes;
+  for (Value input : adaptor.getInputs()) {
+    auto type = dyn_cast<RankedTensorType>(input.getType());
+    if (!type)
+      return emitOptionalError(location, "inputs must be ranked tensors");
+    if (!types.empty() &&
+        type.getElementType() != types.front().getElementType())
+      return emitOptionalError(location, "element types differ: input #0 ",
+                               types.front().getElementType(), " vs input #",
+                               types.size(), " ", type.getElementType());
+    types.push_back(type);
+    shapes.push_back(type.getShape());
+  }
+  // The shared shape function checks ranks and the sizes off the axis.
+  ErrorText error;
+  SmallVector<int64_t> staticResult;
+  if (failed(inferConcatenateShape(shapes, adaptor.getAxis(), staticResult,
+                                   error)))
+    return emitOptionalError(location, error.text);
+  int64_t axis = *normalizeAxis(adaptor.getAxis(), types.front().getRank(),
+                                /*emitError=*/nullptr);
+  // Symbolically: the axis sizes add up; off the axis, take the first input's
+  // dimension unless it is unknown.
+  SymbolScope scope(context);
+  SmallVector<SymShape> syms;
+  for (RankedTensorType type : types)
+    syms.push_back(getSymbolicShape(type, scope));
+  SymShape result = syms.front();
+  for (size_t d = 0; d < result.size(); ++d) {
+    if (static_cast<int64_t>(d) == axis) {
+      SymDim sum = scope.getConstant(0);
+      for (const SymShape &sym : syms)
+        sum = sum && sym[d] ? sum + sym[d] : SymDim();
+      // Flattening simplification makes `n + m + n` canonical (`n * 2 + m`).
+      result[d] =
+          sum ? simplifyAffineExpr(sum, 0, scope.getNames().size()) : sum;
+      continue;
+    }
+    for (const SymShape &sym : syms)
+      if (!result[d])
+        result[d] = sym[d];
+  }
+  inferredReturnTypes.push_back(
+      getSymbolicTensorType(result, types.front().getElementType(), scope));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Convolution and pooling
+//===----------------------------------------------------------------------===//
+
+bool Conv2DOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult Conv2DOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  Conv2DOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto data = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  auto weight = dyn_cast<RankedTensorType>(adaptor.getWeight().getType());
+  if (!data || !weight)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  nn::Conv2DAttrs attrs;
+  attrs.strides = adaptor.getStrides();
+  attrs.padding = adaptor.getPadding();
+  attrs.dilation = adaptor.getDilation();
+  attrs.groups = adaptor.getGroups();
+  attrs.dataLayout = adaptor.getDataLayout();
+  attrs.kernelLayout = adaptor.getKernelLayout();
+  attrs.outLayout = adaptor.getOutLayout();
+  ErrorText error;
+  FailureOr<nn::Shape> shape =
+      nn::inferConv2DShape(data.getShape(), weight.getShape(), attrs, error);
+  if (failed(shape))
+    return emitOptionalError(location, error.text);
+  Type elementType = data.getElementType();
+  if (TypeAttr outDtype = adaptor.getOutDtypeAttr())
+    elementType = outDtype.getValue();
+  else if (weight.getElementType() != elementType)
+    return emitOptionalError(
+        location, "element types differ: data ", elementType, " vs weight ",
+        weight.getElementType(), " (set out_dtype to mix them)");
+  inferredReturnTypes.push_back(RankedTensorType::get(*shape, elementType));
+  return success();
+}
+
+static LogicalResult inferPool2D(std::optional<Location> location, Type data,
+                                 const nn::Pool2DAttrs &attrs,
+                                 SmallVectorImpl<Type> &inferredReturnTypes) {
+  auto type = dyn_cast<RankedTensorType>(data);
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  ErrorText error;
+  FailureOr<nn::Shape> shape =
+      nn::inferPool2DShape(type.getShape(), attrs, error);
+  if (failed(shape))
+    return emitOptionalError(location, error.text);
+  inferredReturnTypes.push_back(
+      RankedTensorType::get(*shape, type.getElementType()));
+  return success();
+}
+
+bool AdaptiveAvgPool2DOp::isCompatibleReturnTypes(TypeRange lhs,
+                                                  TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult AdaptiveAvgPool2DOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  AdaptiveAvgPool2DOp::Adaptor adaptor(operands, attributes, properties,
+                                       regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  ArrayRef<int64_t> outputSize;
+  if (auto attr = adaptor.getOutputSizeAttr())
+    outputSize = attr.asArrayRef();
+  ErrorText error;
+  FailureOr<nn::Shape> shape = nn::inferAdaptivePool2DShape(
+      type.getShape(), outputSize, adaptor.getLayout(), adaptor.getOutLayout(),
+      error);
+  if (failed(shape))
+    return emitOptionalError(location, error.text);
+  inferredReturnTypes.push_back(
+      RankedTensorType::get(*shape, type.getElementType()));
   return success();
 }
 

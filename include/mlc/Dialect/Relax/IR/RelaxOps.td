@@ -431,4 +431,184 @@ def Relax_ExpandDimsOp : Relax_InferredOp<"expand_dims"> {
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
 }
 
+//===----------------------------------------------------------------------===//
+// Reductions and concatenation
+//===----------------------------------------------------------------------===//
+
+class Relax_ReduceOp<string mnemonic, string tvmDoc>
+    : Relax_InferredOp<mnemonic> {
+  let summary = "reduces a tensor by " # tvmDoc;
+  let description = [{
+    TVM's `R.}] # mnemonic # [{(x, axis, keepdims)`: reduces `data` by }] #
+    tvmDoc # [{ over the listed axes (negative ones count from the end; absent
+    or empty: all axes). The reduced dimensions are removed, or kept as size
+    1 with `keepdims`. Symbolic dimensions that are kept propagate.
+
+    ```mlir
+    %s = relax.}] # mnemonic # [{ %x {axis = array<i64: 2, 3>, keepdims = true}
+        : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>)
+        -> tensor<?x64x1x1xf32, #relax.shape<[n, 64, 1, 1]>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data,
+                       OptionalAttr<DenseI64ArrayAttr>:$axis,
+                       DefaultValuedAttr<BoolAttr, "false">:$keepdims);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+  let extraClassDefinition = [{
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
+                                            ::mlir::TypeRange rhs) {
+      return areCompatibleResultTypes(lhs, rhs);
+    }
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context,
+        ::std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+        ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      $cppClass::Adaptor adaptor(operands, attributes, properties, regions);
+      return inferReduce(context, location, adaptor.getData().getType(),
+                         adaptor.getAxisAttr(), adaptor.getKeepdims(),
+                         inferredReturnTypes);
+    }
+  }];
+}
+
+def Relax_SumOp : Relax_ReduceOp<"sum", "summation">;
+def Relax_MeanOp : Relax_ReduceOp<"mean", "the arithmetic mean">;
+
+def Relax_ConcatOp : Relax_InferredOp<"concat"> {
+  let summary = "joins tensors along an axis";
+  let description = [{
+    TVM's `R.concat(tensors, axis)`: all inputs have the same rank, element
+    type and sizes off `axis` (default 0, negative counts from the end); the
+    result's `axis` dimension is the sum of the inputs' (symbolically:
+    `n + 4`).
+
+    ```mlir
+    %c = relax.concat %a, %b {axis = 1}
+        : (tensor<2x3xf32>, tensor<2x5xf32>) -> tensor<2x8xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$inputs,
+                       DefaultValuedAttr<I64Attr, "0">:$axis);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$inputs attr-dict `:` functional-type(operands, results)";
+}
+
+//===----------------------------------------------------------------------===//
+// Convolution and pooling (NCHW-style layouts, static shapes)
+//===----------------------------------------------------------------------===//
+
+def Relax_Conv2DOp : Relax_InferredOp<"nn.conv2d"> {
+  let summary = "2-D convolution";
+  let description = [{
+    TVM's `R.nn.conv2d` with its attributes and defaults: `strides` [1, 1],
+    `padding` [0, 0] (1, 2 or 4 values as `get_pad_tuple2d`), `dilation`
+    [1, 1], `groups` 1, `data_layout` "NCHW", `kernel_layout` "OIHW",
+    `out_layout` "" (= `data_layout`), `out_dtype` (absent: the data's
+    element type). The result shape comes from the shape function shared
+    with `relay.nn.conv2d` (`NNShapeFunctions.h`) on the static sizes; `?`
+    sizes stay unknown and `#relax.shape` names are not propagated.
+
+    ```mlir
+    %y = relax.nn.conv2d %x, %w {padding = array<i64: 1, 1>}
+        : (tensor<1x3x32x32xf32>, tensor<16x3x3x3xf32>) -> tensor<1x16x32x32xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, AnyRankedTensor:$weight,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$padding,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
+    DefaultValuedAttr<I64Attr, "1">:$groups,
+    DefaultValuedAttr<StrAttr, "\"NCHW\"">:$data_layout,
+    DefaultValuedAttr<StrAttr, "\"OIHW\"">:$kernel_layout,
+    DefaultValuedAttr<StrAttr, "\"\"">:$out_layout,
+    OptionalAttr<TypeAttr>:$out_dtype);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $data `,` $weight attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+class Relax_Pool2DOp<string mnemonic, string kind, dag extraArgs = (ins)>
+    : Relax_InferredOp<mnemonic> {
+  let summary = "2-D " # kind # " pooling";
+  let description = [{
+    TVM's `R.}] # mnemonic # [{`: }] # kind # [{ over `pool_size` windows,
+    with `strides` [1, 1], `dilation` [1, 1], `padding` [0, 0] (1, 2 or 4
+    values), `layout` "NCHW", `out_layout` "" (= `layout`) and `ceil_mode`
+    false. The shape comes from the shape function shared with Relay's
+    pools on the static sizes.
+
+    ```mlir
+    %p = relax.}] # mnemonic # [{ %x {pool_size = array<i64: 2, 2>,
+                                      strides = array<i64: 2, 2>}
+        : (tensor<1x16x32x32xf32>) -> tensor<1x16x16x16xf32>
+    ```
+  }];
+  let arguments = !con((ins AnyRankedTensor:$data,
+    DenseI64ArrayAttr:$pool_size,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$padding,
+    DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout,
+    DefaultValuedAttr<StrAttr, "\"\"">:$out_layout,
+    DefaultValuedAttr<BoolAttr, "false">:$ceil_mode), extraArgs);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+  let extraClassDefinition = [{
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
+                                            ::mlir::TypeRange rhs) {
+      return areCompatibleResultTypes(lhs, rhs);
+    }
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context,
+        ::std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+        ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      $cppClass::Adaptor adaptor(operands, attributes, properties, regions);
+      if (!adaptor.getPoolSizeAttr())
+        return ::mlir::emitOptionalError(location,
+                                         "relax.}] # mnemonic # [{ needs a 'pool_size'");
+      ::mlc::nn::Pool2DAttrs attrs;
+      attrs.poolSize = adaptor.getPoolSize();
+      attrs.strides = adaptor.getStrides();
+      attrs.dilation = adaptor.getDilation();
+      attrs.padding = adaptor.getPadding();
+      attrs.layout = adaptor.getLayout();
+      attrs.outLayout = adaptor.getOutLayout();
+      attrs.ceilMode = adaptor.getCeilMode();
+      return inferPool2D(location, adaptor.getData().getType(), attrs,
+                         inferredReturnTypes);
+    }
+  }];
+}
+
+def Relax_MaxPool2DOp : Relax_Pool2DOp<"nn.max_pool2d", "maximum">;
+def Relax_AvgPool2DOp : Relax_Pool2DOp<"nn.avg_pool2d", "average",
+    (ins DefaultValuedAttr<BoolAttr, "false">:$count_include_pad)>;
+
+def Relax_AdaptiveAvgPool2DOp : Relax_InferredOp<"nn.adaptive_avg_pool2d"> {
+  let summary = "2-D adaptive average pooling";
+  let description = [{
+    TVM's `R.nn.adaptive_avg_pool2d(x, output_size, layout, out_layout)`:
+    averages `data` into `output_size` (1 or 2 values; absent: the input's
+    spatial size) spatial bins. Relay's `nn.global_avg_pool2d` is this op
+    with `output_size = [1, 1]`, as in TVM Relax.
+
+    ```mlir
+    %g = relax.nn.adaptive_avg_pool2d %x {output_size = array<i64: 1, 1>}
+        : (tensor<1x64x7x7xf32>) -> tensor<1x64x1x1xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data,
+    OptionalAttr<DenseI64ArrayAttr>:$output_size,
+    DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout,
+    DefaultValuedAttr<StrAttr, "\"\"">:$out_layout);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
 #endif // MLC_DIALECT_RELAX_IR_RELAXOPS_TD
