@@ -292,6 +292,31 @@ struct ConvertConcatenate : OpRewritePattern<relay::ConcatenateOp> {
   }
 };
 
+/// nn.batch_norm: same attributes; its three results map 1:1.
+struct ConvertBatchNorm : OpRewritePattern<relay::BatchNormOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::BatchNormOp op,
+                                PatternRewriter &rewriter) const override {
+    replaceWithSameAttrs(rewriter, op, relax::BatchNormOp::getOperationName(),
+                         op->getOperands());
+    return success();
+  }
+};
+
+/// nn.layer_norm: relay's single `axis` is relax's `axes = [axis]`.
+struct ConvertLayerNorm : OpRewritePattern<relay::LayerNormOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::LayerNormOp op,
+                                PatternRewriter &rewriter) const override {
+    replaceWithSameAttrs(
+        rewriter, op, relax::LayerNormOp::getOperationName(), op->getOperands(),
+        {"axis"},
+        {rewriter.getNamedAttr("axes",
+                               rewriter.getDenseI64ArrayAttr({op.getAxis()}))});
+    return success();
+  }
+};
+
 bool isRelayFunction(func::FuncOp func) {
   for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
     if (func.getArgAttr(i, kRelayNameAttr))
@@ -412,6 +437,6 @@ void mlc::populateRelayToRelaxPatterns(RewritePatternSet &patterns) {
       ConvertConv2D, ConvertSameAttrs<relay::MaxPool2DOp, relax::MaxPool2DOp>,
       ConvertSameAttrs<relay::AvgPool2DOp, relax::AvgPool2DOp>,
       ConvertGlobalAvgPool2D, ConvertReduce<relay::SumOp, relax::SumOp>,
-      ConvertReduce<relay::MeanOp, relax::MeanOp>, ConvertConcatenate>(
-      patterns.getContext());
+      ConvertReduce<relay::MeanOp, relax::MeanOp>, ConvertConcatenate,
+      ConvertBatchNorm, ConvertLayerNorm>(patterns.getContext());
 }

@@ -30,3 +30,16 @@ func.func @reduce(%x: tensor<2x3x4x5xf32> {relay.name = "x"}) -> (tensor<2x6x1x1
   %2 = relay.concatenate %0, %0 {axis = 1 : i64} : (tensor<2x3x1x1xf32>, tensor<2x3x1x1xf32>) -> tensor<2x6x1x1xf32>
   return %2, %1 : tensor<2x6x1x1xf32>, tensor<3xf32>
 }
+
+// -----
+
+// batch_norm's three results map 1:1; layer_norm's axis becomes axes.
+// CHECK-LABEL: func.func @norm(
+// CHECK: %[[Y:[^,]*]], %{{[^,]*}}, %[[V:[^ ]*]] = relax.nn.batch_norm %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {epsilon = 1.000000e-03 : f64} : (tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>)
+// CHECK: relax.nn.layer_norm %[[Y]], %{{.*}}, %{{.*}} {axes = array<i64: 1>, center = false} : (tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x2x2xf32>
+// CHECK: relax.output %[[V]], %{{.*}}
+func.func @norm(%x: tensor<1x4x2x2xf32> {relay.name = "x"}, %c: tensor<4xf32> {relay.name = "c"}) -> (tensor<1x4x2x2xf32>, tensor<4xf32>) {
+  %0:3 = relay.nn.batch_norm %x, %c, %c, %c, %c {epsilon = 1.0e-3 : f64} : (tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>)
+  %1 = relay.nn.layer_norm %0#0, %c, %c {axis = 1 : i64, center = false} : (tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x2x2xf32>
+  return %1, %0#2 : tensor<1x4x2x2xf32>, tensor<4xf32>
+}

@@ -388,3 +388,21 @@ func.func @concat_sizes(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) {
   %0 = relax.concat %a, %b {axis = 1} : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x8xf32>
   return
 }
+
+// -----
+
+func.func @batch_norm_gamma(%x: tensor<1x16x8x8xf32>, %c: tensor<16xf32>, %d: tensor<8xf32>) {
+  // expected-error @+2 {{gamma must have shape [16] (dimension 1 of data shape [1, 16, 8, 8]) but has shape [8]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0:3 = relax.nn.batch_norm %x, %d, %c, %c, %c : (tensor<1x16x8x8xf32>, tensor<8xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>)
+  return
+}
+
+// -----
+
+func.func @layer_norm_gamma(%x: tensor<2x8xf32>, %g: tensor<4xf32>) {
+  // expected-error @+2 {{gamma has shape [4] but data has shape [8] at axes}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.layer_norm %x, %g, %g {axes = array<i64: 1>} : (tensor<2x8xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x8xf32>
+  return
+}

@@ -196,6 +196,18 @@ func.func @cnn_ops(%x: tensor<1x3x32x32xf32>, %w: tensor<16x3x3x3xf32>,
   return
 }
 
+// Normalization: batch_norm has three results; layer_norm keeps symbolic dims.
+// CHECK-LABEL: func.func @norm_ops
+func.func @norm_ops(%x: tensor<1x16x8x8xf32>, %c: tensor<16xf32>,
+                    %t: tensor<?x8x768xf32, #relax.shape<[n, 8, 768]>>,
+                    %g: tensor<8x768xf32>) {
+  // CHECK: relax.nn.batch_norm %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {epsilon = 1.000000e-03 : f64} : (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>)
+  %0:3 = relax.nn.batch_norm %x, %c, %c, %c, %c {epsilon = 1.0e-3 : f64} : (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>)
+  // CHECK: relax.nn.layer_norm %{{.*}}, %{{.*}}, %{{.*}} {axes = array<i64: -2, -1>} : (tensor<?x8x768xf32, #relax.shape<[n, 8, 768]>>, tensor<8x768xf32>, tensor<8x768xf32>) -> tensor<?x8x768xf32, #relax.shape<[n, 8, 768]>>
+  %1 = relax.nn.layer_norm %t, %g, %g {axes = array<i64: -2, -1>} : (tensor<?x8x768xf32, #relax.shape<[n, 8, 768]>>, tensor<8x768xf32>, tensor<8x768xf32>) -> tensor<?x8x768xf32, #relax.shape<[n, 8, 768]>>
+  return
+}
+
 {-#
   dialect_resources: {
     builtin: {

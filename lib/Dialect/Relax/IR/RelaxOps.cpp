@@ -767,6 +767,108 @@ LogicalResult AdaptiveAvgPool2DOp::inferReturnTypes(
 }
 
 //===----------------------------------------------------------------------===//
+// Normalization
+//===----------------------------------------------------------------------===//
+
+bool BatchNormOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult BatchNormOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  BatchNormOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto data = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!data)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  ErrorText error;
+  FailureOr<int64_t> axis =
+      nn::normalizeAxis(adaptor.getAxis(), data.getRank(), "axis", error);
+  if (failed(axis))
+    return emitOptionalError(location, error.text);
+  std::pair<Value, StringRef> params[] = {
+      {adaptor.getGamma(), "gamma"},
+      {adaptor.getBeta(), "beta"},
+      {adaptor.getMovingMean(), "moving_mean"},
+      {adaptor.getMovingVar(), "moving_var"}};
+  for (auto [value, what] : params) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type)
+      return emitOptionalError(location, "operands must be ranked tensors");
+    if (type.getElementType() != data.getElementType())
+      return emitOptionalError(location, what, " has element type ",
+                               type.getElementType(), " but data has ",
+                               data.getElementType());
+    if (failed(nn::checkChannelVector(data.getShape(), *axis, type.getShape(),
+                                      what, error)))
+      return emitOptionalError(location, error.text);
+  }
+  if (adaptor.getEpsilon().isNegative())
+    return emitOptionalError(location, "epsilon must be >= 0");
+  int64_t channels = data.getDimSize(*axis);
+  if (ShapedType::isDynamic(channels))
+    channels =
+        cast<RankedTensorType>(adaptor.getMovingMean().getType()).getDimSize(0);
+  auto vec = RankedTensorType::get({channels}, data.getElementType());
+  inferredReturnTypes.append({data, vec, vec});
+  return success();
+}
+
+bool LayerNormOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult LayerNormOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  LayerNormOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto data = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!data)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  if (!adaptor.getAxesAttr())
+    return emitOptionalError(location, "relax.nn.layer_norm needs 'axes'");
+  // gamma and beta have the shape of data at the (distinct) axes.
+  SmallVector<int64_t> expected;
+  SmallVector<bool> seen(data.getRank(), false);
+  for (int64_t a : adaptor.getAxes()) {
+    ErrorText error;
+    FailureOr<int64_t> axis = normalizeAxis(a, data.getRank(), error);
+    if (failed(axis))
+      return emitOptionalError(location, error.text);
+    if (seen[*axis])
+      return emitOptionalError(location, "axis ", a, " is repeated");
+    seen[*axis] = true;
+    expected.push_back(data.getDimSize(*axis));
+  }
+  std::pair<Value, StringRef> params[] = {{adaptor.getGamma(), "gamma"},
+                                          {adaptor.getBeta(), "beta"}};
+  for (auto [value, what] : params) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type)
+      return emitOptionalError(location, "operands must be ranked tensors");
+    if (type.getElementType() != data.getElementType())
+      return emitOptionalError(location, what, " has element type ",
+                               type.getElementType(), " but data has ",
+                               data.getElementType());
+    bool ok = type.getRank() == static_cast<int64_t>(expected.size());
+    for (size_t i = 0; ok && i < expected.size(); ++i)
+      ok = ShapedType::isDynamic(expected[i]) ||
+           ShapedType::isDynamic(type.getDimSize(i)) ||
+           expected[i] == type.getDimSize(i);
+    if (!ok)
+      return emitOptionalError(
+          location, what, " has shape ", formatShape(type.getShape()),
+          " but data has shape ", formatShape(expected), " at axes");
+  }
+  if (adaptor.getEpsilon().isNegative())
+    return emitOptionalError(location, "epsilon must be >= 0");
+  inferredReturnTypes.push_back(data);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Folding
 //===----------------------------------------------------------------------===//
 

@@ -611,4 +611,66 @@ def Relax_AdaptiveAvgPool2DOp : Relax_InferredOp<"nn.adaptive_avg_pool2d"> {
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
 }
 
+//===----------------------------------------------------------------------===//
+// Normalization
+//===----------------------------------------------------------------------===//
+
+def Relax_BatchNormOp : Relax_InferredOp<"nn.batch_norm"> {
+  let summary = "batch normalization (inference form)";
+  let description = [{
+    TVM's `R.nn.batch_norm(data, gamma, beta, moving_mean, moving_var, axis,
+    epsilon, center, scale)`: normalizes `data` along the channel `axis`
+    (default 1). `gamma`, `beta`, `moving_mean` and `moving_var` are vectors
+    with the channel count (checked by the function shared with
+    `relay.nn.batch_norm`). Like the relay op (and TVM's tuple result) it has
+    three results: the normalized data (the type of `data`) and the new mean
+    and variance (channel vectors).
+
+    ```mlir
+    %y, %m, %v = relax.nn.batch_norm %x, %g, %b, %mm, %mv {epsilon = 1.0e-3}
+        : (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>,
+           tensor<16xf32>, tensor<16xf32>)
+        -> (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>)
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, AnyRankedTensor:$gamma,
+    AnyRankedTensor:$beta, AnyRankedTensor:$moving_mean,
+    AnyRankedTensor:$moving_var,
+    DefaultValuedAttr<I64Attr, "1">:$axis,
+    DefaultValuedAttr<F64Attr, "1e-05">:$epsilon,
+    DefaultValuedAttr<BoolAttr, "true">:$center,
+    DefaultValuedAttr<BoolAttr, "true">:$scale);
+  let results = (outs AnyRankedTensor:$output, AnyRankedTensor:$new_mean,
+                      AnyRankedTensor:$new_var);
+  let assemblyFormat = [{
+    $data `,` $gamma `,` $beta `,` $moving_mean `,` $moving_var attr-dict `:`
+    functional-type(operands, results)
+  }];
+}
+
+def Relax_LayerNormOp : Relax_InferredOp<"nn.layer_norm"> {
+  let summary = "layer normalization";
+  let description = [{
+    TVM's `R.nn.layer_norm(data, gamma, beta, axes, epsilon, center,
+    scale)`: normalizes `data` over `axes` (negative ones count from the
+    end). `gamma` and `beta` have the shape of `data` at `axes`. The result
+    has the type of `data`.
+
+    ```mlir
+    %y = relax.nn.layer_norm %x, %g, %b {axes = array<i64: -1>}
+        : (tensor<?x768xf32, #relax.shape<[n, 768]>>, tensor<768xf32>,
+           tensor<768xf32>) -> tensor<?x768xf32, #relax.shape<[n, 768]>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, AnyRankedTensor:$gamma,
+    AnyRankedTensor:$beta, DenseI64ArrayAttr:$axes,
+    DefaultValuedAttr<F64Attr, "1e-05">:$epsilon,
+    DefaultValuedAttr<BoolAttr, "true">:$center,
+    DefaultValuedAttr<BoolAttr, "true">:$scale);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $data `,` $gamma `,` $beta attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 #endif // MLC_DIALECT_RELAX_IR_RELAXOPS_TD
