@@ -13,9 +13,12 @@
 
 #include "mlc/Dialect/Relax/IR/Relax.h"
 #include "mlc/Dialect/Relay/IR/Relay.h"
+#include "mlc/Dialect/Utils/ShapeFunctions.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlc {
@@ -49,22 +52,267 @@ struct ConvertAdd : OpRewritePattern<relay::AddOp> {
   }
 };
 
-/// nn.matmul without transposes is numpy matmul with a 2-D rhs. (Transposed
-/// forms, nn.dense included, wait for a relax transpose op.)
-struct ConvertMatmul : OpRewritePattern<relay::MatmulOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(relay::MatmulOp op,
+/// Elementwise binary relay ops map 1:1 onto the relax op of the same name.
+template <typename RelayOp, typename RelaxOp>
+struct ConvertBinary : OpRewritePattern<RelayOp> {
+  using OpRewritePattern<RelayOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.getTransposeA() || op.getTransposeB())
-      return rewriter.notifyMatchFailure(op, "transposed operands");
-    auto resultType = cast<RankedTensorType>(op.getType());
-    Type lhs = op.getTensorA().getType().getElementType();
-    Type rhs = op.getTensorB().getType().getElementType();
-    TypeAttr outDtype;
-    if (lhs != rhs || lhs != resultType.getElementType())
-      outDtype = TypeAttr::get(resultType.getElementType());
-    rewriter.replaceOpWithNewOp<relax::MatmulOp>(
-        op, resultType, op.getTensorA(), op.getTensorB(), outDtype);
+    rewriter.replaceOpWithNewOp<RelaxOp>(op, op.getType(), op.getLhs(),
+                                         op.getRhs());
+    return success();
+  }
+};
+
+struct ConvertRelu : OpRewritePattern<relay::ReluOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::ReluOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<relax::ReluOp>(op, op.getType(), op.getData());
+    return success();
+  }
+};
+
+/// nn.softmax / nn.log_softmax keep their axis.
+template <typename RelayOp, typename RelaxOp>
+struct ConvertSoftmax : OpRewritePattern<RelayOp> {
+  using OpRewritePattern<RelayOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<RelaxOp>(op, op.getType(), op.getData(),
+                                         op.getAxisAttr());
+    return success();
+  }
+};
+
+/// reshape: the relay result type is the (static) target shape, so Relay's
+/// special values (0, -1, -2, ...) are already resolved.
+struct ConvertReshape : OpRewritePattern<relay::ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    if (!type.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "dynamic result shape");
+    rewriter.replaceOpWithNewOp<relax::ReshapeOp>(
+        op, type, op.getData(), rewriter.getDenseI64ArrayAttr(type.getShape()));
+    return success();
+  }
+};
+
+struct ConvertTranspose : OpRewritePattern<relay::TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<relax::PermuteDimsOp>(
+        op, op.getType(), op.getData(), op.getAxesAttr());
+    return success();
+  }
+};
+
+/// `value` with its last two dimensions swapped (a 2-D value is reversed,
+/// as TVM's translator emits `permute_dims(w)` without axes).
+static Value transposeLastTwo(PatternRewriter &rewriter, Location loc,
+                              Value value) {
+  int64_t rank = cast<RankedTensorType>(value.getType()).getRank();
+  DenseI64ArrayAttr axes;
+  if (rank != 2) {
+    SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+    std::swap(perm[rank - 2], perm[rank - 1]);
+    axes = rewriter.getDenseI64ArrayAttr(perm);
+  }
+  return relax::PermuteDimsOp::create(rewriter, loc, value, axes);
+}
+
+/// relax.matmul(a, b) replacing `op`, with out_dtype when the result element
+/// type is not the operands' common one.
+static void replaceWithMatmul(PatternRewriter &rewriter, Operation *op, Value a,
+                              Value b) {
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  Type lhs = cast<RankedTensorType>(a.getType()).getElementType();
+  Type rhs = cast<RankedTensorType>(b.getType()).getElementType();
+  TypeAttr outDtype;
+  if (lhs != rhs || lhs != resultType.getElementType())
+    outDtype = TypeAttr::get(resultType.getElementType());
+  rewriter.replaceOpWithNewOp<relax::MatmulOp>(op, resultType, a, b, outDtype);
+}
+
+/// nn.matmul and nn.batch_matmul: transposed operands get a permute_dims of
+/// their last two dimensions, then numpy matmul.
+template <typename RelayOp>
+struct ConvertMatmulLike : OpRewritePattern<RelayOp> {
+  using OpRewritePattern<RelayOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayOp op,
+                                PatternRewriter &rewriter) const override {
+    Value a = op->getOperand(0), b = op->getOperand(1);
+    for (Value v : {a, b})
+      if (cast<RankedTensorType>(v.getType()).getRank() < 2)
+        return rewriter.notifyMatchFailure(op, "operand of rank < 2");
+    if (op.getTransposeA())
+      a = transposeLastTwo(rewriter, op.getLoc(), a);
+    if (op.getTransposeB())
+      b = transposeLastTwo(rewriter, op.getLoc(), b);
+    replaceWithMatmul(rewriter, op, a, b);
+    return success();
+  }
+};
+
+/// nn.dense(x, w) is matmul(x, permute_dims(w)), as in TVM's Relay->Relax
+/// translator.
+struct ConvertDense : OpRewritePattern<relay::DenseOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::DenseOp op,
+                                PatternRewriter &rewriter) const override {
+    if (cast<RankedTensorType>(op.getWeight().getType()).getRank() != 2)
+      return rewriter.notifyMatchFailure(op, "weight is not 2-D");
+    Value wT = transposeLastTwo(rewriter, op.getLoc(), op.getWeight());
+    replaceWithMatmul(rewriter, op, op.getData(), wT);
+    return success();
+  }
+};
+
+/// nn.bias_add(x, b, axis): b (1-D) gets trailing unit dimensions so that it
+/// broadcasts along `axis` (none when `axis` is the last one), then add.
+struct ConvertBiasAdd : OpRewritePattern<relay::BiasAddOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::BiasAddOp op,
+                                PatternRewriter &rewriter) const override {
+    int64_t rank = cast<RankedTensorType>(op.getData().getType()).getRank();
+    int64_t axis = op.getAxis();
+    if (axis < 0)
+      axis += rank;
+    if (axis < 0 || axis >= rank)
+      return rewriter.notifyMatchFailure(op, "axis out of range");
+    Value bias = op.getBias();
+    if (axis != rank - 1) {
+      SmallVector<int64_t> newAxes =
+          llvm::to_vector(llvm::seq<int64_t>(1, rank - axis));
+      bias = relax::ExpandDimsOp::create(
+          rewriter, op.getLoc(), bias, rewriter.getDenseI64ArrayAttr(newAxes));
+    }
+    rewriter.replaceOpWithNewOp<relax::AddOp>(op, op.getType(), op.getData(),
+                                              bias);
+    return success();
+  }
+};
+
+/// Replaces `op` by the relax op `name` on `operands` with `op`'s result
+/// types and its attributes minus `drop` (relay and relax share TVM's
+/// attribute names and MLIR kinds).
+static void replaceWithSameAttrs(PatternRewriter &rewriter, Operation *op,
+                                 StringRef name, ValueRange operands,
+                                 ArrayRef<StringRef> drop = {},
+                                 ArrayRef<NamedAttribute> extra = {}) {
+  OperationState state(op->getLoc(), name);
+  state.addOperands(operands);
+  state.addTypes(op->getResultTypes());
+  for (NamedAttribute attr : op->getAttrs())
+    if (!llvm::is_contained(drop, attr.getName().getValue()))
+      state.addAttribute(attr.getName(), attr.getValue());
+  for (NamedAttribute attr : extra)
+    state.addAttribute(attr.getName(), attr.getValue());
+  rewriter.replaceOp(op, rewriter.create(state)->getResults());
+}
+
+/// nn.conv2d: relax has no `channels` / `kernel_size` (they only restate the
+/// weight's shape, which relay's type relation has checked).
+struct ConvertConv2D : OpRewritePattern<relay::Conv2DOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::Conv2DOp op,
+                                PatternRewriter &rewriter) const override {
+    replaceWithSameAttrs(rewriter, op, relax::Conv2DOp::getOperationName(),
+                         op->getOperands(), {"channels", "kernel_size"});
+    return success();
+  }
+};
+
+/// nn.max_pool2d / nn.avg_pool2d: same attributes.
+template <typename RelayOp, typename RelaxOp>
+struct ConvertSameAttrs : OpRewritePattern<RelayOp> {
+  using OpRewritePattern<RelayOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayOp op,
+                                PatternRewriter &rewriter) const override {
+    replaceWithSameAttrs(rewriter, op, RelaxOp::getOperationName(),
+                         op->getOperands());
+    return success();
+  }
+};
+
+/// nn.global_avg_pool2d is adaptive_avg_pool2d to 1x1, as in TVM Relax.
+struct ConvertGlobalAvgPool2D : OpRewritePattern<relay::GlobalAvgPool2DOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::GlobalAvgPool2DOp op,
+                                PatternRewriter &rewriter) const override {
+    replaceWithSameAttrs(
+        rewriter, op, relax::AdaptiveAvgPool2DOp::getOperationName(),
+        op->getOperands(), {},
+        {rewriter.getNamedAttr("output_size",
+                               rewriter.getDenseI64ArrayAttr({1, 1}))});
+    return success();
+  }
+};
+
+/// sum / mean: relax has no `exclude`; the reduced axes are listed instead
+/// (computed by the shared inferReduceAxes).
+template <typename RelayOp, typename RelaxOp>
+struct ConvertReduce : OpRewritePattern<RelayOp> {
+  using OpRewritePattern<RelayOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayOp op,
+                                PatternRewriter &rewriter) const override {
+    DenseI64ArrayAttr axis = op.getAxisAttr();
+    if (op.getExclude()) {
+      std::optional<ArrayRef<int64_t>> axes;
+      if (axis)
+        axes = axis.asArrayRef();
+      SmallVector<int64_t> reduced;
+      if (failed(inferReduceAxes(
+              cast<RankedTensorType>(op.getData().getType()).getRank(), axes,
+              /*exclude=*/true, reduced, nullptr)))
+        return rewriter.notifyMatchFailure(op, "invalid axes");
+      if (reduced.empty()) {
+        // Nothing reduced: the value itself.
+        rewriter.replaceOp(op, op.getData());
+        return success();
+      }
+      axis = rewriter.getDenseI64ArrayAttr(reduced);
+    }
+    rewriter.replaceOpWithNewOp<RelaxOp>(op, op.getType(), op.getData(), axis,
+                                         op.getKeepdimsAttr());
+    return success();
+  }
+};
+
+struct ConvertConcatenate : OpRewritePattern<relay::ConcatenateOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::ConcatenateOp op,
+                                PatternRewriter &rewriter) const override {
+    replaceWithSameAttrs(rewriter, op, relax::ConcatOp::getOperationName(),
+                         op->getOperands());
+    return success();
+  }
+};
+
+/// nn.batch_norm: same attributes; its three results map 1:1.
+struct ConvertBatchNorm : OpRewritePattern<relay::BatchNormOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::BatchNormOp op,
+                                PatternRewriter &rewriter) const override {
+    replaceWithSameAttrs(rewriter, op, relax::BatchNormOp::getOperationName(),
+                         op->getOperands());
+    return success();
+  }
+};
+
+/// nn.layer_norm: relay's single `axis` is relax's `axes = [axis]`.
+struct ConvertLayerNorm : OpRewritePattern<relay::LayerNormOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::LayerNormOp op,
+                                PatternRewriter &rewriter) const override {
+    replaceWithSameAttrs(
+        rewriter, op, relax::LayerNormOp::getOperationName(), op->getOperands(),
+        {"axis"},
+        {rewriter.getNamedAttr("axes",
+                               rewriter.getDenseI64ArrayAttr({op.getAxis()}))});
     return success();
   }
 };
@@ -177,6 +425,18 @@ struct RelayToRelaxPass : mlc::impl::RelayToRelaxBase<RelayToRelaxPass> {
 } // namespace
 
 void mlc::populateRelayToRelaxPatterns(RewritePatternSet &patterns) {
-  patterns.add<ConvertConstant, ConvertAdd, ConvertMatmul>(
-      patterns.getContext());
+  patterns.add<
+      ConvertConstant, ConvertAdd,
+      ConvertBinary<relay::SubtractOp, relax::SubtractOp>,
+      ConvertBinary<relay::MultiplyOp, relax::MultiplyOp>,
+      ConvertBinary<relay::DivideOp, relax::DivideOp>, ConvertRelu,
+      ConvertSoftmax<relay::SoftmaxOp, relax::SoftmaxOp>,
+      ConvertSoftmax<relay::LogSoftmaxOp, relax::LogSoftmaxOp>, ConvertReshape,
+      ConvertTranspose, ConvertMatmulLike<relay::MatmulOp>,
+      ConvertMatmulLike<relay::BatchMatmulOp>, ConvertDense, ConvertBiasAdd,
+      ConvertConv2D, ConvertSameAttrs<relay::MaxPool2DOp, relax::MaxPool2DOp>,
+      ConvertSameAttrs<relay::AvgPool2DOp, relax::AvgPool2DOp>,
+      ConvertGlobalAvgPool2D, ConvertReduce<relay::SumOp, relax::SumOp>,
+      ConvertReduce<relay::MeanOp, relax::MeanOp>, ConvertConcatenate,
+      ConvertBatchNorm, ConvertLayerNorm>(patterns.getContext());
 }

@@ -290,3 +290,119 @@ func.func @matmul_dtype(%a: tensor<2x3xf16>, %w: tensor<3x4xf32>) {
   %0 = relax.matmul %a, %w : (tensor<2x3xf16>, tensor<3x4xf32>) -> tensor<2x4xf32>
   return
 }
+
+// -----
+
+func.func @sub_broadcast(%a: tensor<?xf32, #relax.shape<[n]>>, %b: tensor<?xf32, #relax.shape<[m]>>) {
+  // expected-error @+2 {{cannot broadcast (n) and (m): dimension 0: n vs m}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.subtract %a, %b : (tensor<?xf32, #relax.shape<[n]>>, tensor<?xf32, #relax.shape<[m]>>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @mul_dtype(%a: tensor<2xf32>, %b: tensor<2xf16>) {
+  // expected-error @+2 {{element types differ: lhs 'f32' vs rhs 'f16'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.multiply %a, %b : (tensor<2xf32>, tensor<2xf16>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @softmax_axis(%a: tensor<2x3xf32>) {
+  // expected-error @+2 {{axis 2 is out of range for rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.softmax %a {axis = 2} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @permute_not_perm(%a: tensor<2x3xf32>) {
+  // expected-error @+2 {{is not a permutation}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.permute_dims %a {axes = array<i64: 0, 0>} : (tensor<2x3xf32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_count(%a: tensor<2x3xf32>) {
+  // expected-error @+2 {{newshape [4, 2] is invalid for input shape [2, 3]: the result shape [4, 2] has}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.reshape %a {shape = array<i64: 4, 2>} : (tensor<2x3xf32>) -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @expand_dims_repeat(%a: tensor<3xf32>) {
+  // expected-error @+2 {{axis -1 is repeated (result dimension 2)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.expand_dims %a {axis = array<i64: 2, -1>} : (tensor<3xf32>) -> tensor<3x1x1xf32>
+  return
+}
+
+// -----
+
+func.func @relu_result(%a: tensor<2x3xf32>) {
+  // expected-error @+2 {{'relax.nn.relu' op inferred type(s) 'tensor<2x3xf32>' are incompatible with return type(s) of operation 'tensor<3x2xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.relu %a : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_channels(%x: tensor<1x3x8x8xf32>, %w: tensor<4x2x3x3xf32>) {
+  // expected-error @+2 {{weight has 2 input channels per group but data has 3 channels with groups=1 (expected 3; weight shape [4, 2, 3, 3] in OIHW layout)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.conv2d %x, %w : (tensor<1x3x8x8xf32>, tensor<4x2x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @pool_no_size(%x: tensor<1x3x8x8xf32>) {
+  // expected-error @+1 {{requires attribute 'pool_size'}}
+  %0 = relax.nn.max_pool2d %x : (tensor<1x3x8x8xf32>) -> tensor<1x3x8x8xf32>
+  return
+}
+
+// -----
+
+func.func @sum_axis(%x: tensor<2x3xf32>) {
+  // expected-error @+2 {{axis 2 is out of range for rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.sum %x {axis = array<i64: 2>} : (tensor<2x3xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @concat_sizes(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) {
+  // expected-error @+2 {{input 1 has shape [4, 5], expected size 2 in dimension 0 like the previous inputs}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.concat %a, %b {axis = 1} : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x8xf32>
+  return
+}
+
+// -----
+
+func.func @batch_norm_gamma(%x: tensor<1x16x8x8xf32>, %c: tensor<16xf32>, %d: tensor<8xf32>) {
+  // expected-error @+2 {{gamma must have shape [16] (dimension 1 of data shape [1, 16, 8, 8]) but has shape [8]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0:3 = relax.nn.batch_norm %x, %d, %c, %c, %c : (tensor<1x16x8x8xf32>, tensor<8xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>)
+  return
+}
+
+// -----
+
+func.func @layer_norm_gamma(%x: tensor<2x8xf32>, %g: tensor<4xf32>) {
+  // expected-error @+2 {{gamma has shape [4] but data has shape [8] at axes}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.layer_norm %x, %g, %g {axes = array<i64: 1>} : (tensor<2x8xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x8xf32>
+  return
+}

@@ -129,6 +129,85 @@ func.func @propagate(%a: tensor<?x1xf32, #relax.shape<[n, 1]>>,
   return
 }
 
+// Elementwise and shape ops of an MLP; symbolic shapes propagate.
+// CHECK-LABEL: func.func @mlp_ops
+func.func @mlp_ops(%x: tensor<?x4xf32, #relax.shape<[n, 4]>>,
+                   %b: tensor<4xf32>, %w: tensor<8x4xf32>,
+                   %y: tensor<?x1xf32, #relax.shape<[n, 1]>>,
+                   %z: tensor<1x?xf32, #relax.shape<[1, m]>>,
+                   %t: tensor<?x3x?xf32, #relax.shape<[n, 3, m]>>) {
+  // CHECK: relax.subtract {{.*}} -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %0 = relax.subtract %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.multiply {{.*}} -> tensor<?x?xf32, #relax.shape<[n, m]>>
+  %1 = relax.multiply %y, %z : (tensor<?x1xf32, #relax.shape<[n, 1]>>, tensor<1x?xf32, #relax.shape<[1, m]>>) -> tensor<?x?xf32, #relax.shape<[n, m]>>
+  // CHECK: relax.divide {{.*}} -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %2 = relax.divide %b, %x : (tensor<4xf32>, tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.nn.relu %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %3 = relax.nn.relu %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.nn.softmax %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %4 = relax.nn.softmax %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.nn.log_softmax %{{.*}} {axis = 0 : i64} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %5 = relax.nn.log_softmax %x {axis = 0} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.permute_dims %{{.*}} : (tensor<8x4xf32>) -> tensor<4x8xf32>
+  %6 = relax.permute_dims %w : (tensor<8x4xf32>) -> tensor<4x8xf32>
+  // CHECK: relax.permute_dims %{{.*}} : (tensor<?x3x?xf32, #relax.shape<[n, 3, m]>>) -> tensor<?x3x?xf32, #relax.shape<[m, 3, n]>>
+  %7 = relax.permute_dims %t : (tensor<?x3x?xf32, #relax.shape<[n, 3, m]>>) -> tensor<?x3x?xf32, #relax.shape<[m, 3, n]>>
+  // CHECK: relax.permute_dims %{{.*}} {axes = array<i64: 1, -1, 0>} : (tensor<?x3x?xf32, #relax.shape<[n, 3, m]>>) -> tensor<3x?x?xf32, #relax.shape<[3, m, n]>>
+  %8 = relax.permute_dims %t {axes = array<i64: 1, -1, 0>} : (tensor<?x3x?xf32, #relax.shape<[n, 3, m]>>) -> tensor<3x?x?xf32, #relax.shape<[3, m, n]>>
+  // CHECK: relax.reshape %{{.*}} {shape = array<i64: 2, -1>} : (tensor<8x4xf32>) -> tensor<2x16xf32>
+  %9 = relax.reshape %w {shape = array<i64: 2, -1>} : (tensor<8x4xf32>) -> tensor<2x16xf32>
+  // CHECK: relax.expand_dims %{{.*}} {axis = array<i64: 1, 2>} : (tensor<4xf32>) -> tensor<4x1x1xf32>
+  %10 = relax.expand_dims %b {axis = array<i64: 1, 2>} : (tensor<4xf32>) -> tensor<4x1x1xf32>
+  // CHECK: relax.expand_dims %{{.*}} {axis = array<i64: 0, -1>} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<1x?x4x1xf32, #relax.shape<[1, n, 4, 1]>>
+  %11 = relax.expand_dims %x {axis = array<i64: 0, -1>} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<1x?x4x1xf32, #relax.shape<[1, n, 4, 1]>>
+  return
+}
+
+// CNN ops: convolution and pooling (static shapes), reductions and concat
+// (symbolic dims propagate).
+// CHECK-LABEL: func.func @cnn_ops
+func.func @cnn_ops(%x: tensor<1x3x32x32xf32>, %w: tensor<16x3x3x3xf32>,
+                   %g: tensor<1x4x8x8xf32>, %gw: tensor<8x2x3x3xf32>,
+                   %n: tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>,
+                   %a: tensor<?x3xf32, #relax.shape<[n, 3]>>,
+                   %b: tensor<?x3xf32, #relax.shape<[m, 3]>>) {
+  // CHECK: relax.nn.conv2d %{{.*}}, %{{.*}} {padding = array<i64: 1, 1>} : (tensor<1x3x32x32xf32>, tensor<16x3x3x3xf32>) -> tensor<1x16x32x32xf32>
+  %0 = relax.nn.conv2d %x, %w {padding = array<i64: 1, 1>} : (tensor<1x3x32x32xf32>, tensor<16x3x3x3xf32>) -> tensor<1x16x32x32xf32>
+  // CHECK: relax.nn.conv2d %{{.*}}, %{{.*}} {dilation = array<i64: 2, 2>, groups = 2 : i64, strides = array<i64: 2, 2>} : (tensor<1x4x8x8xf32>, tensor<8x2x3x3xf32>) -> tensor<1x8x2x2xf32>
+  %1 = relax.nn.conv2d %g, %gw {strides = array<i64: 2, 2>, dilation = array<i64: 2, 2>, groups = 2} : (tensor<1x4x8x8xf32>, tensor<8x2x3x3xf32>) -> tensor<1x8x2x2xf32>
+  // CHECK: relax.nn.max_pool2d %{{.*}} {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x16x32x32xf32>) -> tensor<1x16x16x16xf32>
+  %2 = relax.nn.max_pool2d %0 {pool_size = array<i64: 2, 2>, strides = array<i64: 2, 2>} : (tensor<1x16x32x32xf32>) -> tensor<1x16x16x16xf32>
+  // CHECK: relax.nn.avg_pool2d %{{.*}} {ceil_mode = true, count_include_pad = true, padding = array<i64: 1, 1, 1, 1>, pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>} : (tensor<1x16x16x16xf32>) -> tensor<1x16x9x9xf32>
+  %3 = relax.nn.avg_pool2d %2 {pool_size = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1, 1, 1, 1>, ceil_mode = true, count_include_pad = true} : (tensor<1x16x16x16xf32>) -> tensor<1x16x9x9xf32>
+  // CHECK: relax.nn.adaptive_avg_pool2d %{{.*}} {output_size = array<i64: 1, 1>} : (tensor<1x16x9x9xf32>) -> tensor<1x16x1x1xf32>
+  %4 = relax.nn.adaptive_avg_pool2d %3 {output_size = array<i64: 1, 1>} : (tensor<1x16x9x9xf32>) -> tensor<1x16x1x1xf32>
+  // CHECK: relax.nn.adaptive_avg_pool2d %{{.*}} : (tensor<1x16x9x9xf32>) -> tensor<1x16x9x9xf32>
+  %5 = relax.nn.adaptive_avg_pool2d %3 : (tensor<1x16x9x9xf32>) -> tensor<1x16x9x9xf32>
+  // CHECK: relax.sum %{{.*}} {axis = array<i64: 2, 3>, keepdims = true} : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>) -> tensor<?x64x1x1xf32, #relax.shape<[n, 64, 1, 1]>>
+  %6 = relax.sum %n {axis = array<i64: 2, 3>, keepdims = true} : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>) -> tensor<?x64x1x1xf32, #relax.shape<[n, 64, 1, 1]>>
+  // CHECK: relax.mean %{{.*}} {axis = array<i64: -1, 1>} : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>) -> tensor<?x7xf32, #relax.shape<[n, 7]>>
+  %7 = relax.mean %n {axis = array<i64: -1, 1>} : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>) -> tensor<?x7xf32, #relax.shape<[n, 7]>>
+  // CHECK: relax.sum %{{.*}} : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>) -> tensor<f32>
+  %8 = relax.sum %n : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>) -> tensor<f32>
+  // CHECK: relax.concat %{{.*}}, %{{.*}}, %{{.*}} : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[m, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x3xf32, #relax.shape<[n * 2 + m, 3]>>
+  %9 = relax.concat %a, %b, %a : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[m, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x3xf32, #relax.shape<[n * 2 + m, 3]>>
+  // CHECK: relax.concat %{{.*}}, %{{.*}} {axis = -1 : i64} : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x6xf32, #relax.shape<[n, 6]>>
+  %10 = relax.concat %a, %a {axis = -1} : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x6xf32, #relax.shape<[n, 6]>>
+  return
+}
+
+// Normalization: batch_norm has three results; layer_norm keeps symbolic dims.
+// CHECK-LABEL: func.func @norm_ops
+func.func @norm_ops(%x: tensor<1x16x8x8xf32>, %c: tensor<16xf32>,
+                    %t: tensor<?x8x768xf32, #relax.shape<[n, 8, 768]>>,
+                    %g: tensor<8x768xf32>) {
+  // CHECK: relax.nn.batch_norm %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {epsilon = 1.000000e-03 : f64} : (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>)
+  %0:3 = relax.nn.batch_norm %x, %c, %c, %c, %c {epsilon = 1.0e-3 : f64} : (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>)
+  // CHECK: relax.nn.layer_norm %{{.*}}, %{{.*}}, %{{.*}} {axes = array<i64: -2, -1>} : (tensor<?x8x768xf32, #relax.shape<[n, 8, 768]>>, tensor<8x768xf32>, tensor<8x768xf32>) -> tensor<?x8x768xf32, #relax.shape<[n, 8, 768]>>
+  %1 = relax.nn.layer_norm %t, %g, %g {axes = array<i64: -2, -1>} : (tensor<?x8x768xf32, #relax.shape<[n, 8, 768]>>, tensor<8x768xf32>, tensor<8x768xf32>) -> tensor<?x8x768xf32, #relax.shape<[n, 8, 768]>>
+  return
+}
+
 {-#
   dialect_resources: {
     builtin: {

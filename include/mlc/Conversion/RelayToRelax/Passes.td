@@ -17,9 +17,21 @@ def RelayToRelax : Pass<"relay-to-relax", "::mlir::ModuleOp"> {
     - parameter attributes `relay.name` become `relax.name`;
     - relay ops are rewritten into their relax equivalents, one pattern per
       op (`populateRelayToRelaxPatterns`): `relay.constant` becomes
-      `relax.constant`, `relay.add` becomes `relax.add`, `relay.nn.matmul`
-      without transposes becomes `relax.matmul`; types are unchanged
-      (static shapes need no `#relax.shape`);
+      `relax.constant`; `add`, `subtract`, `multiply`, `divide`,
+      `nn.relu`, `nn.softmax` and `nn.log_softmax` map 1:1; `reshape`
+      becomes `relax.reshape` to its static result shape and `transpose`
+      `relax.permute_dims`; `nn.dense(x, w)` becomes
+      `relax.matmul(x, relax.permute_dims(w))` (as TVM's translator does),
+      `nn.matmul` / `nn.batch_matmul` permute the last two dimensions of
+      transposed operands before `relax.matmul`; `nn.bias_add` expands the
+      bias with trailing unit dimensions (`relax.expand_dims`) to broadcast
+      along `axis`, then `relax.add`; `nn.conv2d` (without `channels` /
+      `kernel_size`), `nn.max_pool2d`, `nn.avg_pool2d` and `nn.batch_norm`
+      (three results) keep their attributes, `nn.global_avg_pool2d`
+      becomes `relax.nn.adaptive_avg_pool2d` to 1x1, `sum` / `mean` list
+      the reduced axes instead of `exclude`, `concatenate` becomes
+      `relax.concat` and `nn.layer_norm`'s `axis` becomes `axes`. Types are
+      unchanged (static shapes need no `#relax.shape`);
     - the function body (a single block of side-effect-free ops) is wrapped
       in one `relax.dataflow` block whose outputs are the values the
       `return` uses; constants stay in front of it.

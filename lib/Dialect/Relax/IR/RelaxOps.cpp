@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlc/Dialect/Relax/IR/Relax.h"
+#include "mlc/Dialect/Utils/NNShapeFunctions.h"
+#include "mlc/Dialect/Utils/ShapeFunctions.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
@@ -46,6 +48,23 @@ static void printTirVars(OpAsmPrinter &printer, Operation *,
   });
   printer << "]";
 }
+
+// Shared by the op classes of RelaxOps.td (used in extraClassDefinition).
+static bool areCompatibleResultTypes(TypeRange lhs, TypeRange rhs);
+static LogicalResult
+inferBroadcastBinary(MLIRContext *context, std::optional<Location> location,
+                     Type lhs, Type rhs,
+                     SmallVectorImpl<Type> &inferredReturnTypes);
+static LogicalResult inferSameType(std::optional<Location> location, Type data,
+                                   std::optional<int64_t> axis,
+                                   SmallVectorImpl<Type> &inferredReturnTypes);
+static LogicalResult inferReduce(MLIRContext *context,
+                                 std::optional<Location> location, Type data,
+                                 DenseI64ArrayAttr axis, bool keepdims,
+                                 SmallVectorImpl<Type> &inferredReturnTypes);
+static LogicalResult inferPool2D(std::optional<Location> location, Type data,
+                                 const nn::Pool2DAttrs &attrs,
+                                 SmallVectorImpl<Type> &inferredReturnTypes);
 
 #define GET_OP_CLASSES
 #include "mlc/Dialect/Relax/IR/RelaxOps.cpp.inc"
@@ -357,14 +376,13 @@ bool AddOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
   return areCompatibleResultTypes(lhs, rhs);
 }
 
-LogicalResult
-AddOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
-                        ValueRange operands, DictionaryAttr attributes,
-                        OpaqueProperties properties, RegionRange regions,
-                        SmallVectorImpl<Type> &inferredReturnTypes) {
-  AddOp::Adaptor adaptor(operands, attributes, properties, regions);
-  auto lhsType = dyn_cast<RankedTensorType>(adaptor.getLhs().getType());
-  auto rhsType = dyn_cast<RankedTensorType>(adaptor.getRhs().getType());
+/// Result type of an elementwise binary op with NumPy broadcasting.
+static LogicalResult
+inferBroadcastBinary(MLIRContext *context, std::optional<Location> location,
+                     Type lhs, Type rhs,
+                     SmallVectorImpl<Type> &inferredReturnTypes) {
+  auto lhsType = dyn_cast<RankedTensorType>(lhs);
+  auto rhsType = dyn_cast<RankedTensorType>(rhs);
   if (!lhsType || !rhsType)
     return emitOptionalError(location, "operands must be ranked tensors");
   if (lhsType.getElementType() != rhsType.getElementType())
@@ -372,14 +390,43 @@ AddOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
                              lhsType.getElementType(), " vs rhs ",
                              rhsType.getElementType());
   SymbolScope scope(context);
-  SymShape lhs = getSymbolicShape(lhsType, scope);
-  SymShape rhs = getSymbolicShape(rhsType, scope);
-  FailureOr<SymShape> result = broadcastOrError(location, scope, lhs, rhs);
+  SymShape lhsShape = getSymbolicShape(lhsType, scope);
+  SymShape rhsShape = getSymbolicShape(rhsType, scope);
+  FailureOr<SymShape> result =
+      broadcastOrError(location, scope, lhsShape, rhsShape);
   if (failed(result))
     return failure();
   inferredReturnTypes.push_back(
       getSymbolicTensorType(*result, lhsType.getElementType(), scope));
   return success();
+}
+
+/// Result type of an op returning the type of its operand `data`, checking
+/// `axis` (if any) against its rank.
+static LogicalResult inferSameType(std::optional<Location> location, Type data,
+                                   std::optional<int64_t> axis,
+                                   SmallVectorImpl<Type> &inferredReturnTypes) {
+  auto type = dyn_cast<RankedTensorType>(data);
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  if (axis) {
+    std::string detail;
+    if (failed(normalizeAxis(*axis, type.getRank(),
+                             [&](const Twine &msg) { detail = msg.str(); })))
+      return emitOptionalError(location, detail);
+  }
+  inferredReturnTypes.push_back(type);
+  return success();
+}
+
+LogicalResult
+AddOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                        ValueRange operands, DictionaryAttr attributes,
+                        OpaqueProperties properties, RegionRange regions,
+                        SmallVectorImpl<Type> &inferredReturnTypes) {
+  AddOp::Adaptor adaptor(operands, attributes, properties, regions);
+  return inferBroadcastBinary(context, location, adaptor.getLhs().getType(),
+                              adaptor.getRhs().getType(), inferredReturnTypes);
 }
 
 bool MatmulOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
@@ -437,6 +484,387 @@ LogicalResult MatmulOp::inferReturnTypes(
     result.push_back(rhs.back());
   inferredReturnTypes.push_back(
       getSymbolicTensorType(result, elementType, scope));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Shape manipulation
+//===----------------------------------------------------------------------===//
+
+/// Collects the message of a shared shape function's error.
+namespace {
+struct ErrorText {
+  std::string text;
+  void operator()(const Twine &msg) { text = msg.str(); }
+};
+} // namespace
+
+bool PermuteDimsOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult PermuteDimsOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  PermuteDimsOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  std::optional<ArrayRef<int64_t>> axes;
+  if (auto attr = adaptor.getAxesAttr())
+    axes = attr.asArrayRef();
+  ErrorText error;
+  SmallVector<int64_t> perm;
+  if (failed(inferTransposePermutation(type.getRank(), axes, perm, error)))
+    return emitOptionalError(location, error.text);
+  SymbolScope scope(context);
+  SymShape shape = getSymbolicShape(type, scope);
+  SymShape result;
+  for (int64_t axis : perm)
+    result.push_back(shape[axis]);
+  inferredReturnTypes.push_back(
+      getSymbolicTensorType(result, type.getElementType(), scope));
+  return success();
+}
+
+bool ReshapeOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult ReshapeOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  ReshapeOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  if (!adaptor.getShapeAttr())
+    return emitOptionalError(location, "relax.reshape needs a 'shape'");
+  ErrorText error;
+  SmallVector<int64_t> result;
+  if (failed(inferReshapeShape(type.getShape(), adaptor.getShape(), result,
+                               error)))
+    return emitOptionalError(location, error.text);
+  inferredReturnTypes.push_back(
+      RankedTensorType::get(result, type.getElementType()));
+  return success();
+}
+
+bool ExpandDimsOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult ExpandDimsOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  ExpandDimsOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  if (!adaptor.getAxisAttr())
+    return emitOptionalError(location, "relax.expand_dims needs an 'axis'");
+  int64_t outRank = type.getRank() + adaptor.getAxis().size();
+  SmallVector<bool> isNew(outRank, false);
+  for (int64_t axis : adaptor.getAxis()) {
+    ErrorText error;
+    FailureOr<int64_t> pos = normalizeAxis(axis, outRank, error);
+    if (failed(pos))
+      return emitOptionalError(location, error.text);
+    if (isNew[*pos])
+      return emitOptionalError(location, "axis ", axis,
+                               " is repeated (result dimension ", *pos, ")");
+    isNew[*pos] = true;
+  }
+  SymbolScope scope(context);
+  SymShape shape = getSymbolicShape(type, scope);
+  SymShape result;
+  auto next = shape.begin();
+  for (bool added : isNew)
+    result.push_back(added ? scope.getConstant(1) : *next++);
+  inferredReturnTypes.push_back(
+      getSymbolicTensorType(result, type.getElementType(), scope));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and concatenation
+//===----------------------------------------------------------------------===//
+
+static LogicalResult inferReduce(MLIRContext *context,
+                                 std::optional<Location> location, Type data,
+                                 DenseI64ArrayAttr axis, bool keepdims,
+                                 SmallVectorImpl<Type> &inferredReturnTypes) {
+  auto type = dyn_cast<RankedTensorType>(data);
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  std::optional<ArrayRef<int64_t>> axes;
+  if (axis)
+    axes = axis.asArrayRef();
+  ErrorText error;
+  SmallVector<int64_t> reduced;
+  if (failed(inferReduceAxes(type.getRank(), axes, /*exclude=*/false, reduced,
+                             error)))
+    return emitOptionalError(location, error.text);
+  SymbolScope scope(context);
+  SymShape shape = getSymbolicShape(type, scope);
+  SymShape result;
+  for (auto [i, dim] : llvm::enumerate(shape)) {
+    if (!llvm::is_contained(reduced, static_cast<int64_t>(i)))
+      result.push_back(dim);
+    else if (keepdims)
+      result.push_back(scope.getConstant(1));
+  }
+  inferredReturnTypes.push_back(
+      getSymbolicTensorType(result, type.getElementType(), scope));
+  return success();
+}
+
+bool ConcatOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult ConcatOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  ConcatOp::Adaptor adaptor(operands, attributes, properties, regions);
+  if (adaptor.getInputs().empty())
+    return emitOptionalError(location, "relax.concat needs at least one input");
+  SmallVector<RankedTensorType> types;
+  SmallVector<ArrayRef<int64_t>> shapes;
+  for (Value input : adaptor.getInputs()) {
+    auto type = dyn_cast<RankedTensorType>(input.getType());
+    if (!type)
+      return emitOptionalError(location, "inputs must be ranked tensors");
+    if (!types.empty() &&
+        type.getElementType() != types.front().getElementType())
+      return emitOptionalError(location, "element types differ: input #0 ",
+                               types.front().getElementType(), " vs input #",
+                               types.size(), " ", type.getElementType());
+    types.push_back(type);
+    shapes.push_back(type.getShape());
+  }
+  // The shared shape function checks ranks and the sizes off the axis.
+  ErrorText error;
+  SmallVector<int64_t> staticResult;
+  if (failed(inferConcatenateShape(shapes, adaptor.getAxis(), staticResult,
+                                   error)))
+    return emitOptionalError(location, error.text);
+  int64_t axis = *normalizeAxis(adaptor.getAxis(), types.front().getRank(),
+                                /*emitError=*/nullptr);
+  // Symbolically: the axis sizes add up; off the axis, take the first input's
+  // dimension unless it is unknown.
+  SymbolScope scope(context);
+  SmallVector<SymShape> syms;
+  for (RankedTensorType type : types)
+    syms.push_back(getSymbolicShape(type, scope));
+  SymShape result = syms.front();
+  for (size_t d = 0; d < result.size(); ++d) {
+    if (static_cast<int64_t>(d) == axis) {
+      SymDim sum = scope.getConstant(0);
+      for (const SymShape &sym : syms)
+        sum = sum && sym[d] ? sum + sym[d] : SymDim();
+      // Flattening simplification makes `n + m + n` canonical (`n * 2 + m`).
+      result[d] =
+          sum ? simplifyAffineExpr(sum, 0, scope.getNames().size()) : sum;
+      continue;
+    }
+    for (const SymShape &sym : syms)
+      if (!result[d])
+        result[d] = sym[d];
+  }
+  inferredReturnTypes.push_back(
+      getSymbolicTensorType(result, types.front().getElementType(), scope));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Convolution and pooling
+//===----------------------------------------------------------------------===//
+
+bool Conv2DOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult Conv2DOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  Conv2DOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto data = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  auto weight = dyn_cast<RankedTensorType>(adaptor.getWeight().getType());
+  if (!data || !weight)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  nn::Conv2DAttrs attrs;
+  attrs.strides = adaptor.getStrides();
+  attrs.padding = adaptor.getPadding();
+  attrs.dilation = adaptor.getDilation();
+  attrs.groups = adaptor.getGroups();
+  attrs.dataLayout = adaptor.getDataLayout();
+  attrs.kernelLayout = adaptor.getKernelLayout();
+  attrs.outLayout = adaptor.getOutLayout();
+  ErrorText error;
+  FailureOr<nn::Shape> shape =
+      nn::inferConv2DShape(data.getShape(), weight.getShape(), attrs, error);
+  if (failed(shape))
+    return emitOptionalError(location, error.text);
+  Type elementType = data.getElementType();
+  if (TypeAttr outDtype = adaptor.getOutDtypeAttr())
+    elementType = outDtype.getValue();
+  else if (weight.getElementType() != elementType)
+    return emitOptionalError(
+        location, "element types differ: data ", elementType, " vs weight ",
+        weight.getElementType(), " (set out_dtype to mix them)");
+  inferredReturnTypes.push_back(RankedTensorType::get(*shape, elementType));
+  return success();
+}
+
+static LogicalResult inferPool2D(std::optional<Location> location, Type data,
+                                 const nn::Pool2DAttrs &attrs,
+                                 SmallVectorImpl<Type> &inferredReturnTypes) {
+  auto type = dyn_cast<RankedTensorType>(data);
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  ErrorText error;
+  FailureOr<nn::Shape> shape =
+      nn::inferPool2DShape(type.getShape(), attrs, error);
+  if (failed(shape))
+    return emitOptionalError(location, error.text);
+  inferredReturnTypes.push_back(
+      RankedTensorType::get(*shape, type.getElementType()));
+  return success();
+}
+
+bool AdaptiveAvgPool2DOp::isCompatibleReturnTypes(TypeRange lhs,
+                                                  TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult AdaptiveAvgPool2DOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  AdaptiveAvgPool2DOp::Adaptor adaptor(operands, attributes, properties,
+                                       regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  ArrayRef<int64_t> outputSize;
+  if (auto attr = adaptor.getOutputSizeAttr())
+    outputSize = attr.asArrayRef();
+  ErrorText error;
+  FailureOr<nn::Shape> shape = nn::inferAdaptivePool2DShape(
+      type.getShape(), outputSize, adaptor.getLayout(), adaptor.getOutLayout(),
+      error);
+  if (failed(shape))
+    return emitOptionalError(location, error.text);
+  inferredReturnTypes.push_back(
+      RankedTensorType::get(*shape, type.getElementType()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Normalization
+//===----------------------------------------------------------------------===//
+
+bool BatchNormOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult BatchNormOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  BatchNormOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto data = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!data)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  ErrorText error;
+  FailureOr<int64_t> axis =
+      nn::normalizeAxis(adaptor.getAxis(), data.getRank(), "axis", error);
+  if (failed(axis))
+    return emitOptionalError(location, error.text);
+  std::pair<Value, StringRef> params[] = {
+      {adaptor.getGamma(), "gamma"},
+      {adaptor.getBeta(), "beta"},
+      {adaptor.getMovingMean(), "moving_mean"},
+      {adaptor.getMovingVar(), "moving_var"}};
+  for (auto [value, what] : params) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type)
+      return emitOptionalError(location, "operands must be ranked tensors");
+    if (type.getElementType() != data.getElementType())
+      return emitOptionalError(location, what, " has element type ",
+                               type.getElementType(), " but data has ",
+                               data.getElementType());
+    if (failed(nn::checkChannelVector(data.getShape(), *axis, type.getShape(),
+                                      what, error)))
+      return emitOptionalError(location, error.text);
+  }
+  if (adaptor.getEpsilon().isNegative())
+    return emitOptionalError(location, "epsilon must be >= 0");
+  int64_t channels = data.getDimSize(*axis);
+  if (ShapedType::isDynamic(channels))
+    channels =
+        cast<RankedTensorType>(adaptor.getMovingMean().getType()).getDimSize(0);
+  auto vec = RankedTensorType::get({channels}, data.getElementType());
+  inferredReturnTypes.append({data, vec, vec});
+  return success();
+}
+
+bool LayerNormOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult LayerNormOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  LayerNormOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto data = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!data)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  if (!adaptor.getAxesAttr())
+    return emitOptionalError(location, "relax.nn.layer_norm needs 'axes'");
+  // gamma and beta have the shape of data at the (distinct) axes.
+  SmallVector<int64_t> expected;
+  SmallVector<bool> seen(data.getRank(), false);
+  for (int64_t a : adaptor.getAxes()) {
+    ErrorText error;
+    FailureOr<int64_t> axis = normalizeAxis(a, data.getRank(), error);
+    if (failed(axis))
+      return emitOptionalError(location, error.text);
+    if (seen[*axis])
+      return emitOptionalError(location, "axis ", a, " is repeated");
+    seen[*axis] = true;
+    expected.push_back(data.getDimSize(*axis));
+  }
+  std::pair<Value, StringRef> params[] = {{adaptor.getGamma(), "gamma"},
+                                          {adaptor.getBeta(), "beta"}};
+  for (auto [value, what] : params) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type)
+      return emitOptionalError(location, "operands must be ranked tensors");
+    if (type.getElementType() != data.getElementType())
+      return emitOptionalError(location, what, " has element type ",
+                               type.getElementType(), " but data has ",
+                               data.getElementType());
+    bool ok = type.getRank() == static_cast<int64_t>(expected.size());
+    for (size_t i = 0; ok && i < expected.size(); ++i)
+      ok = ShapedType::isDynamic(expected[i]) ||
+           ShapedType::isDynamic(type.getDimSize(i)) ||
+           expected[i] == type.getDimSize(i);
+    if (!ok)
+      return emitOptionalError(
+          location, what, " has shape ", formatShape(type.getShape()),
+          " but data has shape ", formatShape(expected), " at axes");
+  }
+  if (adaptor.getEpsilon().isNegative())
+    return emitOptionalError(location, "epsilon must be >= 0");
+  inferredReturnTypes.push_back(data);
   return success();
 }
 

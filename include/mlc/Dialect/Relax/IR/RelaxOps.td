@@ -278,4 +278,399 @@ def Relax_MatmulOp : Relax_InferredOp<"matmul"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Elementwise operators (shared classes)
+//===----------------------------------------------------------------------===//
+
+class Relax_BinaryBroadcastOp<string mnemonic, string tvmDoc,
+                              list<Trait> traits = []>
+    : Relax_InferredOp<mnemonic, traits> {
+  let summary = "elementwise " # tvmDoc # " with NumPy broadcasting";
+  let description = [{
+    TVM's `R.}] # mnemonic # [{(a, b)`: elementwise }] # tvmDoc # [{ with
+    the broadcasting and symbolic shape propagation of `relax.add` (equal
+    element types, `(n, 1) op (1, m) -> (n, m)`, a conflict between two
+    dimensions that are not provably equal is an error).
+
+    ```mlir
+    %z = relax.}] # mnemonic # [{ %x, %y : (tensor<?x4xf32, #relax.shape<[n, 4]>>,
+                              tensor<4xf32>)
+                          -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
+  }];
+  let extraClassDefinition = [{
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
+                                            ::mlir::TypeRange rhs) {
+      return areCompatibleResultTypes(lhs, rhs);
+    }
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context,
+        ::std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr,
+        ::mlir::OpaqueProperties, ::mlir::RegionRange,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      return inferBroadcastBinary(context, location, operands[0].getType(),
+                                  operands[1].getType(), inferredReturnTypes);
+    }
+  }];
+}
+
+def Relax_SubtractOp : Relax_BinaryBroadcastOp<"subtract", "subtraction">;
+def Relax_MultiplyOp
+    : Relax_BinaryBroadcastOp<"multiply", "multiplication", [Commutative]>;
+def Relax_DivideOp : Relax_BinaryBroadcastOp<"divide", "division">;
+
+/// An operator whose result has the type of `data` (shape, encoding and
+/// element type). With `hasAxis`, an `axis` attribute (default -1, as TVM)
+/// must be a valid axis of `data`.
+class Relax_UnaryOp<string mnemonic, string tvmDoc, bit hasAxis = 0>
+    : Relax_InferredOp<mnemonic> {
+  let summary = tvmDoc;
+  let description = [{
+    TVM's `R.}] # mnemonic # [{`: }] # tvmDoc # [{. The result has the type
+    of `data`, symbolic shape included}] #
+    !if(hasAxis, [{; `axis` (default -1) may be negative and must be in
+    range}], "") # [{.
+
+    ```mlir
+    %y = relax.}] # mnemonic # [{ %x : (tensor<?x10xf32, #relax.shape<[n, 10]>>)
+                               -> tensor<?x10xf32, #relax.shape<[n, 10]>>
+    ```
+  }];
+  let arguments = !if(hasAxis,
+      (ins AnyRankedTensor:$data, DefaultValuedAttr<I64Attr, "-1">:$axis),
+      (ins AnyRankedTensor:$data));
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+  let extraClassDefinition = [{
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
+                                            ::mlir::TypeRange rhs) {
+      return areCompatibleResultTypes(lhs, rhs);
+    }
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context,
+        ::std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+        ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      $cppClass::Adaptor adaptor(operands, attributes, properties, regions);
+      return inferSameType(location, adaptor.getData().getType(), }] #
+      !if(hasAxis, "adaptor.getAxis()", "std::nullopt") # [{,
+                           inferredReturnTypes);
+    }
+  }];
+}
+
+def Relax_ReluOp : Relax_UnaryOp<"nn.relu", "rectified linear unit, max(x, 0)">;
+def Relax_SoftmaxOp : Relax_UnaryOp<"nn.softmax", "softmax along `axis`", 1>;
+def Relax_LogSoftmaxOp
+    : Relax_UnaryOp<"nn.log_softmax", "log of softmax along `axis`", 1>;
+
+//===----------------------------------------------------------------------===//
+// Shape manipulation
+//===----------------------------------------------------------------------===//
+
+def Relax_PermuteDimsOp : Relax_InferredOp<"permute_dims"> {
+  let summary = "permutes the dimensions of a tensor";
+  let description = [{
+    TVM's `R.permute_dims(x, axes)`: result dimension `i` is `data`'s
+    dimension `axes[i]` (negative axes count from the end). Without `axes`
+    the dimensions are reversed. Symbolic dimensions move with their axes.
+
+    ```mlir
+    %t = relax.permute_dims %w : (tensor<128x784xf32>) -> tensor<784x128xf32>
+    %u = relax.permute_dims %x {axes = array<i64: 1, 0, 2>}
+        : (tensor<?x4x8xf32, #relax.shape<[n, 4, 8]>>)
+        -> tensor<4x?x8xf32, #relax.shape<[4, n, 8]>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data,
+                       OptionalAttr<DenseI64ArrayAttr>:$axes);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
+def Relax_ReshapeOp : Relax_InferredOp<"reshape"> {
+  let summary = "reshapes a tensor to a static shape";
+  let description = [{
+    TVM's `R.reshape(x, shape)` with a static `shape`: sizes, at most one -1
+    (inferred from the element count) and Relay's 0 (copy the input
+    dimension). Shapes are computed by the shared Relay reshape function; the
+    element counts must agree when they are known.
+
+    ```mlir
+    %r = relax.reshape %b {shape = array<i64: 128, 1, 1>}
+        : (tensor<128xf32>) -> tensor<128x1x1xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, DenseI64ArrayAttr:$shape);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
+def Relax_ExpandDimsOp : Relax_InferredOp<"expand_dims"> {
+  let summary = "inserts size-1 dimensions";
+  let description = [{
+    TVM's `R.expand_dims(x, axis)`: `axis` lists the positions of the new
+    size-1 dimensions in the result (each in `[-r, r)` for result rank `r`,
+    negative ones counting from the end, no duplicates). Symbolic dimensions
+    are kept.
+
+    ```mlir
+    %e = relax.expand_dims %b {axis = array<i64: 1, 2>}
+        : (tensor<128xf32>) -> tensor<128x1x1xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, DenseI64ArrayAttr:$axis);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and concatenation
+//===----------------------------------------------------------------------===//
+
+class Relax_ReduceOp<string mnemonic, string tvmDoc>
+    : Relax_InferredOp<mnemonic> {
+  let summary = "reduces a tensor by " # tvmDoc;
+  let description = [{
+    TVM's `R.}] # mnemonic # [{(x, axis, keepdims)`: reduces `data` by }] #
+    tvmDoc # [{ over the listed axes (negative ones count from the end; absent
+    or empty: all axes). The reduced dimensions are removed, or kept as size
+    1 with `keepdims`. Symbolic dimensions that are kept propagate.
+
+    ```mlir
+    %s = relax.}] # mnemonic # [{ %x {axis = array<i64: 2, 3>, keepdims = true}
+        : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>)
+        -> tensor<?x64x1x1xf32, #relax.shape<[n, 64, 1, 1]>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data,
+                       OptionalAttr<DenseI64ArrayAttr>:$axis,
+                       DefaultValuedAttr<BoolAttr, "false">:$keepdims);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+  let extraClassDefinition = [{
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
+                                            ::mlir::TypeRange rhs) {
+      return areCompatibleResultTypes(lhs, rhs);
+    }
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context,
+        ::std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+        ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      $cppClass::Adaptor adaptor(operands, attributes, properties, regions);
+      return inferReduce(context, location, adaptor.getData().getType(),
+                         adaptor.getAxisAttr(), adaptor.getKeepdims(),
+                         inferredReturnTypes);
+    }
+  }];
+}
+
+def Relax_SumOp : Relax_ReduceOp<"sum", "summation">;
+def Relax_MeanOp : Relax_ReduceOp<"mean", "the arithmetic mean">;
+
+def Relax_ConcatOp : Relax_InferredOp<"concat"> {
+  let summary = "joins tensors along an axis";
+  let description = [{
+    TVM's `R.concat(tensors, axis)`: all inputs have the same rank, element
+    type and sizes off `axis` (default 0, negative counts from the end); the
+    result's `axis` dimension is the sum of the inputs' (symbolically:
+    `n + 4`).
+
+    ```mlir
+    %c = relax.concat %a, %b {axis = 1}
+        : (tensor<2x3xf32>, tensor<2x5xf32>) -> tensor<2x8xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$inputs,
+                       DefaultValuedAttr<I64Attr, "0">:$axis);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$inputs attr-dict `:` functional-type(operands, results)";
+}
+
+//===----------------------------------------------------------------------===//
+// Convolution and pooling (NCHW-style layouts, static shapes)
+//===----------------------------------------------------------------------===//
+
+def Relax_Conv2DOp : Relax_InferredOp<"nn.conv2d"> {
+  let summary = "2-D convolution";
+  let description = [{
+    TVM's `R.nn.conv2d` with its attributes and defaults: `strides` [1, 1],
+    `padding` [0, 0] (1, 2 or 4 values as `get_pad_tuple2d`), `dilation`
+    [1, 1], `groups` 1, `data_layout` "NCHW", `kernel_layout` "OIHW",
+    `out_layout` "" (= `data_layout`), `out_dtype` (absent: the data's
+    element type). The result shape comes from the shape function shared
+    with `relay.nn.conv2d` (`NNShapeFunctions.h`) on the static sizes; `?`
+    sizes stay unknown and `#relax.shape` names are not propagated.
+
+    ```mlir
+    %y = relax.nn.conv2d %x, %w {padding = array<i64: 1, 1>}
+        : (tensor<1x3x32x32xf32>, tensor<16x3x3x3xf32>) -> tensor<1x16x32x32xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, AnyRankedTensor:$weight,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$padding,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
+    DefaultValuedAttr<I64Attr, "1">:$groups,
+    DefaultValuedAttr<StrAttr, "\"NCHW\"">:$data_layout,
+    DefaultValuedAttr<StrAttr, "\"OIHW\"">:$kernel_layout,
+    DefaultValuedAttr<StrAttr, "\"\"">:$out_layout,
+    OptionalAttr<TypeAttr>:$out_dtype);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $data `,` $weight attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+class Relax_Pool2DOp<string mnemonic, string kind, dag extraArgs = (ins)>
+    : Relax_InferredOp<mnemonic> {
+  let summary = "2-D " # kind # " pooling";
+  let description = [{
+    TVM's `R.}] # mnemonic # [{`: }] # kind # [{ over `pool_size` windows,
+    with `strides` [1, 1], `dilation` [1, 1], `padding` [0, 0] (1, 2 or 4
+    values), `layout` "NCHW", `out_layout` "" (= `layout`) and `ceil_mode`
+    false. The shape comes from the shape function shared with Relay's
+    pools on the static sizes.
+
+    ```mlir
+    %p = relax.}] # mnemonic # [{ %x {pool_size = array<i64: 2, 2>,
+                                      strides = array<i64: 2, 2>}
+        : (tensor<1x16x32x32xf32>) -> tensor<1x16x16x16xf32>
+    ```
+  }];
+  let arguments = !con((ins AnyRankedTensor:$data,
+    DenseI64ArrayAttr:$pool_size,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$padding,
+    DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout,
+    DefaultValuedAttr<StrAttr, "\"\"">:$out_layout,
+    DefaultValuedAttr<BoolAttr, "false">:$ceil_mode), extraArgs);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+  let extraClassDefinition = [{
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
+                                            ::mlir::TypeRange rhs) {
+      return areCompatibleResultTypes(lhs, rhs);
+    }
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context,
+        ::std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+        ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      $cppClass::Adaptor adaptor(operands, attributes, properties, regions);
+      if (!adaptor.getPoolSizeAttr())
+        return ::mlir::emitOptionalError(location,
+                                         "relax.}] # mnemonic # [{ needs a 'pool_size'");
+      ::mlc::nn::Pool2DAttrs attrs;
+      attrs.poolSize = adaptor.getPoolSize();
+      attrs.strides = adaptor.getStrides();
+      attrs.dilation = adaptor.getDilation();
+      attrs.padding = adaptor.getPadding();
+      attrs.layout = adaptor.getLayout();
+      attrs.outLayout = adaptor.getOutLayout();
+      attrs.ceilMode = adaptor.getCeilMode();
+      return inferPool2D(location, adaptor.getData().getType(), attrs,
+                         inferredReturnTypes);
+    }
+  }];
+}
+
+def Relax_MaxPool2DOp : Relax_Pool2DOp<"nn.max_pool2d", "maximum">;
+def Relax_AvgPool2DOp : Relax_Pool2DOp<"nn.avg_pool2d", "average",
+    (ins DefaultValuedAttr<BoolAttr, "false">:$count_include_pad)>;
+
+def Relax_AdaptiveAvgPool2DOp : Relax_InferredOp<"nn.adaptive_avg_pool2d"> {
+  let summary = "2-D adaptive average pooling";
+  let description = [{
+    TVM's `R.nn.adaptive_avg_pool2d(x, output_size, layout, out_layout)`:
+    averages `data` into `output_size` (1 or 2 values; absent: the input's
+    spatial size) spatial bins. Relay's `nn.global_avg_pool2d` is this op
+    with `output_size = [1, 1]`, as in TVM Relax.
+
+    ```mlir
+    %g = relax.nn.adaptive_avg_pool2d %x {output_size = array<i64: 1, 1>}
+        : (tensor<1x64x7x7xf32>) -> tensor<1x64x1x1xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data,
+    OptionalAttr<DenseI64ArrayAttr>:$output_size,
+    DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout,
+    DefaultValuedAttr<StrAttr, "\"\"">:$out_layout);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
+//===----------------------------------------------------------------------===//
+// Normalization
+//===----------------------------------------------------------------------===//
+
+def Relax_BatchNormOp : Relax_InferredOp<"nn.batch_norm"> {
+  let summary = "batch normalization (inference form)";
+  let description = [{
+    TVM's `R.nn.batch_norm(data, gamma, beta, moving_mean, moving_var, axis,
+    epsilon, center, scale)`: normalizes `data` along the channel `axis`
+    (default 1). `gamma`, `beta`, `moving_mean` and `moving_var` are vectors
+    with the channel count (checked by the function shared with
+    `relay.nn.batch_norm`). Like the relay op (and TVM's tuple result) it has
+    three results: the normalized data (the type of `data`) and the new mean
+    and variance (channel vectors).
+
+    ```mlir
+    %y, %m, %v = relax.nn.batch_norm %x, %g, %b, %mm, %mv {epsilon = 1.0e-3}
+        : (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>,
+           tensor<16xf32>, tensor<16xf32>)
+        -> (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>)
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, AnyRankedTensor:$gamma,
+    AnyRankedTensor:$beta, AnyRankedTensor:$moving_mean,
+    AnyRankedTensor:$moving_var,
+    DefaultValuedAttr<I64Attr, "1">:$axis,
+    DefaultValuedAttr<F64Attr, "1e-05">:$epsilon,
+    DefaultValuedAttr<BoolAttr, "true">:$center,
+    DefaultValuedAttr<BoolAttr, "true">:$scale);
+  let results = (outs AnyRankedTensor:$output, AnyRankedTensor:$new_mean,
+                      AnyRankedTensor:$new_var);
+  let assemblyFormat = [{
+    $data `,` $gamma `,` $beta `,` $moving_mean `,` $moving_var attr-dict `:`
+    functional-type(operands, results)
+  }];
+}
+
+def Relax_LayerNormOp : Relax_InferredOp<"nn.layer_norm"> {
+  let summary = "layer normalization";
+  let description = [{
+    TVM's `R.nn.layer_norm(data, gamma, beta, axes, epsilon, center,
+    scale)`: normalizes `data` over `axes` (negative ones count from the
+    end). `gamma` and `beta` have the shape of `data` at `axes`. The result
+    has the type of `data`.
+
+    ```mlir
+    %y = relax.nn.layer_norm %x, %g, %b {axes = array<i64: -1>}
+        : (tensor<?x768xf32, #relax.shape<[n, 768]>>, tensor<768xf32>,
+           tensor<768xf32>) -> tensor<?x768xf32, #relax.shape<[n, 768]>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, AnyRankedTensor:$gamma,
+    AnyRankedTensor:$beta, DenseI64ArrayAttr:$axes,
+    DefaultValuedAttr<F64Attr, "1e-05">:$epsilon,
+    DefaultValuedAttr<BoolAttr, "true">:$center,
+    DefaultValuedAttr<BoolAttr, "true">:$scale);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $data `,` $gamma `,` $beta attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 #endif // MLC_DIALECT_RELAX_IR_RELAXOPS_TD

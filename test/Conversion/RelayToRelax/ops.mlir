@@ -1,0 +1,80 @@
+// RUN: mlc-opt %s -split-input-file -relay-to-relax | FileCheck %s
+
+// CHECK-LABEL: func.func @elementwise(
+// CHECK: relax.subtract %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK: relax.multiply %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK: relax.divide %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK: relax.nn.relu %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK: relax.nn.softmax %{{.*}} {axis = 0 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK: relax.nn.log_softmax %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+func.func @elementwise(%x: tensor<2x3xf32> {relay.name = "x"}, %b: tensor<3xf32> {relay.name = "b"}) -> tensor<2x3xf32> {
+  %0 = relay.subtract %x, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %1 = relay.multiply %0, %0 : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %2 = relay.divide %1, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %3 = relay.nn.relu %2 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %4 = relay.nn.softmax %3 {axis = 0} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %5 = relay.nn.log_softmax %4 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %5 : tensor<2x3xf32>
+}
+
+// -----
+
+// reshape takes the static result shape (Relay's special values resolved);
+// transpose becomes permute_dims with the same axes.
+// CHECK-LABEL: func.func @shapes(
+// CHECK: relax.reshape %{{.*}} {shape = array<i64: 3, 2, 4>} : (tensor<2x3x4xf32>) -> tensor<3x2x4xf32>
+// CHECK: relax.permute_dims %{{.*}} {axes = array<i64: 2, 0, 1>} : (tensor<3x2x4xf32>) -> tensor<4x3x2xf32>
+// CHECK: relax.permute_dims %{{.*}} : (tensor<4x3x2xf32>) -> tensor<2x3x4xf32>
+func.func @shapes(%x: tensor<2x3x4xf32> {relay.name = "x"}) -> tensor<2x3x4xf32> {
+  %0 = relay.reshape %x {newshape = array<i64: 3, -1, 0>} : (tensor<2x3x4xf32>) -> tensor<3x2x4xf32>
+  %1 = relay.transpose %0 {axes = array<i64: 2, 0, 1>} : (tensor<3x2x4xf32>) -> tensor<4x3x2xf32>
+  %2 = relay.transpose %1 : (tensor<4x3x2xf32>) -> tensor<2x3x4xf32>
+  return %2 : tensor<2x3x4xf32>
+}
+
+// -----
+
+// nn.dense: matmul with the transposed weight.
+// CHECK-LABEL: func.func @dense(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<4x8xf32> {relax.name = "x"}, %[[W:[^:]*]]: tensor<2x8xf32> {relax.name = "w"})
+// CHECK: %[[T:.*]] = relax.permute_dims %[[W]] : (tensor<2x8xf32>) -> tensor<8x2xf32>
+// CHECK: relax.matmul %[[X]], %[[T]] : (tensor<4x8xf32>, tensor<8x2xf32>) -> tensor<4x2xf32>
+func.func @dense(%x: tensor<4x8xf32> {relay.name = "x"}, %w: tensor<2x8xf32> {relay.name = "w"}) -> tensor<4x2xf32> {
+  %0 = relay.nn.dense %x, %w {units = 2 : i64} : (tensor<4x8xf32>, tensor<2x8xf32>) -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+// nn.bias_add on a non-last axis: the bias gets trailing unit dimensions.
+// CHECK-LABEL: func.func @bias_add(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<1x4x5x5xf32> {relax.name = "x"}, %[[B:[^:]*]]: tensor<4xf32> {relax.name = "b"},
+// CHECK: %[[E:.*]] = relax.expand_dims %[[B]] {axis = array<i64: 1, 2>} : (tensor<4xf32>) -> tensor<4x1x1xf32>
+// CHECK: relax.add %[[X]], %[[E]] : (tensor<1x4x5x5xf32>, tensor<4x1x1xf32>) -> tensor<1x4x5x5xf32>
+// CHECK: %[[E2:.*]] = relax.expand_dims %[[B]] {axis = array<i64: 1, 2>}
+// CHECK: relax.add %{{.*}}, %[[E2]]
+// CHECK-NOT: relax.expand_dims
+// CHECK: relax.add %{{.*}}, %{{.*}} : (tensor<1x4x5x5xf32>, tensor<5xf32>) -> tensor<1x4x5x5xf32>
+func.func @bias_add(%x: tensor<1x4x5x5xf32> {relay.name = "x"}, %b: tensor<4xf32> {relay.name = "b"}, %c: tensor<5xf32> {relay.name = "c"}) -> tensor<1x4x5x5xf32> {
+  %0 = relay.nn.bias_add %x, %b : (tensor<1x4x5x5xf32>, tensor<4xf32>) -> tensor<1x4x5x5xf32>
+  %1 = relay.nn.bias_add %0, %b {axis = -3 : i64} : (tensor<1x4x5x5xf32>, tensor<4xf32>) -> tensor<1x4x5x5xf32>
+  %2 = relay.nn.bias_add %1, %c {axis = 3 : i64} : (tensor<1x4x5x5xf32>, tensor<5xf32>) -> tensor<1x4x5x5xf32>
+  return %2 : tensor<1x4x5x5xf32>
+}
+
+// -----
+
+// nn.matmul / nn.batch_matmul: transposed operands get permute_dims of their
+// last two dimensions.
+// CHECK-LABEL: func.func @matmuls(
+// CHECK-SAME: %[[A:[^:]*]]: tensor<8x4xf32> {{.*}}, %[[B:[^:]*]]: tensor<2x8xf32> {{.*}}, %[[X:[^:]*]]: tensor<3x4x8xf32> {{.*}}, %[[Y:[^:]*]]: tensor<3x2x8xf32>
+// CHECK: %[[TA:.*]] = relax.permute_dims %[[A]] : (tensor<8x4xf32>) -> tensor<4x8xf32>
+// CHECK: %[[TB:.*]] = relax.permute_dims %[[B]] : (tensor<2x8xf32>) -> tensor<8x2xf32>
+// CHECK: relax.matmul %[[TA]], %[[TB]] : (tensor<4x8xf32>, tensor<8x2xf32>) -> tensor<4x2xf32>
+// CHECK: %[[TY:.*]] = relax.permute_dims %[[Y]] {axes = array<i64: 0, 2, 1>} : (tensor<3x2x8xf32>) -> tensor<3x8x2xf32>
+// CHECK: relax.matmul %[[X]], %[[TY]] : (tensor<3x4x8xf32>, tensor<3x8x2xf32>) -> tensor<3x4x2xf32>
+func.func @matmuls(%a: tensor<8x4xf32> {relay.name = "a"}, %b: tensor<2x8xf32> {relay.name = "b"}, %x: tensor<3x4x8xf32> {relay.name = "x"}, %y: tensor<3x2x8xf32> {relay.name = "y"}) -> (tensor<4x2xf32>, tensor<3x4x2xf32>) {
+  %0 = relay.nn.matmul %a, %b {transpose_a = true, transpose_b = true} : (tensor<8x4xf32>, tensor<2x8xf32>) -> tensor<4x2xf32>
+  %1 = relay.nn.batch_matmul %x, %y : (tensor<3x4x8xf32>, tensor<3x2x8xf32>) -> tensor<3x4x2xf32>
+  return %0, %1 : tensor<4x2xf32>, tensor<3x4x2xf32>
+}
