@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The main job: sets up the machine, builds mlc, then
 #  1. imports the MLC course's MLP from TVM Relay text, binds generated weights
-#     by name;
+#     by name and converts it to Relax;
 #  2. compiles the course's TensorIR mm_relu for the CPU, runs it on random
 #     inputs, checks the result against numpy and prints the latency.
 set -euo pipefail
@@ -18,11 +18,11 @@ echo "== 1. import examples/mlp.relay (TVM Relay text) =="
 "$bin/mlc-translate" --import-relay "$root/examples/mlp.relay" -o "$out/mlp.mlir"
 cat "$out/mlp.mlir"
 
-echo "== bind weights by name =="
+echo "== bind weights by name, convert to relax =="
 "$py" "$root/examples/make_params.py" "$out/mlp-params.npz"
 "$bin/mlc-opt" "$out/mlp.mlir" \
   --relay-bind-params="params=$out/mlp-params.npz" \
-  --canonicalize \
+  --relay-to-relax --canonicalize \
   --mlir-elide-resource-strings-if-larger=16
 
 echo "== 2. compile and run examples/mm_relu.mlir (TensorIR) =="

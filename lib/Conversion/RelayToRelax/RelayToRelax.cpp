@@ -312,7 +312,8 @@ struct ConvertLayerNorm : OpRewritePattern<relay::LayerNormOp> {
         rewriter, op, relax::LayerNormOp::getOperationName(), op->getOperands(),
         {"axis"},
         {rewriter.getNamedAttr("axes",
-                               rewriter.getDenseI64ArrayAttr({op.getAxis()}))});
+                               rewriter.getDenseI64ArrayAttr(
+                                   {static_cast<int64_t>(op.getAxis())}))});
     return success();
   }
 };
