@@ -155,6 +155,32 @@ static FailureOr<int64_t> slidingWindowExtent(int64_t in, int64_t padBefore,
   return floorDiv(numerator, stride) + 1;
 }
 
+/// Checks a convolution weight's kernel extent `kh`x`kw` (non-empty, and equal
+/// to `kernel_size` when given) and fills unknown extents from `kernel_size`.
+/// `weightDesc` describes the weight in messages.
+static LogicalResult
+checkKernelExtent(int64_t &kh, int64_t &kw,
+                  std::optional<ArrayRef<int64_t>> kernelSize,
+                  const std::string &weightDesc, EmitErrorFn emitError) {
+  if ((!isDyn(kh) && kh < 1) || (!isDyn(kw) && kw < 1)) {
+    report(emitError, "the weight has an empty " + Twine(kh) + "x" + Twine(kw) +
+                          " kernel (" + weightDesc + ")");
+    return failure();
+  }
+  if (!kernelSize)
+    return success();
+  int64_t ksh = (*kernelSize)[0], ksw = (*kernelSize)[1];
+  if ((!isDyn(kh) && kh != ksh) || (!isDyn(kw) && kw != ksw)) {
+    report(emitError, "kernel_size is " + formatIntList(*kernelSize) +
+                          " but the weight has a " + Twine(kh) + "x" +
+                          Twine(kw) + " kernel (" + weightDesc + ")");
+    return failure();
+  }
+  kh = ksh;
+  kw = ksw;
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Convolution
 //===----------------------------------------------------------------------===//
@@ -213,25 +239,11 @@ FailureOr<Shape> mlc::nn::inferConv2DShape(ArrayRef<int64_t> data,
           kh = weight[(*kernelPerm)[2]], kw = weight[(*kernelPerm)[3]];
   std::string weightDesc = "weight shape " + formatShape(weight) + " in " +
                            attrs.kernelLayout.str() + " layout";
-  if ((!isDyn(kh) && kh < 1) || (!isDyn(kw) && kw < 1)) {
-    report(emitError, "the weight has an empty " + Twine(kh) + "x" + Twine(kw) +
-                          " kernel (" + weightDesc + ")");
-    return failure();
-  }
-
   // kernel_size and channels, when given, must agree with the weight; they
   // also fill in unknown weight dimensions.
-  if (attrs.kernelSize) {
-    int64_t ksh = (*attrs.kernelSize)[0], ksw = (*attrs.kernelSize)[1];
-    if ((!isDyn(kh) && kh != ksh) || (!isDyn(kw) && kw != ksw)) {
-      report(emitError, "kernel_size is " + formatIntList(*attrs.kernelSize) +
-                            " but the weight has a " + Twine(kh) + "x" +
-                            Twine(kw) + " kernel (" + weightDesc + ")");
-      return failure();
-    }
-    kh = ksh;
-    kw = ksw;
-  }
+  if (failed(
+          checkKernelExtent(kh, kw, attrs.kernelSize, weightDesc, emitError)))
+    return failure();
   int64_t groups = attrs.groups;
   // Relay's depthwise case (groups == data channels == the weight's O): with
   // `channels` given, Relay expects the weight as [C, channels / C, KH, KW]
@@ -380,22 +392,9 @@ FailureOr<Shape> mlc::nn::inferConv2DTransposeShape(
           kh = weight[(*kernelPerm)[2]], kw = weight[(*kernelPerm)[3]];
   std::string weightDesc = "weight shape " + formatShape(weight) + " in " +
                            attrs.kernelLayout.str() + " layout";
-  if ((!isDyn(kh) && kh < 1) || (!isDyn(kw) && kw < 1)) {
-    report(emitError, "the weight has an empty " + Twine(kh) + "x" + Twine(kw) +
-                          " kernel (" + weightDesc + ")");
+  if (failed(
+          checkKernelExtent(kh, kw, attrs.kernelSize, weightDesc, emitError)))
     return failure();
-  }
-  if (attrs.kernelSize) {
-    int64_t ksh = (*attrs.kernelSize)[0], ksw = (*attrs.kernelSize)[1];
-    if ((!isDyn(kh) && kh != ksh) || (!isDyn(kw) && kw != ksw)) {
-      report(emitError, "kernel_size is " + formatIntList(*attrs.kernelSize) +
-                            " but the weight has a " + Twine(kh) + "x" +
-                            Twine(kw) + " kernel (" + weightDesc + ")");
-      return failure();
-    }
-    kh = ksh;
-    kw = ksw;
-  }
   if (!isDyn(c) && !isDyn(wi) && c != wi) {
     report(emitError, "weight has " + Twine(wi) +
                           " input channels but data has " + Twine(c) + " (" +
