@@ -406,3 +406,13 @@ func.func @layer_norm_gamma(%x: tensor<2x8xf32>, %g: tensor<4xf32>) {
   %0 = relax.nn.layer_norm %x, %g, %g {axes = array<i64: 1>} : (tensor<2x8xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x8xf32>
   return
 }
+
+// -----
+
+// Canonical symbolic shapes do not hide a real conflict.
+func.func @concat_shape_conflict(%a: tensor<?x3xf32, #relax.shape<[n, 3]>>, %b: tensor<?x3xf32, #relax.shape<[m, 3]>>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<?x3xf32, #relax.shape<[m + n * 2, 3]>>' are incompatible with return type(s) of operation 'tensor<?x3xf32, #relax.shape<[m * 2 + n, 3]>>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.concat %a, %b, %a : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[m, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x3xf32, #relax.shape<[n + m * 2, 3]>>
+  return
+}

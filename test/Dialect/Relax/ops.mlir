@@ -90,7 +90,7 @@ func.func @constants() -> (tensor<2xf32>, tensor<2x2xi32>, tensor<3xf32>) {
 // CHECK-SAME: tensor<?x?xf32, #relax.shape<[n * 2, m floordiv 2]>>
 // CHECK-SAME: tensor<?x4xf32, #relax.shape<[m * n - n * 3, 4]>>
 // CHECK-SAME: tensor<?x?x?xf32, #relax.shape<[?, b ceildiv 4, (b + 1) mod 8]>>
-// CHECK-SAME: tensor<?x?x?xf32, #relax.shape<[-n + 3, n * -2 - m, -(m + n)]>>
+// CHECK-SAME: tensor<?x?x?xf32, #relax.shape<[-n + 3, -m - n * 2, -m - n]>>
 func.func @exprs(%x: tensor<?x?xf32, #relax.shape<[n + n, m floordiv 2]>>,
                  %y: tensor<?x4xf32, #relax.shape<[m * n - 3 * n, 2 + 2]>>,
                  %z: tensor<?x?x?xf32, #relax.shape<[?, b ceildiv 4, (b + 1) mod 8]>>,
@@ -189,8 +189,8 @@ func.func @cnn_ops(%x: tensor<1x3x32x32xf32>, %w: tensor<16x3x3x3xf32>,
   %7 = relax.mean %n {axis = array<i64: -1, 1>} : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>) -> tensor<?x7xf32, #relax.shape<[n, 7]>>
   // CHECK: relax.sum %{{.*}} : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>) -> tensor<f32>
   %8 = relax.sum %n : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>) -> tensor<f32>
-  // CHECK: relax.concat %{{.*}}, %{{.*}}, %{{.*}} : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[m, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x3xf32, #relax.shape<[n * 2 + m, 3]>>
-  %9 = relax.concat %a, %b, %a : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[m, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x3xf32, #relax.shape<[n * 2 + m, 3]>>
+  // CHECK: relax.concat %{{.*}}, %{{.*}}, %{{.*}} : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[m, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x3xf32, #relax.shape<[m + n * 2, 3]>>
+  %9 = relax.concat %a, %b, %a : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[m, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x3xf32, #relax.shape<[m + n * 2, 3]>>
   // CHECK: relax.concat %{{.*}}, %{{.*}} {axis = -1 : i64} : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x6xf32, #relax.shape<[n, 6]>>
   %10 = relax.concat %a, %a {axis = -1} : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x6xf32, #relax.shape<[n, 6]>>
   return
@@ -215,3 +215,25 @@ func.func @norm_ops(%x: tensor<1x16x8x8xf32>, %c: tensor<16xf32>,
     }
   }
 #-}
+
+// Symbolic shapes have one canonical form: the terms of a sum are ordered by
+// name, whatever the spelling, so `n + m` and `m + n` are the same type and
+// either spelling of a declared result agrees with inference.
+// CHECK-LABEL: func.func @canonical_shape
+// CHECK-SAME: (%{{.*}}: tensor<?xf32, #relax.shape<[m + n]>>, %{{.*}}: tensor<?xf32, #relax.shape<[m + n]>>,
+func.func @canonical_shape(%p: tensor<?xf32, #relax.shape<[n + m]>>,
+                           %q: tensor<?xf32, #relax.shape<[m + n]>>,
+                           %a: tensor<?x3xf32, #relax.shape<[n, 3]>>,
+                           %b: tensor<?x3xf32, #relax.shape<[m, 3]>>) {
+  // CHECK: relax.add %{{.*}}, %{{.*}} : (tensor<?xf32, #relax.shape<[m + n]>>, tensor<?xf32, #relax.shape<[m + n]>>) -> tensor<?xf32, #relax.shape<[m + n]>>
+  %0 = relax.add %p, %q : (tensor<?xf32, #relax.shape<[n + m]>>, tensor<?xf32, #relax.shape<[m + n]>>) -> tensor<?xf32, #relax.shape<[m + n]>>
+  // CHECK: relax.concat {{.*}} -> tensor<?x3xf32, #relax.shape<[m + n * 2, 3]>>
+  %1 = relax.concat %a, %b, %a : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[m, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x3xf32, #relax.shape<[m + n * 2, 3]>>
+  // CHECK: relax.concat {{.*}} -> tensor<?x3xf32, #relax.shape<[m + n * 2, 3]>>
+  %2 = relax.concat %a, %b, %a : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[m, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x3xf32, #relax.shape<[m + n * 2, 3]>>
+  // CHECK: tensor<?xf32, #relax.shape<[m floordiv 2 + n]>>
+  %4 = relax.match_cast %p : tensor<?xf32, #relax.shape<[n + m]>> to tensor<?xf32, #relax.shape<[(n + m + n) floordiv 2]>>
+  // CHECK: tensor<?xf32, #relax.shape<[(m + n) floordiv 2]>>
+  %3 = relax.match_cast %p : tensor<?xf32, #relax.shape<[n + m]>> to tensor<?xf32, #relax.shape<[(n + m) floordiv 2]>>
+  return
+}
