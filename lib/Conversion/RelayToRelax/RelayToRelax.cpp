@@ -64,11 +64,12 @@ struct ConvertBinary : OpRewritePattern<RelayOp> {
   }
 };
 
-struct ConvertRelu : OpRewritePattern<relay::ReluOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(relay::ReluOp op,
+template <typename RelayOp, typename RelaxOp>
+struct ConvertUnary : OpRewritePattern<RelayOp> {
+  using OpRewritePattern<RelayOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayOp op,
                                 PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<relax::ReluOp>(op, op.getType(), op.getData());
+    rewriter.replaceOpWithNewOp<RelaxOp>(op, op.getType(), op.getData());
     return success();
   }
 };
@@ -430,7 +431,26 @@ void mlc::populateRelayToRelaxPatterns(RewritePatternSet &patterns) {
       ConvertConstant, ConvertAdd,
       ConvertBinary<relay::SubtractOp, relax::SubtractOp>,
       ConvertBinary<relay::MultiplyOp, relax::MultiplyOp>,
-      ConvertBinary<relay::DivideOp, relax::DivideOp>, ConvertRelu,
+      ConvertBinary<relay::DivideOp, relax::DivideOp>,
+      ConvertBinary<relay::PowerOp, relax::PowerOp>,
+      ConvertBinary<relay::MaximumOp, relax::MaximumOp>,
+      ConvertBinary<relay::MinimumOp, relax::MinimumOp>,
+      ConvertBinary<relay::LessOp, relax::LessOp>,
+      ConvertBinary<relay::GreaterOp, relax::GreaterOp>,
+      ConvertBinary<relay::LessEqualOp, relax::LessEqualOp>,
+      ConvertBinary<relay::GreaterEqualOp, relax::GreaterEqualOp>,
+      ConvertBinary<relay::EqualOp, relax::EqualOp>,
+      ConvertBinary<relay::NotEqualOp, relax::NotEqualOp>,
+      ConvertUnary<relay::ReluOp, relax::ReluOp>,
+      ConvertUnary<relay::ExpOp, relax::ExpOp>,
+      ConvertUnary<relay::LogOp, relax::LogOp>,
+      ConvertUnary<relay::SqrtOp, relax::SqrtOp>,
+      ConvertUnary<relay::RsqrtOp, relax::RsqrtOp>,
+      ConvertUnary<relay::TanhOp, relax::TanhOp>,
+      ConvertUnary<relay::SigmoidOp, relax::SigmoidOp>,
+      ConvertUnary<relay::ErfOp, relax::ErfOp>,
+      ConvertUnary<relay::AbsOp, relax::AbsOp>,
+      ConvertUnary<relay::NegativeOp, relax::NegativeOp>,
       ConvertSoftmax<relay::SoftmaxOp, relax::SoftmaxOp>,
       ConvertSoftmax<relay::LogSoftmaxOp, relax::LogSoftmaxOp>, ConvertReshape,
       ConvertTranspose, ConvertMatmulLike<relay::MatmulOp>,

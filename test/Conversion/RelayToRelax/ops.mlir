@@ -78,3 +78,47 @@ func.func @matmuls(%a: tensor<8x4xf32> {relay.name = "a"}, %b: tensor<2x8xf32> {
   %1 = relay.nn.batch_matmul %x, %y : (tensor<3x4x8xf32>, tensor<3x2x8xf32>) -> tensor<3x4x2xf32>
   return %0, %1 : tensor<4x2xf32>, tensor<3x4x2xf32>
 }
+
+// -----
+
+// Elementwise math, comparisons (i1 results) and power/maximum/minimum.
+// CHECK-LABEL: func.func @math(
+// CHECK: relax.exp %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK: relax.log
+// CHECK: relax.sqrt
+// CHECK: relax.rsqrt
+// CHECK: relax.tanh
+// CHECK: relax.sigmoid
+// CHECK: relax.erf
+// CHECK: relax.abs
+// CHECK: relax.negative
+// CHECK: relax.power %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK: relax.maximum
+// CHECK: relax.minimum
+// CHECK: relax.less %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+// CHECK: relax.greater
+// CHECK: relax.less_equal
+// CHECK: relax.greater_equal
+// CHECK: relax.equal
+// CHECK: relax.not_equal
+func.func @math(%x: tensor<2x3xf32> {relay.name = "x"}, %b: tensor<3xf32> {relay.name = "b"}) -> (tensor<2x3xf32>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>) {
+  %0 = relay.exp %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = relay.log %0 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %2 = relay.sqrt %1 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %3 = relay.rsqrt %2 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %4 = relay.tanh %3 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %5 = relay.sigmoid %4 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %6 = relay.erf %5 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %7 = relay.abs %6 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %8 = relay.negative %7 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %9 = relay.power %8, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %10 = relay.maximum %9, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %11 = relay.minimum %10, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %12 = relay.less %11, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %13 = relay.greater %11, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %14 = relay.less_equal %11, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %15 = relay.greater_equal %11, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %16 = relay.equal %11, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %17 = relay.not_equal %11, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  return %11, %12, %13, %14, %15, %16, %17 : tensor<2x3xf32>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>
+}

@@ -416,3 +416,29 @@ func.func @concat_shape_conflict(%a: tensor<?x3xf32, #relax.shape<[n, 3]>>, %b: 
   %0 = relax.concat %a, %b, %a : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[m, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x3xf32, #relax.shape<[n + m * 2, 3]>>
   return
 }
+
+// -----
+
+func.func @exp_int(%x: tensor<4xi32>) {
+  // expected-error @+1 {{'relax.exp' op operand #0 must be ranked tensor of floating-point values}}
+  %0 = relax.exp %x : (tensor<4xi32>) -> tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @less_result_type(%x: tensor<4xf32>) {
+  // expected-error @+2 {{'relax.less' op inferred type(s) 'tensor<4xi1>' are incompatible with return type(s) of operation 'tensor<4xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.less %x, %x : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @maximum_element_types(%x: tensor<4xf32>, %y: tensor<4xf16>) {
+  // expected-error @+2 {{element types differ: lhs 'f32' vs rhs 'f16'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.maximum %x, %y : (tensor<4xf32>, tensor<4xf16>) -> tensor<4xf32>
+  return
+}

@@ -237,3 +237,47 @@ func.func @canonical_shape(%p: tensor<?xf32, #relax.shape<[n + m]>>,
   %3 = relax.match_cast %p : tensor<?xf32, #relax.shape<[n + m]>> to tensor<?xf32, #relax.shape<[(n + m) floordiv 2]>>
   return
 }
+
+// Elementwise math keeps the type; comparisons broadcast to i1.
+// CHECK-LABEL: func.func @elementwise_math
+func.func @elementwise_math(%x: tensor<?x4xf32, #relax.shape<[n, 4]>>, %b: tensor<4xf32>, %i: tensor<4xi32>) {
+  // CHECK: relax.exp %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %0 = relax.exp %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.log %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %1 = relax.log %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.sqrt %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %2 = relax.sqrt %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.rsqrt %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %3 = relax.rsqrt %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.tanh %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %4 = relax.tanh %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.sigmoid %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %5 = relax.sigmoid %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.erf %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %6 = relax.erf %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.abs %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %7 = relax.abs %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.negative %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %8 = relax.negative %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.negative %{{.*}} : (tensor<4xi32>) -> tensor<4xi32>
+  %9 = relax.negative %i : (tensor<4xi32>) -> tensor<4xi32>
+  // CHECK: relax.power %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %10 = relax.power %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.maximum %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %11 = relax.maximum %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.minimum %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %12 = relax.minimum %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.less %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  %13 = relax.less %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  // CHECK: relax.greater %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  %14 = relax.greater %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  // CHECK: relax.less_equal %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  %15 = relax.less_equal %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  // CHECK: relax.greater_equal %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  %16 = relax.greater_equal %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  // CHECK: relax.equal %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  %17 = relax.equal %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  // CHECK: relax.not_equal %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  %18 = relax.not_equal %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  return
+}

@@ -51,10 +51,9 @@ static void printTirVars(OpAsmPrinter &printer, Operation *,
 
 // Shared by the op classes of RelaxOps.td (used in extraClassDefinition).
 static bool areCompatibleResultTypes(TypeRange lhs, TypeRange rhs);
-static LogicalResult
-inferBroadcastBinary(MLIRContext *context, std::optional<Location> location,
-                     Type lhs, Type rhs,
-                     SmallVectorImpl<Type> &inferredReturnTypes);
+static LogicalResult inferBroadcastBinary(
+    MLIRContext *context, std::optional<Location> location, Type lhs, Type rhs,
+    SmallVectorImpl<Type> &inferredReturnTypes, bool boolResult = false);
 static LogicalResult inferSameType(std::optional<Location> location, Type data,
                                    std::optional<int64_t> axis,
                                    SmallVectorImpl<Type> &inferredReturnTypes);
@@ -376,11 +375,11 @@ bool AddOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
   return areCompatibleResultTypes(lhs, rhs);
 }
 
-/// Result type of an elementwise binary op with NumPy broadcasting.
-static LogicalResult
-inferBroadcastBinary(MLIRContext *context, std::optional<Location> location,
-                     Type lhs, Type rhs,
-                     SmallVectorImpl<Type> &inferredReturnTypes) {
+/// Result type of an elementwise binary op with NumPy broadcasting; with
+/// `boolResult` (comparisons) the element type is `i1`.
+static LogicalResult inferBroadcastBinary(
+    MLIRContext *context, std::optional<Location> location, Type lhs, Type rhs,
+    SmallVectorImpl<Type> &inferredReturnTypes, bool boolResult) {
   auto lhsType = dyn_cast<RankedTensorType>(lhs);
   auto rhsType = dyn_cast<RankedTensorType>(rhs);
   if (!lhsType || !rhsType)
@@ -396,8 +395,10 @@ inferBroadcastBinary(MLIRContext *context, std::optional<Location> location,
       broadcastOrError(location, scope, lhsShape, rhsShape);
   if (failed(result))
     return failure();
+  Type elementType =
+      boolResult ? IntegerType::get(context, 1) : lhsType.getElementType();
   inferredReturnTypes.push_back(
-      getSymbolicTensorType(*result, lhsType.getElementType(), scope));
+      getSymbolicTensorType(*result, elementType, scope));
   return success();
 }
 

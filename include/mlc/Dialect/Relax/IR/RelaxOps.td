@@ -282,20 +282,23 @@ def Relax_MatmulOp : Relax_InferredOp<"matmul"> {
 // Elementwise operators (shared classes)
 //===----------------------------------------------------------------------===//
 
+/// With `isCompare`, the result element type is `i1` (TVM's bool).
 class Relax_BinaryBroadcastOp<string mnemonic, string tvmDoc,
-                              list<Trait> traits = []>
+                              list<Trait> traits = [], bit isCompare = 0>
     : Relax_InferredOp<mnemonic, traits> {
   let summary = "elementwise " # tvmDoc # " with NumPy broadcasting";
   let description = [{
     TVM's `R.}] # mnemonic # [{(a, b)`: elementwise }] # tvmDoc # [{ with
     the broadcasting and symbolic shape propagation of `relax.add` (equal
     element types, `(n, 1) op (1, m) -> (n, m)`, a conflict between two
-    dimensions that are not provably equal is an error).
+    dimensions that are not provably equal is an error)}] #
+    !if(isCompare, [{; the result is a boolean (`i1`) tensor}], "") # [{.
 
     ```mlir
     %z = relax.}] # mnemonic # [{ %x, %y : (tensor<?x4xf32, #relax.shape<[n, 4]>>,
                               tensor<4xf32>)
-                          -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+                          -> tensor<?x4x}] # !if(isCompare, "i1", "f32") #
+                          [{, #relax.shape<[n, 4]>>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs);
@@ -315,7 +318,9 @@ class Relax_BinaryBroadcastOp<string mnemonic, string tvmDoc,
         ::mlir::OpaqueProperties, ::mlir::RegionRange,
         ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
       return inferBroadcastBinary(context, location, operands[0].getType(),
-                                  operands[1].getType(), inferredReturnTypes);
+                                  operands[1].getType(), inferredReturnTypes,
+                                  /*boolResult=*/}] #
+                                  !if(isCompare, "true", "false") # [{);
     }
   }];
 }
@@ -324,11 +329,28 @@ def Relax_SubtractOp : Relax_BinaryBroadcastOp<"subtract", "subtraction">;
 def Relax_MultiplyOp
     : Relax_BinaryBroadcastOp<"multiply", "multiplication", [Commutative]>;
 def Relax_DivideOp : Relax_BinaryBroadcastOp<"divide", "division">;
+def Relax_PowerOp : Relax_BinaryBroadcastOp<"power", "power (`a ** b`)">;
+def Relax_MaximumOp
+    : Relax_BinaryBroadcastOp<"maximum", "maximum", [Commutative]>;
+def Relax_MinimumOp
+    : Relax_BinaryBroadcastOp<"minimum", "minimum", [Commutative]>;
+
+def Relax_LessOp : Relax_BinaryBroadcastOp<"less", "`a < b`", [], 1>;
+def Relax_GreaterOp : Relax_BinaryBroadcastOp<"greater", "`a > b`", [], 1>;
+def Relax_LessEqualOp
+    : Relax_BinaryBroadcastOp<"less_equal", "`a <= b`", [], 1>;
+def Relax_GreaterEqualOp
+    : Relax_BinaryBroadcastOp<"greater_equal", "`a >= b`", [], 1>;
+def Relax_EqualOp
+    : Relax_BinaryBroadcastOp<"equal", "`a == b`", [Commutative], 1>;
+def Relax_NotEqualOp
+    : Relax_BinaryBroadcastOp<"not_equal", "`a != b`", [Commutative], 1>;
 
 /// An operator whose result has the type of `data` (shape, encoding and
 /// element type). With `hasAxis`, an `axis` attribute (default -1, as TVM)
 /// must be a valid axis of `data`.
-class Relax_UnaryOp<string mnemonic, string tvmDoc, bit hasAxis = 0>
+class Relax_UnaryOp<string mnemonic, string tvmDoc, bit hasAxis = 0,
+                    Type dataType = AnyRankedTensor>
     : Relax_InferredOp<mnemonic> {
   let summary = tvmDoc;
   let description = [{
@@ -343,8 +365,8 @@ class Relax_UnaryOp<string mnemonic, string tvmDoc, bit hasAxis = 0>
     ```
   }];
   let arguments = !if(hasAxis,
-      (ins AnyRankedTensor:$data, DefaultValuedAttr<I64Attr, "-1">:$axis),
-      (ins AnyRankedTensor:$data));
+      (ins dataType:$data, DefaultValuedAttr<I64Attr, "-1">:$axis),
+      (ins dataType:$data));
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
   let extraClassDefinition = [{
@@ -367,6 +389,22 @@ class Relax_UnaryOp<string mnemonic, string tvmDoc, bit hasAxis = 0>
 }
 
 def Relax_ReluOp : Relax_UnaryOp<"nn.relu", "rectified linear unit, max(x, 0)">;
+
+/// Elementwise math on floating-point tensors (as Relay's).
+class Relax_FloatUnaryOp<string mnemonic, string tvmDoc>
+    : Relax_UnaryOp<mnemonic, "elementwise " # tvmDoc # " (floats only)", 0,
+                    RankedTensorOf<[AnyFloat]>>;
+
+def Relax_ExpOp : Relax_FloatUnaryOp<"exp", "exponential">;
+def Relax_LogOp : Relax_FloatUnaryOp<"log", "natural logarithm">;
+def Relax_SqrtOp : Relax_FloatUnaryOp<"sqrt", "square root">;
+def Relax_RsqrtOp : Relax_FloatUnaryOp<"rsqrt", "reciprocal square root">;
+def Relax_TanhOp : Relax_FloatUnaryOp<"tanh", "hyperbolic tangent">;
+def Relax_SigmoidOp
+    : Relax_FloatUnaryOp<"sigmoid", "logistic sigmoid `1 / (1 + exp(-x))`">;
+def Relax_ErfOp : Relax_FloatUnaryOp<"erf", "Gauss error function">;
+def Relax_AbsOp : Relax_UnaryOp<"abs", "elementwise absolute value">;
+def Relax_NegativeOp : Relax_UnaryOp<"negative", "elementwise negation (`-x`)">;
 def Relax_SoftmaxOp : Relax_UnaryOp<"nn.softmax", "softmax along `axis`", 1>;
 def Relax_LogSoftmaxOp
     : Relax_UnaryOp<"nn.log_softmax", "log of softmax along `axis`", 1>;
