@@ -88,6 +88,36 @@ struct ConvertSoftmax : OpRewritePattern<RelayOp> {
 
 /// reshape: the relay result type is the (static) target shape, so Relay's
 /// special values (0, -1, -2, ...) are already resolved.
+struct ConvertCast : OpRewritePattern<relay::CastOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::CastOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<relax::AstypeOp>(op, op.getType(), op.getData(),
+                                                 op.getDtypeAttr());
+    return success();
+  }
+};
+
+struct ConvertClip : OpRewritePattern<relay::ClipOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::ClipOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<relax::ClipOp>(
+        op, op.getType(), op.getData(), op.getAMinAttr(), op.getAMaxAttr());
+    return success();
+  }
+};
+
+struct ConvertWhere : OpRewritePattern<relay::WhereOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::WhereOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<relax::WhereOp>(
+        op, op.getType(), op.getCondition(), op.getX(), op.getY());
+    return success();
+  }
+};
+
 struct ConvertReshape : OpRewritePattern<relay::ReshapeOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(relay::ReshapeOp op,
@@ -440,8 +470,8 @@ void mlc::populateRelayToRelaxPatterns(RewritePatternSet &patterns) {
       ConvertBinary<relay::LessEqualOp, relax::LessEqualOp>,
       ConvertBinary<relay::GreaterEqualOp, relax::GreaterEqualOp>,
       ConvertBinary<relay::EqualOp, relax::EqualOp>,
-      ConvertBinary<relay::NotEqualOp, relax::NotEqualOp>,
-      ConvertUnary<relay::ReluOp, relax::ReluOp>,
+      ConvertBinary<relay::NotEqualOp, relax::NotEqualOp>, ConvertCast,
+      ConvertClip, ConvertWhere, ConvertUnary<relay::ReluOp, relax::ReluOp>,
       ConvertUnary<relay::ExpOp, relax::ExpOp>,
       ConvertUnary<relay::LogOp, relax::LogOp>,
       ConvertUnary<relay::SqrtOp, relax::SqrtOp>,

@@ -122,3 +122,17 @@ func.func @math(%x: tensor<2x3xf32> {relay.name = "x"}, %b: tensor<3xf32> {relay
   %17 = relay.not_equal %11, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
   return %11, %12, %13, %14, %15, %16, %17 : tensor<2x3xf32>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>
 }
+
+// -----
+
+// cast is relax.astype; clip's a_min/a_max become min/max.
+// CHECK-LABEL: func.func @cast_clip_where(
+// CHECK: relax.astype %{{.*}} {dtype = f16} : (tensor<2x3xf32>) -> tensor<2x3xf16>
+// CHECK: relax.clip %{{.*}} {max = 6.000000e+00 : f64, min = 0.000000e+00 : f64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK: relax.where %{{.*}}, %{{.*}}, %{{.*}} : (tensor<2x1xi1>, tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+func.func @cast_clip_where(%x: tensor<2x3xf32> {relay.name = "x"}, %c: tensor<2x1xi1> {relay.name = "c"}, %y: tensor<f32> {relay.name = "y"}) -> (tensor<2x3xf16>, tensor<2x3xf32>) {
+  %0 = relay.cast %x {dtype = f16} : (tensor<2x3xf32>) -> tensor<2x3xf16>
+  %1 = relay.clip %x {a_min = 0.0 : f64, a_max = 6.0 : f64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %2 = relay.where %c, %1, %y : (tensor<2x1xi1>, tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+  return %0, %2 : tensor<2x3xf16>, tensor<2x3xf32>
+}

@@ -442,3 +442,30 @@ func.func @maximum_element_types(%x: tensor<4xf32>, %y: tensor<4xf16>) {
   %0 = relax.maximum %x, %y : (tensor<4xf32>, tensor<4xf16>) -> tensor<4xf32>
   return
 }
+
+// -----
+
+func.func @clip_bounds(%x: tensor<4xf32>) {
+  // expected-error @+2 {{min (6.000000e+00) is greater than max (0.000000e+00)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.clip %x {min = 6.0 : f64, max = 0.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @astype_shape(%x: tensor<4xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<4xf16>' are incompatible with return type(s) of operation 'tensor<4xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.astype %x {dtype = f16} : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @where_conflict(%c: tensor<?xi1, #relax.shape<[n]>>, %x: tensor<?xf32, #relax.shape<[m]>>) {
+  // expected-error @+2 {{cannot broadcast (n) and (m): dimension 0: n vs m}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.where %c, %x, %x : (tensor<?xi1, #relax.shape<[n]>>, tensor<?xf32, #relax.shape<[m]>>, tensor<?xf32, #relax.shape<[m]>>) -> tensor<?xf32>
+  return
+}

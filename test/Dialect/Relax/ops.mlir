@@ -281,3 +281,15 @@ func.func @elementwise_math(%x: tensor<?x4xf32, #relax.shape<[n, 4]>>, %b: tenso
   %18 = relax.not_equal %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
   return
 }
+
+// astype keeps the symbolic shape; where broadcasts its three operands.
+// CHECK-LABEL: func.func @select_cast
+func.func @select_cast(%x: tensor<?x4xf32, #relax.shape<[n, 4]>>, %c: tensor<?x1xi1, #relax.shape<[n, 1]>>, %y: tensor<f32>) {
+  // CHECK: relax.astype %{{.*}} {dtype = f16} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf16, #relax.shape<[n, 4]>>
+  %0 = relax.astype %x {dtype = f16} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf16, #relax.shape<[n, 4]>>
+  // CHECK: relax.clip %{{.*}} {max = 6.000000e+00 : f64, min = 0.000000e+00 : f64} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %1 = relax.clip %x {min = 0.0 : f64, max = 6.0 : f64} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.where %{{.*}}, %{{.*}}, %{{.*}} : (tensor<?x1xi1, #relax.shape<[n, 1]>>, tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<f32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %2 = relax.where %c, %x, %y : (tensor<?x1xi1, #relax.shape<[n, 1]>>, tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<f32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  return
+}

@@ -430,6 +430,84 @@ AddOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
                               adaptor.getRhs().getType(), inferredReturnTypes);
 }
 
+//===----------------------------------------------------------------------===//
+// AstypeOp, ClipOp, WhereOp
+//===----------------------------------------------------------------------===//
+
+bool AstypeOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult
+AstypeOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
+                           ValueRange operands, DictionaryAttr attributes,
+                           OpaqueProperties properties, RegionRange regions,
+                           SmallVectorImpl<Type> &inferredReturnTypes) {
+  AstypeOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  TypeAttr dtype = adaptor.getDtypeAttr();
+  if (!dtype || !isa<IntegerType, FloatType>(dtype.getValue()))
+    return emitOptionalError(location,
+                             "dtype must be an integer or float type");
+  inferredReturnTypes.push_back(RankedTensorType::get(
+      type.getShape(), dtype.getValue(), type.getEncoding()));
+  return success();
+}
+
+bool ClipOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult
+ClipOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
+                         ValueRange operands, DictionaryAttr attributes,
+                         OpaqueProperties properties, RegionRange regions,
+                         SmallVectorImpl<Type> &inferredReturnTypes) {
+  ClipOp::Adaptor adaptor(operands, attributes, properties, regions);
+  if (adaptor.getMinAttr() && adaptor.getMaxAttr() &&
+      adaptor.getMin().convertToDouble() > adaptor.getMax().convertToDouble())
+    return emitOptionalError(
+        location, "min (", adaptor.getMin().convertToDouble(),
+        ") is greater than max (", adaptor.getMax().convertToDouble(), ")");
+  return inferSameType(location, adaptor.getData().getType(), std::nullopt,
+                       inferredReturnTypes);
+}
+
+bool WhereOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult WhereOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  WhereOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto cond = dyn_cast<RankedTensorType>(adaptor.getCondition().getType());
+  auto x = dyn_cast<RankedTensorType>(adaptor.getX().getType());
+  auto y = dyn_cast<RankedTensorType>(adaptor.getY().getType());
+  if (!cond || !x || !y)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  if (x.getElementType() != y.getElementType())
+    return emitOptionalError(location, "element types differ: x ",
+                             x.getElementType(), " vs y ", y.getElementType());
+  SymbolScope scope(context);
+  SymShape xShape = getSymbolicShape(x, scope);
+  SymShape yShape = getSymbolicShape(y, scope);
+  SymShape condShape = getSymbolicShape(cond, scope);
+  FailureOr<SymShape> xy = broadcastOrError(location, scope, xShape, yShape);
+  if (failed(xy))
+    return failure();
+  FailureOr<SymShape> result =
+      broadcastOrError(location, scope, condShape, *xy);
+  if (failed(result))
+    return failure();
+  inferredReturnTypes.push_back(
+      getSymbolicTensorType(*result, x.getElementType(), scope));
+  return success();
+}
+
 bool MatmulOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
   return areCompatibleResultTypes(lhs, rhs);
 }

@@ -409,6 +409,61 @@ def Relax_SoftmaxOp : Relax_UnaryOp<"nn.softmax", "softmax along `axis`", 1>;
 def Relax_LogSoftmaxOp
     : Relax_UnaryOp<"nn.log_softmax", "log of softmax along `axis`", 1>;
 
+def Relax_AstypeOp : Relax_InferredOp<"astype"> {
+  let summary = "converts the element type";
+  let description = [{
+    TVM's `R.astype(x, dtype)` (Relay's `cast`): converts every element to
+    `dtype`; the shape, symbolic shape included, is unchanged.
+
+    ```mlir
+    %h = relax.astype %x {dtype = f16}
+        : (tensor<?x4xf32, #relax.shape<[n, 4]>>)
+        -> tensor<?x4xf16, #relax.shape<[n, 4]>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, TypeAttr:$dtype);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
+def Relax_ClipOp : Relax_InferredOp<"clip"> {
+  let summary = "clamps every element into [min, max]";
+  let description = [{
+    TVM's `R.clip(x, min, max)`: elementwise `min(max(x, min), max)` with
+    `f64` bounds whatever the element type (Relay's `a_min`/`a_max`). The
+    result has the type of `data`.
+
+    ```mlir
+    %c = relax.clip %x {max = 6.0 : f64, min = 0.0 : f64}
+        : (tensor<4xf32>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, F64Attr:$min, F64Attr:$max);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
+def Relax_WhereOp : Relax_InferredOp<"where"> {
+  let summary = "selects elements of x or y by a boolean condition";
+  let description = [{
+    TVM's `R.where(condition, x, y)`: `condition ? x : y` elementwise.
+    `condition` is an `i1` tensor, `x` and `y` have the same element type,
+    and the three broadcast together with the symbolic rules of `relax.add`.
+
+    ```mlir
+    %w = relax.where %c, %x, %y
+        : (tensor<?x1xi1, #relax.shape<[n, 1]>>, tensor<4xf32>, tensor<f32>)
+        -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[I1]>:$condition, AnyRankedTensor:$x,
+                       AnyRankedTensor:$y);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $condition `,` $x `,` $y attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Shape manipulation
 //===----------------------------------------------------------------------===//
