@@ -270,6 +270,31 @@ struct ConvertSameAttrs : OpRewritePattern<RelayOp> {
 };
 
 /// nn.global_avg_pool2d is adaptive_avg_pool2d to 1x1, as in TVM Relax.
+struct ConvertStridedSlice : OpRewritePattern<relay::StridedSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::StridedSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getSliceMode() != "end")
+      return rewriter.notifyMatchFailure(op, "slice_mode is not 'end'");
+    replaceWithSameAttrs(rewriter, op,
+                         relax::StridedSliceOp::getOperationName(),
+                         op->getOperands(), {"slice_mode"});
+    return success();
+  }
+};
+
+struct ConvertTake : OpRewritePattern<relay::TakeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::TakeOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getBatchDims() != 0)
+      return rewriter.notifyMatchFailure(op, "batch_dims is not 0");
+    replaceWithSameAttrs(rewriter, op, relax::TakeOp::getOperationName(),
+                         op->getOperands(), {"batch_dims"});
+    return success();
+  }
+};
+
 struct ConvertGlobalAvgPool2D : OpRewritePattern<relay::GlobalAvgPool2DOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(relay::GlobalAvgPool2DOp op,
@@ -471,7 +496,12 @@ void mlc::populateRelayToRelaxPatterns(RewritePatternSet &patterns) {
       ConvertBinary<relay::GreaterEqualOp, relax::GreaterEqualOp>,
       ConvertBinary<relay::EqualOp, relax::EqualOp>,
       ConvertBinary<relay::NotEqualOp, relax::NotEqualOp>, ConvertCast,
-      ConvertClip, ConvertWhere, ConvertUnary<relay::ReluOp, relax::ReluOp>,
+      ConvertClip, ConvertWhere,
+      ConvertSameAttrs<relay::SqueezeOp, relax::SqueezeOp>,
+      ConvertSameAttrs<relay::SplitOp, relax::SplitOp>,
+      ConvertSameAttrs<relay::BroadcastToOp, relax::BroadcastToOp>,
+      ConvertStridedSlice, ConvertTake,
+      ConvertUnary<relay::ReluOp, relax::ReluOp>,
       ConvertUnary<relay::ExpOp, relax::ExpOp>,
       ConvertUnary<relay::LogOp, relax::LogOp>,
       ConvertUnary<relay::SqrtOp, relax::SqrtOp>,

@@ -136,3 +136,22 @@ func.func @cast_clip_where(%x: tensor<2x3xf32> {relay.name = "x"}, %c: tensor<2x
   %2 = relay.where %c, %1, %y : (tensor<2x1xi1>, tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
   return %0, %2 : tensor<2x3xf16>, tensor<2x3xf32>
 }
+
+// -----
+
+// Tensor ops keep their relay attributes (strided_slice without slice_mode,
+// take without batch_dims).
+// CHECK-LABEL: func.func @tensor_ops(
+// CHECK: relax.squeeze %{{.*}} {axis = array<i64: 1>} : (tensor<4x1x6xf32>) -> tensor<4x6xf32>
+// CHECK: relax.split %{{.*}} {axis = 1 : i64, indices_or_sections = 2 : i64} : (tensor<4x6xf32>) -> (tensor<4x3xf32>, tensor<4x3xf32>)
+// CHECK: relax.strided_slice %{{.*}} {begin = array<i64: 1>, end = array<i64: 3>} : (tensor<4x3xf32>) -> tensor<2x3xf32>
+// CHECK: relax.take %{{.*}}, %{{.*}} {axis = 0 : i64} : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+// CHECK: relax.broadcast_to %{{.*}} {shape = array<i64: 2, 2, 3>} : (tensor<2x3xf32>) -> tensor<2x2x3xf32>
+func.func @tensor_ops(%x: tensor<4x1x6xf32> {relay.name = "x"}, %i: tensor<2xi32> {relay.name = "i"}) -> (tensor<2x3xf32>, tensor<2x2x3xf32>) {
+  %0 = relay.squeeze %x {axis = array<i64: 1>} : (tensor<4x1x6xf32>) -> tensor<4x6xf32>
+  %1:2 = relay.split %0 {indices_or_sections = 2 : i64, axis = 1 : i64} : (tensor<4x6xf32>) -> (tensor<4x3xf32>, tensor<4x3xf32>)
+  %2 = relay.strided_slice %1#0 {begin = array<i64: 1>, end = array<i64: 3>} : (tensor<4x3xf32>) -> tensor<2x3xf32>
+  %3 = relay.take %1#1, %i {axis = 0 : i64} : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  %4 = relay.broadcast_to %3 {shape = array<i64: 2, 2, 3>} : (tensor<2x3xf32>) -> tensor<2x2x3xf32>
+  return %2, %4 : tensor<2x3xf32>, tensor<2x2x3xf32>
+}

@@ -469,3 +469,39 @@ func.func @where_conflict(%c: tensor<?xi1, #relax.shape<[n]>>, %x: tensor<?xf32,
   %0 = relax.where %c, %x, %x : (tensor<?xi1, #relax.shape<[n]>>, tensor<?xf32, #relax.shape<[m]>>, tensor<?xf32, #relax.shape<[m]>>) -> tensor<?xf32>
   return
 }
+
+// -----
+
+func.func @squeeze_not_one(%x: tensor<2x3xf32>) {
+  // expected-error @+2 {{cannot squeeze axis 0 of shape [2, 3]: its size is 2, not 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.squeeze %x {axis = array<i64: 0>} : (tensor<2x3xf32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @split_uneven(%x: tensor<2x7xf32>) {
+  // expected-error @+2 {{axis 1 of shape [2, 7] (size 7) is not divisible into 2 sections}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0:2 = relax.split %x {indices_or_sections = 2 : i64, axis = 1 : i64} : (tensor<2x7xf32>) -> (tensor<2x3xf32>, tensor<2x4xf32>)
+  return
+}
+
+// -----
+
+func.func @broadcast_to_bad(%x: tensor<3xf32>) {
+  // expected-error @+2 {{input shape [3] cannot be broadcast to [2, 4] (dimension 1: 3 vs 4)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.broadcast_to %x {shape = array<i64: 2, 4>} : (tensor<3xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @take_mode(%x: tensor<3xf32>, %i: tensor<2xi32>) {
+  // expected-error @+2 {{mode must be clip, wrap or fast, not 'raise'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.take %x, %i {mode = "raise"} : (tensor<3xf32>, tensor<2xi32>) -> tensor<2xf32>
+  return
+}

@@ -293,3 +293,26 @@ func.func @select_cast(%x: tensor<?x4xf32, #relax.shape<[n, 4]>>, %c: tensor<?x1
   %2 = relax.where %c, %x, %y : (tensor<?x1xi1, #relax.shape<[n, 1]>>, tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<f32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
   return
 }
+
+// Tensor ops: dimensions passed through keep their symbolic expressions.
+// CHECK-LABEL: func.func @tensor_ops
+func.func @tensor_ops(%x: tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>, %w: tensor<10x4xf32>, %i: tensor<2x3xi32>, %v: tensor<3xf32>) {
+  // CHECK: relax.squeeze %{{.*}} {axis = array<i64: 1>} : (tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>) -> tensor<?x8xf32, #relax.shape<[n, 8]>>
+  %0 = relax.squeeze %x {axis = array<i64: 1>} : (tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>) -> tensor<?x8xf32, #relax.shape<[n, 8]>>
+  // CHECK: relax.squeeze %{{.*}} : (tensor<10x1x4xf32>) -> tensor<10x4xf32>
+  %r = relax.reshape %w {shape = array<i64: 10, 1, 4>} : (tensor<10x4xf32>) -> tensor<10x1x4xf32>
+  %1 = relax.squeeze %r : (tensor<10x1x4xf32>) -> tensor<10x4xf32>
+  // CHECK: relax.split %{{.*}} {axis = 2 : i64, indices_or_sections = 2 : i64} : (tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>) -> (tensor<?x1x4xf32, #relax.shape<[n, 1, 4]>>, tensor<?x1x4xf32, #relax.shape<[n, 1, 4]>>)
+  %2:2 = relax.split %x {indices_or_sections = 2 : i64, axis = 2 : i64} : (tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>) -> (tensor<?x1x4xf32, #relax.shape<[n, 1, 4]>>, tensor<?x1x4xf32, #relax.shape<[n, 1, 4]>>)
+  // CHECK: relax.split %{{.*}} {indices_or_sections = array<i64: 3, 7>} : (tensor<10x4xf32>) -> (tensor<3x4xf32>, tensor<4x4xf32>, tensor<3x4xf32>)
+  %3:3 = relax.split %w {indices_or_sections = array<i64: 3, 7>} : (tensor<10x4xf32>) -> (tensor<3x4xf32>, tensor<4x4xf32>, tensor<3x4xf32>)
+  // CHECK: relax.strided_slice %{{.*}} {axes = array<i64: 2>, begin = array<i64: 1>, end = array<i64: 7>, strides = array<i64: 2>} : (tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>) -> tensor<?x1x3xf32, #relax.shape<[n, 1, 3]>>
+  %4 = relax.strided_slice %x {axes = array<i64: 2>, begin = array<i64: 1>, end = array<i64: 7>, strides = array<i64: 2>} : (tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>) -> tensor<?x1x3xf32, #relax.shape<[n, 1, 3]>>
+  // CHECK: relax.take %{{.*}}, %{{.*}} {axis = 0 : i64} : (tensor<10x4xf32>, tensor<2x3xi32>) -> tensor<2x3x4xf32>
+  %5 = relax.take %w, %i {axis = 0 : i64} : (tensor<10x4xf32>, tensor<2x3xi32>) -> tensor<2x3x4xf32>
+  // CHECK: relax.take %{{.*}}, %{{.*}} {mode = "wrap"} : (tensor<10x4xf32>, tensor<2x3xi32>) -> tensor<2x3xf32>
+  %6 = relax.take %w, %i {mode = "wrap"} : (tensor<10x4xf32>, tensor<2x3xi32>) -> tensor<2x3xf32>
+  // CHECK: relax.broadcast_to %{{.*}} {shape = array<i64: 2, 3>} : (tensor<3xf32>) -> tensor<2x3xf32>
+  %7 = relax.broadcast_to %v {shape = array<i64: 2, 3>} : (tensor<3xf32>) -> tensor<2x3xf32>
+  return
+}

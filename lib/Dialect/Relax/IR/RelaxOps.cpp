@@ -669,6 +669,213 @@ LogicalResult ExpandDimsOp::inferReturnTypes(
 }
 
 //===----------------------------------------------------------------------===//
+// SqueezeOp, SplitOp, StridedSliceOp, TakeOp, BroadcastToOp
+//===----------------------------------------------------------------------===//
+
+/// The type of a result whose static shape `sizes` was computed by a shared
+/// shape function: dimension i is `data`'s symbolic dimension `source[i]`
+/// when that is >= 0 (a dimension passed through), else the static size (or
+/// `?`).
+static RankedTensorType passThroughType(MLIRContext *context,
+                                        RankedTensorType data,
+                                        ArrayRef<int64_t> sizes,
+                                        ArrayRef<int64_t> source,
+                                        Type elementType) {
+  SymbolScope scope(context);
+  SymShape shape = getSymbolicShape(data, scope);
+  SymShape result;
+  for (auto [i, size] : llvm::enumerate(sizes)) {
+    if (i < source.size() && source[i] >= 0)
+      result.push_back(shape[source[i]]);
+    else
+      result.push_back(ShapedType::isDynamic(size) ? SymDim()
+                                                   : scope.getConstant(size));
+  }
+  return getSymbolicTensorType(result, elementType, scope);
+}
+
+/// `axis` in [0, rank), or -1 when it is out of range (already reported by
+/// the shared shape function).
+static int64_t validAxis(int64_t axis, int64_t rank) {
+  ErrorText error;
+  FailureOr<int64_t> pos = normalizeAxis(axis, rank, error);
+  return succeeded(pos) ? *pos : -1;
+}
+
+bool SqueezeOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult SqueezeOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  SqueezeOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  std::optional<ArrayRef<int64_t>> axes;
+  if (adaptor.getAxisAttr())
+    axes = adaptor.getAxisAttr().asArrayRef();
+  SmallVector<int64_t> sizes;
+  ErrorText error;
+  if (failed(inferSqueezeShape(type.getShape(), axes, sizes, error)))
+    return emitOptionalError(location, error.text);
+  SmallVector<bool> removed(type.getRank(), false);
+  if (axes) {
+    for (int64_t axis : *axes)
+      if (int64_t pos = validAxis(axis, type.getRank()); pos >= 0)
+        removed[pos] = true;
+  } else {
+    for (auto [i, size] : llvm::enumerate(type.getShape()))
+      removed[i] = size == 1;
+  }
+  SmallVector<int64_t> source;
+  for (int64_t i = 0, e = type.getRank(); i < e; ++i)
+    if (!removed[i])
+      source.push_back(i);
+  inferredReturnTypes.push_back(
+      passThroughType(context, type, sizes, source, type.getElementType()));
+  return success();
+}
+
+bool SplitOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult SplitOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  SplitOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  Attribute split = adaptor.getIndicesOrSectionsAttr();
+  if (!split)
+    return emitOptionalError(location,
+                             "relax.split needs 'indices_or_sections'");
+  SmallVector<SmallVector<int64_t>> shapes;
+  ErrorText error;
+  LogicalResult ok =
+      isa<IntegerAttr>(split)
+          ? inferSplitShapes(type.getShape(), cast<IntegerAttr>(split).getInt(),
+                             adaptor.getAxis(), shapes, error)
+          : inferSplitShapes(type.getShape(),
+                             cast<DenseI64ArrayAttr>(split).asArrayRef(),
+                             adaptor.getAxis(), shapes, error);
+  if (failed(ok))
+    return emitOptionalError(location, error.text);
+  SmallVector<int64_t> source =
+      llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+  if (int64_t axis = validAxis(adaptor.getAxis(), type.getRank()); axis >= 0)
+    source[axis] = -1;
+  for (ArrayRef<int64_t> sizes : shapes)
+    inferredReturnTypes.push_back(
+        passThroughType(context, type, sizes, source, type.getElementType()));
+  return success();
+}
+
+bool StridedSliceOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult StridedSliceOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  StridedSliceOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  if (!adaptor.getBeginAttr() || !adaptor.getEndAttr())
+    return emitOptionalError(location,
+                             "relax.strided_slice needs 'begin' and 'end'");
+  std::optional<ArrayRef<int64_t>> strides, axes;
+  if (adaptor.getStridesAttr())
+    strides = adaptor.getStridesAttr().asArrayRef();
+  if (adaptor.getAxesAttr())
+    axes = adaptor.getAxesAttr().asArrayRef();
+  SmallVector<int64_t> sizes;
+  ErrorText error;
+  if (failed(inferStridedSliceShape(type.getShape(), adaptor.getBegin(),
+                                    adaptor.getEnd(), strides, axes, "end",
+                                    sizes, error)))
+    return emitOptionalError(location, error.text);
+  // Dimensions not sliced pass through with their symbolic expressions.
+  SmallVector<int64_t> source =
+      llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+  if (axes) {
+    for (int64_t axis : *axes)
+      if (int64_t pos = validAxis(axis, type.getRank()); pos >= 0)
+        source[pos] = -1;
+  } else {
+    for (int64_t i = 0, e = std::min<int64_t>(adaptor.getBegin().size(),
+                                              type.getRank());
+         i < e; ++i)
+      source[i] = -1;
+  }
+  inferredReturnTypes.push_back(
+      passThroughType(context, type, sizes, source, type.getElementType()));
+  return success();
+}
+
+bool TakeOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult
+TakeOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
+                         ValueRange operands, DictionaryAttr attributes,
+                         OpaqueProperties properties, RegionRange regions,
+                         SmallVectorImpl<Type> &inferredReturnTypes) {
+  TakeOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  auto indices = dyn_cast<RankedTensorType>(adaptor.getIndices().getType());
+  if (!type || !indices)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  StringRef mode = adaptor.getMode();
+  if (mode != "clip" && mode != "wrap" && mode != "fast")
+    return emitOptionalError(location, "mode must be clip, wrap or fast, not '",
+                             mode, "'");
+  std::optional<int64_t> axis;
+  if (adaptor.getAxisAttr())
+    axis = adaptor.getAxisAttr().getInt();
+  SmallVector<int64_t> sizes;
+  ErrorText error;
+  if (failed(inferTakeShape(type.getShape(), indices.getShape(), axis,
+                            /*batchDims=*/0, sizes, error)))
+    return emitOptionalError(location, error.text);
+  inferredReturnTypes.push_back(
+      RankedTensorType::get(sizes, type.getElementType()));
+  return success();
+}
+
+bool BroadcastToOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult BroadcastToOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  BroadcastToOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  if (!adaptor.getShapeAttr())
+    return emitOptionalError(location, "relax.broadcast_to needs a 'shape'");
+  SmallVector<int64_t> sizes;
+  ErrorText error;
+  if (failed(inferBroadcastToShape(type.getShape(), adaptor.getShape(), sizes,
+                                   error)))
+    return emitOptionalError(location, error.text);
+  inferredReturnTypes.push_back(
+      RankedTensorType::get(sizes, type.getElementType()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Reductions and concatenation
 //===----------------------------------------------------------------------===//
 

@@ -524,6 +524,111 @@ def Relax_ExpandDimsOp : Relax_InferredOp<"expand_dims"> {
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
 }
 
+def Relax_SqueezeOp : Relax_InferredOp<"squeeze"> {
+  let summary = "removes size-1 dimensions";
+  let description = [{
+    TVM's `R.squeeze(x, axis)`: removes the listed axes (each static size 1
+    or unknown), or every static size-1 dimension when `axis` is absent (as
+    Relay, no dimension may then be unknown). The kept dimensions keep their
+    symbolic expressions.
+
+    ```mlir
+    %s = relax.squeeze %x {axis = array<i64: 1>}
+        : (tensor<?x1x4xf32, #relax.shape<[n, 1, 4]>>)
+        -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data,
+                       OptionalAttr<DenseI64ArrayAttr>:$axis);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
+def Relax_SplitOp : Relax_InferredOp<"split"> {
+  let summary = "splits a tensor along an axis";
+  let description = [{
+    TVM's `R.split(x, indices_or_sections, axis)`: an integer splits `axis`
+    (default 0) into that many equal parts, an array splits at those
+    ascending indices. TVM returns a tuple; here each part is a result. The
+    shapes come from the function shared with `relay.split`; the other
+    dimensions keep their symbolic expressions, the split axis is static or
+    `?`.
+
+    ```mlir
+    %a, %b = relax.split %x {indices_or_sections = 2 : i64, axis = 1 : i64}
+        : (tensor<2x8xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>)
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data,
+                       AnyAttrOf<[I64Attr, DenseI64ArrayAttr]>:$indices_or_sections,
+                       DefaultValuedAttr<I64Attr, "0">:$axis);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
+def Relax_StridedSliceOp : Relax_InferredOp<"strided_slice"> {
+  let summary = "slices a tensor with strides";
+  let description = [{
+    TVM's `R.strided_slice(x, axes, begin, end, strides)`, here with Relay's
+    conventions: without `axes`, `begin`/`end`/`strides` address the leading
+    dimensions (absent `strides`: 1). Negative indices count from the end
+    and indices are clamped. The shape comes from the function shared with
+    `relay.strided_slice` (end mode); dimensions not sliced keep their
+    symbolic expressions.
+
+    ```mlir
+    %s = relax.strided_slice %x {begin = array<i64: 1>, end = array<i64: 3>}
+        : (tensor<4x5xf32>) -> tensor<2x5xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, DenseI64ArrayAttr:$begin,
+                       DenseI64ArrayAttr:$end,
+                       OptionalAttr<DenseI64ArrayAttr>:$strides,
+                       OptionalAttr<DenseI64ArrayAttr>:$axes);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
+def Relax_TakeOp : Relax_InferredOp<"take"> {
+  let summary = "gathers elements along an axis";
+  let description = [{
+    TVM's `R.take(x, indices, axis, mode)`: without `axis` the data is
+    flattened and the result has the indices' shape; otherwise the result
+    shape is `data[:axis] + indices + data[axis+1:]`. `mode` is "clip"
+    (default), "wrap" or "fast". Shapes come from the function shared with
+    `relay.take` on the static sizes.
+
+    ```mlir
+    %t = relax.take %w, %i {axis = 0 : i64}
+        : (tensor<10x4xf32>, tensor<3xi32>) -> tensor<3x4xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data,
+                       RankedTensorOf<[AnySignlessInteger]>:$indices,
+                       OptionalAttr<I64Attr>:$axis,
+                       DefaultValuedStrAttr<StrAttr, "clip">:$mode);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $data `,` $indices attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Relax_BroadcastToOp : Relax_InferredOp<"broadcast_to"> {
+  let summary = "broadcasts a tensor to a static shape";
+  let description = [{
+    TVM's `R.broadcast_to(x, shape)` with a static `shape`: `data` must
+    broadcast (NumPy rules) to exactly `shape`.
+
+    ```mlir
+    %b = relax.broadcast_to %x {shape = array<i64: 2, 3>}
+        : (tensor<3xf32>) -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, DenseI64ArrayAttr:$shape);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
 //===----------------------------------------------------------------------===//
 // Reductions and concatenation
 //===----------------------------------------------------------------------===//
