@@ -338,6 +338,32 @@ struct ConvertReduce : OpRewritePattern<RelayOp> {
   }
 };
 
+/// relay.argmax/argmin (i32, an axis list) to relax's (i64, one axis) and a
+/// relax.astype back to i32.
+template <typename RelayOp, typename RelaxOp>
+struct ConvertArgReduce : OpRewritePattern<RelayOp> {
+  using OpRewritePattern<RelayOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getExclude() || op.getSelectLastIndex())
+      return rewriter.notifyMatchFailure(op, "exclude or select_last_index");
+    IntegerAttr axis;
+    if (DenseI64ArrayAttr axes = op.getAxisAttr()) {
+      if (axes.size() > 1)
+        return rewriter.notifyMatchFailure(op, "more than one axis");
+      if (axes.size() == 1)
+        axis = rewriter.getI64IntegerAttr(axes[0]);
+    }
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value index = RelaxOp::create(rewriter, op.getLoc(),
+                                  resultType.clone(rewriter.getI64Type()),
+                                  op.getData(), axis, op.getKeepdimsAttr());
+    rewriter.replaceOpWithNewOp<relax::AstypeOp>(
+        op, resultType, index, TypeAttr::get(resultType.getElementType()));
+    return success();
+  }
+};
+
 struct ConvertConcatenate : OpRewritePattern<relay::ConcatenateOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(relay::ConcatenateOp op,
@@ -518,6 +544,11 @@ void mlc::populateRelayToRelaxPatterns(RewritePatternSet &patterns) {
       ConvertConv2D, ConvertSameAttrs<relay::MaxPool2DOp, relax::MaxPool2DOp>,
       ConvertSameAttrs<relay::AvgPool2DOp, relax::AvgPool2DOp>,
       ConvertGlobalAvgPool2D, ConvertReduce<relay::SumOp, relax::SumOp>,
-      ConvertReduce<relay::MeanOp, relax::MeanOp>, ConvertConcatenate,
+      ConvertReduce<relay::MeanOp, relax::MeanOp>,
+      ConvertReduce<relay::MaxOp, relax::MaxOp>,
+      ConvertReduce<relay::MinOp, relax::MinOp>,
+      ConvertReduce<relay::ProdOp, relax::ProdOp>,
+      ConvertArgReduce<relay::ArgmaxOp, relax::ArgmaxOp>,
+      ConvertArgReduce<relay::ArgminOp, relax::ArgminOp>, ConvertConcatenate,
       ConvertBatchNorm, ConvertLayerNorm>(patterns.getContext());
 }

@@ -155,3 +155,24 @@ func.func @tensor_ops(%x: tensor<4x1x6xf32> {relay.name = "x"}, %i: tensor<2xi32
   %4 = relay.broadcast_to %3 {shape = array<i64: 2, 2, 3>} : (tensor<2x3xf32>) -> tensor<2x2x3xf32>
   return %2, %4 : tensor<2x3xf32>, tensor<2x2x3xf32>
 }
+
+// -----
+
+// max/min/prod keep their attributes; argmax/argmin compute i64 indices
+// (TVM Relax) and cast back to relay's i32.
+// CHECK-LABEL: func.func @reductions(
+// CHECK: relax.max %{{.*}} {axis = array<i64: 1>} : (tensor<2x3xf32>) -> tensor<2xf32>
+// CHECK: relax.min %{{.*}} {axis = array<i64: 0>, keepdims = true} : (tensor<2x3xf32>) -> tensor<1x3xf32>
+// CHECK: relax.prod %{{.*}} : (tensor<2x3xf32>) -> tensor<f32>
+// CHECK: %[[A:.*]] = relax.argmax %{{.*}} {axis = 1 : i64} : (tensor<2x3xf32>) -> tensor<2xi64>
+// CHECK: relax.astype %[[A]] {dtype = i32} : (tensor<2xi64>) -> tensor<2xi32>
+// CHECK: %[[B:.*]] = relax.argmin %{{.*}} : (tensor<2x3xf32>) -> tensor<i64>
+// CHECK: relax.astype %[[B]] {dtype = i32} : (tensor<i64>) -> tensor<i32>
+func.func @reductions(%x: tensor<2x3xf32> {relay.name = "x"}) -> (tensor<2xf32>, tensor<1x3xf32>, tensor<f32>, tensor<2xi32>, tensor<i32>) {
+  %0 = relay.max %x {axis = array<i64: 1>} : (tensor<2x3xf32>) -> tensor<2xf32>
+  %1 = relay.min %x {axis = array<i64: 0>, keepdims = true} : (tensor<2x3xf32>) -> tensor<1x3xf32>
+  %2 = relay.prod %x : (tensor<2x3xf32>) -> tensor<f32>
+  %3 = relay.argmax %x {axis = array<i64: 1>} : (tensor<2x3xf32>) -> tensor<2xi32>
+  %4 = relay.argmin %x : (tensor<2x3xf32>) -> tensor<i32>
+  return %0, %1, %2, %3, %4 : tensor<2xf32>, tensor<1x3xf32>, tensor<f32>, tensor<2xi32>, tensor<i32>
+}

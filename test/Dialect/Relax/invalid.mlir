@@ -505,3 +505,20 @@ func.func @take_mode(%x: tensor<3xf32>, %i: tensor<2xi32>) {
   %0 = relax.take %x, %i {mode = "raise"} : (tensor<3xf32>, tensor<2xi32>) -> tensor<2xf32>
   return
 }
+
+// -----
+
+func.func @argmax_axis(%x: tensor<2x3xf32>) {
+  // expected-error @+2 {{axis 2 is out of range for rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.argmax %x {axis = 2 : i64} : (tensor<2x3xf32>) -> tensor<2xi64>
+  return
+}
+
+// -----
+
+func.func @argmin_i32(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{'relax.argmin' op result #0 must be ranked tensor of 64-bit signless integer values}}
+  %0 = relax.argmin %x {axis = 1 : i64} : (tensor<2x3xf32>) -> tensor<2xi32>
+  return
+}

@@ -316,3 +316,21 @@ func.func @tensor_ops(%x: tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>, %w: tensor
   %7 = relax.broadcast_to %v {shape = array<i64: 2, 3>} : (tensor<3xf32>) -> tensor<2x3xf32>
   return
 }
+
+// Reductions max/min/prod; argmax/argmin give i64 indices.
+// CHECK-LABEL: func.func @reductions
+func.func @reductions(%x: tensor<?x10xf32, #relax.shape<[n, 10]>>) {
+  // CHECK: relax.max %{{.*}} {axis = array<i64: 1>} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<?xf32, #relax.shape<[n]>>
+  %0 = relax.max %x {axis = array<i64: 1>} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<?xf32, #relax.shape<[n]>>
+  // CHECK: relax.min %{{.*}} {axis = array<i64: 0>, keepdims = true} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<1x10xf32>
+  %1 = relax.min %x {axis = array<i64: 0>, keepdims = true} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<1x10xf32>
+  // CHECK: relax.prod %{{.*}} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<f32>
+  %2 = relax.prod %x : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<f32>
+  // CHECK: relax.argmax %{{.*}} {axis = 1 : i64} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<?xi64, #relax.shape<[n]>>
+  %3 = relax.argmax %x {axis = 1 : i64} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<?xi64, #relax.shape<[n]>>
+  // CHECK: relax.argmin %{{.*}} {axis = -2 : i64, keepdims = true} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<1x10xi64>
+  %4 = relax.argmin %x {axis = -2 : i64, keepdims = true} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<1x10xi64>
+  // CHECK: relax.argmax %{{.*}} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<i64>
+  %5 = relax.argmax %x : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<i64>
+  return
+}

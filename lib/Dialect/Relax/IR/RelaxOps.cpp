@@ -60,7 +60,8 @@ static LogicalResult inferSameType(std::optional<Location> location, Type data,
 static LogicalResult inferReduce(MLIRContext *context,
                                  std::optional<Location> location, Type data,
                                  DenseI64ArrayAttr axis, bool keepdims,
-                                 SmallVectorImpl<Type> &inferredReturnTypes);
+                                 SmallVectorImpl<Type> &inferredReturnTypes,
+                                 Type elementType = {});
 static LogicalResult inferPool2D(std::optional<Location> location, Type data,
                                  const nn::Pool2DAttrs &attrs,
                                  SmallVectorImpl<Type> &inferredReturnTypes);
@@ -882,7 +883,8 @@ LogicalResult BroadcastToOp::inferReturnTypes(
 static LogicalResult inferReduce(MLIRContext *context,
                                  std::optional<Location> location, Type data,
                                  DenseI64ArrayAttr axis, bool keepdims,
-                                 SmallVectorImpl<Type> &inferredReturnTypes) {
+                                 SmallVectorImpl<Type> &inferredReturnTypes,
+                                 Type elementType) {
   auto type = dyn_cast<RankedTensorType>(data);
   if (!type)
     return emitOptionalError(location, "operand must be a ranked tensor");
@@ -903,8 +905,8 @@ static LogicalResult inferReduce(MLIRContext *context,
     else if (keepdims)
       result.push_back(scope.getConstant(1));
   }
-  inferredReturnTypes.push_back(
-      getSymbolicTensorType(result, type.getElementType(), scope));
+  inferredReturnTypes.push_back(getSymbolicTensorType(
+      result, elementType ? elementType : type.getElementType(), scope));
   return success();
 }
 

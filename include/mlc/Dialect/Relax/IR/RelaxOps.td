@@ -674,6 +674,56 @@ class Relax_ReduceOp<string mnemonic, string tvmDoc>
 
 def Relax_SumOp : Relax_ReduceOp<"sum", "summation">;
 def Relax_MeanOp : Relax_ReduceOp<"mean", "the arithmetic mean">;
+def Relax_MaxOp : Relax_ReduceOp<"max", "the maximum">;
+def Relax_MinOp : Relax_ReduceOp<"min", "the minimum">;
+def Relax_ProdOp : Relax_ReduceOp<"prod", "the product">;
+
+class Relax_ArgReduceOp<string mnemonic, string tvmDoc>
+    : Relax_InferredOp<mnemonic> {
+  let summary = "index of the " # tvmDoc # " element along an axis";
+  let description = [{
+    TVM's `R.}] # mnemonic # [{(x, axis, keepdims)`: the index of the }] #
+    tvmDoc # [{ element along `axis` (negative counts from the end; absent:
+    over the flattened tensor, a scalar result). The result is an `i64`
+    tensor, as in TVM Relax (Relay's is `i32`: relay-to-relax adds a
+    `relax.astype`). The dimension is removed, or kept as size 1 with
+    `keepdims`; others keep their symbolic expressions.
+
+    ```mlir
+    %i = relax.}] # mnemonic # [{ %x {axis = 1 : i64}
+        : (tensor<?x10xf32, #relax.shape<[n, 10]>>)
+        -> tensor<?xi64, #relax.shape<[n]>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, OptionalAttr<I64Attr>:$axis,
+                       DefaultValuedAttr<BoolAttr, "false">:$keepdims);
+  let results = (outs RankedTensorOf<[I64]>:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+  let extraClassDefinition = [{
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
+                                            ::mlir::TypeRange rhs) {
+      return areCompatibleResultTypes(lhs, rhs);
+    }
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context,
+        ::std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+        ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      $cppClass::Adaptor adaptor(operands, attributes, properties, regions);
+      ::mlir::DenseI64ArrayAttr axes;
+      if (adaptor.getAxisAttr())
+        axes = ::mlir::DenseI64ArrayAttr::get(context,
+                                              {adaptor.getAxisAttr().getInt()});
+      return inferReduce(context, location, adaptor.getData().getType(), axes,
+                         adaptor.getKeepdims(), inferredReturnTypes,
+                         ::mlir::IntegerType::get(context, 64));
+    }
+  }];
+}
+
+def Relax_ArgmaxOp : Relax_ArgReduceOp<"argmax", "largest">;
+def Relax_ArgminOp : Relax_ArgReduceOp<"argmin", "smallest">;
 
 def Relax_ConcatOp : Relax_InferredOp<"concat"> {
   let summary = "joins tensors along an axis";
