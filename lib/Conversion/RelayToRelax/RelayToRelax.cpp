@@ -364,6 +364,36 @@ struct ConvertArgReduce : OpRewritePattern<RelayOp> {
   }
 };
 
+/// Dropout is the identity at inference: its output is the input. The mask
+/// has no relax equivalent, so a used mask is not converted.
+struct ConvertDropout : OpRewritePattern<relay::DropoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::DropoutOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.getMask().use_empty())
+      return rewriter.notifyMatchFailure(op, "the mask is used");
+    if (op.getOutput().getType() != op.getData().getType())
+      return rewriter.notifyMatchFailure(op, "output type differs");
+    rewriter.replaceAllUsesWith(op.getOutput(), op.getData());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// batch_flatten is a reshape to [N, -1] (TVM Relax has no batch_flatten).
+struct ConvertBatchFlatten : OpRewritePattern<relay::BatchFlattenOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::BatchFlattenOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    if (!type.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "dynamic result shape");
+    rewriter.replaceOpWithNewOp<relax::ReshapeOp>(
+        op, type, op.getData(), rewriter.getDenseI64ArrayAttr(type.getShape()));
+    return success();
+  }
+};
+
 struct ConvertConcatenate : OpRewritePattern<relay::ConcatenateOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(relay::ConcatenateOp op,
@@ -545,7 +575,10 @@ void mlc::populateRelayToRelaxPatterns(RewritePatternSet &patterns) {
       ConvertSameAttrs<relay::AvgPool2DOp, relax::AvgPool2DOp>,
       ConvertGlobalAvgPool2D, ConvertReduce<relay::SumOp, relax::SumOp>,
       ConvertReduce<relay::MeanOp, relax::MeanOp>,
-      ConvertReduce<relay::MaxOp, relax::MaxOp>,
+      ConvertReduce<relay::MaxOp, relax::MaxOp>, ConvertDropout,
+      ConvertBatchFlatten,
+      ConvertSameAttrs<relay::LeakyReluOp, relax::LeakyReluOp>,
+      ConvertSameAttrs<relay::PadOp, relax::PadOp>,
       ConvertReduce<relay::MinOp, relax::MinOp>,
       ConvertReduce<relay::ProdOp, relax::ProdOp>,
       ConvertArgReduce<relay::ArgmaxOp, relax::ArgmaxOp>,

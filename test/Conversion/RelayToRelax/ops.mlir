@@ -176,3 +176,20 @@ func.func @reductions(%x: tensor<2x3xf32> {relay.name = "x"}) -> (tensor<2xf32>,
   %4 = relay.argmin %x : (tensor<2x3xf32>) -> tensor<i32>
   return %0, %1, %2, %3, %4 : tensor<2xf32>, tensor<1x3xf32>, tensor<f32>, tensor<2xi32>, tensor<i32>
 }
+
+// -----
+
+// dropout forwards its input (inference); batch_flatten is a reshape;
+// leaky_relu and pad keep their attributes.
+// CHECK-LABEL: func.func @nn_more(
+// CHECK-NOT: dropout
+// CHECK: relax.nn.leaky_relu %{{.*}} {alpha = 2.000000e-01 : f64} : (tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32>
+// CHECK: relax.nn.pad %{{.*}}, %{{.*}} {pad_width = array<i64: 0, 0, 0, 0, 1, 1, 1, 1>} : (tensor<1x4x2x2xf32>, tensor<f32>) -> tensor<1x4x4x4xf32>
+// CHECK: relax.reshape %{{.*}} {shape = array<i64: 1, 64>} : (tensor<1x4x4x4xf32>) -> tensor<1x64xf32>
+func.func @nn_more(%x: tensor<1x4x2x2xf32> {relay.name = "x"}, %z: tensor<f32> {relay.name = "z"}) -> tensor<1x64xf32> {
+  %0:2 = relay.nn.dropout %x {rate = 2.000000e-01 : f64} : (tensor<1x4x2x2xf32>) -> (tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>)
+  %1 = relay.nn.leaky_relu %0#0 {alpha = 2.000000e-01 : f64} : (tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32>
+  %2 = relay.nn.pad %1, %z {pad_width = array<i64: 0, 0, 0, 0, 1, 1, 1, 1>} : (tensor<1x4x2x2xf32>, tensor<f32>) -> tensor<1x4x4x4xf32>
+  %3 = relay.nn.batch_flatten %2 : (tensor<1x4x4x4xf32>) -> tensor<1x64xf32>
+  return %3 : tensor<1x64xf32>
+}

@@ -522,3 +522,12 @@ func.func @argmin_i32(%x: tensor<2x3xf32>) {
   %0 = relax.argmin %x {axis = 1 : i64} : (tensor<2x3xf32>) -> tensor<2xi32>
   return
 }
+
+// -----
+
+func.func @pad_mode(%x: tensor<2x3xf32>, %z: tensor<f32>) {
+  // expected-error @+2 {{pad_mode must be constant, edge or reflect, not 'wrap'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.pad %x, %z {pad_width = array<i64: 0, 0, 1, 1>, pad_mode = "wrap"} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x5xf32>
+  return
+}

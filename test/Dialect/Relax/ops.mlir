@@ -334,3 +334,13 @@ func.func @reductions(%x: tensor<?x10xf32, #relax.shape<[n, 10]>>) {
   %5 = relax.argmax %x : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<i64>
   return
 }
+
+// leaky_relu keeps the type; pad keeps symbolic dimensions it does not pad.
+// CHECK-LABEL: func.func @nn_more
+func.func @nn_more(%x: tensor<?x4xf32, #relax.shape<[n, 4]>>, %z: tensor<f32>) {
+  // CHECK: relax.nn.leaky_relu %{{.*}} {alpha = 2.000000e-01 : f64} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %0 = relax.nn.leaky_relu %x {alpha = 0.2 : f64} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.nn.pad %{{.*}}, %{{.*}} {pad_width = array<i64: 0, 0, 1, 2>} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<f32>) -> tensor<?x7xf32, #relax.shape<[n, 7]>>
+  %1 = relax.nn.pad %x, %z {pad_width = array<i64: 0, 0, 1, 2>} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<f32>) -> tensor<?x7xf32, #relax.shape<[n, 7]>>
+  return
+}

@@ -973,6 +973,39 @@ LogicalResult ConcatOp::inferReturnTypes(
 // Convolution and pooling
 //===----------------------------------------------------------------------===//
 
+bool PadOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult
+PadOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                        ValueRange operands, DictionaryAttr attributes,
+                        OpaqueProperties properties, RegionRange regions,
+                        SmallVectorImpl<Type> &inferredReturnTypes) {
+  PadOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  if (!adaptor.getPadWidthAttr())
+    return emitOptionalError(location, "relax.nn.pad needs a 'pad_width'");
+  StringRef mode = adaptor.getPadMode();
+  if (mode != "constant" && mode != "edge" && mode != "reflect")
+    return emitOptionalError(
+        location, "pad_mode must be constant, edge or reflect, not '", mode,
+        "'");
+  ArrayRef<int64_t> width = adaptor.getPadWidth();
+  ErrorText error;
+  FailureOr<nn::Shape> sizes = nn::inferPadShape(type.getShape(), width, error);
+  if (failed(sizes))
+    return emitOptionalError(location, error.text);
+  SmallVector<int64_t> source;
+  for (int64_t i = 0, e = type.getRank(); i < e; ++i)
+    source.push_back(width[2 * i] == 0 && width[2 * i + 1] == 0 ? i : -1);
+  inferredReturnTypes.push_back(
+      passThroughType(context, type, *sizes, source, type.getElementType()));
+  return success();
+}
+
 bool Conv2DOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
   return areCompatibleResultTypes(lhs, rhs);
 }

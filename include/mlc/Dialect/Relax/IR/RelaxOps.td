@@ -390,6 +390,38 @@ class Relax_UnaryOp<string mnemonic, string tvmDoc, bit hasAxis = 0,
 
 def Relax_ReluOp : Relax_UnaryOp<"nn.relu", "rectified linear unit, max(x, 0)">;
 
+def Relax_LeakyReluOp : Relax_InferredOp<"nn.leaky_relu"> {
+  let summary = "leaky rectified linear unit";
+  let description = [{
+    TVM's `R.nn.leaky_relu(x, alpha)`: `x` where positive, `alpha * x`
+    elsewhere (`alpha` default 0.01). The result has the type of `data`.
+
+    ```mlir
+    %y = relax.nn.leaky_relu %x {alpha = 2.0e-01 : f64}
+        : (tensor<?x4xf32, #relax.shape<[n, 4]>>)
+        -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data,
+                       DefaultValuedAttr<F64Attr, "0.01">:$alpha);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+  let extraClassDefinition = [{
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
+                                            ::mlir::TypeRange rhs) {
+      return areCompatibleResultTypes(lhs, rhs);
+    }
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *, ::std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr,
+        ::mlir::OpaqueProperties, ::mlir::RegionRange,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      return inferSameType(location, operands[0].getType(), std::nullopt,
+                           inferredReturnTypes);
+    }
+  }];
+}
+
 /// Elementwise math on floating-point tensors (as Relay's).
 class Relax_FloatUnaryOp<string mnemonic, string tvmDoc>
     : Relax_UnaryOp<mnemonic, "elementwise " # tvmDoc # " (floats only)", 0,
@@ -857,6 +889,31 @@ def Relax_AdaptiveAvgPool2DOp : Relax_InferredOp<"nn.adaptive_avg_pool2d"> {
     DefaultValuedAttr<StrAttr, "\"\"">:$out_layout);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
+def Relax_PadOp : Relax_InferredOp<"nn.pad"> {
+  let summary = "pads a tensor";
+  let description = [{
+    TVM's `R.nn.pad(x, pad_width, pad_mode, pad_value)`, with the pad value
+    as a 0-d tensor operand as in Relay (its element type may differ from
+    the data's). `pad_width` holds (before, after) pairs, two per dimension;
+    negative widths crop. `pad_mode` is "constant" (default), "edge" or
+    "reflect". The shape comes from the function shared with `relay.nn.pad`
+    on the static sizes; dimensions padded by 0 on both sides keep their
+    symbolic expressions.
+
+    ```mlir
+    %p = relax.nn.pad %x, %zero {pad_width = array<i64: 0, 0, 1, 1>}
+        : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x5xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, 0DTensorOf<[AnyType]>:$pad_value,
+                       DenseI64ArrayAttr:$pad_width,
+                       DefaultValuedAttr<StrAttr, "\"constant\"">:$pad_mode);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $data `,` $pad_value attr-dict `:` functional-type(operands, results)
+  }];
 }
 
 //===----------------------------------------------------------------------===//
