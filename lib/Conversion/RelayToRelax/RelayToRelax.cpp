@@ -258,6 +258,17 @@ struct ConvertConv2D : OpRewritePattern<relay::Conv2DOp> {
 };
 
 /// nn.max_pool2d / nn.avg_pool2d: same attributes.
+struct ConvertConv2DTranspose : OpRewritePattern<relay::Conv2DTransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::Conv2DTransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    replaceWithSameAttrs(rewriter, op,
+                         relax::Conv2DTransposeOp::getOperationName(),
+                         op->getOperands(), {"channels", "kernel_size"});
+    return success();
+  }
+};
+
 template <typename RelayOp, typename RelaxOp>
 struct ConvertSameAttrs : OpRewritePattern<RelayOp> {
   using OpRewritePattern<RelayOp>::OpRewritePattern;
@@ -576,7 +587,7 @@ void mlc::populateRelayToRelaxPatterns(RewritePatternSet &patterns) {
       ConvertGlobalAvgPool2D, ConvertReduce<relay::SumOp, relax::SumOp>,
       ConvertReduce<relay::MeanOp, relax::MeanOp>,
       ConvertReduce<relay::MaxOp, relax::MaxOp>, ConvertDropout,
-      ConvertBatchFlatten,
+      ConvertBatchFlatten, ConvertConv2DTranspose,
       ConvertSameAttrs<relay::LeakyReluOp, relax::LeakyReluOp>,
       ConvertSameAttrs<relay::PadOp, relax::PadOp>,
       ConvertReduce<relay::MinOp, relax::MinOp>,

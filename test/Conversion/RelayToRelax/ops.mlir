@@ -193,3 +193,13 @@ func.func @nn_more(%x: tensor<1x4x2x2xf32> {relay.name = "x"}, %z: tensor<f32> {
   %3 = relay.nn.batch_flatten %2 : (tensor<1x4x4x4xf32>) -> tensor<1x64xf32>
   return %3 : tensor<1x64xf32>
 }
+
+// -----
+
+// conv2d_transpose drops relay's channels/kernel_size hints.
+// CHECK-LABEL: func.func @conv2d_transpose(
+// CHECK: relax.nn.conv2d_transpose %{{.*}}, %{{.*}} {strides = array<i64: 2, 2>} : (tensor<1x16x8x8xf32>, tensor<16x8x2x2xf32>) -> tensor<1x8x16x16xf32>
+func.func @conv2d_transpose(%x: tensor<1x16x8x8xf32> {relay.name = "x"}, %w: tensor<16x8x2x2xf32> {relay.name = "w"}) -> tensor<1x8x16x16xf32> {
+  %0 = relay.nn.conv2d_transpose %x, %w {strides = array<i64: 2, 2>, channels = 8 : i64, kernel_size = array<i64: 2, 2>} : (tensor<1x16x8x8xf32>, tensor<16x8x2x2xf32>) -> tensor<1x8x16x16xf32>
+  return %0 : tensor<1x8x16x16xf32>
+}

@@ -531,3 +531,12 @@ func.func @pad_mode(%x: tensor<2x3xf32>, %z: tensor<f32>) {
   %0 = relax.nn.pad %x, %z {pad_width = array<i64: 0, 0, 1, 1>, pad_mode = "wrap"} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x5xf32>
   return
 }
+
+// -----
+
+func.func @conv2d_transpose_dtype(%x: tensor<1x16x8x8xf32>, %w: tensor<16x8x2x2xf16>) {
+  // expected-error @+2 {{element types differ: data 'f32' vs weight 'f16' (set out_dtype to mix them)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.conv2d_transpose %x, %w : (tensor<1x16x8x8xf32>, tensor<16x8x2x2xf16>) -> tensor<1x8x9x9xf32>
+  return
+}

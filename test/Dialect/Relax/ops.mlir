@@ -344,3 +344,10 @@ func.func @nn_more(%x: tensor<?x4xf32, #relax.shape<[n, 4]>>, %z: tensor<f32>) {
   %1 = relax.nn.pad %x, %z {pad_width = array<i64: 0, 0, 1, 2>} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<f32>) -> tensor<?x7xf32, #relax.shape<[n, 7]>>
   return
 }
+
+// CHECK-LABEL: func.func @conv2d_transpose
+func.func @conv2d_transpose(%x: tensor<1x16x8x8xf32>, %w: tensor<16x8x2x2xf32>) {
+  // CHECK: relax.nn.conv2d_transpose %{{.*}}, %{{.*}} {strides = array<i64: 2, 2>} : (tensor<1x16x8x8xf32>, tensor<16x8x2x2xf32>) -> tensor<1x8x16x16xf32>
+  %0 = relax.nn.conv2d_transpose %x, %w {strides = array<i64: 2, 2>} : (tensor<1x16x8x8xf32>, tensor<16x8x2x2xf32>) -> tensor<1x8x16x16xf32>
+  return
+}

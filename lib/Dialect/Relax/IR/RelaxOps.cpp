@@ -1043,6 +1043,44 @@ LogicalResult Conv2DOp::inferReturnTypes(
   return success();
 }
 
+bool Conv2DTransposeOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult Conv2DTransposeOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  Conv2DTransposeOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto data = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  auto weight = dyn_cast<RankedTensorType>(adaptor.getWeight().getType());
+  if (!data || !weight)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  nn::Conv2DTransposeAttrs attrs;
+  attrs.strides = adaptor.getStrides();
+  attrs.padding = adaptor.getPadding();
+  attrs.dilation = adaptor.getDilation();
+  attrs.outputPadding = adaptor.getOutputPadding();
+  attrs.groups = adaptor.getGroups();
+  attrs.dataLayout = adaptor.getDataLayout();
+  attrs.kernelLayout = adaptor.getKernelLayout();
+  attrs.outLayout = adaptor.getOutLayout();
+  ErrorText error;
+  FailureOr<nn::Shape> shape = nn::inferConv2DTransposeShape(
+      data.getShape(), weight.getShape(), attrs, error);
+  if (failed(shape))
+    return emitOptionalError(location, error.text);
+  Type elementType = data.getElementType();
+  if (TypeAttr outDtype = adaptor.getOutDtypeAttr())
+    elementType = outDtype.getValue();
+  else if (weight.getElementType() != elementType)
+    return emitOptionalError(
+        location, "element types differ: data ", elementType, " vs weight ",
+        weight.getElementType(), " (set out_dtype to mix them)");
+  inferredReturnTypes.push_back(RankedTensorType::get(*shape, elementType));
+  return success();
+}
+
 static LogicalResult inferPool2D(std::optional<Location> location, Type data,
                                  const nn::Pool2DAttrs &attrs,
                                  SmallVectorImpl<Type> &inferredReturnTypes) {

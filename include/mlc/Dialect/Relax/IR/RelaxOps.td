@@ -811,6 +811,37 @@ def Relax_Conv2DOp : Relax_InferredOp<"nn.conv2d"> {
   }];
 }
 
+def Relax_Conv2DTransposeOp : Relax_InferredOp<"nn.conv2d_transpose"> {
+  let summary = "2-D transposed convolution";
+  let description = [{
+    TVM's `R.nn.conv2d_transpose` with its attributes and defaults:
+    `strides` [1, 1], `padding` [0, 0] (1, 2 or 4 values), `output_padding`
+    [0, 0], `dilation` [1, 1], `groups` 1, `data_layout` "NCHW",
+    `kernel_layout` "IOHW", `out_layout` "" (= `data_layout`), `out_dtype`
+    (absent: the data's element type). The shape comes from the function
+    shared with `relay.nn.conv2d_transpose` on the static sizes.
+
+    ```mlir
+    %y = relax.nn.conv2d_transpose %x, %w {strides = array<i64: 2, 2>}
+        : (tensor<1x16x8x8xf32>, tensor<16x8x2x2xf32>) -> tensor<1x8x16x16xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, AnyRankedTensor:$weight,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$padding,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$output_padding,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
+    DefaultValuedAttr<I64Attr, "1">:$groups,
+    DefaultValuedAttr<StrAttr, "\"NCHW\"">:$data_layout,
+    DefaultValuedAttr<StrAttr, "\"IOHW\"">:$kernel_layout,
+    DefaultValuedAttr<StrAttr, "\"\"">:$out_layout,
+    OptionalAttr<TypeAttr>:$out_dtype);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $data `,` $weight attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 class Relax_Pool2DOp<string mnemonic, string kind, dag extraArgs = (ins)>
     : Relax_InferredOp<mnemonic> {
   let summary = "2-D " # kind # " pooling";
