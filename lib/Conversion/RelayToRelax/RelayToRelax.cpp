@@ -64,11 +64,12 @@ struct ConvertBinary : OpRewritePattern<RelayOp> {
   }
 };
 
-struct ConvertRelu : OpRewritePattern<relay::ReluOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(relay::ReluOp op,
+template <typename RelayOp, typename RelaxOp>
+struct ConvertUnary : OpRewritePattern<RelayOp> {
+  using OpRewritePattern<RelayOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayOp op,
                                 PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<relax::ReluOp>(op, op.getType(), op.getData());
+    rewriter.replaceOpWithNewOp<RelaxOp>(op, op.getType(), op.getData());
     return success();
   }
 };
@@ -87,6 +88,36 @@ struct ConvertSoftmax : OpRewritePattern<RelayOp> {
 
 /// reshape: the relay result type is the (static) target shape, so Relay's
 /// special values (0, -1, -2, ...) are already resolved.
+struct ConvertCast : OpRewritePattern<relay::CastOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::CastOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<relax::AstypeOp>(op, op.getType(), op.getData(),
+                                                 op.getDtypeAttr());
+    return success();
+  }
+};
+
+struct ConvertClip : OpRewritePattern<relay::ClipOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::ClipOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<relax::ClipOp>(
+        op, op.getType(), op.getData(), op.getAMinAttr(), op.getAMaxAttr());
+    return success();
+  }
+};
+
+struct ConvertWhere : OpRewritePattern<relay::WhereOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::WhereOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<relax::WhereOp>(
+        op, op.getType(), op.getCondition(), op.getX(), op.getY());
+    return success();
+  }
+};
+
 struct ConvertReshape : OpRewritePattern<relay::ReshapeOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(relay::ReshapeOp op,
@@ -227,6 +258,17 @@ struct ConvertConv2D : OpRewritePattern<relay::Conv2DOp> {
 };
 
 /// nn.max_pool2d / nn.avg_pool2d: same attributes.
+struct ConvertConv2DTranspose : OpRewritePattern<relay::Conv2DTransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::Conv2DTransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    replaceWithSameAttrs(rewriter, op,
+                         relax::Conv2DTransposeOp::getOperationName(),
+                         op->getOperands(), {"channels", "kernel_size"});
+    return success();
+  }
+};
+
 template <typename RelayOp, typename RelaxOp>
 struct ConvertSameAttrs : OpRewritePattern<RelayOp> {
   using OpRewritePattern<RelayOp>::OpRewritePattern;
@@ -239,6 +281,31 @@ struct ConvertSameAttrs : OpRewritePattern<RelayOp> {
 };
 
 /// nn.global_avg_pool2d is adaptive_avg_pool2d to 1x1, as in TVM Relax.
+struct ConvertStridedSlice : OpRewritePattern<relay::StridedSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::StridedSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getSliceMode() != "end")
+      return rewriter.notifyMatchFailure(op, "slice_mode is not 'end'");
+    replaceWithSameAttrs(rewriter, op,
+                         relax::StridedSliceOp::getOperationName(),
+                         op->getOperands(), {"slice_mode"});
+    return success();
+  }
+};
+
+struct ConvertTake : OpRewritePattern<relay::TakeOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::TakeOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getBatchDims() != 0)
+      return rewriter.notifyMatchFailure(op, "batch_dims is not 0");
+    replaceWithSameAttrs(rewriter, op, relax::TakeOp::getOperationName(),
+                         op->getOperands(), {"batch_dims"});
+    return success();
+  }
+};
+
 struct ConvertGlobalAvgPool2D : OpRewritePattern<relay::GlobalAvgPool2DOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(relay::GlobalAvgPool2DOp op,
@@ -278,6 +345,62 @@ struct ConvertReduce : OpRewritePattern<RelayOp> {
     }
     rewriter.replaceOpWithNewOp<RelaxOp>(op, op.getType(), op.getData(), axis,
                                          op.getKeepdimsAttr());
+    return success();
+  }
+};
+
+/// relay.argmax/argmin (i32, an axis list) to relax's (i64, one axis) and a
+/// relax.astype back to i32.
+template <typename RelayOp, typename RelaxOp>
+struct ConvertArgReduce : OpRewritePattern<RelayOp> {
+  using OpRewritePattern<RelayOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getExclude() || op.getSelectLastIndex())
+      return rewriter.notifyMatchFailure(op, "exclude or select_last_index");
+    IntegerAttr axis;
+    if (DenseI64ArrayAttr axes = op.getAxisAttr()) {
+      if (axes.size() > 1)
+        return rewriter.notifyMatchFailure(op, "more than one axis");
+      if (axes.size() == 1)
+        axis = rewriter.getI64IntegerAttr(axes[0]);
+    }
+    auto resultType = cast<RankedTensorType>(op.getType());
+    Value index = RelaxOp::create(rewriter, op.getLoc(),
+                                  resultType.clone(rewriter.getI64Type()),
+                                  op.getData(), axis, op.getKeepdimsAttr());
+    rewriter.replaceOpWithNewOp<relax::AstypeOp>(
+        op, resultType, index, TypeAttr::get(resultType.getElementType()));
+    return success();
+  }
+};
+
+/// Dropout is the identity at inference: its output is the input. The mask
+/// has no relax equivalent, so a used mask is not converted.
+struct ConvertDropout : OpRewritePattern<relay::DropoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::DropoutOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.getMask().use_empty())
+      return rewriter.notifyMatchFailure(op, "the mask is used");
+    if (op.getOutput().getType() != op.getData().getType())
+      return rewriter.notifyMatchFailure(op, "output type differs");
+    rewriter.replaceAllUsesWith(op.getOutput(), op.getData());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// batch_flatten is a reshape to [N, -1] (TVM Relax has no batch_flatten).
+struct ConvertBatchFlatten : OpRewritePattern<relay::BatchFlattenOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::BatchFlattenOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    if (!type.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "dynamic result shape");
+    rewriter.replaceOpWithNewOp<relax::ReshapeOp>(
+        op, type, op.getData(), rewriter.getDenseI64ArrayAttr(type.getShape()));
     return success();
   }
 };
@@ -430,7 +553,31 @@ void mlc::populateRelayToRelaxPatterns(RewritePatternSet &patterns) {
       ConvertConstant, ConvertAdd,
       ConvertBinary<relay::SubtractOp, relax::SubtractOp>,
       ConvertBinary<relay::MultiplyOp, relax::MultiplyOp>,
-      ConvertBinary<relay::DivideOp, relax::DivideOp>, ConvertRelu,
+      ConvertBinary<relay::DivideOp, relax::DivideOp>,
+      ConvertBinary<relay::PowerOp, relax::PowerOp>,
+      ConvertBinary<relay::MaximumOp, relax::MaximumOp>,
+      ConvertBinary<relay::MinimumOp, relax::MinimumOp>,
+      ConvertBinary<relay::LessOp, relax::LessOp>,
+      ConvertBinary<relay::GreaterOp, relax::GreaterOp>,
+      ConvertBinary<relay::LessEqualOp, relax::LessEqualOp>,
+      ConvertBinary<relay::GreaterEqualOp, relax::GreaterEqualOp>,
+      ConvertBinary<relay::EqualOp, relax::EqualOp>,
+      ConvertBinary<relay::NotEqualOp, relax::NotEqualOp>, ConvertCast,
+      ConvertClip, ConvertWhere,
+      ConvertSameAttrs<relay::SqueezeOp, relax::SqueezeOp>,
+      ConvertSameAttrs<relay::SplitOp, relax::SplitOp>,
+      ConvertSameAttrs<relay::BroadcastToOp, relax::BroadcastToOp>,
+      ConvertStridedSlice, ConvertTake,
+      ConvertUnary<relay::ReluOp, relax::ReluOp>,
+      ConvertUnary<relay::ExpOp, relax::ExpOp>,
+      ConvertUnary<relay::LogOp, relax::LogOp>,
+      ConvertUnary<relay::SqrtOp, relax::SqrtOp>,
+      ConvertUnary<relay::RsqrtOp, relax::RsqrtOp>,
+      ConvertUnary<relay::TanhOp, relax::TanhOp>,
+      ConvertUnary<relay::SigmoidOp, relax::SigmoidOp>,
+      ConvertUnary<relay::ErfOp, relax::ErfOp>,
+      ConvertUnary<relay::AbsOp, relax::AbsOp>,
+      ConvertUnary<relay::NegativeOp, relax::NegativeOp>,
       ConvertSoftmax<relay::SoftmaxOp, relax::SoftmaxOp>,
       ConvertSoftmax<relay::LogSoftmaxOp, relax::LogSoftmaxOp>, ConvertReshape,
       ConvertTranspose, ConvertMatmulLike<relay::MatmulOp>,
@@ -438,6 +585,14 @@ void mlc::populateRelayToRelaxPatterns(RewritePatternSet &patterns) {
       ConvertConv2D, ConvertSameAttrs<relay::MaxPool2DOp, relax::MaxPool2DOp>,
       ConvertSameAttrs<relay::AvgPool2DOp, relax::AvgPool2DOp>,
       ConvertGlobalAvgPool2D, ConvertReduce<relay::SumOp, relax::SumOp>,
-      ConvertReduce<relay::MeanOp, relax::MeanOp>, ConvertConcatenate,
+      ConvertReduce<relay::MeanOp, relax::MeanOp>,
+      ConvertReduce<relay::MaxOp, relax::MaxOp>, ConvertDropout,
+      ConvertBatchFlatten, ConvertConv2DTranspose,
+      ConvertSameAttrs<relay::LeakyReluOp, relax::LeakyReluOp>,
+      ConvertSameAttrs<relay::PadOp, relax::PadOp>,
+      ConvertReduce<relay::MinOp, relax::MinOp>,
+      ConvertReduce<relay::ProdOp, relax::ProdOp>,
+      ConvertArgReduce<relay::ArgmaxOp, relax::ArgmaxOp>,
+      ConvertArgReduce<relay::ArgminOp, relax::ArgminOp>, ConvertConcatenate,
       ConvertBatchNorm, ConvertLayerNorm>(patterns.getContext());
 }

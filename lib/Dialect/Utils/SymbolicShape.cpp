@@ -15,6 +15,125 @@
 using namespace mlir;
 using namespace mlc;
 
+/// A deterministic sort key for a normalized expression (its printed form
+/// over s0, s1, ...).
+static std::string sortKey(AffineExpr e) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  e.print(os);
+  return key;
+}
+
+static AffineExpr normalizeExpr(AffineExpr e);
+
+/// Adds the terms of the sum `e` (normalized) to `terms` as (factor,
+/// coefficient) pairs and its constants to `constant`.
+static void collectTerms(AffineExpr e, int64_t scale,
+                         SmallVectorImpl<std::pair<AffineExpr, int64_t>> &terms,
+                         int64_t &constant) {
+  if (auto c = dyn_cast<AffineConstantExpr>(e)) {
+    constant += scale * c.getValue();
+    return;
+  }
+  if (auto bin = dyn_cast<AffineBinaryOpExpr>(e)) {
+    if (bin.getKind() == AffineExprKind::Add) {
+      collectTerms(bin.getLHS(), scale, terms, constant);
+      collectTerms(bin.getRHS(), scale, terms, constant);
+      return;
+    }
+    if (bin.getKind() == AffineExprKind::Mul)
+      if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS())) {
+        collectTerms(bin.getLHS(), scale * c.getValue(), terms, constant);
+        return;
+      }
+  }
+  terms.emplace_back(normalizeExpr(e), scale);
+}
+
+/// Adds the factors of the product `e` to `factors`.
+static void collectFactors(AffineExpr e, SmallVectorImpl<AffineExpr> &factors) {
+  auto bin = dyn_cast<AffineBinaryOpExpr>(e);
+  if (bin && bin.getKind() == AffineExprKind::Mul) {
+    collectFactors(bin.getLHS(), factors);
+    collectFactors(bin.getRHS(), factors);
+    return;
+  }
+  factors.push_back(normalizeExpr(e));
+}
+
+/// The normal form of a symbolic dimension: sums are flattened, like terms
+/// combined and ordered by `sortKey`, products' factors ordered likewise, and
+/// the operands of floordiv, ceildiv and mod normalized. `m + n * 2` and
+/// `n * 2 + m` (or `n + m + n`) have the same normal form, so shapes that are
+/// equal up to these rewrites are the same attribute.
+static AffineExpr normalizeExpr(AffineExpr e) {
+  auto bin = dyn_cast<AffineBinaryOpExpr>(e);
+  if (!bin)
+    return e;
+  switch (bin.getKind()) {
+  case AffineExprKind::Add:
+  case AffineExprKind::Mul: {
+    if (bin.getKind() == AffineExprKind::Mul &&
+        !isa<AffineConstantExpr>(bin.getRHS())) {
+      SmallVector<AffineExpr> factors;
+      collectFactors(e, factors);
+      llvm::stable_sort(factors, [](AffineExpr a, AffineExpr b) {
+        return sortKey(a) < sortKey(b);
+      });
+      AffineExpr product = factors.front();
+      for (AffineExpr f : llvm::drop_begin(factors))
+        product = product * f;
+      return product;
+    }
+    SmallVector<std::pair<AffineExpr, int64_t>> terms;
+    int64_t constant = 0;
+    collectTerms(e, 1, terms, constant);
+    // Combine like terms, then order them.
+    SmallVector<std::pair<std::string, std::pair<AffineExpr, int64_t>>> keyed;
+    for (auto [factor, coefficient] : terms) {
+      auto *it = llvm::find_if(
+          keyed, [&](const auto &k) { return k.second.first == factor; });
+      if (it != keyed.end())
+        it->second.second += coefficient;
+      else
+        keyed.push_back({sortKey(factor), {factor, coefficient}});
+    }
+    llvm::stable_sort(
+        keyed, [](const auto &a, const auto &b) { return a.first < b.first; });
+    AffineExpr sum = getAffineConstantExpr(0, e.getContext());
+    bool first = true;
+    for (auto &[key, term] : keyed) {
+      if (term.second == 0)
+        continue;
+      AffineExpr t = term.first * term.second;
+      sum = first ? t : sum + t;
+      first = false;
+    }
+    return constant == 0 ? sum : sum + constant;
+  }
+  case AffineExprKind::FloorDiv:
+    return normalizeExpr(bin.getLHS()).floorDiv(normalizeExpr(bin.getRHS()));
+  case AffineExprKind::CeilDiv:
+    return normalizeExpr(bin.getLHS()).ceilDiv(normalizeExpr(bin.getRHS()));
+  case AffineExprKind::Mod:
+    return normalizeExpr(bin.getLHS()) % normalizeExpr(bin.getRHS());
+  default:
+    return e;
+  }
+}
+
+static SymDim normalize(SymDim dim, unsigned) {
+  // Rebuilding can simplify further (`(m + n * 2) floordiv 2` becomes the
+  // sum `m floordiv 2 + n`), so repeat until nothing changes (bounded).
+  for (int i = 0; dim && i < 4; ++i) {
+    SymDim next = normalizeExpr(dim);
+    if (next == dim)
+      break;
+    dim = next;
+  }
+  return dim;
+}
+
 SymDim SymbolScope::getSymbol(StringAttr name) {
   auto [it, inserted] = positions.try_emplace(name, names.size());
   if (inserted)
@@ -37,7 +156,9 @@ SymShape SymbolScope::import(ArrayRef<StringAttr> fromNames,
     replacements.push_back(getSymbol(name));
   SymShape result;
   for (SymDim dim : dims)
-    result.push_back(dim ? dim.replaceSymbols(replacements) : SymDim());
+    result.push_back(
+        dim ? normalize(dim.replaceSymbols(replacements), names.size())
+            : SymDim());
   return result;
 }
 
@@ -76,7 +197,9 @@ void SymbolScope::exportCanonical(ArrayRef<SymDim> dims,
   }
   outDims.clear();
   for (SymDim dim : dims)
-    outDims.push_back(dim ? dim.replaceSymbols(replacements) : SymDim());
+    outDims.push_back(
+        dim ? normalize(dim.replaceSymbols(replacements), outNames.size())
+            : SymDim());
 }
 
 std::string SymbolScope::print(SymDim dim) const {

@@ -78,3 +78,128 @@ func.func @matmuls(%a: tensor<8x4xf32> {relay.name = "a"}, %b: tensor<2x8xf32> {
   %1 = relay.nn.batch_matmul %x, %y : (tensor<3x4x8xf32>, tensor<3x2x8xf32>) -> tensor<3x4x2xf32>
   return %0, %1 : tensor<4x2xf32>, tensor<3x4x2xf32>
 }
+
+// -----
+
+// Elementwise math, comparisons (i1 results) and power/maximum/minimum.
+// CHECK-LABEL: func.func @math(
+// CHECK: relax.exp %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK: relax.log
+// CHECK: relax.sqrt
+// CHECK: relax.rsqrt
+// CHECK: relax.tanh
+// CHECK: relax.sigmoid
+// CHECK: relax.erf
+// CHECK: relax.abs
+// CHECK: relax.negative
+// CHECK: relax.power %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK: relax.maximum
+// CHECK: relax.minimum
+// CHECK: relax.less %{{.*}}, %{{.*}} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+// CHECK: relax.greater
+// CHECK: relax.less_equal
+// CHECK: relax.greater_equal
+// CHECK: relax.equal
+// CHECK: relax.not_equal
+func.func @math(%x: tensor<2x3xf32> {relay.name = "x"}, %b: tensor<3xf32> {relay.name = "b"}) -> (tensor<2x3xf32>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>) {
+  %0 = relay.exp %x : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = relay.log %0 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %2 = relay.sqrt %1 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %3 = relay.rsqrt %2 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %4 = relay.tanh %3 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %5 = relay.sigmoid %4 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %6 = relay.erf %5 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %7 = relay.abs %6 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %8 = relay.negative %7 : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %9 = relay.power %8, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %10 = relay.maximum %9, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %11 = relay.minimum %10, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %12 = relay.less %11, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %13 = relay.greater %11, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %14 = relay.less_equal %11, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %15 = relay.greater_equal %11, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %16 = relay.equal %11, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %17 = relay.not_equal %11, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  return %11, %12, %13, %14, %15, %16, %17 : tensor<2x3xf32>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>
+}
+
+// -----
+
+// cast is relax.astype; clip's a_min/a_max become min/max.
+// CHECK-LABEL: func.func @cast_clip_where(
+// CHECK: relax.astype %{{.*}} {dtype = f16} : (tensor<2x3xf32>) -> tensor<2x3xf16>
+// CHECK: relax.clip %{{.*}} {max = 6.000000e+00 : f64, min = 0.000000e+00 : f64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK: relax.where %{{.*}}, %{{.*}}, %{{.*}} : (tensor<2x1xi1>, tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+func.func @cast_clip_where(%x: tensor<2x3xf32> {relay.name = "x"}, %c: tensor<2x1xi1> {relay.name = "c"}, %y: tensor<f32> {relay.name = "y"}) -> (tensor<2x3xf16>, tensor<2x3xf32>) {
+  %0 = relay.cast %x {dtype = f16} : (tensor<2x3xf32>) -> tensor<2x3xf16>
+  %1 = relay.clip %x {a_min = 0.0 : f64, a_max = 6.0 : f64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %2 = relay.where %c, %1, %y : (tensor<2x1xi1>, tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+  return %0, %2 : tensor<2x3xf16>, tensor<2x3xf32>
+}
+
+// -----
+
+// Tensor ops keep their relay attributes (strided_slice without slice_mode,
+// take without batch_dims).
+// CHECK-LABEL: func.func @tensor_ops(
+// CHECK: relax.squeeze %{{.*}} {axis = array<i64: 1>} : (tensor<4x1x6xf32>) -> tensor<4x6xf32>
+// CHECK: relax.split %{{.*}} {axis = 1 : i64, indices_or_sections = 2 : i64} : (tensor<4x6xf32>) -> (tensor<4x3xf32>, tensor<4x3xf32>)
+// CHECK: relax.strided_slice %{{.*}} {begin = array<i64: 1>, end = array<i64: 3>} : (tensor<4x3xf32>) -> tensor<2x3xf32>
+// CHECK: relax.take %{{.*}}, %{{.*}} {axis = 0 : i64} : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+// CHECK: relax.broadcast_to %{{.*}} {shape = array<i64: 2, 2, 3>} : (tensor<2x3xf32>) -> tensor<2x2x3xf32>
+func.func @tensor_ops(%x: tensor<4x1x6xf32> {relay.name = "x"}, %i: tensor<2xi32> {relay.name = "i"}) -> (tensor<2x3xf32>, tensor<2x2x3xf32>) {
+  %0 = relay.squeeze %x {axis = array<i64: 1>} : (tensor<4x1x6xf32>) -> tensor<4x6xf32>
+  %1:2 = relay.split %0 {indices_or_sections = 2 : i64, axis = 1 : i64} : (tensor<4x6xf32>) -> (tensor<4x3xf32>, tensor<4x3xf32>)
+  %2 = relay.strided_slice %1#0 {begin = array<i64: 1>, end = array<i64: 3>} : (tensor<4x3xf32>) -> tensor<2x3xf32>
+  %3 = relay.take %1#1, %i {axis = 0 : i64} : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  %4 = relay.broadcast_to %3 {shape = array<i64: 2, 2, 3>} : (tensor<2x3xf32>) -> tensor<2x2x3xf32>
+  return %2, %4 : tensor<2x3xf32>, tensor<2x2x3xf32>
+}
+
+// -----
+
+// max/min/prod keep their attributes; argmax/argmin compute i64 indices
+// (TVM Relax) and cast back to relay's i32.
+// CHECK-LABEL: func.func @reductions(
+// CHECK: relax.max %{{.*}} {axis = array<i64: 1>} : (tensor<2x3xf32>) -> tensor<2xf32>
+// CHECK: relax.min %{{.*}} {axis = array<i64: 0>, keepdims = true} : (tensor<2x3xf32>) -> tensor<1x3xf32>
+// CHECK: relax.prod %{{.*}} : (tensor<2x3xf32>) -> tensor<f32>
+// CHECK: %[[A:.*]] = relax.argmax %{{.*}} {axis = 1 : i64} : (tensor<2x3xf32>) -> tensor<2xi64>
+// CHECK: relax.astype %[[A]] {dtype = i32} : (tensor<2xi64>) -> tensor<2xi32>
+// CHECK: %[[B:.*]] = relax.argmin %{{.*}} : (tensor<2x3xf32>) -> tensor<i64>
+// CHECK: relax.astype %[[B]] {dtype = i32} : (tensor<i64>) -> tensor<i32>
+func.func @reductions(%x: tensor<2x3xf32> {relay.name = "x"}) -> (tensor<2xf32>, tensor<1x3xf32>, tensor<f32>, tensor<2xi32>, tensor<i32>) {
+  %0 = relay.max %x {axis = array<i64: 1>} : (tensor<2x3xf32>) -> tensor<2xf32>
+  %1 = relay.min %x {axis = array<i64: 0>, keepdims = true} : (tensor<2x3xf32>) -> tensor<1x3xf32>
+  %2 = relay.prod %x : (tensor<2x3xf32>) -> tensor<f32>
+  %3 = relay.argmax %x {axis = array<i64: 1>} : (tensor<2x3xf32>) -> tensor<2xi32>
+  %4 = relay.argmin %x : (tensor<2x3xf32>) -> tensor<i32>
+  return %0, %1, %2, %3, %4 : tensor<2xf32>, tensor<1x3xf32>, tensor<f32>, tensor<2xi32>, tensor<i32>
+}
+
+// -----
+
+// dropout forwards its input (inference); batch_flatten is a reshape;
+// leaky_relu and pad keep their attributes.
+// CHECK-LABEL: func.func @nn_more(
+// CHECK-NOT: dropout
+// CHECK: relax.nn.leaky_relu %{{.*}} {alpha = 2.000000e-01 : f64} : (tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32>
+// CHECK: relax.nn.pad %{{.*}}, %{{.*}} {pad_width = array<i64: 0, 0, 0, 0, 1, 1, 1, 1>} : (tensor<1x4x2x2xf32>, tensor<f32>) -> tensor<1x4x4x4xf32>
+// CHECK: relax.reshape %{{.*}} {shape = array<i64: 1, 64>} : (tensor<1x4x4x4xf32>) -> tensor<1x64xf32>
+func.func @nn_more(%x: tensor<1x4x2x2xf32> {relay.name = "x"}, %z: tensor<f32> {relay.name = "z"}) -> tensor<1x64xf32> {
+  %0:2 = relay.nn.dropout %x {rate = 2.000000e-01 : f64} : (tensor<1x4x2x2xf32>) -> (tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>)
+  %1 = relay.nn.leaky_relu %0#0 {alpha = 2.000000e-01 : f64} : (tensor<1x4x2x2xf32>) -> tensor<1x4x2x2xf32>
+  %2 = relay.nn.pad %1, %z {pad_width = array<i64: 0, 0, 0, 0, 1, 1, 1, 1>} : (tensor<1x4x2x2xf32>, tensor<f32>) -> tensor<1x4x4x4xf32>
+  %3 = relay.nn.batch_flatten %2 : (tensor<1x4x4x4xf32>) -> tensor<1x64xf32>
+  return %3 : tensor<1x64xf32>
+}
+
+// -----
+
+// conv2d_transpose drops relay's channels/kernel_size hints.
+// CHECK-LABEL: func.func @conv2d_transpose(
+// CHECK: relax.nn.conv2d_transpose %{{.*}}, %{{.*}} {strides = array<i64: 2, 2>} : (tensor<1x16x8x8xf32>, tensor<16x8x2x2xf32>) -> tensor<1x8x16x16xf32>
+func.func @conv2d_transpose(%x: tensor<1x16x8x8xf32> {relay.name = "x"}, %w: tensor<16x8x2x2xf32> {relay.name = "w"}) -> tensor<1x8x16x16xf32> {
+  %0 = relay.nn.conv2d_transpose %x, %w {strides = array<i64: 2, 2>, channels = 8 : i64, kernel_size = array<i64: 2, 2>} : (tensor<1x16x8x8xf32>, tensor<16x8x2x2xf32>) -> tensor<1x8x16x16xf32>
+  return %0 : tensor<1x8x16x16xf32>
+}

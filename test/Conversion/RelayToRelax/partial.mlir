@@ -3,29 +3,29 @@
 
 // A relay op without a relax equivalent is an error, or is kept with
 // allow-relay-ops (inside the dataflow block: relay ops are pure).
-// ERR: error: relay-to-relax: 'relay.exp' has no relax equivalent yet (set allow-relay-ops to keep it)
+// ERR: error: relay-to-relax: 'relay.nn.prelu' has no relax equivalent yet (set allow-relay-ops to keep it)
 // ALLOW-LABEL: func.func @partial(
 // ALLOW-NEXT: relax.dataflow
 // ALLOW-NEXT: relax.add
-// ALLOW-NEXT: relay.exp
+// ALLOW-NEXT: relay.nn.prelu
 // ALLOW-NEXT: relax.output
-func.func @partial(%x: tensor<4xf32> {relay.name = "x"}) -> tensor<4xf32> {
-  %0 = relay.add %x, %x : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-  %1 = relay.exp %0 : (tensor<4xf32>) -> tensor<4xf32>
-  return %1 : tensor<4xf32>
+func.func @partial(%x: tensor<1x4xf32> {relay.name = "x"}, %a: tensor<4xf32> {relay.name = "a"}) -> tensor<1x4xf32> {
+  %0 = relay.add %x, %x : (tensor<1x4xf32>, tensor<1x4xf32>) -> tensor<1x4xf32>
+  %1 = relay.nn.prelu %0, %a : (tensor<1x4xf32>, tensor<4xf32>) -> tensor<1x4xf32>
+  return %1 : tensor<1x4xf32>
 }
 
 // -----
 
 // Ops with a relax equivalent convert around an unsupported one (here
-// sigmoid, still missing in relax).
-// ERR: error: relay-to-relax: 'relay.sigmoid' has no relax equivalent yet
+// prelu, still missing in relax).
+// ERR: error: relay-to-relax: 'relay.nn.prelu' has no relax equivalent yet
 // ALLOW-LABEL: func.func @unsupported(
 // ALLOW: relax.permute_dims
 // ALLOW: relax.matmul
-// ALLOW: relay.sigmoid
-func.func @unsupported(%a: tensor<4x8xf32> {relay.name = "a"}, %c: tensor<2x8xf32> {relay.name = "c"}) -> tensor<4x2xf32> {
+// ALLOW: relay.nn.prelu
+func.func @unsupported(%a: tensor<4x8xf32> {relay.name = "a"}, %c: tensor<2x8xf32> {relay.name = "c"}, %s: tensor<2xf32> {relay.name = "s"}) -> tensor<4x2xf32> {
   %0 = relay.nn.matmul %a, %c {transpose_b = true} : (tensor<4x8xf32>, tensor<2x8xf32>) -> tensor<4x2xf32>
-  %1 = relay.sigmoid %0 : (tensor<4x2xf32>) -> tensor<4x2xf32>
+  %1 = relay.nn.prelu %0, %s {axis = 1} : (tensor<4x2xf32>, tensor<2xf32>) -> tensor<4x2xf32>
   return %1 : tensor<4x2xf32>
 }

@@ -406,3 +406,137 @@ func.func @layer_norm_gamma(%x: tensor<2x8xf32>, %g: tensor<4xf32>) {
   %0 = relax.nn.layer_norm %x, %g, %g {axes = array<i64: 1>} : (tensor<2x8xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<2x8xf32>
   return
 }
+
+// -----
+
+// Canonical symbolic shapes do not hide a real conflict.
+func.func @concat_shape_conflict(%a: tensor<?x3xf32, #relax.shape<[n, 3]>>, %b: tensor<?x3xf32, #relax.shape<[m, 3]>>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<?x3xf32, #relax.shape<[m + n * 2, 3]>>' are incompatible with return type(s) of operation 'tensor<?x3xf32, #relax.shape<[m * 2 + n, 3]>>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.concat %a, %b, %a : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[m, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x3xf32, #relax.shape<[n + m * 2, 3]>>
+  return
+}
+
+// -----
+
+func.func @exp_int(%x: tensor<4xi32>) {
+  // expected-error @+1 {{'relax.exp' op operand #0 must be ranked tensor of floating-point values}}
+  %0 = relax.exp %x : (tensor<4xi32>) -> tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @less_result_type(%x: tensor<4xf32>) {
+  // expected-error @+2 {{'relax.less' op inferred type(s) 'tensor<4xi1>' are incompatible with return type(s) of operation 'tensor<4xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.less %x, %x : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @maximum_element_types(%x: tensor<4xf32>, %y: tensor<4xf16>) {
+  // expected-error @+2 {{element types differ: lhs 'f32' vs rhs 'f16'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.maximum %x, %y : (tensor<4xf32>, tensor<4xf16>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @clip_bounds(%x: tensor<4xf32>) {
+  // expected-error @+2 {{min (6.000000e+00) is greater than max (0.000000e+00)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.clip %x {min = 6.0 : f64, max = 0.0 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @astype_shape(%x: tensor<4xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<4xf16>' are incompatible with return type(s) of operation 'tensor<4xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.astype %x {dtype = f16} : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @where_conflict(%c: tensor<?xi1, #relax.shape<[n]>>, %x: tensor<?xf32, #relax.shape<[m]>>) {
+  // expected-error @+2 {{cannot broadcast (n) and (m): dimension 0: n vs m}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.where %c, %x, %x : (tensor<?xi1, #relax.shape<[n]>>, tensor<?xf32, #relax.shape<[m]>>, tensor<?xf32, #relax.shape<[m]>>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @squeeze_not_one(%x: tensor<2x3xf32>) {
+  // expected-error @+2 {{cannot squeeze axis 0 of shape [2, 3]: its size is 2, not 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.squeeze %x {axis = array<i64: 0>} : (tensor<2x3xf32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @split_uneven(%x: tensor<2x7xf32>) {
+  // expected-error @+2 {{axis 1 of shape [2, 7] (size 7) is not divisible into 2 sections}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0:2 = relax.split %x {indices_or_sections = 2 : i64, axis = 1 : i64} : (tensor<2x7xf32>) -> (tensor<2x3xf32>, tensor<2x4xf32>)
+  return
+}
+
+// -----
+
+func.func @broadcast_to_bad(%x: tensor<3xf32>) {
+  // expected-error @+2 {{input shape [3] cannot be broadcast to [2, 4] (dimension 1: 3 vs 4)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.broadcast_to %x {shape = array<i64: 2, 4>} : (tensor<3xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @take_mode(%x: tensor<3xf32>, %i: tensor<2xi32>) {
+  // expected-error @+2 {{mode must be clip, wrap or fast, not 'raise'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.take %x, %i {mode = "raise"} : (tensor<3xf32>, tensor<2xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @argmax_axis(%x: tensor<2x3xf32>) {
+  // expected-error @+2 {{axis 2 is out of range for rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.argmax %x {axis = 2 : i64} : (tensor<2x3xf32>) -> tensor<2xi64>
+  return
+}
+
+// -----
+
+func.func @argmin_i32(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{'relax.argmin' op result #0 must be ranked tensor of 64-bit signless integer values}}
+  %0 = relax.argmin %x {axis = 1 : i64} : (tensor<2x3xf32>) -> tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @pad_mode(%x: tensor<2x3xf32>, %z: tensor<f32>) {
+  // expected-error @+2 {{pad_mode must be constant, edge or reflect, not 'wrap'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.pad %x, %z {pad_width = array<i64: 0, 0, 1, 1>, pad_mode = "wrap"} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x5xf32>
+  return
+}
+
+// -----
+
+func.func @conv2d_transpose_dtype(%x: tensor<1x16x8x8xf32>, %w: tensor<16x8x2x2xf16>) {
+  // expected-error @+2 {{element types differ: data 'f32' vs weight 'f16' (set out_dtype to mix them)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.conv2d_transpose %x, %w : (tensor<1x16x8x8xf32>, tensor<16x8x2x2xf16>) -> tensor<1x8x9x9xf32>
+  return
+}

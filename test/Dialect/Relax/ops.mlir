@@ -90,7 +90,7 @@ func.func @constants() -> (tensor<2xf32>, tensor<2x2xi32>, tensor<3xf32>) {
 // CHECK-SAME: tensor<?x?xf32, #relax.shape<[n * 2, m floordiv 2]>>
 // CHECK-SAME: tensor<?x4xf32, #relax.shape<[m * n - n * 3, 4]>>
 // CHECK-SAME: tensor<?x?x?xf32, #relax.shape<[?, b ceildiv 4, (b + 1) mod 8]>>
-// CHECK-SAME: tensor<?x?x?xf32, #relax.shape<[-n + 3, n * -2 - m, -(m + n)]>>
+// CHECK-SAME: tensor<?x?x?xf32, #relax.shape<[-n + 3, -m - n * 2, -m - n]>>
 func.func @exprs(%x: tensor<?x?xf32, #relax.shape<[n + n, m floordiv 2]>>,
                  %y: tensor<?x4xf32, #relax.shape<[m * n - 3 * n, 2 + 2]>>,
                  %z: tensor<?x?x?xf32, #relax.shape<[?, b ceildiv 4, (b + 1) mod 8]>>,
@@ -189,8 +189,8 @@ func.func @cnn_ops(%x: tensor<1x3x32x32xf32>, %w: tensor<16x3x3x3xf32>,
   %7 = relax.mean %n {axis = array<i64: -1, 1>} : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>) -> tensor<?x7xf32, #relax.shape<[n, 7]>>
   // CHECK: relax.sum %{{.*}} : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>) -> tensor<f32>
   %8 = relax.sum %n : (tensor<?x64x7x7xf32, #relax.shape<[n, 64, 7, 7]>>) -> tensor<f32>
-  // CHECK: relax.concat %{{.*}}, %{{.*}}, %{{.*}} : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[m, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x3xf32, #relax.shape<[n * 2 + m, 3]>>
-  %9 = relax.concat %a, %b, %a : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[m, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x3xf32, #relax.shape<[n * 2 + m, 3]>>
+  // CHECK: relax.concat %{{.*}}, %{{.*}}, %{{.*}} : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[m, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x3xf32, #relax.shape<[m + n * 2, 3]>>
+  %9 = relax.concat %a, %b, %a : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[m, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x3xf32, #relax.shape<[m + n * 2, 3]>>
   // CHECK: relax.concat %{{.*}}, %{{.*}} {axis = -1 : i64} : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x6xf32, #relax.shape<[n, 6]>>
   %10 = relax.concat %a, %a {axis = -1} : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x6xf32, #relax.shape<[n, 6]>>
   return
@@ -215,3 +215,139 @@ func.func @norm_ops(%x: tensor<1x16x8x8xf32>, %c: tensor<16xf32>,
     }
   }
 #-}
+
+// Symbolic shapes have one canonical form: the terms of a sum are ordered by
+// name, whatever the spelling, so `n + m` and `m + n` are the same type and
+// either spelling of a declared result agrees with inference.
+// CHECK-LABEL: func.func @canonical_shape
+// CHECK-SAME: (%{{.*}}: tensor<?xf32, #relax.shape<[m + n]>>, %{{.*}}: tensor<?xf32, #relax.shape<[m + n]>>,
+func.func @canonical_shape(%p: tensor<?xf32, #relax.shape<[n + m]>>,
+                           %q: tensor<?xf32, #relax.shape<[m + n]>>,
+                           %a: tensor<?x3xf32, #relax.shape<[n, 3]>>,
+                           %b: tensor<?x3xf32, #relax.shape<[m, 3]>>) {
+  // CHECK: relax.add %{{.*}}, %{{.*}} : (tensor<?xf32, #relax.shape<[m + n]>>, tensor<?xf32, #relax.shape<[m + n]>>) -> tensor<?xf32, #relax.shape<[m + n]>>
+  %0 = relax.add %p, %q : (tensor<?xf32, #relax.shape<[n + m]>>, tensor<?xf32, #relax.shape<[m + n]>>) -> tensor<?xf32, #relax.shape<[m + n]>>
+  // CHECK: relax.concat {{.*}} -> tensor<?x3xf32, #relax.shape<[m + n * 2, 3]>>
+  %1 = relax.concat %a, %b, %a : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[m, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x3xf32, #relax.shape<[m + n * 2, 3]>>
+  // CHECK: relax.concat {{.*}} -> tensor<?x3xf32, #relax.shape<[m + n * 2, 3]>>
+  %2 = relax.concat %a, %b, %a : (tensor<?x3xf32, #relax.shape<[n, 3]>>, tensor<?x3xf32, #relax.shape<[m, 3]>>, tensor<?x3xf32, #relax.shape<[n, 3]>>) -> tensor<?x3xf32, #relax.shape<[m + n * 2, 3]>>
+  // CHECK: tensor<?xf32, #relax.shape<[m floordiv 2 + n]>>
+  %4 = relax.match_cast %p : tensor<?xf32, #relax.shape<[n + m]>> to tensor<?xf32, #relax.shape<[(n + m + n) floordiv 2]>>
+  // CHECK: tensor<?xf32, #relax.shape<[(m + n) floordiv 2]>>
+  %3 = relax.match_cast %p : tensor<?xf32, #relax.shape<[n + m]>> to tensor<?xf32, #relax.shape<[(n + m) floordiv 2]>>
+  return
+}
+
+// Elementwise math keeps the type; comparisons broadcast to i1.
+// CHECK-LABEL: func.func @elementwise_math
+func.func @elementwise_math(%x: tensor<?x4xf32, #relax.shape<[n, 4]>>, %b: tensor<4xf32>, %i: tensor<4xi32>) {
+  // CHECK: relax.exp %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %0 = relax.exp %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.log %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %1 = relax.log %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.sqrt %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %2 = relax.sqrt %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.rsqrt %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %3 = relax.rsqrt %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.tanh %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %4 = relax.tanh %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.sigmoid %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %5 = relax.sigmoid %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.erf %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %6 = relax.erf %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.abs %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %7 = relax.abs %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.negative %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %8 = relax.negative %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.negative %{{.*}} : (tensor<4xi32>) -> tensor<4xi32>
+  %9 = relax.negative %i : (tensor<4xi32>) -> tensor<4xi32>
+  // CHECK: relax.power %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %10 = relax.power %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.maximum %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %11 = relax.maximum %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.minimum %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %12 = relax.minimum %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.less %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  %13 = relax.less %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  // CHECK: relax.greater %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  %14 = relax.greater %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  // CHECK: relax.less_equal %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  %15 = relax.less_equal %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  // CHECK: relax.greater_equal %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  %16 = relax.greater_equal %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  // CHECK: relax.equal %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  %17 = relax.equal %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  // CHECK: relax.not_equal %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  %18 = relax.not_equal %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  return
+}
+
+// astype keeps the symbolic shape; where broadcasts its three operands.
+// CHECK-LABEL: func.func @select_cast
+func.func @select_cast(%x: tensor<?x4xf32, #relax.shape<[n, 4]>>, %c: tensor<?x1xi1, #relax.shape<[n, 1]>>, %y: tensor<f32>) {
+  // CHECK: relax.astype %{{.*}} {dtype = f16} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf16, #relax.shape<[n, 4]>>
+  %0 = relax.astype %x {dtype = f16} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf16, #relax.shape<[n, 4]>>
+  // CHECK: relax.clip %{{.*}} {max = 6.000000e+00 : f64, min = 0.000000e+00 : f64} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %1 = relax.clip %x {min = 0.0 : f64, max = 6.0 : f64} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.where %{{.*}}, %{{.*}}, %{{.*}} : (tensor<?x1xi1, #relax.shape<[n, 1]>>, tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<f32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %2 = relax.where %c, %x, %y : (tensor<?x1xi1, #relax.shape<[n, 1]>>, tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<f32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  return
+}
+
+// Tensor ops: dimensions passed through keep their symbolic expressions.
+// CHECK-LABEL: func.func @tensor_ops
+func.func @tensor_ops(%x: tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>, %w: tensor<10x4xf32>, %i: tensor<2x3xi32>, %v: tensor<3xf32>) {
+  // CHECK: relax.squeeze %{{.*}} {axis = array<i64: 1>} : (tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>) -> tensor<?x8xf32, #relax.shape<[n, 8]>>
+  %0 = relax.squeeze %x {axis = array<i64: 1>} : (tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>) -> tensor<?x8xf32, #relax.shape<[n, 8]>>
+  // CHECK: relax.squeeze %{{.*}} : (tensor<10x1x4xf32>) -> tensor<10x4xf32>
+  %r = relax.reshape %w {shape = array<i64: 10, 1, 4>} : (tensor<10x4xf32>) -> tensor<10x1x4xf32>
+  %1 = relax.squeeze %r : (tensor<10x1x4xf32>) -> tensor<10x4xf32>
+  // CHECK: relax.split %{{.*}} {axis = 2 : i64, indices_or_sections = 2 : i64} : (tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>) -> (tensor<?x1x4xf32, #relax.shape<[n, 1, 4]>>, tensor<?x1x4xf32, #relax.shape<[n, 1, 4]>>)
+  %2:2 = relax.split %x {indices_or_sections = 2 : i64, axis = 2 : i64} : (tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>) -> (tensor<?x1x4xf32, #relax.shape<[n, 1, 4]>>, tensor<?x1x4xf32, #relax.shape<[n, 1, 4]>>)
+  // CHECK: relax.split %{{.*}} {indices_or_sections = array<i64: 3, 7>} : (tensor<10x4xf32>) -> (tensor<3x4xf32>, tensor<4x4xf32>, tensor<3x4xf32>)
+  %3:3 = relax.split %w {indices_or_sections = array<i64: 3, 7>} : (tensor<10x4xf32>) -> (tensor<3x4xf32>, tensor<4x4xf32>, tensor<3x4xf32>)
+  // CHECK: relax.strided_slice %{{.*}} {axes = array<i64: 2>, begin = array<i64: 1>, end = array<i64: 7>, strides = array<i64: 2>} : (tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>) -> tensor<?x1x3xf32, #relax.shape<[n, 1, 3]>>
+  %4 = relax.strided_slice %x {axes = array<i64: 2>, begin = array<i64: 1>, end = array<i64: 7>, strides = array<i64: 2>} : (tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>) -> tensor<?x1x3xf32, #relax.shape<[n, 1, 3]>>
+  // CHECK: relax.take %{{.*}}, %{{.*}} {axis = 0 : i64} : (tensor<10x4xf32>, tensor<2x3xi32>) -> tensor<2x3x4xf32>
+  %5 = relax.take %w, %i {axis = 0 : i64} : (tensor<10x4xf32>, tensor<2x3xi32>) -> tensor<2x3x4xf32>
+  // CHECK: relax.take %{{.*}}, %{{.*}} {mode = "wrap"} : (tensor<10x4xf32>, tensor<2x3xi32>) -> tensor<2x3xf32>
+  %6 = relax.take %w, %i {mode = "wrap"} : (tensor<10x4xf32>, tensor<2x3xi32>) -> tensor<2x3xf32>
+  // CHECK: relax.broadcast_to %{{.*}} {shape = array<i64: 2, 3>} : (tensor<3xf32>) -> tensor<2x3xf32>
+  %7 = relax.broadcast_to %v {shape = array<i64: 2, 3>} : (tensor<3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// Reductions max/min/prod; argmax/argmin give i64 indices.
+// CHECK-LABEL: func.func @reductions
+func.func @reductions(%x: tensor<?x10xf32, #relax.shape<[n, 10]>>) {
+  // CHECK: relax.max %{{.*}} {axis = array<i64: 1>} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<?xf32, #relax.shape<[n]>>
+  %0 = relax.max %x {axis = array<i64: 1>} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<?xf32, #relax.shape<[n]>>
+  // CHECK: relax.min %{{.*}} {axis = array<i64: 0>, keepdims = true} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<1x10xf32>
+  %1 = relax.min %x {axis = array<i64: 0>, keepdims = true} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<1x10xf32>
+  // CHECK: relax.prod %{{.*}} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<f32>
+  %2 = relax.prod %x : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<f32>
+  // CHECK: relax.argmax %{{.*}} {axis = 1 : i64} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<?xi64, #relax.shape<[n]>>
+  %3 = relax.argmax %x {axis = 1 : i64} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<?xi64, #relax.shape<[n]>>
+  // CHECK: relax.argmin %{{.*}} {axis = -2 : i64, keepdims = true} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<1x10xi64>
+  %4 = relax.argmin %x {axis = -2 : i64, keepdims = true} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<1x10xi64>
+  // CHECK: relax.argmax %{{.*}} : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<i64>
+  %5 = relax.argmax %x : (tensor<?x10xf32, #relax.shape<[n, 10]>>) -> tensor<i64>
+  return
+}
+
+// leaky_relu keeps the type; pad keeps symbolic dimensions it does not pad.
+// CHECK-LABEL: func.func @nn_more
+func.func @nn_more(%x: tensor<?x4xf32, #relax.shape<[n, 4]>>, %z: tensor<f32>) {
+  // CHECK: relax.nn.leaky_relu %{{.*}} {alpha = 2.000000e-01 : f64} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %0 = relax.nn.leaky_relu %x {alpha = 0.2 : f64} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.nn.pad %{{.*}}, %{{.*}} {pad_width = array<i64: 0, 0, 1, 2>} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<f32>) -> tensor<?x7xf32, #relax.shape<[n, 7]>>
+  %1 = relax.nn.pad %x, %z {pad_width = array<i64: 0, 0, 1, 2>} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<f32>) -> tensor<?x7xf32, #relax.shape<[n, 7]>>
+  return
+}
+
+// CHECK-LABEL: func.func @conv2d_transpose
+func.func @conv2d_transpose(%x: tensor<1x16x8x8xf32>, %w: tensor<16x8x2x2xf32>) {
+  // CHECK: relax.nn.conv2d_transpose %{{.*}}, %{{.*}} {strides = array<i64: 2, 2>} : (tensor<1x16x8x8xf32>, tensor<16x8x2x2xf32>) -> tensor<1x8x16x16xf32>
+  %0 = relax.nn.conv2d_transpose %x, %w {strides = array<i64: 2, 2>} : (tensor<1x16x8x8xf32>, tensor<16x8x2x2xf32>) -> tensor<1x8x16x16xf32>
+  return
+}

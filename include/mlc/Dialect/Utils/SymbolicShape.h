@@ -15,7 +15,10 @@
 // AffineExpr is reused rather than a new tree type because MLIR already
 // uniques it per context (equality is pointer equality) and simplifies it on
 // construction (`n + n` is `n * 2`, `(n * 4) floordiv 2` is `n * 2`), which
-// is exactly what "provably equal" needs for the shapes Relax sees.
+// is exactly what "provably equal" needs for the shapes Relax sees. Imports
+// and exports also put each expression in a normal form (sums flattened,
+// like terms combined, terms and factors sorted), because AffineExpr alone
+// keeps `m + n * 2` and `n * 2 + m` apart.
 //
 //===----------------------------------------------------------------------===//
 

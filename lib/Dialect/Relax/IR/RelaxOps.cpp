@@ -51,17 +51,17 @@ static void printTirVars(OpAsmPrinter &printer, Operation *,
 
 // Shared by the op classes of RelaxOps.td (used in extraClassDefinition).
 static bool areCompatibleResultTypes(TypeRange lhs, TypeRange rhs);
-static LogicalResult
-inferBroadcastBinary(MLIRContext *context, std::optional<Location> location,
-                     Type lhs, Type rhs,
-                     SmallVectorImpl<Type> &inferredReturnTypes);
+static LogicalResult inferBroadcastBinary(
+    MLIRContext *context, std::optional<Location> location, Type lhs, Type rhs,
+    SmallVectorImpl<Type> &inferredReturnTypes, bool boolResult = false);
 static LogicalResult inferSameType(std::optional<Location> location, Type data,
                                    std::optional<int64_t> axis,
                                    SmallVectorImpl<Type> &inferredReturnTypes);
 static LogicalResult inferReduce(MLIRContext *context,
                                  std::optional<Location> location, Type data,
                                  DenseI64ArrayAttr axis, bool keepdims,
-                                 SmallVectorImpl<Type> &inferredReturnTypes);
+                                 SmallVectorImpl<Type> &inferredReturnTypes,
+                                 Type elementType = {});
 static LogicalResult inferPool2D(std::optional<Location> location, Type data,
                                  const nn::Pool2DAttrs &attrs,
                                  SmallVectorImpl<Type> &inferredReturnTypes);
@@ -376,11 +376,11 @@ bool AddOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
   return areCompatibleResultTypes(lhs, rhs);
 }
 
-/// Result type of an elementwise binary op with NumPy broadcasting.
-static LogicalResult
-inferBroadcastBinary(MLIRContext *context, std::optional<Location> location,
-                     Type lhs, Type rhs,
-                     SmallVectorImpl<Type> &inferredReturnTypes) {
+/// Result type of an elementwise binary op with NumPy broadcasting; with
+/// `boolResult` (comparisons) the element type is `i1`.
+static LogicalResult inferBroadcastBinary(
+    MLIRContext *context, std::optional<Location> location, Type lhs, Type rhs,
+    SmallVectorImpl<Type> &inferredReturnTypes, bool boolResult) {
   auto lhsType = dyn_cast<RankedTensorType>(lhs);
   auto rhsType = dyn_cast<RankedTensorType>(rhs);
   if (!lhsType || !rhsType)
@@ -396,8 +396,10 @@ inferBroadcastBinary(MLIRContext *context, std::optional<Location> location,
       broadcastOrError(location, scope, lhsShape, rhsShape);
   if (failed(result))
     return failure();
+  Type elementType =
+      boolResult ? IntegerType::get(context, 1) : lhsType.getElementType();
   inferredReturnTypes.push_back(
-      getSymbolicTensorType(*result, lhsType.getElementType(), scope));
+      getSymbolicTensorType(*result, elementType, scope));
   return success();
 }
 
@@ -427,6 +429,84 @@ AddOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
   AddOp::Adaptor adaptor(operands, attributes, properties, regions);
   return inferBroadcastBinary(context, location, adaptor.getLhs().getType(),
                               adaptor.getRhs().getType(), inferredReturnTypes);
+}
+
+//===----------------------------------------------------------------------===//
+// AstypeOp, ClipOp, WhereOp
+//===----------------------------------------------------------------------===//
+
+bool AstypeOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult
+AstypeOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
+                           ValueRange operands, DictionaryAttr attributes,
+                           OpaqueProperties properties, RegionRange regions,
+                           SmallVectorImpl<Type> &inferredReturnTypes) {
+  AstypeOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  TypeAttr dtype = adaptor.getDtypeAttr();
+  if (!dtype || !isa<IntegerType, FloatType>(dtype.getValue()))
+    return emitOptionalError(location,
+                             "dtype must be an integer or float type");
+  inferredReturnTypes.push_back(RankedTensorType::get(
+      type.getShape(), dtype.getValue(), type.getEncoding()));
+  return success();
+}
+
+bool ClipOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult
+ClipOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
+                         ValueRange operands, DictionaryAttr attributes,
+                         OpaqueProperties properties, RegionRange regions,
+                         SmallVectorImpl<Type> &inferredReturnTypes) {
+  ClipOp::Adaptor adaptor(operands, attributes, properties, regions);
+  if (adaptor.getMinAttr() && adaptor.getMaxAttr() &&
+      adaptor.getMin().convertToDouble() > adaptor.getMax().convertToDouble())
+    return emitOptionalError(
+        location, "min (", adaptor.getMin().convertToDouble(),
+        ") is greater than max (", adaptor.getMax().convertToDouble(), ")");
+  return inferSameType(location, adaptor.getData().getType(), std::nullopt,
+                       inferredReturnTypes);
+}
+
+bool WhereOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult WhereOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  WhereOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto cond = dyn_cast<RankedTensorType>(adaptor.getCondition().getType());
+  auto x = dyn_cast<RankedTensorType>(adaptor.getX().getType());
+  auto y = dyn_cast<RankedTensorType>(adaptor.getY().getType());
+  if (!cond || !x || !y)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  if (x.getElementType() != y.getElementType())
+    return emitOptionalError(location, "element types differ: x ",
+                             x.getElementType(), " vs y ", y.getElementType());
+  SymbolScope scope(context);
+  SymShape xShape = getSymbolicShape(x, scope);
+  SymShape yShape = getSymbolicShape(y, scope);
+  SymShape condShape = getSymbolicShape(cond, scope);
+  FailureOr<SymShape> xy = broadcastOrError(location, scope, xShape, yShape);
+  if (failed(xy))
+    return failure();
+  FailureOr<SymShape> result =
+      broadcastOrError(location, scope, condShape, *xy);
+  if (failed(result))
+    return failure();
+  inferredReturnTypes.push_back(
+      getSymbolicTensorType(*result, x.getElementType(), scope));
+  return success();
 }
 
 bool MatmulOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
@@ -590,13 +670,221 @@ LogicalResult ExpandDimsOp::inferReturnTypes(
 }
 
 //===----------------------------------------------------------------------===//
+// SqueezeOp, SplitOp, StridedSliceOp, TakeOp, BroadcastToOp
+//===----------------------------------------------------------------------===//
+
+/// The type of a result whose static shape `sizes` was computed by a shared
+/// shape function: dimension i is `data`'s symbolic dimension `source[i]`
+/// when that is >= 0 (a dimension passed through), else the static size (or
+/// `?`).
+static RankedTensorType passThroughType(MLIRContext *context,
+                                        RankedTensorType data,
+                                        ArrayRef<int64_t> sizes,
+                                        ArrayRef<int64_t> source,
+                                        Type elementType) {
+  SymbolScope scope(context);
+  SymShape shape = getSymbolicShape(data, scope);
+  SymShape result;
+  for (auto [i, size] : llvm::enumerate(sizes)) {
+    if (i < source.size() && source[i] >= 0)
+      result.push_back(shape[source[i]]);
+    else
+      result.push_back(ShapedType::isDynamic(size) ? SymDim()
+                                                   : scope.getConstant(size));
+  }
+  return getSymbolicTensorType(result, elementType, scope);
+}
+
+/// `axis` in [0, rank), or -1 when it is out of range (already reported by
+/// the shared shape function).
+static int64_t validAxis(int64_t axis, int64_t rank) {
+  ErrorText error;
+  FailureOr<int64_t> pos = normalizeAxis(axis, rank, error);
+  return succeeded(pos) ? *pos : -1;
+}
+
+bool SqueezeOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult SqueezeOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  SqueezeOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  std::optional<ArrayRef<int64_t>> axes;
+  if (adaptor.getAxisAttr())
+    axes = adaptor.getAxisAttr().asArrayRef();
+  SmallVector<int64_t> sizes;
+  ErrorText error;
+  if (failed(inferSqueezeShape(type.getShape(), axes, sizes, error)))
+    return emitOptionalError(location, error.text);
+  SmallVector<bool> removed(type.getRank(), false);
+  if (axes) {
+    for (int64_t axis : *axes)
+      if (int64_t pos = validAxis(axis, type.getRank()); pos >= 0)
+        removed[pos] = true;
+  } else {
+    for (auto [i, size] : llvm::enumerate(type.getShape()))
+      removed[i] = size == 1;
+  }
+  SmallVector<int64_t> source;
+  for (int64_t i = 0, e = type.getRank(); i < e; ++i)
+    if (!removed[i])
+      source.push_back(i);
+  inferredReturnTypes.push_back(
+      passThroughType(context, type, sizes, source, type.getElementType()));
+  return success();
+}
+
+bool SplitOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult SplitOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  SplitOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  Attribute split = adaptor.getIndicesOrSectionsAttr();
+  if (!split)
+    return emitOptionalError(location,
+                             "relax.split needs 'indices_or_sections'");
+  SmallVector<SmallVector<int64_t>> shapes;
+  ErrorText error;
+  LogicalResult ok =
+      isa<IntegerAttr>(split)
+          ? inferSplitShapes(type.getShape(), cast<IntegerAttr>(split).getInt(),
+                             adaptor.getAxis(), shapes, error)
+          : inferSplitShapes(type.getShape(),
+                             cast<DenseI64ArrayAttr>(split).asArrayRef(),
+                             adaptor.getAxis(), shapes, error);
+  if (failed(ok))
+    return emitOptionalError(location, error.text);
+  SmallVector<int64_t> source =
+      llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+  if (int64_t axis = validAxis(adaptor.getAxis(), type.getRank()); axis >= 0)
+    source[axis] = -1;
+  for (ArrayRef<int64_t> sizes : shapes)
+    inferredReturnTypes.push_back(
+        passThroughType(context, type, sizes, source, type.getElementType()));
+  return success();
+}
+
+bool StridedSliceOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult StridedSliceOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  StridedSliceOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  if (!adaptor.getBeginAttr() || !adaptor.getEndAttr())
+    return emitOptionalError(location,
+                             "relax.strided_slice needs 'begin' and 'end'");
+  std::optional<ArrayRef<int64_t>> strides, axes;
+  if (adaptor.getStridesAttr())
+    strides = adaptor.getStridesAttr().asArrayRef();
+  if (adaptor.getAxesAttr())
+    axes = adaptor.getAxesAttr().asArrayRef();
+  SmallVector<int64_t> sizes;
+  ErrorText error;
+  if (failed(inferStridedSliceShape(type.getShape(), adaptor.getBegin(),
+                                    adaptor.getEnd(), strides, axes, "end",
+                                    sizes, error)))
+    return emitOptionalError(location, error.text);
+  // Dimensions not sliced pass through with their symbolic expressions.
+  SmallVector<int64_t> source =
+      llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+  if (axes) {
+    for (int64_t axis : *axes)
+      if (int64_t pos = validAxis(axis, type.getRank()); pos >= 0)
+        source[pos] = -1;
+  } else {
+    for (int64_t i = 0, e = std::min<int64_t>(adaptor.getBegin().size(),
+                                              type.getRank());
+         i < e; ++i)
+      source[i] = -1;
+  }
+  inferredReturnTypes.push_back(
+      passThroughType(context, type, sizes, source, type.getElementType()));
+  return success();
+}
+
+bool TakeOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult
+TakeOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
+                         ValueRange operands, DictionaryAttr attributes,
+                         OpaqueProperties properties, RegionRange regions,
+                         SmallVectorImpl<Type> &inferredReturnTypes) {
+  TakeOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  auto indices = dyn_cast<RankedTensorType>(adaptor.getIndices().getType());
+  if (!type || !indices)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  StringRef mode = adaptor.getMode();
+  if (mode != "clip" && mode != "wrap" && mode != "fast")
+    return emitOptionalError(location, "mode must be clip, wrap or fast, not '",
+                             mode, "'");
+  std::optional<int64_t> axis;
+  if (adaptor.getAxisAttr())
+    axis = adaptor.getAxisAttr().getInt();
+  SmallVector<int64_t> sizes;
+  ErrorText error;
+  if (failed(inferTakeShape(type.getShape(), indices.getShape(), axis,
+                            /*batchDims=*/0, sizes, error)))
+    return emitOptionalError(location, error.text);
+  inferredReturnTypes.push_back(
+      RankedTensorType::get(sizes, type.getElementType()));
+  return success();
+}
+
+bool BroadcastToOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult BroadcastToOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  BroadcastToOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  if (!adaptor.getShapeAttr())
+    return emitOptionalError(location, "relax.broadcast_to needs a 'shape'");
+  SmallVector<int64_t> sizes;
+  ErrorText error;
+  if (failed(inferBroadcastToShape(type.getShape(), adaptor.getShape(), sizes,
+                                   error)))
+    return emitOptionalError(location, error.text);
+  inferredReturnTypes.push_back(
+      RankedTensorType::get(sizes, type.getElementType()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Reductions and concatenation
 //===----------------------------------------------------------------------===//
 
 static LogicalResult inferReduce(MLIRContext *context,
                                  std::optional<Location> location, Type data,
                                  DenseI64ArrayAttr axis, bool keepdims,
-                                 SmallVectorImpl<Type> &inferredReturnTypes) {
+                                 SmallVectorImpl<Type> &inferredReturnTypes,
+                                 Type elementType) {
   auto type = dyn_cast<RankedTensorType>(data);
   if (!type)
     return emitOptionalError(location, "operand must be a ranked tensor");
@@ -617,8 +905,8 @@ static LogicalResult inferReduce(MLIRContext *context,
     else if (keepdims)
       result.push_back(scope.getConstant(1));
   }
-  inferredReturnTypes.push_back(
-      getSymbolicTensorType(result, type.getElementType(), scope));
+  inferredReturnTypes.push_back(getSymbolicTensorType(
+      result, elementType ? elementType : type.getElementType(), scope));
   return success();
 }
 
@@ -685,6 +973,39 @@ LogicalResult ConcatOp::inferReturnTypes(
 // Convolution and pooling
 //===----------------------------------------------------------------------===//
 
+bool PadOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult
+PadOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                        ValueRange operands, DictionaryAttr attributes,
+                        OpaqueProperties properties, RegionRange regions,
+                        SmallVectorImpl<Type> &inferredReturnTypes) {
+  PadOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  if (!adaptor.getPadWidthAttr())
+    return emitOptionalError(location, "relax.nn.pad needs a 'pad_width'");
+  StringRef mode = adaptor.getPadMode();
+  if (mode != "constant" && mode != "edge" && mode != "reflect")
+    return emitOptionalError(
+        location, "pad_mode must be constant, edge or reflect, not '", mode,
+        "'");
+  ArrayRef<int64_t> width = adaptor.getPadWidth();
+  ErrorText error;
+  FailureOr<nn::Shape> sizes = nn::inferPadShape(type.getShape(), width, error);
+  if (failed(sizes))
+    return emitOptionalError(location, error.text);
+  SmallVector<int64_t> source;
+  for (int64_t i = 0, e = type.getRank(); i < e; ++i)
+    source.push_back(width[2 * i] == 0 && width[2 * i + 1] == 0 ? i : -1);
+  inferredReturnTypes.push_back(
+      passThroughType(context, type, *sizes, source, type.getElementType()));
+  return success();
+}
+
 bool Conv2DOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
   return areCompatibleResultTypes(lhs, rhs);
 }
@@ -709,6 +1030,44 @@ LogicalResult Conv2DOp::inferReturnTypes(
   ErrorText error;
   FailureOr<nn::Shape> shape =
       nn::inferConv2DShape(data.getShape(), weight.getShape(), attrs, error);
+  if (failed(shape))
+    return emitOptionalError(location, error.text);
+  Type elementType = data.getElementType();
+  if (TypeAttr outDtype = adaptor.getOutDtypeAttr())
+    elementType = outDtype.getValue();
+  else if (weight.getElementType() != elementType)
+    return emitOptionalError(
+        location, "element types differ: data ", elementType, " vs weight ",
+        weight.getElementType(), " (set out_dtype to mix them)");
+  inferredReturnTypes.push_back(RankedTensorType::get(*shape, elementType));
+  return success();
+}
+
+bool Conv2DTransposeOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
+  return areCompatibleResultTypes(lhs, rhs);
+}
+
+LogicalResult Conv2DTransposeOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  Conv2DTransposeOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto data = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  auto weight = dyn_cast<RankedTensorType>(adaptor.getWeight().getType());
+  if (!data || !weight)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  nn::Conv2DTransposeAttrs attrs;
+  attrs.strides = adaptor.getStrides();
+  attrs.padding = adaptor.getPadding();
+  attrs.dilation = adaptor.getDilation();
+  attrs.outputPadding = adaptor.getOutputPadding();
+  attrs.groups = adaptor.getGroups();
+  attrs.dataLayout = adaptor.getDataLayout();
+  attrs.kernelLayout = adaptor.getKernelLayout();
+  attrs.outLayout = adaptor.getOutLayout();
+  ErrorText error;
+  FailureOr<nn::Shape> shape = nn::inferConv2DTransposeShape(
+      data.getShape(), weight.getShape(), attrs, error);
   if (failed(shape))
     return emitOptionalError(location, error.text);
   Type elementType = data.getElementType();

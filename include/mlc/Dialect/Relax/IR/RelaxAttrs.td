@@ -30,7 +30,10 @@ def Relax_ShapeAttr : Relax_Attr<"Shape", "shape",
     `AffineExpr` over symbols `s0, s1, ...`, which index the sorted list of
     names used by the attribute, so the attribute is uniqued canonically:
     `#relax.shape<[n + n]>` and `#relax.shape<[2 * n]>` are the same
-    attribute and the same tensor type.
+    attribute and the same tensor type. Each expression is also put in a
+    normal form (sums flattened, like terms combined, terms and factors in a
+    fixed order, by name), so `[n * 2 + m]` and `[m + n * 2]` are one
+    attribute, printed `[m + n * 2]`.
 
     The tensor type must agree with the encoding: a dimension whose expression
     is a constant is that static size, every other dimension is `?`. An

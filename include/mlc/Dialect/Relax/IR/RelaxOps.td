@@ -282,20 +282,23 @@ def Relax_MatmulOp : Relax_InferredOp<"matmul"> {
 // Elementwise operators (shared classes)
 //===----------------------------------------------------------------------===//
 
+/// With `isCompare`, the result element type is `i1` (TVM's bool).
 class Relax_BinaryBroadcastOp<string mnemonic, string tvmDoc,
-                              list<Trait> traits = []>
+                              list<Trait> traits = [], bit isCompare = 0>
     : Relax_InferredOp<mnemonic, traits> {
   let summary = "elementwise " # tvmDoc # " with NumPy broadcasting";
   let description = [{
     TVM's `R.}] # mnemonic # [{(a, b)`: elementwise }] # tvmDoc # [{ with
     the broadcasting and symbolic shape propagation of `relax.add` (equal
     element types, `(n, 1) op (1, m) -> (n, m)`, a conflict between two
-    dimensions that are not provably equal is an error).
+    dimensions that are not provably equal is an error)}] #
+    !if(isCompare, [{; the result is a boolean (`i1`) tensor}], "") # [{.
 
     ```mlir
     %z = relax.}] # mnemonic # [{ %x, %y : (tensor<?x4xf32, #relax.shape<[n, 4]>>,
                               tensor<4xf32>)
-                          -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+                          -> tensor<?x4x}] # !if(isCompare, "i1", "f32") #
+                          [{, #relax.shape<[n, 4]>>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs);
@@ -315,7 +318,9 @@ class Relax_BinaryBroadcastOp<string mnemonic, string tvmDoc,
         ::mlir::OpaqueProperties, ::mlir::RegionRange,
         ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
       return inferBroadcastBinary(context, location, operands[0].getType(),
-                                  operands[1].getType(), inferredReturnTypes);
+                                  operands[1].getType(), inferredReturnTypes,
+                                  /*boolResult=*/}] #
+                                  !if(isCompare, "true", "false") # [{);
     }
   }];
 }
@@ -324,11 +329,28 @@ def Relax_SubtractOp : Relax_BinaryBroadcastOp<"subtract", "subtraction">;
 def Relax_MultiplyOp
     : Relax_BinaryBroadcastOp<"multiply", "multiplication", [Commutative]>;
 def Relax_DivideOp : Relax_BinaryBroadcastOp<"divide", "division">;
+def Relax_PowerOp : Relax_BinaryBroadcastOp<"power", "power (`a ** b`)">;
+def Relax_MaximumOp
+    : Relax_BinaryBroadcastOp<"maximum", "maximum", [Commutative]>;
+def Relax_MinimumOp
+    : Relax_BinaryBroadcastOp<"minimum", "minimum", [Commutative]>;
+
+def Relax_LessOp : Relax_BinaryBroadcastOp<"less", "`a < b`", [], 1>;
+def Relax_GreaterOp : Relax_BinaryBroadcastOp<"greater", "`a > b`", [], 1>;
+def Relax_LessEqualOp
+    : Relax_BinaryBroadcastOp<"less_equal", "`a <= b`", [], 1>;
+def Relax_GreaterEqualOp
+    : Relax_BinaryBroadcastOp<"greater_equal", "`a >= b`", [], 1>;
+def Relax_EqualOp
+    : Relax_BinaryBroadcastOp<"equal", "`a == b`", [Commutative], 1>;
+def Relax_NotEqualOp
+    : Relax_BinaryBroadcastOp<"not_equal", "`a != b`", [Commutative], 1>;
 
 /// An operator whose result has the type of `data` (shape, encoding and
 /// element type). With `hasAxis`, an `axis` attribute (default -1, as TVM)
 /// must be a valid axis of `data`.
-class Relax_UnaryOp<string mnemonic, string tvmDoc, bit hasAxis = 0>
+class Relax_UnaryOp<string mnemonic, string tvmDoc, bit hasAxis = 0,
+                    Type dataType = AnyRankedTensor>
     : Relax_InferredOp<mnemonic> {
   let summary = tvmDoc;
   let description = [{
@@ -343,8 +365,8 @@ class Relax_UnaryOp<string mnemonic, string tvmDoc, bit hasAxis = 0>
     ```
   }];
   let arguments = !if(hasAxis,
-      (ins AnyRankedTensor:$data, DefaultValuedAttr<I64Attr, "-1">:$axis),
-      (ins AnyRankedTensor:$data));
+      (ins dataType:$data, DefaultValuedAttr<I64Attr, "-1">:$axis),
+      (ins dataType:$data));
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
   let extraClassDefinition = [{
@@ -367,9 +389,112 @@ class Relax_UnaryOp<string mnemonic, string tvmDoc, bit hasAxis = 0>
 }
 
 def Relax_ReluOp : Relax_UnaryOp<"nn.relu", "rectified linear unit, max(x, 0)">;
+
+def Relax_LeakyReluOp : Relax_InferredOp<"nn.leaky_relu"> {
+  let summary = "leaky rectified linear unit";
+  let description = [{
+    TVM's `R.nn.leaky_relu(x, alpha)`: `x` where positive, `alpha * x`
+    elsewhere (`alpha` default 0.01). The result has the type of `data`.
+
+    ```mlir
+    %y = relax.nn.leaky_relu %x {alpha = 2.0e-01 : f64}
+        : (tensor<?x4xf32, #relax.shape<[n, 4]>>)
+        -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data,
+                       DefaultValuedAttr<F64Attr, "0.01">:$alpha);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+  let extraClassDefinition = [{
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
+                                            ::mlir::TypeRange rhs) {
+      return areCompatibleResultTypes(lhs, rhs);
+    }
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *, ::std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr,
+        ::mlir::OpaqueProperties, ::mlir::RegionRange,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      return inferSameType(location, operands[0].getType(), std::nullopt,
+                           inferredReturnTypes);
+    }
+  }];
+}
+
+/// Elementwise math on floating-point tensors (as Relay's).
+class Relax_FloatUnaryOp<string mnemonic, string tvmDoc>
+    : Relax_UnaryOp<mnemonic, "elementwise " # tvmDoc # " (floats only)", 0,
+                    RankedTensorOf<[AnyFloat]>>;
+
+def Relax_ExpOp : Relax_FloatUnaryOp<"exp", "exponential">;
+def Relax_LogOp : Relax_FloatUnaryOp<"log", "natural logarithm">;
+def Relax_SqrtOp : Relax_FloatUnaryOp<"sqrt", "square root">;
+def Relax_RsqrtOp : Relax_FloatUnaryOp<"rsqrt", "reciprocal square root">;
+def Relax_TanhOp : Relax_FloatUnaryOp<"tanh", "hyperbolic tangent">;
+def Relax_SigmoidOp
+    : Relax_FloatUnaryOp<"sigmoid", "logistic sigmoid `1 / (1 + exp(-x))`">;
+def Relax_ErfOp : Relax_FloatUnaryOp<"erf", "Gauss error function">;
+def Relax_AbsOp : Relax_UnaryOp<"abs", "elementwise absolute value">;
+def Relax_NegativeOp : Relax_UnaryOp<"negative", "elementwise negation (`-x`)">;
 def Relax_SoftmaxOp : Relax_UnaryOp<"nn.softmax", "softmax along `axis`", 1>;
 def Relax_LogSoftmaxOp
     : Relax_UnaryOp<"nn.log_softmax", "log of softmax along `axis`", 1>;
+
+def Relax_AstypeOp : Relax_InferredOp<"astype"> {
+  let summary = "converts the element type";
+  let description = [{
+    TVM's `R.astype(x, dtype)` (Relay's `cast`): converts every element to
+    `dtype`; the shape, symbolic shape included, is unchanged.
+
+    ```mlir
+    %h = relax.astype %x {dtype = f16}
+        : (tensor<?x4xf32, #relax.shape<[n, 4]>>)
+        -> tensor<?x4xf16, #relax.shape<[n, 4]>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, TypeAttr:$dtype);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
+def Relax_ClipOp : Relax_InferredOp<"clip"> {
+  let summary = "clamps every element into [min, max]";
+  let description = [{
+    TVM's `R.clip(x, min, max)`: elementwise `min(max(x, min), max)` with
+    `f64` bounds whatever the element type (Relay's `a_min`/`a_max`). The
+    result has the type of `data`.
+
+    ```mlir
+    %c = relax.clip %x {max = 6.0 : f64, min = 0.0 : f64}
+        : (tensor<4xf32>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, F64Attr:$min, F64Attr:$max);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
+def Relax_WhereOp : Relax_InferredOp<"where"> {
+  let summary = "selects elements of x or y by a boolean condition";
+  let description = [{
+    TVM's `R.where(condition, x, y)`: `condition ? x : y` elementwise.
+    `condition` is an `i1` tensor, `x` and `y` have the same element type,
+    and the three broadcast together with the symbolic rules of `relax.add`.
+
+    ```mlir
+    %w = relax.where %c, %x, %y
+        : (tensor<?x1xi1, #relax.shape<[n, 1]>>, tensor<4xf32>, tensor<f32>)
+        -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[I1]>:$condition, AnyRankedTensor:$x,
+                       AnyRankedTensor:$y);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $condition `,` $x `,` $y attr-dict `:` functional-type(operands, results)
+  }];
+}
 
 //===----------------------------------------------------------------------===//
 // Shape manipulation
@@ -431,6 +556,111 @@ def Relax_ExpandDimsOp : Relax_InferredOp<"expand_dims"> {
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
 }
 
+def Relax_SqueezeOp : Relax_InferredOp<"squeeze"> {
+  let summary = "removes size-1 dimensions";
+  let description = [{
+    TVM's `R.squeeze(x, axis)`: removes the listed axes (each static size 1
+    or unknown), or every static size-1 dimension when `axis` is absent (as
+    Relay, no dimension may then be unknown). The kept dimensions keep their
+    symbolic expressions.
+
+    ```mlir
+    %s = relax.squeeze %x {axis = array<i64: 1>}
+        : (tensor<?x1x4xf32, #relax.shape<[n, 1, 4]>>)
+        -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data,
+                       OptionalAttr<DenseI64ArrayAttr>:$axis);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
+def Relax_SplitOp : Relax_InferredOp<"split"> {
+  let summary = "splits a tensor along an axis";
+  let description = [{
+    TVM's `R.split(x, indices_or_sections, axis)`: an integer splits `axis`
+    (default 0) into that many equal parts, an array splits at those
+    ascending indices. TVM returns a tuple; here each part is a result. The
+    shapes come from the function shared with `relay.split`; the other
+    dimensions keep their symbolic expressions, the split axis is static or
+    `?`.
+
+    ```mlir
+    %a, %b = relax.split %x {indices_or_sections = 2 : i64, axis = 1 : i64}
+        : (tensor<2x8xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>)
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data,
+                       AnyAttrOf<[I64Attr, DenseI64ArrayAttr]>:$indices_or_sections,
+                       DefaultValuedAttr<I64Attr, "0">:$axis);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
+def Relax_StridedSliceOp : Relax_InferredOp<"strided_slice"> {
+  let summary = "slices a tensor with strides";
+  let description = [{
+    TVM's `R.strided_slice(x, axes, begin, end, strides)`, here with Relay's
+    conventions: without `axes`, `begin`/`end`/`strides` address the leading
+    dimensions (absent `strides`: 1). Negative indices count from the end
+    and indices are clamped. The shape comes from the function shared with
+    `relay.strided_slice` (end mode); dimensions not sliced keep their
+    symbolic expressions.
+
+    ```mlir
+    %s = relax.strided_slice %x {begin = array<i64: 1>, end = array<i64: 3>}
+        : (tensor<4x5xf32>) -> tensor<2x5xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, DenseI64ArrayAttr:$begin,
+                       DenseI64ArrayAttr:$end,
+                       OptionalAttr<DenseI64ArrayAttr>:$strides,
+                       OptionalAttr<DenseI64ArrayAttr>:$axes);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
+def Relax_TakeOp : Relax_InferredOp<"take"> {
+  let summary = "gathers elements along an axis";
+  let description = [{
+    TVM's `R.take(x, indices, axis, mode)`: without `axis` the data is
+    flattened and the result has the indices' shape; otherwise the result
+    shape is `data[:axis] + indices + data[axis+1:]`. `mode` is "clip"
+    (default), "wrap" or "fast". Shapes come from the function shared with
+    `relay.take` on the static sizes.
+
+    ```mlir
+    %t = relax.take %w, %i {axis = 0 : i64}
+        : (tensor<10x4xf32>, tensor<3xi32>) -> tensor<3x4xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data,
+                       RankedTensorOf<[AnySignlessInteger]>:$indices,
+                       OptionalAttr<I64Attr>:$axis,
+                       DefaultValuedStrAttr<StrAttr, "clip">:$mode);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $data `,` $indices attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Relax_BroadcastToOp : Relax_InferredOp<"broadcast_to"> {
+  let summary = "broadcasts a tensor to a static shape";
+  let description = [{
+    TVM's `R.broadcast_to(x, shape)` with a static `shape`: `data` must
+    broadcast (NumPy rules) to exactly `shape`.
+
+    ```mlir
+    %b = relax.broadcast_to %x {shape = array<i64: 2, 3>}
+        : (tensor<3xf32>) -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, DenseI64ArrayAttr:$shape);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
 //===----------------------------------------------------------------------===//
 // Reductions and concatenation
 //===----------------------------------------------------------------------===//
@@ -476,6 +706,56 @@ class Relax_ReduceOp<string mnemonic, string tvmDoc>
 
 def Relax_SumOp : Relax_ReduceOp<"sum", "summation">;
 def Relax_MeanOp : Relax_ReduceOp<"mean", "the arithmetic mean">;
+def Relax_MaxOp : Relax_ReduceOp<"max", "the maximum">;
+def Relax_MinOp : Relax_ReduceOp<"min", "the minimum">;
+def Relax_ProdOp : Relax_ReduceOp<"prod", "the product">;
+
+class Relax_ArgReduceOp<string mnemonic, string tvmDoc>
+    : Relax_InferredOp<mnemonic> {
+  let summary = "index of the " # tvmDoc # " element along an axis";
+  let description = [{
+    TVM's `R.}] # mnemonic # [{(x, axis, keepdims)`: the index of the }] #
+    tvmDoc # [{ element along `axis` (negative counts from the end; absent:
+    over the flattened tensor, a scalar result). The result is an `i64`
+    tensor, as in TVM Relax (Relay's is `i32`: relay-to-relax adds a
+    `relax.astype`). The dimension is removed, or kept as size 1 with
+    `keepdims`; others keep their symbolic expressions.
+
+    ```mlir
+    %i = relax.}] # mnemonic # [{ %x {axis = 1 : i64}
+        : (tensor<?x10xf32, #relax.shape<[n, 10]>>)
+        -> tensor<?xi64, #relax.shape<[n]>>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, OptionalAttr<I64Attr>:$axis,
+                       DefaultValuedAttr<BoolAttr, "false">:$keepdims);
+  let results = (outs RankedTensorOf<[I64]>:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+  let extraClassDefinition = [{
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
+                                            ::mlir::TypeRange rhs) {
+      return areCompatibleResultTypes(lhs, rhs);
+    }
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context,
+        ::std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+        ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      $cppClass::Adaptor adaptor(operands, attributes, properties, regions);
+      ::mlir::DenseI64ArrayAttr axes;
+      if (adaptor.getAxisAttr())
+        axes = ::mlir::DenseI64ArrayAttr::get(context,
+                                              {adaptor.getAxisAttr().getInt()});
+      return inferReduce(context, location, adaptor.getData().getType(), axes,
+                         adaptor.getKeepdims(), inferredReturnTypes,
+                         ::mlir::IntegerType::get(context, 64));
+    }
+  }];
+}
+
+def Relax_ArgmaxOp : Relax_ArgReduceOp<"argmax", "largest">;
+def Relax_ArgminOp : Relax_ArgReduceOp<"argmin", "smallest">;
 
 def Relax_ConcatOp : Relax_InferredOp<"concat"> {
   let summary = "joins tensors along an axis";
@@ -523,6 +803,37 @@ def Relax_Conv2DOp : Relax_InferredOp<"nn.conv2d"> {
     DefaultValuedAttr<I64Attr, "1">:$groups,
     DefaultValuedAttr<StrAttr, "\"NCHW\"">:$data_layout,
     DefaultValuedAttr<StrAttr, "\"OIHW\"">:$kernel_layout,
+    DefaultValuedAttr<StrAttr, "\"\"">:$out_layout,
+    OptionalAttr<TypeAttr>:$out_dtype);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $data `,` $weight attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Relax_Conv2DTransposeOp : Relax_InferredOp<"nn.conv2d_transpose"> {
+  let summary = "2-D transposed convolution";
+  let description = [{
+    TVM's `R.nn.conv2d_transpose` with its attributes and defaults:
+    `strides` [1, 1], `padding` [0, 0] (1, 2 or 4 values), `output_padding`
+    [0, 0], `dilation` [1, 1], `groups` 1, `data_layout` "NCHW",
+    `kernel_layout` "IOHW", `out_layout` "" (= `data_layout`), `out_dtype`
+    (absent: the data's element type). The shape comes from the function
+    shared with `relay.nn.conv2d_transpose` on the static sizes.
+
+    ```mlir
+    %y = relax.nn.conv2d_transpose %x, %w {strides = array<i64: 2, 2>}
+        : (tensor<1x16x8x8xf32>, tensor<16x8x2x2xf32>) -> tensor<1x8x16x16xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, AnyRankedTensor:$weight,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$padding,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$output_padding,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
+    DefaultValuedAttr<I64Attr, "1">:$groups,
+    DefaultValuedAttr<StrAttr, "\"NCHW\"">:$data_layout,
+    DefaultValuedAttr<StrAttr, "\"IOHW\"">:$kernel_layout,
     DefaultValuedAttr<StrAttr, "\"\"">:$out_layout,
     OptionalAttr<TypeAttr>:$out_dtype);
   let results = (outs AnyRankedTensor:$result);
@@ -609,6 +920,31 @@ def Relax_AdaptiveAvgPool2DOp : Relax_InferredOp<"nn.adaptive_avg_pool2d"> {
     DefaultValuedAttr<StrAttr, "\"\"">:$out_layout);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
+def Relax_PadOp : Relax_InferredOp<"nn.pad"> {
+  let summary = "pads a tensor";
+  let description = [{
+    TVM's `R.nn.pad(x, pad_width, pad_mode, pad_value)`, with the pad value
+    as a 0-d tensor operand as in Relay (its element type may differ from
+    the data's). `pad_width` holds (before, after) pairs, two per dimension;
+    negative widths crop. `pad_mode` is "constant" (default), "edge" or
+    "reflect". The shape comes from the function shared with `relay.nn.pad`
+    on the static sizes; dimensions padded by 0 on both sides keep their
+    symbolic expressions.
+
+    ```mlir
+    %p = relax.nn.pad %x, %zero {pad_width = array<i64: 0, 0, 1, 1>}
+        : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x5xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, 0DTensorOf<[AnyType]>:$pad_value,
+                       DenseI64ArrayAttr:$pad_width,
+                       DefaultValuedAttr<StrAttr, "\"constant\"">:$pad_mode);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $data `,` $pad_value attr-dict `:` functional-type(operands, results)
+  }];
 }
 
 //===----------------------------------------------------------------------===//
