@@ -427,6 +427,20 @@ struct ConvertBatchNorm : OpRewritePattern<relay::BatchNormOp> {
 };
 
 /// nn.layer_norm: relay's single `axis` is relax's `axes = [axis]`.
+/// instance_norm / group_norm: relay's `axis` is relax's `channel_axis`.
+template <typename RelayOp, typename RelaxOp>
+struct ConvertChannelNorm : OpRewritePattern<RelayOp> {
+  using OpRewritePattern<RelayOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayOp op,
+                                PatternRewriter &rewriter) const override {
+    replaceWithSameAttrs(
+        rewriter, op, RelaxOp::getOperationName(), op->getOperands(), {"axis"},
+        {rewriter.getNamedAttr("channel_axis",
+                               rewriter.getI64IntegerAttr(op.getAxis()))});
+    return success();
+  }
+};
+
 struct ConvertLayerNorm : OpRewritePattern<relay::LayerNormOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(relay::LayerNormOp op,
@@ -588,6 +602,8 @@ void mlc::populateRelayToRelaxPatterns(RewritePatternSet &patterns) {
       ConvertReduce<relay::MeanOp, relax::MeanOp>,
       ConvertReduce<relay::MaxOp, relax::MaxOp>, ConvertDropout,
       ConvertBatchFlatten, ConvertConv2DTranspose,
+      ConvertChannelNorm<relay::InstanceNormOp, relax::InstanceNormOp>,
+      ConvertChannelNorm<relay::GroupNormOp, relax::GroupNormOp>,
       ConvertSameAttrs<relay::LeakyReluOp, relax::LeakyReluOp>,
       ConvertSameAttrs<relay::PadOp, relax::PadOp>,
       ConvertReduce<relay::MinOp, relax::MinOp>,
