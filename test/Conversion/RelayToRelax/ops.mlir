@@ -215,3 +215,16 @@ func.func @channel_norms(%x: tensor<1x4x8x8xf32> {relay.name = "x"}, %g: tensor<
   %1 = relay.nn.group_norm %0, %g, %g {num_groups = 2 : i64} : (tensor<1x4x8x8xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
   return %1 : tensor<1x4x8x8xf32>
 }
+
+// -----
+
+// expand_dims lists the new result positions; adaptive_avg_pool2d keeps its
+// attributes.
+// CHECK-LABEL: func.func @expand_pool(
+// CHECK: relax.expand_dims %{{.*}} {axis = array<i64: 2, 3>} : (tensor<1x4xf32>) -> tensor<1x4x1x1xf32>
+// CHECK: relax.nn.adaptive_avg_pool2d %{{.*}} {output_size = array<i64: 1, 1>} : (tensor<1x4x1x1xf32>) -> tensor<1x4x1x1xf32>
+func.func @expand_pool(%x: tensor<1x4xf32> {relay.name = "x"}) -> tensor<1x4x1x1xf32> {
+  %0 = relay.expand_dims %x {axis = -1 : i64, num_newaxis = 2 : i64} : (tensor<1x4xf32>) -> tensor<1x4x1x1xf32>
+  %1 = relay.nn.adaptive_avg_pool2d %0 {output_size = array<i64: 1, 1>} : (tensor<1x4x1x1xf32>) -> tensor<1x4x1x1xf32>
+  return %1 : tensor<1x4x1x1xf32>
+}

@@ -41,8 +41,9 @@ def RelayToRelax : Pass<"relay-to-relax", "::mlir::ModuleOp"> {
       `argmax` / `argmin` (one axis or all) become relax's i64 op and a
       `relax.astype` back to i32, `nn.instance_norm` / `nn.group_norm`'s
       `axis` becomes `channel_axis`, `nn.batch_flatten` becomes a
-      `relax.reshape` and `nn.dropout` is replaced by its input (inference;
-      only when the mask is unused). Types are unchanged (static shapes need
+      `relax.reshape`, `expand_dims`' `axis`/`num_newaxis` become the list of
+      new positions, `nn.adaptive_avg_pool2d` maps 1:1 and `nn.dropout` is
+      replaced by its input (inference; only when the mask is unused). Types are unchanged (static shapes need
       no `#relax.shape`);
     - the function body (a single block of side-effect-free ops) is wrapped
       in one `relax.dataflow` block whose outputs are the values the
