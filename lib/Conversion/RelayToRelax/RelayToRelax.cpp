@@ -405,6 +405,30 @@ struct ConvertBatchFlatten : OpRewritePattern<relay::BatchFlattenOp> {
   }
 };
 
+/// relay.expand_dims inserts `num_newaxis` dimensions at `axis`; relax's
+/// lists the new result positions.
+struct ConvertExpandDims : OpRewritePattern<relay::ExpandDimsOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::ExpandDimsOp op,
+                                PatternRewriter &rewriter) const override {
+    int64_t rank = cast<RankedTensorType>(op.getData().getType()).getRank();
+    int64_t axis = op.getAxis(), count = op.getNumNewaxis();
+    if (axis < 0)
+      axis += rank + 1;
+    if (axis < 0 || axis > rank || count < 0)
+      return rewriter.notifyMatchFailure(op, "invalid axis or num_newaxis");
+    if (count == 0) {
+      rewriter.replaceOp(op, op.getData());
+      return success();
+    }
+    rewriter.replaceOpWithNewOp<relax::ExpandDimsOp>(
+        op, op.getType(), op.getData(),
+        rewriter.getDenseI64ArrayAttr(
+            llvm::to_vector(llvm::seq<int64_t>(axis, axis + count))));
+    return success();
+  }
+};
+
 struct ConvertConcatenate : OpRewritePattern<relay::ConcatenateOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(relay::ConcatenateOp op,
@@ -427,6 +451,20 @@ struct ConvertBatchNorm : OpRewritePattern<relay::BatchNormOp> {
 };
 
 /// nn.layer_norm: relay's single `axis` is relax's `axes = [axis]`.
+/// instance_norm / group_norm: relay's `axis` is relax's `channel_axis`.
+template <typename RelayOp, typename RelaxOp>
+struct ConvertChannelNorm : OpRewritePattern<RelayOp> {
+  using OpRewritePattern<RelayOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayOp op,
+                                PatternRewriter &rewriter) const override {
+    replaceWithSameAttrs(
+        rewriter, op, RelaxOp::getOperationName(), op->getOperands(), {"axis"},
+        {rewriter.getNamedAttr("channel_axis",
+                               rewriter.getI64IntegerAttr(op.getAxis()))});
+    return success();
+  }
+};
+
 struct ConvertLayerNorm : OpRewritePattern<relay::LayerNormOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(relay::LayerNormOp op,
@@ -587,7 +625,10 @@ void mlc::populateRelayToRelaxPatterns(RewritePatternSet &patterns) {
       ConvertGlobalAvgPool2D, ConvertReduce<relay::SumOp, relax::SumOp>,
       ConvertReduce<relay::MeanOp, relax::MeanOp>,
       ConvertReduce<relay::MaxOp, relax::MaxOp>, ConvertDropout,
-      ConvertBatchFlatten, ConvertConv2DTranspose,
+      ConvertBatchFlatten, ConvertConv2DTranspose, ConvertExpandDims,
+      ConvertSameAttrs<relay::AdaptiveAvgPool2DOp, relax::AdaptiveAvgPool2DOp>,
+      ConvertChannelNorm<relay::InstanceNormOp, relax::InstanceNormOp>,
+      ConvertChannelNorm<relay::GroupNormOp, relax::GroupNormOp>,
       ConvertSameAttrs<relay::LeakyReluOp, relax::LeakyReluOp>,
       ConvertSameAttrs<relay::PadOp, relax::PadOp>,
       ConvertReduce<relay::MinOp, relax::MinOp>,

@@ -203,3 +203,28 @@ func.func @conv2d_transpose(%x: tensor<1x16x8x8xf32> {relay.name = "x"}, %w: ten
   %0 = relay.nn.conv2d_transpose %x, %w {strides = array<i64: 2, 2>, channels = 8 : i64, kernel_size = array<i64: 2, 2>} : (tensor<1x16x8x8xf32>, tensor<16x8x2x2xf32>) -> tensor<1x8x16x16xf32>
   return %0 : tensor<1x8x16x16xf32>
 }
+
+// -----
+
+// instance_norm / group_norm: relay's axis becomes channel_axis.
+// CHECK-LABEL: func.func @channel_norms(
+// CHECK: relax.nn.instance_norm %{{.*}}, %{{.*}}, %{{.*}} : (tensor<1x4x8x8xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+// CHECK: relax.nn.group_norm %{{.*}}, %{{.*}}, %{{.*}} {num_groups = 2 : i64} : (tensor<1x4x8x8xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+func.func @channel_norms(%x: tensor<1x4x8x8xf32> {relay.name = "x"}, %g: tensor<4xf32> {relay.name = "g"}) -> tensor<1x4x8x8xf32> {
+  %0 = relay.nn.instance_norm %x, %g, %g : (tensor<1x4x8x8xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+  %1 = relay.nn.group_norm %0, %g, %g {num_groups = 2 : i64} : (tensor<1x4x8x8xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+  return %1 : tensor<1x4x8x8xf32>
+}
+
+// -----
+
+// expand_dims lists the new result positions; adaptive_avg_pool2d keeps its
+// attributes.
+// CHECK-LABEL: func.func @expand_pool(
+// CHECK: relax.expand_dims %{{.*}} {axis = array<i64: 2, 3>} : (tensor<1x4xf32>) -> tensor<1x4x1x1xf32>
+// CHECK: relax.nn.adaptive_avg_pool2d %{{.*}} {output_size = array<i64: 1, 1>} : (tensor<1x4x1x1xf32>) -> tensor<1x4x1x1xf32>
+func.func @expand_pool(%x: tensor<1x4xf32> {relay.name = "x"}) -> tensor<1x4x1x1xf32> {
+  %0 = relay.expand_dims %x {axis = -1 : i64, num_newaxis = 2 : i64} : (tensor<1x4xf32>) -> tensor<1x4x1x1xf32>
+  %1 = relay.nn.adaptive_avg_pool2d %0 {output_size = array<i64: 1, 1>} : (tensor<1x4x1x1xf32>) -> tensor<1x4x1x1xf32>
+  return %1 : tensor<1x4x1x1xf32>
+}

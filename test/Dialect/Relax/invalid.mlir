@@ -540,3 +540,21 @@ func.func @conv2d_transpose_dtype(%x: tensor<1x16x8x8xf32>, %w: tensor<16x8x2x2x
   %0 = relax.nn.conv2d_transpose %x, %w : (tensor<1x16x8x8xf32>, tensor<16x8x2x2xf16>) -> tensor<1x8x9x9xf32>
   return
 }
+
+// -----
+
+func.func @group_norm_groups(%x: tensor<1x4x8x8xf32>, %g: tensor<4xf32>) {
+  // expected-error @+2 {{data has 4 channels (dimension 1), which is not divisible by num_groups=3}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.group_norm %x, %g, %g {num_groups = 3 : i64} : (tensor<1x4x8x8xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+  return
+}
+
+// -----
+
+func.func @instance_norm_gamma(%x: tensor<1x4x8x8xf32>, %g: tensor<3xf32>) {
+  // expected-error @+2 {{gamma must have shape [4] (dimension 1 of data shape [1, 4, 8, 8]) but has shape [3]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.instance_norm %x, %g, %g : (tensor<1x4x8x8xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<1x4x8x8xf32>
+  return
+}

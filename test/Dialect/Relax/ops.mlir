@@ -351,3 +351,12 @@ func.func @conv2d_transpose(%x: tensor<1x16x8x8xf32>, %w: tensor<16x8x2x2xf32>) 
   %0 = relax.nn.conv2d_transpose %x, %w {strides = array<i64: 2, 2>} : (tensor<1x16x8x8xf32>, tensor<16x8x2x2xf32>) -> tensor<1x8x16x16xf32>
   return
 }
+
+// CHECK-LABEL: func.func @channel_norms
+func.func @channel_norms(%x: tensor<?x4x8x8xf32, #relax.shape<[n, 4, 8, 8]>>, %g: tensor<4xf32>) {
+  // CHECK: relax.nn.instance_norm %{{.*}}, %{{.*}}, %{{.*}} {epsilon = 1.000000e-03 : f64} : (tensor<?x4x8x8xf32, #relax.shape<[n, 4, 8, 8]>>, tensor<4xf32>, tensor<4xf32>) -> tensor<?x4x8x8xf32, #relax.shape<[n, 4, 8, 8]>>
+  %0 = relax.nn.instance_norm %x, %g, %g {epsilon = 1.0e-3 : f64} : (tensor<?x4x8x8xf32, #relax.shape<[n, 4, 8, 8]>>, tensor<4xf32>, tensor<4xf32>) -> tensor<?x4x8x8xf32, #relax.shape<[n, 4, 8, 8]>>
+  // CHECK: relax.nn.group_norm %{{.*}}, %{{.*}}, %{{.*}} {num_groups = 2 : i64} : (tensor<?x4x8x8xf32, #relax.shape<[n, 4, 8, 8]>>, tensor<4xf32>, tensor<4xf32>) -> tensor<?x4x8x8xf32, #relax.shape<[n, 4, 8, 8]>>
+  %1 = relax.nn.group_norm %x, %g, %g {num_groups = 2 : i64} : (tensor<?x4x8x8xf32, #relax.shape<[n, 4, 8, 8]>>, tensor<4xf32>, tensor<4xf32>) -> tensor<?x4x8x8xf32, #relax.shape<[n, 4, 8, 8]>>
+  return
+}

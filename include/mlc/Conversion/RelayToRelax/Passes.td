@@ -30,8 +30,21 @@ def RelayToRelax : Pass<"relay-to-relax", "::mlir::ModuleOp"> {
       (three results) keep their attributes, `nn.global_avg_pool2d`
       becomes `relax.nn.adaptive_avg_pool2d` to 1x1, `sum` / `mean` list
       the reduced axes instead of `exclude`, `concatenate` becomes
-      `relax.concat` and `nn.layer_norm`'s `axis` becomes `axes`. Types are
-      unchanged (static shapes need no `#relax.shape`);
+      `relax.concat` and `nn.layer_norm`'s `axis` becomes `axes`;
+      elementwise math (`exp`, `log`, `sqrt`, `rsqrt`, `tanh`, `sigmoid`,
+      `erf`, `abs`, `negative`), `power` / `maximum` / `minimum`, the
+      comparisons, `where`, `squeeze`, `split` (one result per part),
+      `broadcast_to`, `max` / `min` / `prod`, `nn.leaky_relu`, `nn.pad`
+      and `nn.conv2d_transpose` map 1:1; `cast` becomes `relax.astype`,
+      `clip`'s `a_min`/`a_max` become `min`/`max`, `strided_slice` (end
+      mode) and `take` (batch_dims 0) drop those attributes,
+      `argmax` / `argmin` (one axis or all) become relax's i64 op and a
+      `relax.astype` back to i32, `nn.instance_norm` / `nn.group_norm`'s
+      `axis` becomes `channel_axis`, `nn.batch_flatten` becomes a
+      `relax.reshape`, `expand_dims`' `axis`/`num_newaxis` become the list of
+      new positions, `nn.adaptive_avg_pool2d` maps 1:1 and `nn.dropout` is
+      replaced by its input (inference; only when the mask is unused). Types are unchanged (static shapes need
+      no `#relax.shape`);
     - the function body (a single block of side-effect-free ops) is wrapped
       in one `relax.dataflow` block whose outputs are the values the
       `return` uses; constants stay in front of it.

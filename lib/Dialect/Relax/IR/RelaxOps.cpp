@@ -65,6 +65,11 @@ static LogicalResult inferReduce(MLIRContext *context,
 static LogicalResult inferPool2D(std::optional<Location> location, Type data,
                                  const nn::Pool2DAttrs &attrs,
                                  SmallVectorImpl<Type> &inferredReturnTypes);
+static LogicalResult
+inferChannelNorm(std::optional<Location> location, Type data, Type gamma,
+                 Type beta, int64_t channelAxis, double epsilon,
+                 std::optional<int64_t> numGroups,
+                 SmallVectorImpl<Type> &inferredReturnTypes);
 
 #define GET_OP_CLASSES
 #include "mlc/Dialect/Relax/IR/RelaxOps.cpp.inc"
@@ -1131,6 +1136,50 @@ LogicalResult AdaptiveAvgPool2DOp::inferReturnTypes(
 
 bool BatchNormOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
   return areCompatibleResultTypes(lhs, rhs);
+}
+
+/// instance_norm / group_norm (`numGroups` set): per-channel gamma and beta,
+/// the result has the type of `data`.
+static LogicalResult
+inferChannelNorm(std::optional<Location> location, Type data, Type gamma,
+                 Type beta, int64_t channelAxis, double epsilon,
+                 std::optional<int64_t> numGroups,
+                 SmallVectorImpl<Type> &inferredReturnTypes) {
+  auto type = dyn_cast<RankedTensorType>(data);
+  if (!type)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  ErrorText error;
+  FailureOr<int64_t> axis =
+      nn::normalizeAxis(channelAxis, type.getRank(), "channel_axis", error);
+  if (failed(axis))
+    return emitOptionalError(location, error.text);
+  std::pair<Type, StringRef> params[] = {{gamma, "gamma"}, {beta, "beta"}};
+  for (auto [paramType, what] : params) {
+    auto param = dyn_cast<RankedTensorType>(paramType);
+    if (!param)
+      return emitOptionalError(location, "operands must be ranked tensors");
+    if (param.getElementType() != type.getElementType())
+      return emitOptionalError(location, what, " has element type ",
+                               param.getElementType(), " but data has ",
+                               type.getElementType());
+    if (failed(nn::checkChannelVector(type.getShape(), *axis, param.getShape(),
+                                      what, error)))
+      return emitOptionalError(location, error.text);
+  }
+  if (numGroups) {
+    int64_t channels = type.getDimSize(*axis);
+    if (*numGroups < 1)
+      return emitOptionalError(location, "num_groups must be >= 1 but got ",
+                               *numGroups);
+    if (!ShapedType::isDynamic(channels) && channels % *numGroups != 0)
+      return emitOptionalError(
+          location, "data has ", channels, " channels (dimension ", *axis,
+          "), which is not divisible by num_groups=", *numGroups);
+  }
+  if (epsilon < 0)
+    return emitOptionalError(location, "epsilon must be >= 0");
+  inferredReturnTypes.push_back(type);
+  return success();
 }
 
 LogicalResult BatchNormOp::inferReturnTypes(

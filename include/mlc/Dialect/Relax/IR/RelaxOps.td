@@ -1009,4 +1009,69 @@ def Relax_LayerNormOp : Relax_InferredOp<"nn.layer_norm"> {
   }];
 }
 
+/// Per-channel normalizations over the non-batch, non-channel dimensions,
+/// with per-channel `gamma` and `beta` (checked by the function shared with
+/// the Relay ops). With `hasGroups`, channels are normalized in
+/// `num_groups` groups (the channel count must be divisible).
+class Relax_ChannelNormOp<string mnemonic, string tvmDoc, bit hasGroups>
+    : Relax_InferredOp<mnemonic> {
+  let summary = tvmDoc;
+  let description = [{
+    TVM's `R.}] # mnemonic # [{`: }] # tvmDoc # [{ of `data` with
+    `channel_axis` (default 1, Relay's `axis`)}] #
+    !if(hasGroups, [{, `num_groups` groups of channels}], "") # [{,
+    `epsilon` (default 1e-5), `center` and `scale`; the statistics are over
+    every dimension except 0 and the channel axis (TVM's default `axes`).
+    The result has the type of `data`.
+
+    ```mlir
+    %y = relax.}] # mnemonic # [{ %x, %g, %b {}] #
+        !if(hasGroups, "num_groups = 2 : i64", "epsilon = 1.0e-3 : f64") # [{}
+        : (tensor<1x4x8x8xf32>, tensor<4xf32>, tensor<4xf32>)
+        -> tensor<1x4x8x8xf32>
+    ```
+  }];
+  let arguments = !con((ins AnyRankedTensor:$data, AnyRankedTensor:$gamma,
+    AnyRankedTensor:$beta),
+    !if(hasGroups, (ins I64Attr:$num_groups), (ins)),
+    (ins DefaultValuedAttr<I64Attr, "1">:$channel_axis,
+    DefaultValuedAttr<F64Attr, "1e-05">:$epsilon,
+    DefaultValuedAttr<BoolAttr, "true">:$center,
+    DefaultValuedAttr<BoolAttr, "true">:$scale));
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $data `,` $gamma `,` $beta attr-dict `:` functional-type(operands, results)
+  }];
+  let extraClassDefinition = [{
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
+                                            ::mlir::TypeRange rhs) {
+      return areCompatibleResultTypes(lhs, rhs);
+    }
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *, ::std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+        ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      $cppClass::Adaptor adaptor(operands, attributes, properties, regions);
+      return inferChannelNorm(location, adaptor.getData().getType(),
+                              adaptor.getGamma().getType(),
+                              adaptor.getBeta().getType(),
+                              adaptor.getChannelAxis(),
+                              adaptor.getEpsilon().convertToDouble(), }] #
+                              !if(hasGroups,
+                                  [{adaptor.getNumGroupsAttr()
+                                        ? std::optional<int64_t>(
+                                              adaptor.getNumGroups())
+                                        : std::optional<int64_t>(0)}],
+                                  "std::nullopt") # [{,
+                              inferredReturnTypes);
+    }
+  }];
+}
+
+def Relax_InstanceNormOp
+    : Relax_ChannelNormOp<"nn.instance_norm", "instance normalization", 0>;
+def Relax_GroupNormOp
+    : Relax_ChannelNormOp<"nn.group_norm", "group normalization", 1>;
+
 #endif // MLC_DIALECT_RELAX_IR_RELAXOPS_TD
