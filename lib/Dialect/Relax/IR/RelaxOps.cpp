@@ -50,7 +50,6 @@ static void printTirVars(OpAsmPrinter &printer, Operation *,
 }
 
 // Shared by the op classes of RelaxOps.td (used in extraClassDefinition).
-static bool areCompatibleResultTypes(TypeRange lhs, TypeRange rhs);
 static LogicalResult inferBroadcastBinary(
     MLIRContext *context, std::optional<Location> location, Type lhs, Type rhs,
     SmallVectorImpl<Type> &inferredReturnTypes, bool boolResult = false);
@@ -336,10 +335,8 @@ OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValueAttr(); }
 // High-level operators
 //===----------------------------------------------------------------------===//
 
-/// Result types are compatible when they are the same tensor up to the
-/// `#relax.shape` encoding, which either side may omit (a type without it is
-/// just less precise).
-static bool areCompatibleResultTypes(TypeRange lhs, TypeRange rhs) {
+bool mlc::relax::detail::areCompatibleResultTypes(TypeRange lhs,
+                                                  TypeRange rhs) {
   if (lhs.size() != rhs.size())
     return false;
   for (auto [l, r] : llvm::zip(lhs, rhs)) {
@@ -375,10 +372,6 @@ static FailureOr<SymShape> broadcastOrError(std::optional<Location> location,
                             shapeString(scope, lhs), " and ",
                             shapeString(scope, rhs), ": ", detail);
   return result;
-}
-
-bool AddOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
 }
 
 /// Result type of an elementwise binary op with NumPy broadcasting; with
@@ -440,10 +433,6 @@ AddOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
 // AstypeOp, ClipOp, WhereOp
 //===----------------------------------------------------------------------===//
 
-bool AstypeOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
-}
-
 LogicalResult
 AstypeOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
                            ValueRange operands, DictionaryAttr attributes,
@@ -462,10 +451,6 @@ AstypeOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
   return success();
 }
 
-bool ClipOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
-}
-
 LogicalResult
 ClipOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
                          ValueRange operands, DictionaryAttr attributes,
@@ -479,10 +464,6 @@ ClipOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
         ") is greater than max (", adaptor.getMax().convertToDouble(), ")");
   return inferSameType(location, adaptor.getData().getType(), std::nullopt,
                        inferredReturnTypes);
-}
-
-bool WhereOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
 }
 
 LogicalResult WhereOp::inferReturnTypes(
@@ -512,10 +493,6 @@ LogicalResult WhereOp::inferReturnTypes(
   inferredReturnTypes.push_back(
       getSymbolicTensorType(*result, x.getElementType(), scope));
   return success();
-}
-
-bool MatmulOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
 }
 
 LogicalResult MatmulOp::inferReturnTypes(
@@ -584,10 +561,6 @@ struct ErrorText {
 };
 } // namespace
 
-bool PermuteDimsOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
-}
-
 LogicalResult PermuteDimsOp::inferReturnTypes(
     MLIRContext *context, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
@@ -613,10 +586,6 @@ LogicalResult PermuteDimsOp::inferReturnTypes(
   return success();
 }
 
-bool ReshapeOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
-}
-
 LogicalResult ReshapeOp::inferReturnTypes(
     MLIRContext *context, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
@@ -635,10 +604,6 @@ LogicalResult ReshapeOp::inferReturnTypes(
   inferredReturnTypes.push_back(
       RankedTensorType::get(result, type.getElementType()));
   return success();
-}
-
-bool ExpandDimsOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
 }
 
 LogicalResult ExpandDimsOp::inferReturnTypes(
@@ -708,10 +673,6 @@ static int64_t validAxis(int64_t axis, int64_t rank) {
   return succeeded(pos) ? *pos : -1;
 }
 
-bool SqueezeOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
-}
-
 LogicalResult SqueezeOp::inferReturnTypes(
     MLIRContext *context, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
@@ -745,10 +706,6 @@ LogicalResult SqueezeOp::inferReturnTypes(
   return success();
 }
 
-bool SplitOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
-}
-
 LogicalResult SplitOp::inferReturnTypes(
     MLIRContext *context, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
@@ -780,10 +737,6 @@ LogicalResult SplitOp::inferReturnTypes(
     inferredReturnTypes.push_back(
         passThroughType(context, type, sizes, source, type.getElementType()));
   return success();
-}
-
-bool StridedSliceOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
 }
 
 LogicalResult StridedSliceOp::inferReturnTypes(
@@ -826,10 +779,6 @@ LogicalResult StridedSliceOp::inferReturnTypes(
   return success();
 }
 
-bool TakeOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
-}
-
 LogicalResult
 TakeOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
                          ValueRange operands, DictionaryAttr attributes,
@@ -855,10 +804,6 @@ TakeOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
   inferredReturnTypes.push_back(
       RankedTensorType::get(sizes, type.getElementType()));
   return success();
-}
-
-bool BroadcastToOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
 }
 
 LogicalResult BroadcastToOp::inferReturnTypes(
@@ -913,10 +858,6 @@ static LogicalResult inferReduce(MLIRContext *context,
   inferredReturnTypes.push_back(getSymbolicTensorType(
       result, elementType ? elementType : type.getElementType(), scope));
   return success();
-}
-
-bool ConcatOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
 }
 
 LogicalResult ConcatOp::inferReturnTypes(
@@ -978,10 +919,6 @@ LogicalResult ConcatOp::inferReturnTypes(
 // Convolution and pooling
 //===----------------------------------------------------------------------===//
 
-bool PadOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
-}
-
 LogicalResult
 PadOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
                         ValueRange operands, DictionaryAttr attributes,
@@ -1009,10 +946,6 @@ PadOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
   inferredReturnTypes.push_back(
       passThroughType(context, type, *sizes, source, type.getElementType()));
   return success();
-}
-
-bool Conv2DOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
 }
 
 LogicalResult Conv2DOp::inferReturnTypes(
@@ -1046,10 +979,6 @@ LogicalResult Conv2DOp::inferReturnTypes(
         weight.getElementType(), " (set out_dtype to mix them)");
   inferredReturnTypes.push_back(RankedTensorType::get(*shape, elementType));
   return success();
-}
-
-bool Conv2DTransposeOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
 }
 
 LogicalResult Conv2DTransposeOp::inferReturnTypes(
@@ -1102,11 +1031,6 @@ static LogicalResult inferPool2D(std::optional<Location> location, Type data,
   return success();
 }
 
-bool AdaptiveAvgPool2DOp::isCompatibleReturnTypes(TypeRange lhs,
-                                                  TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
-}
-
 LogicalResult AdaptiveAvgPool2DOp::inferReturnTypes(
     MLIRContext *context, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
@@ -1133,10 +1057,6 @@ LogicalResult AdaptiveAvgPool2DOp::inferReturnTypes(
 //===----------------------------------------------------------------------===//
 // Normalization
 //===----------------------------------------------------------------------===//
-
-bool BatchNormOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
-}
 
 /// instance_norm / group_norm (`numGroups` set): per-channel gamma and beta,
 /// the result has the type of `data`.
@@ -1221,10 +1141,6 @@ LogicalResult BatchNormOp::inferReturnTypes(
   auto vec = RankedTensorType::get({channels}, data.getElementType());
   inferredReturnTypes.append({data, vec, vec});
   return success();
-}
-
-bool LayerNormOp::isCompatibleReturnTypes(TypeRange lhs, TypeRange rhs) {
-  return areCompatibleResultTypes(lhs, rhs);
 }
 
 LogicalResult LayerNormOp::inferReturnTypes(

@@ -26,6 +26,13 @@
 #define GET_ATTRDEF_CLASSES
 #include "mlc/Dialect/Relax/IR/RelaxAttrs.h.inc"
 
+namespace mlc::relax::detail {
+/// Result types are compatible when they are the same tensor up to the
+/// `#relax.shape` encoding, which either side may omit (a type without it is
+/// just less precise). Every inferred relax op uses this.
+bool areCompatibleResultTypes(mlir::TypeRange lhs, mlir::TypeRange rhs);
+} // namespace mlc::relax::detail
+
 #define GET_OP_CLASSES
 #include "mlc/Dialect/Relax/IR/RelaxOps.h.inc"
 

@@ -219,7 +219,9 @@ class Relax_InferredOp<string mnemonic, list<Trait> traits = []>
   let extraClassDeclaration = [{
     /// Declared result types may omit the inferred `#relax.shape` encoding.
     static bool isCompatibleReturnTypes(::mlir::TypeRange lhs,
-                                        ::mlir::TypeRange rhs);
+                                        ::mlir::TypeRange rhs) {
+      return ::mlc::relax::detail::areCompatibleResultTypes(lhs, rhs);
+    }
   }];
 }
 
@@ -307,10 +309,6 @@ class Relax_BinaryBroadcastOp<string mnemonic, string tvmDoc,
     $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
   }];
   let extraClassDefinition = [{
-    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
-                                            ::mlir::TypeRange rhs) {
-      return areCompatibleResultTypes(lhs, rhs);
-    }
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
         ::mlir::MLIRContext *context,
         ::std::optional<::mlir::Location> location,
@@ -370,10 +368,6 @@ class Relax_UnaryOp<string mnemonic, string tvmDoc, bit hasAxis = 0,
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
   let extraClassDefinition = [{
-    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
-                                            ::mlir::TypeRange rhs) {
-      return areCompatibleResultTypes(lhs, rhs);
-    }
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
         ::mlir::MLIRContext *context,
         ::std::optional<::mlir::Location> location,
@@ -407,10 +401,6 @@ def Relax_LeakyReluOp : Relax_InferredOp<"nn.leaky_relu"> {
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
   let extraClassDefinition = [{
-    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
-                                            ::mlir::TypeRange rhs) {
-      return areCompatibleResultTypes(lhs, rhs);
-    }
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
         ::mlir::MLIRContext *, ::std::optional<::mlir::Location> location,
         ::mlir::ValueRange operands, ::mlir::DictionaryAttr,
@@ -686,10 +676,6 @@ class Relax_ReduceOp<string mnemonic, string tvmDoc>
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
   let extraClassDefinition = [{
-    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
-                                            ::mlir::TypeRange rhs) {
-      return areCompatibleResultTypes(lhs, rhs);
-    }
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
         ::mlir::MLIRContext *context,
         ::std::optional<::mlir::Location> location,
@@ -732,10 +718,6 @@ class Relax_ArgReduceOp<string mnemonic, string tvmDoc>
   let results = (outs RankedTensorOf<[I64]>:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
   let extraClassDefinition = [{
-    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
-                                            ::mlir::TypeRange rhs) {
-      return areCompatibleResultTypes(lhs, rhs);
-    }
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
         ::mlir::MLIRContext *context,
         ::std::optional<::mlir::Location> location,
@@ -869,10 +851,6 @@ class Relax_Pool2DOp<string mnemonic, string kind, dag extraArgs = (ins)>
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
   let extraClassDefinition = [{
-    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
-                                            ::mlir::TypeRange rhs) {
-      return areCompatibleResultTypes(lhs, rhs);
-    }
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
         ::mlir::MLIRContext *context,
         ::std::optional<::mlir::Location> location,
@@ -1043,10 +1021,6 @@ class Relax_ChannelNormOp<string mnemonic, string tvmDoc, bit hasGroups>
     $data `,` $gamma `,` $beta attr-dict `:` functional-type(operands, results)
   }];
   let extraClassDefinition = [{
-    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange lhs,
-                                            ::mlir::TypeRange rhs) {
-      return areCompatibleResultTypes(lhs, rhs);
-    }
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
         ::mlir::MLIRContext *, ::std::optional<::mlir::Location> location,
         ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
