@@ -118,9 +118,12 @@ struct ConvertWhere : OpRewritePattern<relay::WhereOp> {
   }
 };
 
-struct ConvertReshape : OpRewritePattern<relay::ReshapeOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(relay::ReshapeOp op,
+/// relay.reshape and relay.nn.batch_flatten (TVM Relax has no batch_flatten)
+/// become relax.reshape to their static result shape.
+template <typename RelayOp>
+struct ConvertToStaticReshape : OpRewritePattern<RelayOp> {
+  using OpRewritePattern<RelayOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayOp op,
                                 PatternRewriter &rewriter) const override {
     auto type = cast<RankedTensorType>(op.getType());
     if (!type.hasStaticShape())
@@ -391,20 +394,6 @@ struct ConvertDropout : OpRewritePattern<relay::DropoutOp> {
   }
 };
 
-/// batch_flatten is a reshape to [N, -1] (TVM Relax has no batch_flatten).
-struct ConvertBatchFlatten : OpRewritePattern<relay::BatchFlattenOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(relay::BatchFlattenOp op,
-                                PatternRewriter &rewriter) const override {
-    auto type = cast<RankedTensorType>(op.getType());
-    if (!type.hasStaticShape())
-      return rewriter.notifyMatchFailure(op, "dynamic result shape");
-    rewriter.replaceOpWithNewOp<relax::ReshapeOp>(
-        op, type, op.getData(), rewriter.getDenseI64ArrayAttr(type.getShape()));
-    return success();
-  }
-};
-
 /// relay.expand_dims inserts `num_newaxis` dimensions at `axis`; relax's
 /// lists the new result positions.
 struct ConvertExpandDims : OpRewritePattern<relay::ExpandDimsOp> {
@@ -617,15 +606,17 @@ void mlc::populateRelayToRelaxPatterns(RewritePatternSet &patterns) {
       ConvertUnary<relay::AbsOp, relax::AbsOp>,
       ConvertUnary<relay::NegativeOp, relax::NegativeOp>,
       ConvertSoftmax<relay::SoftmaxOp, relax::SoftmaxOp>,
-      ConvertSoftmax<relay::LogSoftmaxOp, relax::LogSoftmaxOp>, ConvertReshape,
-      ConvertTranspose, ConvertMatmulLike<relay::MatmulOp>,
+      ConvertSoftmax<relay::LogSoftmaxOp, relax::LogSoftmaxOp>,
+      ConvertToStaticReshape<relay::ReshapeOp>, ConvertTranspose,
+      ConvertMatmulLike<relay::MatmulOp>,
       ConvertMatmulLike<relay::BatchMatmulOp>, ConvertDense, ConvertBiasAdd,
       ConvertConv2D, ConvertSameAttrs<relay::MaxPool2DOp, relax::MaxPool2DOp>,
       ConvertSameAttrs<relay::AvgPool2DOp, relax::AvgPool2DOp>,
       ConvertGlobalAvgPool2D, ConvertReduce<relay::SumOp, relax::SumOp>,
       ConvertReduce<relay::MeanOp, relax::MeanOp>,
       ConvertReduce<relay::MaxOp, relax::MaxOp>, ConvertDropout,
-      ConvertBatchFlatten, ConvertConv2DTranspose, ConvertExpandDims,
+      ConvertToStaticReshape<relay::BatchFlattenOp>, ConvertConv2DTranspose,
+      ConvertExpandDims,
       ConvertSameAttrs<relay::AdaptiveAvgPool2DOp, relax::AdaptiveAvgPool2DOp>,
       ConvertChannelNorm<relay::InstanceNormOp, relax::InstanceNormOp>,
       ConvertChannelNorm<relay::GroupNormOp, relax::GroupNormOp>,
