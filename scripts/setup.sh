@@ -6,6 +6,8 @@ set -euo pipefail
 APT_PACKAGES=(
   # LLVM/MLIR 22 (find_package(MLIR) needs mlir-22-tools for mlir-tblgen).
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools lld-22
+  # OpenMP runtime for parallel loops (scf.parallel -> omp, mlc-run --threads).
+  libomp-22-dev
   # Build tools.
   cmake ninja-build g++ ccache zlib1g-dev
   # Tests and benchmarks: numpy references, a threaded OpenBLAS baseline.
