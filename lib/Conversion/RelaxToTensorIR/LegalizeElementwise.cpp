@@ -1,0 +1,218 @@
+//===- LegalizeElementwise.cpp - elementwise relax op kernels -------------===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Kernels of the elementwise and broadcasting ops (TVM's topi/elemwise.h and
+// topi/broadcast.h): one spatial block over the output that loads the
+// operands at their broadcast indices.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Legalizations.h"
+
+#include "mlc/Dialect/Relax/IR/Relax.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace mlc;
+using namespace mlc::legalize;
+using namespace mlc::tensorir;
+
+namespace {
+/// A scalar function of one element.
+using UnaryFn = std::function<Value(OpBuilder &, Location, Value)>;
+/// A scalar function of two elements.
+using BinaryFn = std::function<Value(OpBuilder &, Location, Value, Value)>;
+} // namespace
+
+/// out[i] = fn(in[i]) (shapes are equal).
+static void buildUnary(StringRef name, PrimFuncBuilder &kernel, Value input,
+                       Value output, const UnaryFn &fn) {
+  kernel.compute(name, output,
+                 [&](OpBuilder &b, Location loc, ValueRange indices) {
+                   return fn(b, loc, load(b, loc, input, indices));
+                 });
+}
+
+/// out[i] = fn(lhs[bcast(i)], rhs[bcast(i)]).
+static void buildBinary(StringRef name, PrimFuncBuilder &kernel, Value lhs,
+                        Value rhs, Value output, const BinaryFn &fn) {
+  kernel.compute(
+      name, output, [&](OpBuilder &b, Location loc, ValueRange indices) {
+        Value x = load(b, loc, lhs, getBroadcastIndices(b, loc, lhs, indices));
+        Value y = load(b, loc, rhs, getBroadcastIndices(b, loc, rhs, indices));
+        return fn(b, loc, x, y);
+      });
+}
+
+static void addUnary(LegalizationTable &table, StringRef opName,
+                     StringRef blockName, UnaryFn fn) {
+  table.add(opName, [blockName = blockName.str(), fn = std::move(fn)](
+                        Operation *, PrimFuncBuilder &kernel, ValueRange inputs,
+                        ValueRange outputs) {
+    buildUnary(blockName, kernel, inputs[0], outputs[0], fn);
+    return success();
+  });
+}
+
+static void addBinary(LegalizationTable &table, StringRef opName,
+                      StringRef blockName, BinaryFn fn) {
+  table.add(opName, [blockName = blockName.str(), fn = std::move(fn)](
+                        Operation *, PrimFuncBuilder &kernel, ValueRange inputs,
+                        ValueRange outputs) {
+    buildBinary(blockName, kernel, inputs[0], inputs[1], outputs[0], fn);
+    return success();
+  });
+}
+
+/// A unary math op from the `math` dialect (floats only, which the relax
+/// verifier guarantees).
+template <typename MathOp> static UnaryFn mathFn() {
+  return [](OpBuilder &b, Location loc, Value x) -> Value {
+    return MathOp::create(b, loc, x);
+  };
+}
+
+static Value createPower(OpBuilder &b, Location loc, Value x, Value y) {
+  if (isa<FloatType>(x.getType()))
+    return math::PowFOp::create(b, loc, x, y);
+  return math::IPowIOp::create(b, loc, x, y);
+}
+
+void mlc::legalize::populateElementwiseLegalizations(LegalizationTable &table) {
+  // Binary arithmetic with broadcasting (topi.add, ...).
+  addBinary(table, relax::AddOp::getOperationName(), "T_add", createAdd);
+  addBinary(table, relax::SubtractOp::getOperationName(), "T_subtract",
+            createSub);
+  addBinary(table, relax::MultiplyOp::getOperationName(), "T_multiply",
+            createMul);
+  addBinary(table, relax::DivideOp::getOperationName(), "T_divide", createDiv);
+  addBinary(table, relax::PowerOp::getOperationName(), "T_power", createPower);
+  addBinary(table, relax::MaximumOp::getOperationName(), "T_maximum",
+            createMax);
+  addBinary(table, relax::MinimumOp::getOperationName(), "T_minimum",
+            createMin);
+
+  // Comparisons produce i1.
+  auto compare = [](CompareKind kind) -> BinaryFn {
+    return [kind](OpBuilder &b, Location loc, Value x, Value y) {
+      return createCompare(b, loc, kind, x, y);
+    };
+  };
+  addBinary(table, relax::LessOp::getOperationName(), "T_less",
+            compare(CompareKind::lt));
+  addBinary(table, relax::GreaterOp::getOperationName(), "T_greater",
+            compare(CompareKind::gt));
+  addBinary(table, relax::LessEqualOp::getOperationName(), "T_less_equal",
+            compare(CompareKind::le));
+  addBinary(table, relax::GreaterEqualOp::getOperationName(), "T_greater_equal",
+            compare(CompareKind::ge));
+  addBinary(table, relax::EqualOp::getOperationName(), "T_equal",
+            compare(CompareKind::eq));
+  addBinary(table, relax::NotEqualOp::getOperationName(), "T_not_equal",
+            compare(CompareKind::ne));
+
+  // Unary math.
+  addUnary(table, relax::ExpOp::getOperationName(), "compute",
+           mathFn<math::ExpOp>());
+  addUnary(table, relax::LogOp::getOperationName(), "compute",
+           mathFn<math::LogOp>());
+  addUnary(table, relax::SqrtOp::getOperationName(), "compute",
+           mathFn<math::SqrtOp>());
+  addUnary(table, relax::RsqrtOp::getOperationName(), "compute",
+           mathFn<math::RsqrtOp>());
+  addUnary(table, relax::TanhOp::getOperationName(), "compute",
+           mathFn<math::TanhOp>());
+  addUnary(table, relax::ErfOp::getOperationName(), "compute",
+           mathFn<math::ErfOp>());
+  addUnary(table, relax::SigmoidOp::getOperationName(), "compute",
+           [](OpBuilder &b, Location loc, Value x) -> Value {
+             // 1 / (1 + exp(-x)), as topi.sigmoid (tir.sigmoid).
+             Value one = createScalarConstant(b, loc, x.getType(), 1.0);
+             Value negX = arith::NegFOp::create(b, loc, x);
+             Value denominator = arith::AddFOp::create(
+                 b, loc, one, math::ExpOp::create(b, loc, negX));
+             return arith::DivFOp::create(b, loc, one, denominator);
+           });
+  addUnary(table, relax::AbsOp::getOperationName(), "T_abs",
+           [](OpBuilder &b, Location loc, Value x) -> Value {
+             if (isa<FloatType>(x.getType()))
+               return math::AbsFOp::create(b, loc, x);
+             return math::AbsIOp::create(b, loc, x);
+           });
+  addUnary(table, relax::NegativeOp::getOperationName(), "T_negative",
+           [](OpBuilder &b, Location loc, Value x) -> Value {
+             if (isa<FloatType>(x.getType()))
+               return arith::NegFOp::create(b, loc, x);
+             return createSub(b, loc,
+                              createScalarConstant(b, loc, x.getType(), 0), x);
+           });
+  addUnary(table, relax::ReluOp::getOperationName(), "compute",
+           [](OpBuilder &b, Location loc, Value x) {
+             return createMax(b, loc, x,
+                              createScalarConstant(b, loc, x.getType(), 0));
+           });
+
+  table.add<relax::LeakyReluOp>([](relax::LeakyReluOp op,
+                                   PrimFuncBuilder &kernel, ValueRange inputs,
+                                   ValueRange outputs) {
+    double alpha = op.getAlpha().convertToDouble();
+    buildUnary("compute", kernel, inputs[0], outputs[0],
+               [alpha](OpBuilder &b, Location loc, Value x) -> Value {
+                 // select(x > 0, x, x * alpha), as topi.nn.leaky_relu.
+                 Type type = x.getType();
+                 Value zero = createScalarConstant(b, loc, type, 0);
+                 Value scaled = createMul(
+                     b, loc, x, createScalarConstant(b, loc, type, alpha));
+                 Value positive =
+                     createCompare(b, loc, CompareKind::gt, x, zero);
+                 return arith::SelectOp::create(b, loc, positive, x, scaled);
+               });
+    return success();
+  });
+
+  table.add<relax::AstypeOp>([](relax::AstypeOp, PrimFuncBuilder &kernel,
+                                ValueRange inputs, ValueRange outputs) {
+    Type to = getElementType(outputs[0]);
+    buildUnary("compute", kernel, inputs[0], outputs[0],
+               [to](OpBuilder &b, Location loc, Value x) {
+                 return createCast(b, loc, x, to);
+               });
+    return success();
+  });
+
+  table.add<relax::ClipOp>([](relax::ClipOp op, PrimFuncBuilder &kernel,
+                              ValueRange inputs, ValueRange outputs) {
+    double lo = op.getMin().convertToDouble();
+    double hi = op.getMax().convertToDouble();
+    // max(min(x, a_max), a_min), as topi.clip.
+    buildUnary("compute", kernel, inputs[0], outputs[0],
+               [lo, hi](OpBuilder &b, Location loc, Value x) {
+                 Type type = x.getType();
+                 Value clipped = createMin(
+                     b, loc, x, createScalarConstant(b, loc, type, hi));
+                 return createMax(b, loc, clipped,
+                                  createScalarConstant(b, loc, type, lo));
+               });
+    return success();
+  });
+
+  table.add<relax::WhereOp>([](relax::WhereOp, PrimFuncBuilder &kernel,
+                               ValueRange inputs, ValueRange outputs) {
+    Value condition = inputs[0], x = inputs[1], y = inputs[2];
+    kernel.compute(
+        "T_where", outputs[0],
+        [&](OpBuilder &b, Location loc, ValueRange indices) -> Value {
+          auto at = [&](Value buffer) {
+            return load(b, loc, buffer,
+                        getBroadcastIndices(b, loc, buffer, indices));
+          };
+          return arith::SelectOp::create(b, loc, at(condition), at(x), at(y));
+        });
+    return success();
+  });
+}

@@ -1,0 +1,13 @@
+//===- LegalizeNN.cpp - nn relax op kernels ----------------------------===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Legalizations.h"
+
+using namespace mlir;
+using namespace mlc;
+using namespace mlc::legalize;
+
+void mlc::legalize::populateNNLegalizations(LegalizationTable &table) {}

@@ -1,0 +1,215 @@
+//===- LegalizeOps.cpp - relax-legalize-ops ---------------------*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Replaces high-level relax ops by relax.call_tir of generated tensorir
+// kernels (TVM's LegalizeOps). The kernels themselves come from the
+// per-family tables in Legalize*.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlc/Conversion/RelaxToTensorIR/Passes.h"
+
+#include "Legalizations.h"
+#include "mlc/Dialect/Relax/IR/Relax.h"
+#include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <algorithm>
+
+namespace mlc {
+#define GEN_PASS_DEF_RELAXLEGALIZEOPS
+#include "mlc/Conversion/RelaxToTensorIR/Passes.h.inc"
+} // namespace mlc
+
+using namespace mlir;
+using namespace mlc;
+using namespace mlc::legalize;
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+SmallVector<Value>
+mlc::legalize::getBroadcastIndices(OpBuilder &b, Location loc, Value input,
+                                   ValueRange outputIndices) {
+  auto type = cast<MemRefType>(input.getType());
+  int64_t rank = type.getRank();
+  int64_t offset = static_cast<int64_t>(outputIndices.size()) - rank;
+  SmallVector<Value> indices;
+  Value zero;
+  for (int64_t j = 0; j < rank; ++j) {
+    if (type.getDimSize(j) == 1) {
+      if (!zero)
+        zero = arith::ConstantIndexOp::create(b, loc, 0);
+      indices.push_back(zero);
+      continue;
+    }
+    indices.push_back(outputIndices[offset + j]);
+  }
+  return indices;
+}
+
+Value mlc::legalize::load(OpBuilder &b, Location loc, Value buffer,
+                          ValueRange indices) {
+  return memref::LoadOp::create(b, loc, buffer, indices);
+}
+
+Type mlc::legalize::getElementType(Value buffer) {
+  return cast<MemRefType>(buffer.getType()).getElementType();
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+/// Ops that stay in a graph function after legalization (TVM's host-side
+/// operators).
+static bool isHostOp(Operation *op) {
+  return isa<relax::DataflowOp, relax::OutputOp, relax::CallTIROp,
+             relax::CallDPSPackedOp, relax::MatchCastOp, relax::ConstantOp>(op);
+}
+
+/// The buffer type of a (possibly symbolic) tensor: same shape and element
+/// type, identity layout; the `#relax.shape` encoding is dropped because
+/// kernels read sizes from their buffers.
+static MemRefType getBufferType(Type type) {
+  auto tensor = cast<RankedTensorType>(type);
+  return MemRefType::get(tensor.getShape(), tensor.getElementType());
+}
+
+/// The kernel's base name: the op name without `relax.` and `nn.`.
+static std::string getKernelBaseName(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  name.consume_front("relax.");
+  name.consume_front("nn.");
+  std::string result = name.str();
+  std::replace(result.begin(), result.end(), '.', '_');
+  return result;
+}
+
+/// A key that is equal for ops that get the same kernel.
+static std::string getKernelKey(Operation *op) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << op->getName() << ' ' << op->getAttrDictionary() << ' ';
+  llvm::interleaveComma(op->getOperandTypes(), os);
+  os << " -> ";
+  llvm::interleaveComma(op->getResultTypes(), os);
+  return key;
+}
+
+namespace {
+struct RelaxLegalizeOpsPass
+    : public mlc::impl::RelaxLegalizeOpsBase<RelaxLegalizeOpsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    LegalizationTable table;
+    populateElementwiseLegalizations(table);
+    populateManipulationLegalizations(table);
+    populateReductionLegalizations(table);
+    populateNNLegalizations(table);
+    llvm::StringSet<> skip;
+    for (const std::string &name : skipOps)
+      skip.insert(name);
+
+    auto *relaxDialect = getContext().getLoadedDialect<relax::RelaxDialect>();
+    SmallVector<Operation *> worklist;
+    for (auto func : module.getOps<func::FuncOp>())
+      func.walk([&](Operation *op) {
+        if (op->getDialect() == relaxDialect && !isHostOp(op) &&
+            !skip.contains(op->getName().getStringRef()))
+          worklist.push_back(op);
+      });
+
+    SymbolTable symbols(module);
+    llvm::StringMap<FlatSymbolRefAttr> kernels;
+    bool failed = false;
+    for (Operation *op : worklist) {
+      const KernelBuilderFn *buildKernel =
+          table.lookup(op->getName().getStringRef());
+      if (!buildKernel) {
+        op->emitOpError("has no legalization to a tensorir kernel; leave it "
+                        "to an external library with skip-ops=")
+            << op->getName();
+        failed = true;
+        continue;
+      }
+      FlatSymbolRefAttr &callee = kernels[getKernelKey(op)];
+      if (!callee) {
+        FailureOr<FlatSymbolRefAttr> kernel =
+            createKernel(op, *buildKernel, symbols);
+        if (mlir::failed(kernel)) {
+          failed = true;
+          continue;
+        }
+        callee = *kernel;
+      }
+      OpBuilder builder(op);
+      auto call = relax::CallTIROp::create(
+          builder, op->getLoc(), op->getResultTypes(), callee,
+          op->getOperands(), /*tir_vars=*/relax::ShapeAttr());
+      op->replaceAllUsesWith(call.getResults());
+      op->erase();
+    }
+    if (failed)
+      signalPassFailure();
+  }
+
+  /// Builds the kernel of `op` before its function; fails (without leaving
+  /// anything behind) when the op's builder does.
+  FailureOr<FlatSymbolRefAttr> createKernel(Operation *op,
+                                            const KernelBuilderFn &buildKernel,
+                                            SymbolTable &symbols) {
+    SmallVector<Type> argTypes;
+    SmallVector<std::string> argNames;
+    std::string baseName = getKernelBaseName(op);
+    for (auto [i, type] : llvm::enumerate(op->getOperandTypes())) {
+      if (!isa<RankedTensorType>(type))
+        return op->emitOpError("operand #")
+               << i << " has type " << type
+               << "; legalization needs ranked tensors";
+      argTypes.push_back(getBufferType(type));
+      argNames.push_back(i < 26 ? std::string(1, 'A' + i)
+                                : "A" + std::to_string(i));
+    }
+    for (auto [i, type] : llvm::enumerate(op->getResultTypes())) {
+      if (!isa<RankedTensorType>(type))
+        return op->emitOpError("result #")
+               << i << " has type " << type
+               << "; legalization needs ranked tensors";
+      argTypes.push_back(getBufferType(type));
+      argNames.push_back(op->getNumResults() == 1
+                             ? "T_" + baseName
+                             : "T_" + baseName + "_" + std::to_string(i));
+    }
+
+    Operation *func = op->getParentOfType<func::FuncOp>();
+    OpBuilder builder(func);
+    tensorir::PrimFuncBuilder kernel(builder, op->getLoc(), baseName, argTypes,
+                                     argNames);
+    tensorir::PrimFuncOp primFunc = kernel.getFunction();
+    primFunc.setPrivate();
+    ValueRange args = primFunc.getArguments();
+    if (mlir::failed(buildKernel(op, kernel,
+                                 args.take_front(op->getNumOperands()),
+                                 args.drop_front(op->getNumOperands())))) {
+      primFunc.erase();
+      return failure();
+    }
+    kernel.finish();
+    // Inserting renames the kernel when the op's name is already taken.
+    return FlatSymbolRefAttr::get(symbols.insert(primFunc));
+  }
+};
+} // namespace

@@ -1,0 +1,14 @@
+//===- LegalizeReduction.cpp - reduction relax op kernels
+//----------------------------===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Legalizations.h"
+
+using namespace mlir;
+using namespace mlc;
+using namespace mlc::legalize;
+
+void mlc::legalize::populateReductionLegalizations(LegalizationTable &table) {}
