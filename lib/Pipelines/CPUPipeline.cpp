@@ -5,6 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlc/Conversion/RelaxToTensorIR/Passes.h"
+#include "mlc/Conversion/RelayToRelax/Passes.h"
 #include "mlc/Conversion/TensorIRToSCF/Passes.h"
 #include "mlc/Pipelines/Pipelines.h"
 #include "mlc/Transforms/Passes.h"
@@ -20,6 +22,12 @@
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
+
+void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
+                                      const CPUPipelineOptions &options) {
+  pm.addPass(createRelayToRelax());
+  pm.addPass(createRelaxLegalizeOps());
+}
 
 void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
                                         const CPUPipelineOptions &options) {
@@ -71,6 +79,7 @@ void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
 
 void mlc::buildCPUPipeline(OpPassManager &pm,
                            const CPUPipelineOptions &options) {
+  buildGraphToKernelsPipeline(pm, options);
   buildCPUBufferizationPipeline(pm, options);
   buildCPULowerToLLVMPipeline(pm, options);
 }

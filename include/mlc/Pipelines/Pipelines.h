@@ -30,6 +30,13 @@ struct CPUPipelineOptions
       llvm::cl::init(true)};
 };
 
+/// Lowers graph-level IR to kernels: relay to relax (relay-to-relax), then
+/// every high-level relax op to a tensorir kernel called through
+/// relax.call_tir (relax-legalize-ops). Modules without relay or relax pass
+/// through unchanged.
+void buildGraphToKernelsPipeline(mlir::OpPassManager &pm,
+                                 const CPUPipelineOptions &options);
+
 /// Bufferizes a tensor-level module (linalg/tensor/arith/math on tensors):
 /// one-shot bufferization across function boundaries with identity layouts,
 /// results turned into out-parameters, and ownership-based deallocation so

@@ -468,17 +468,21 @@ struct ConvertLayerNorm : OpRewritePattern<relay::LayerNormOp> {
   }
 };
 
-bool isRelayFunction(func::FuncOp func) {
-  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
-    if (func.getArgAttr(i, kRelayNameAttr))
-      return true;
+bool containsRelayOps(func::FuncOp func) {
   return func
       .walk([](Operation *op) {
-        return isa<relay::RelayDialect>(op->getDialect())
+        return isa_and_nonnull<relay::RelayDialect>(op->getDialect())
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
       })
       .wasInterrupted();
+}
+
+bool isRelayFunction(func::FuncOp func) {
+  for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+    if (func.getArgAttr(i, kRelayNameAttr))
+      return true;
+  return containsRelayOps(func);
 }
 
 /// Moves the non-constant ops of the single-block body of `func` into one
@@ -544,7 +548,9 @@ struct RelayToRelaxPass : mlc::impl::RelayToRelaxBase<RelayToRelaxPass> {
           func.removeArgAttr(i, kRelayNameAttr);
           func.setArgAttr(i, relax::kParamNameAttr, name);
         }
-      if (func.isExternal())
+      // A function of upstream ops that merely names its parameters (e.g.
+      // linalg on tensors for mlc-run) keeps its body as it is.
+      if (func.isExternal() || !containsRelayOps(func))
         continue;
       GreedyRewriteConfig config;
       config.enableFolding(false).setRegionSimplificationLevel(
@@ -555,7 +561,7 @@ struct RelayToRelaxPass : mlc::impl::RelayToRelaxBase<RelayToRelaxPass> {
       }
       if (!allowRelayOps) {
         WalkResult result = func.walk([&](Operation *op) {
-          if (!isa<relay::RelayDialect>(op->getDialect()))
+          if (!isa_and_nonnull<relay::RelayDialect>(op->getDialect()))
             return WalkResult::advance();
           op->emitError("relay-to-relax: '")
               << op->getName()
