@@ -6,6 +6,7 @@
 
 #include "mlc/InitAll.h"
 
+#include "mlc/Conversion/RelaxToMemRef/Passes.h"
 #include "mlc/Conversion/RelayToRelax/Passes.h"
 #include "mlc/Conversion/TensorIRToSCF/Passes.h"
 #include "mlc/Dialect/Relax/IR/Relax.h"
@@ -31,6 +32,7 @@ void mlc::registerAllPasses() {
   tensorir::registerTensorIRPasses();
   registerMLCPasses();
   registerPipelines();
+  registerRelaxToMemRefPasses();
   registerRelayToRelaxPasses();
   registerTensorIRToSCFPasses();
 }

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlc/Conversion/RelaxToMemRef/Passes.h"
 #include "mlc/Conversion/TensorIRToSCF/Passes.h"
 #include "mlc/Pipelines/Pipelines.h"
 #include "mlc/Transforms/Passes.h"
@@ -28,7 +29,11 @@ void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
   // deallocation below (which does not accept existing deallocs).
   ConvertTensorIRToSCFOptions tensorIRToSCF;
   tensorIRToSCF.insertDeallocs = false;
+  // (relay-to-relax and relax-legalize-ops will run here, before the kernels
+  // and the relax host code are lowered.)
   pm.addPass(createConvertTensorIRToSCF(tensorIRToSCF));
+  // Relax functions become memref host code calling the lowered kernels.
+  pm.addPass(createConvertRelaxToMemRef());
   // Elementwise arith/math on whole tensors has no bufferization of its own.
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   bufferization::OneShotBufferizePassOptions bufferize;
