@@ -24,13 +24,12 @@ using namespace mlir;
 
 void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
                                         const CPUPipelineOptions &options) {
+  // TODO: relay-to-relax and relax-legalize-ops go here, first.
   // TensorIR prim_funcs become memref-level func.funcs that bufferization
   // leaves alone; their alloc_buffers are freed by the ownership-based
   // deallocation below (which does not accept existing deallocs).
   ConvertTensorIRToSCFOptions tensorIRToSCF;
   tensorIRToSCF.insertDeallocs = false;
-  // (relay-to-relax and relax-legalize-ops will run here, before the kernels
-  // and the relax host code are lowered.)
   pm.addPass(createConvertTensorIRToSCF(tensorIRToSCF));
   // Relax functions become memref host code calling the lowered kernels.
   pm.addPass(createConvertRelaxToMemRef());

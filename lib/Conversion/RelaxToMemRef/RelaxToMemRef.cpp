@@ -78,7 +78,7 @@ bool isRelaxFunction(func::FuncOp func) {
     return true;
   bool hasRelaxOp = false;
   func.walk([&](Operation *op) {
-    if (isa<RelaxDialect>(op->getDialect())) {
+    if (isa_and_nonnull<RelaxDialect>(op->getDialect())) {
       hasRelaxOp = true;
       return WalkResult::interrupt();
     }
@@ -433,6 +433,9 @@ LogicalResult FunctionLowering::lowerCallTIR(CallTIROp op) {
     operands.push_back(*passed);
   }
   for (unsigned i = 0; i < numVars; ++i) {
+    if (!tirVars.getDims()[i])
+      return op.emitOpError() << "tir_vars entry " << i
+                              << " is '?'; a scalar argument needs a value";
     FailureOr<Value> value =
         evaluate(op, tirVars.getDims()[i], tirVars.getNames(),
                  "tir_vars entry " + Twine(i));
@@ -586,11 +589,18 @@ LogicalResult FunctionLowering::lowerCall(func::CallOp op) {
 
 LogicalResult FunctionLowering::lowerReturn(func::ReturnOp op) {
   SmallVector<Value> values;
+  // Allocations already returned, seen through memref.cast (match_cast).
   DenseSet<Value> returned;
+  auto getRoot = [](Value value) {
+    while (auto cast = value.getDefiningOp<memref::CastOp>())
+      value = cast.getSource();
+    return value;
+  };
   for (Value operand : op.getOperands()) {
     Value value = lookup(operand);
     auto type = dyn_cast<MemRefType>(value.getType());
-    if (!type || (fresh.contains(value) && returned.insert(value).second)) {
+    if (!type ||
+        (fresh.contains(value) && returned.insert(getRoot(value)).second)) {
       values.push_back(value);
       continue;
     }
@@ -670,43 +680,54 @@ struct ConvertRelaxToMemRefPass
 /// anything changes.
 LogicalResult verifyLowerable(ModuleState &state) {
   bool failedAny = false;
+  auto fail = [&](InFlightDiagnostic &&diag) { failedAny = true; };
+  for (Operation *func : state.relaxFunctions) {
+    Region &body = cast<func::FuncOp>(func).getBody();
+    if (!body.empty() && !body.hasOneBlock())
+      fail(func->emitOpError()
+           << "is a relax function with " << body.getBlocks().size()
+           << " blocks; only single-block relax functions are lowered");
+  }
   state.module.walk([&](Operation *op) {
-    if (isa<RelaxDialect>(op->getDialect()) && !isHostOp(op)) {
-      op->emitError() << "'" << op->getName()
-                      << "' has no lowering; run relax-legalize-ops first";
-      failedAny = true;
-      return;
-    }
+    if (isa_and_nonnull<RelaxDialect>(op->getDialect()) && !isHostOp(op))
+      return fail(op->emitError()
+                  << "'" << op->getName()
+                  << "' has no lowering; run relax-legalize-ops first");
     auto func = op->getParentOfType<func::FuncOp>();
     bool inRelaxFunction = func && state.relaxFunctions.contains(func);
     if (isHostOp(op)) {
-      if (!inRelaxFunction) {
-        op->emitOpError() << "is outside a func.func; it cannot be lowered";
-        failedAny = true;
-        return;
-      }
+      if (!inRelaxFunction)
+        return fail(op->emitOpError()
+                    << "is not in a func.func of the module; it cannot be "
+                       "lowered");
       Operation *parent = op->getParentOp();
       if (isa<DataflowOp>(parent))
         parent = parent->getParentOp();
-      if (parent != func) {
-        op->emitOpError() << "is nested in '" << op->getParentOp()->getName()
-                          << "'; only relax ops directly in a function body "
-                             "or its relax.dataflow are lowered";
-        failedAny = true;
-      }
+      if (parent != func)
+        fail(op->emitOpError()
+             << "is nested in '" << op->getParentOp()->getName()
+             << "'; only relax ops directly in a function body or its "
+                "relax.dataflow are lowered");
       return;
     }
-    if (!inRelaxFunction || isa<func::ReturnOp, func::CallOp, func::FuncOp>(op))
+    if (auto call = dyn_cast<func::CallOp>(op)) {
+      // Relax functions change their signature: every caller must too.
+      Operation *callee = state.symbols.lookup(call.getCallee());
+      if (!inRelaxFunction && callee && state.relaxFunctions.contains(callee))
+        fail(op->emitOpError()
+             << "calls relax function @" << call.getCallee()
+             << " from a function that is not a relax function; its "
+                "signature becomes buffers");
+      return;
+    }
+    if (!inRelaxFunction || isa<func::ReturnOp, func::FuncOp>(op))
       return;
     if (hasTensorType(op->getOperandTypes()) ||
-        hasTensorType(op->getResultTypes())) {
-      op->emitOpError() << "operates on tensors in relax function @"
-                        << func.getSymName()
-                        << "; only relax host ops (call_tir, "
-                           "call_dps_packed, match_cast, constant, dataflow) "
-                           "are lowered to buffers";
-      failedAny = true;
-    }
+        hasTensorType(op->getResultTypes()))
+      fail(op->emitOpError()
+           << "operates on tensors in relax function @" << func.getSymName()
+           << "; only relax host ops (call_tir, call_dps_packed, match_cast, "
+              "constant, dataflow) are lowered to buffers");
   });
   return failure(failedAny);
 }

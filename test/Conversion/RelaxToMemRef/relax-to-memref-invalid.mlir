@@ -109,3 +109,24 @@ func.func @nested(%x: tensor<4xf32>, %c: i1) {
   }
   return
 }
+
+// -----
+
+func.func @relax_fn(%x: tensor<4xf32> {relax.name = "x"}) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
+}
+
+func.func @tensor_caller(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{'func.call' op calls relax function @relax_fn from a function that is not a relax function; its signature becomes buffers}}
+  %0 = func.call @relax_fn(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// expected-error @below {{'func.func' op is a relax function with 2 blocks; only single-block relax functions are lowered}}
+func.func @blocks(%x: tensor<4xf32> {relax.name = "x"}) -> tensor<4xf32> {
+  cf.br ^bb1
+^bb1:
+  return %x : tensor<4xf32>
+}

@@ -154,6 +154,24 @@ func.func @constants(%x: tensor<2xf32>)
 
 // -----
 
+// An allocation returned twice, once through a match_cast, is copied once.
+func.func private @fill(memref<3xf32>)
+
+// CHECK-LABEL: func.func @aliased(
+// CHECK:         %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<3xf32>
+// CHECK-NEXT:    call @fill(%[[A]])
+// CHECK-NEXT:    %[[C:.*]] = memref.cast %[[A]] : memref<3xf32> to memref<?xf32>
+// CHECK:         %[[COPY:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xf32>
+// CHECK-NEXT:    memref.copy %[[C]], %[[COPY]]
+// CHECK-NEXT:    return %[[A]], %[[COPY]] : memref<3xf32>, memref<?xf32>
+func.func @aliased() -> (tensor<3xf32>, tensor<?xf32, #relax.shape<[k]>>) {
+  %a = relax.call_tir @fill() : () -> tensor<3xf32>
+  %c = relax.match_cast %a : tensor<3xf32> to tensor<?xf32, #relax.shape<[k]>>
+  return %a, %c : tensor<3xf32>, tensor<?xf32, #relax.shape<[k]>>
+}
+
+// -----
+
 // A returned dynamic argument is copied with its run-time sizes.
 // CHECK-LABEL: func.func @identity(
 // CHECK-SAME:      %[[X:.*]]: memref<?x3xf32>) -> memref<?x3xf32>
