@@ -109,15 +109,13 @@ std::string toString(AffineExpr expr, ArrayRef<StringAttr> names) {
   return text;
 }
 
-/// Module-wide state: the symbol table, constant globals and external
-/// declarations created so far.
+/// Module-wide state: the symbol table, the relax functions and the constant
+/// globals created so far.
 struct ModuleState {
   ModuleOp module;
   SymbolTable symbols;
   DenseSet<Operation *> relaxFunctions;
   DenseMap<Attribute, memref::GlobalOp> constants;
-  /// Declarations this pass created for call_dps_packed.
-  DenseSet<Operation *> packedDeclarations;
 
   explicit ModuleState(ModuleOp module) : module(module), symbols(module) {}
 };
@@ -171,7 +169,8 @@ private:
   /// A fresh buffer for a result of type `type` of `op`.
   FailureOr<Value> allocate(Operation *op, RankedTensorType type,
                             unsigned index);
-  /// `value` cast to `type` (a callee's parameter type) if they differ.
+  /// `value` cast to `type` (a callee's parameter type, a match_cast
+  /// target) if they differ.
   FailureOr<Value> castTo(Operation *op, Value value, Type type,
                           const Twine &what);
 
@@ -384,32 +383,19 @@ FailureOr<Value> FunctionLowering::castTo(Operation *op, Value value, Type type,
     return value;
   if (!isa<MemRefType>(type) ||
       !memref::CastOp::areCastCompatible(value.getType(), type))
-    return op->emitOpError() << what << " is passed as " << value.getType()
-                             << " but the callee takes " << type;
+    return op->emitOpError()
+           << what << " is a buffer of type " << value.getType()
+           << ", which cannot be cast to " << type;
   return memref::CastOp::create(builder, op->getLoc(), type, value).getResult();
 }
 
 LogicalResult FunctionLowering::lowerCallTIR(CallTIROp op) {
-  Operation *callee = state.symbols.lookup(op.getCallee());
-  if (isa_and_nonnull<tensorir::PrimFuncOp>(callee))
-    return op.emitOpError()
-           << "callee @" << op.getCallee()
-           << " is still a tensorir.prim_func; run convert-tensorir-to-scf "
-              "before convert-relax-to-memref";
-  auto kernel = dyn_cast_or_null<func::FuncOp>(callee);
-  if (!kernel)
-    return op.emitOpError()
-           << "callee @" << op.getCallee() << " is not a func.func";
+  // The callee was checked by verifyCallee before anything changed.
+  auto kernel = state.symbols.lookup<func::FuncOp>(op.getCallee());
   FunctionType type = kernel.getFunctionType();
   ShapeAttr tirVars = op.getTirVarsAttr();
   unsigned numArgs = op.getArgs().size(), numResults = op.getNumResults();
   unsigned numVars = tirVars ? tirVars.getRank() : 0;
-  if (type.getNumInputs() != numArgs + numResults + numVars ||
-      type.getNumResults() != 0)
-    return op.emitOpError()
-           << "callee @" << op.getCallee() << " has type " << type
-           << "; expected " << numArgs + numResults + numVars
-           << " parameters and no results";
 
   SmallVector<Value> operands;
   for (auto [index, arg] : llvm::enumerate(op.getArgs())) {
@@ -445,11 +431,6 @@ LogicalResult FunctionLowering::lowerCallTIR(CallTIROp op) {
     if (isa<IntegerType>(paramType))
       *value =
           arith::IndexCastOp::create(builder, op.getLoc(), paramType, *value);
-    else if (!paramType.isIndex())
-      return op.emitOpError()
-             << "tir_vars entry " << i << " is passed to a " << paramType
-             << " parameter of @" << op.getCallee() << "; expected index or an "
-             << "integer";
     operands.push_back(*value);
   }
   func::CallOp::create(builder, op.getLoc(), kernel, operands);
@@ -471,7 +452,6 @@ FailureOr<func::FuncOp> FunctionLowering::getPackedFunction(CallDPSPackedOp op,
     decl.setPrivate();
     decl->setAttr("llvm.emit_c_interface", builder.getUnitAttr());
     state.symbols.insert(decl);
-    state.packedDeclarations.insert(decl);
     return decl;
   }
   auto existingFunc = dyn_cast<func::FuncOp>(existing);
@@ -676,6 +656,41 @@ struct ConvertRelaxToMemRefPass
   void runOnOperation() override;
 };
 
+/// The callee of a call_tir must be a buffer function by now.
+LogicalResult verifyCallee(CallTIROp op, ModuleState &state) {
+  Operation *callee = state.symbols.lookup(op.getCallee());
+  if (isa_and_nonnull<tensorir::PrimFuncOp>(callee))
+    return op.emitOpError()
+           << "callee @" << op.getCallee()
+           << " is still a tensorir.prim_func; run convert-tensorir-to-scf "
+              "before convert-relax-to-memref";
+  auto kernel = dyn_cast_or_null<func::FuncOp>(callee);
+  if (!kernel)
+    return op.emitOpError()
+           << "callee @" << op.getCallee() << " is not a func.func";
+  FunctionType type = kernel.getFunctionType();
+  unsigned numBuffers = op.getArgs().size() + op.getNumResults();
+  unsigned numVars = op.getTirVarsAttr() ? op.getTirVarsAttr().getRank() : 0;
+  if (type.getNumInputs() != numBuffers + numVars || type.getNumResults() != 0)
+    return op.emitOpError() << "callee @" << op.getCallee() << " has type "
+                            << type << "; expected " << numBuffers + numVars
+                            << " parameters and no results";
+  for (unsigned i = 0; i < numBuffers; ++i)
+    if (!isa<MemRefType>(type.getInput(i)))
+      return op.emitOpError()
+             << "callee @" << op.getCallee() << " takes " << type.getInput(i)
+             << " as parameter " << i
+             << "; call_tir lowers to a call of a buffer (memref) function";
+  for (unsigned i = 0; i < numVars; ++i) {
+    Type varType = type.getInput(numBuffers + i);
+    if (!varType.isIndex() && !isa<IntegerType>(varType))
+      return op.emitOpError() << "tir_vars entry " << i << " is passed to a "
+                              << varType << " parameter of @" << op.getCallee()
+                              << "; expected index or an integer";
+  }
+  return success();
+}
+
 /// Checks that everything relax in the module can be lowered before
 /// anything changes.
 LogicalResult verifyLowerable(ModuleState &state) {
@@ -708,6 +723,9 @@ LogicalResult verifyLowerable(ModuleState &state) {
              << "is nested in '" << op->getParentOp()->getName()
              << "'; only relax ops directly in a function body or its "
                 "relax.dataflow are lowered");
+      else if (auto callTIR = dyn_cast<CallTIROp>(op))
+        if (failed(verifyCallee(callTIR, state)))
+          failedAny = true;
       return;
     }
     if (auto call = dyn_cast<func::CallOp>(op)) {

@@ -130,3 +130,13 @@ func.func @blocks(%x: tensor<4xf32> {relax.name = "x"}) -> tensor<4xf32> {
 ^bb1:
   return %x : tensor<4xf32>
 }
+
+// -----
+
+func.func private @tensor_kernel(tensor<4xf32>, tensor<4xf32>)
+
+func.func @tensor_callee(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @below {{callee @tensor_kernel takes 'tensor<4xf32>' as parameter 0; call_tir lowers to a call of a buffer (memref) function}}
+  %0 = relax.call_tir @tensor_kernel(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
