@@ -7,6 +7,7 @@
 #include "mlc/InitAll.h"
 
 #include "mlc/Conversion/RelaxToTensorIR/Passes.h"
+#include "mlc/Conversion/RelaxToMemRef/Passes.h"
 #include "mlc/Conversion/RelayToRelax/Passes.h"
 #include "mlc/Conversion/TensorIRToSCF/Passes.h"
 #include "mlc/Dialect/Relax/IR/Relax.h"
@@ -32,6 +33,7 @@ void mlc::registerAllPasses() {
   tensorir::registerTensorIRPasses();
   registerMLCPasses();
   registerPipelines();
+  registerRelaxToMemRefPasses();
   registerRelayToRelaxPasses();
   registerRelaxToTensorIRPasses();
   registerTensorIRToSCFPasses();

@@ -7,6 +7,7 @@
 
 #include "mlc/Conversion/RelaxToTensorIR/Passes.h"
 #include "mlc/Conversion/RelayToRelax/Passes.h"
+#include "mlc/Conversion/RelaxToMemRef/Passes.h"
 #include "mlc/Conversion/TensorIRToSCF/Passes.h"
 #include "mlc/Pipelines/Pipelines.h"
 #include "mlc/Transforms/Passes.h"
@@ -37,6 +38,8 @@ void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
   ConvertTensorIRToSCFOptions tensorIRToSCF;
   tensorIRToSCF.insertDeallocs = false;
   pm.addPass(createConvertTensorIRToSCF(tensorIRToSCF));
+  // Relax functions become memref host code calling the lowered kernels.
+  pm.addPass(createConvertRelaxToMemRef());
   // Elementwise arith/math on whole tensors has no bufferization of its own.
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   bufferization::OneShotBufferizePassOptions bufferize;
