@@ -33,7 +33,7 @@ class Executor:
         for index, arg in enumerate(re.split(r",\s*(?=%)", match.group(1))):
             if not arg.strip():
                 continue
-            named = re.search(r"rel[ax]y\.name\s*=\s*\"([^\"]*)\"", arg)
+            named = re.search(r"rel(?:ay|ax)\.name\s*=\s*\"([^\"]*)\"", arg)
             names.append(named.group(1) if named else "arg%d" % index)
         return names
 
