@@ -42,7 +42,8 @@ static void printTirVars(OpAsmPrinter &printer, Operation *,
                          ShapeAttr tirVars) {
   if (!tirVars)
     return;
-  printer << "tir_vars [";
+  // The format glues this directive to the `)` (no space when absent).
+  printer << " tir_vars [";
   llvm::interleaveComma(tirVars.getDims(), printer, [&](AffineExpr dim) {
     printSymDim(printer.getStream(), dim, tirVars.getNames());
   });
