@@ -48,6 +48,9 @@ void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(bufferization::createBufferHoistingPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createCanonicalizerPass());
+  // After deallocation, so that every buffer's lifetime is explicit.
+  if (options.planMemory)
+    pm.addNestedPass<func::FuncOp>(mlc::createPlanMemoryPass());
 }
 
 void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,

@@ -28,12 +28,18 @@ struct CPUPipelineOptions
       llvm::cl::desc("Turn the public functions' tensor results into "
                      "caller-allocated out-parameters (destination passing)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> planMemory{
+      *this, "plan-memory",
+      llvm::cl::desc("Share one arena between the buffers of a block whose "
+                     "lifetimes do not overlap (mlc-plan-memory)"),
+      llvm::cl::init(true)};
 };
 
 /// Bufferizes a tensor-level module (linalg/tensor/arith/math on tensors):
 /// one-shot bufferization across function boundaries with identity layouts,
 /// results turned into out-parameters, and ownership-based deallocation so
-/// that repeated calls do not leak.
+/// that repeated calls do not leak; then, with `plan-memory`, the buffers
+/// freed in their own block share one arena per block.
 void buildCPUBufferizationPipeline(mlir::OpPassManager &pm,
                                    const CPUPipelineOptions &options);
 
