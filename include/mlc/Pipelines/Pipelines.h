@@ -33,6 +33,12 @@ struct CPUPipelineOptions
       llvm::cl::desc("Share one arena between the buffers of a block whose "
                      "lifetimes do not overlap (mlc-plan-memory)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> openMP{
+      *this, "openmp",
+      llvm::cl::desc("Run scf.parallel loops (tensorir `parallel` loops, "
+                     "linalg's parallel dimensions) on OpenMP threads; the "
+                     "compiled code then needs libomp at run time"),
+      llvm::cl::init(true)};
 };
 
 /// Bufferizes a tensor-level module (linalg/tensor/arith/math on tensors):
@@ -44,7 +50,9 @@ void buildCPUBufferizationPipeline(mlir::OpPassManager &pm,
                                    const CPUPipelineOptions &options);
 
 /// Lowers a bufferized module (linalg/scf/affine/vector/memref/arith/math on
-/// memrefs) to the LLVM dialect.
+/// memrefs) to the LLVM dialect. With `openmp`, linalg ops become parallel
+/// loops and every outermost scf.parallel an `omp.parallel` worksharing loop
+/// (LLVM IR translation turns it into `__kmpc_fork_call`).
 void buildCPULowerToLLVMPipeline(mlir::OpPassManager &pm,
                                  const CPUPipelineOptions &options);
 
