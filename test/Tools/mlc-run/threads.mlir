@@ -12,18 +12,28 @@
 // RUN: mlc-run %s --entry=who | FileCheck %s --check-prefix=ONE
 // A stack buffer in a parallel body (memref.alloca_scope per iteration).
 // RUN: mlc-run %s --entry=stack --threads=2 | FileCheck %s --check-prefix=STACK
+// A parallel reduction (scf.reduce) becomes an OpenMP reduction.
+// RUN: %python -c "import numpy as np; np.savez('%t.x.npz', X=np.arange(100, dtype=np.float32))"
+// RUN: mlc-run %s --entry=sum --inputs=%t.x.npz --threads=2 | FileCheck %s --check-prefix=SUM
 // RUN: not mlc-run %s --entry=who --pipeline-options="no-such-option=1" 2>&1 | FileCheck %s --check-prefix=BADOPT
 
 // IR-LABEL: llvm.func @who
 // IR:         omp.parallel
 // IR:           omp.wsloop
 // IR:             omp.loop_nest
+// IR-LABEL: llvm.func @stack
+// IR:         omp.parallel
+// IR:           llvm.intr.stacksave
+// IR-LABEL: llvm.func @sum
+// IR:         omp.parallel
+// IR:           omp.wsloop reduction
 // LLVM:       call void {{.*}}@__kmpc_fork_call
 // NOOMP-NOT:  omp.
 // Static schedule: the first half of the iterations on thread 0, the rest on 1.
 // TWO:        Who: tensor<8xi32> min 0 max 1 mean 0.5 [0, 0, 0, 0, 1, 1, ...]
 // ONE:        Who: tensor<8xi32> min 0 max 0 mean 0
 // STACK:      Out: tensor<8x4xf32> min 0 max 3 mean 1.5 [0, 1, 2, 3, 0, 1, ...]
+// SUM:        S: tensor<1xf32> min 4950 max 4950
 // BADOPT:     mlc-run: error: invalid --pipeline-options 'no-such-option=1'
 
 func.func private @omp_get_thread_num() -> i32
@@ -56,5 +66,22 @@ func.func @stack(%out: memref<8x4xf32> {tensorir.name = "Out"}) {
       memref.store %f, %out[%i, %j] : memref<8x4xf32>
     }
   }
+  return
+}
+
+func.func @sum(%x: memref<100xf32> {tensorir.name = "X"}, %out: memref<1xf32> {tensorir.name = "S"}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c100 = arith.constant 100 : index
+  %zero = arith.constant 0.0 : f32
+  %s = scf.parallel (%i) = (%c0) to (%c100) step (%c1) init (%zero) -> f32 {
+    %v = memref.load %x[%i] : memref<100xf32>
+    scf.reduce(%v : f32) {
+    ^bb0(%a: f32, %b: f32):
+      %r = arith.addf %a, %b : f32
+      scf.reduce.return %r : f32
+    }
+  }
+  memref.store %s, %out[%c0] : memref<1xf32>
   return
 }
