@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // mlc-run model.mlir --inputs=in.npz [--params=p.npz] [--entry=main]
-//         [--outputs=out.npz] [--bench=N]
+//         [--outputs=out.npz] [--bench=N] [--threads=N]
+//         [--pipeline-options="openmp=false plan-memory=false"]
 //
 // Compiles the module with the CPU pipeline, JIT-compiles it with MLIR's
 // ExecutionEngine and calls the entry function. The role of TVM's
@@ -51,6 +52,7 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
@@ -94,6 +96,13 @@ static cl::opt<unsigned>
               cl::init(0), cl::cat(runCategory));
 static cl::opt<unsigned> jitOptLevel("O", cl::desc("LLVM optimization level"),
                                      cl::init(3), cl::cat(runCategory));
+static cl::opt<std::string> pipelineOptions(
+    "pipeline-options",
+    cl::desc("Options of the CPU pipeline, as for --mlc-cpu-pipeline, e.g. "
+             "\"openmp=false plan-memory=false\""),
+    cl::init(""), cl::cat(runCategory));
+/// --threads, registered in main (see there).
+static unsigned numThreads = 1;
 static cl::opt<bool> quiet("quiet", cl::desc("Do not print output summaries"),
                            cl::init(false), cl::cat(runCategory));
 
@@ -334,8 +343,10 @@ static LogicalResult run(MLIRContext &context) {
 
   // Compile.
   PassManager pm(&context);
-  mlc::CPUPipelineOptions options;
-  mlc::buildCPUPipeline(pm, options);
+  auto options = mlc::CPUPipelineOptions::createFromString(pipelineOptions);
+  if (!options)
+    return fail("invalid --pipeline-options '" + pipelineOptions + "'");
+  mlc::buildCPUPipeline(pm, *options);
   if (failed(pm.run(*module)))
     return failure();
 
@@ -345,7 +356,30 @@ static LogicalResult run(MLIRContext &context) {
                                                /*targetMachine=*/nullptr);
   ExecutionEngineOptions engineOptions;
   engineOptions.transformer = transformer;
-  StringRef runtimeLibraries[] = {MLC_C_RUNNER_UTILS};
+  SmallVector<StringRef> runtimeLibraries = {MLC_C_RUNNER_UTILS};
+  bool usesOpenMP = module
+                        ->walk([](Operation *op) {
+                          return op->getName().getDialectNamespace() == "omp"
+                                     ? WalkResult::interrupt()
+                                     : WalkResult::advance();
+                        })
+                        .wasInterrupted();
+  if (usesOpenMP) {
+    std::string error;
+    auto openMP = llvm::sys::DynamicLibrary::getPermanentLibrary(
+        MLC_OPENMP_RUNTIME, &error);
+    if (!openMP.isValid())
+      return fail("cannot load the OpenMP runtime for parallel loops: " +
+                  error);
+    using SetNumThreads = void (*)(int);
+    auto setNumThreads = reinterpret_cast<SetNumThreads>(
+        openMP.getAddressOfSymbol("omp_set_num_threads"));
+    if (!setNumThreads)
+      return fail(Twine("no omp_set_num_threads in ") + MLC_OPENMP_RUNTIME);
+    if (numThreads > 0)
+      setNumThreads(static_cast<int>(numThreads));
+    runtimeLibraries.push_back(MLC_OPENMP_RUNTIME);
+  }
   engineOptions.sharedLibPaths = runtimeLibraries;
   engineOptions.jitCodeGenOptLevel =
       static_cast<llvm::CodeGenOptLevel>(std::min<unsigned>(jitOptLevel, 3));
@@ -421,6 +455,15 @@ static LogicalResult run(MLIRContext &context) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  // libLLVM registers a `-threads` of its own (the legacy ThinLTO code
+  // generator's, unused here); ours replaces it.
+  if (cl::Option *other = cl::getRegisteredOptions().lookup("threads"))
+    other->removeArgument();
+  static cl::opt<unsigned, /*ExternalStorage=*/true> threadsOption(
+      "threads",
+      cl::desc("OpenMP threads for parallel loops (0: the runtime's default, "
+               "OMP_NUM_THREADS or every core)"),
+      cl::location(numThreads), cl::init(1), cl::cat(runCategory));
   mlc::registerAllPasses();
   cl::HideUnrelatedOptions(runCategory);
   cl::ParseCommandLineOptions(argc, argv,
