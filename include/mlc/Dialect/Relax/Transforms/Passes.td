@@ -133,4 +133,63 @@ def RelaxCheckWellFormed : Pass<"relax-check-well-formed", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlc::relax::RelaxDialect"];
 }
 
+def RelaxFuseOps : Pass<"relax-fuse-ops", "::mlir::ModuleOp"> {
+  let summary = "group relax.call_tir ops into primitive functions (operator fusion)";
+  let description = [{
+    TVM's `relax.transform.FuseOps` with the post-dominator partitioning of
+    Relay's `GraphPartitioner` (`src/relay/analysis/graph_partitioner.cc`),
+    so groups are the ones TVM users expect.
+
+    In every `relax.dataflow` block of every function (not of primitive
+    ones), each op is a node of an indexed forward graph; values from outside
+    the block are opaque leaves. A `relax.call_tir` has its callee's
+    `tensorir.op_pattern` (run `tensorir-annotate-op-pattern` first; a
+    callee without one is `opaque`), every other op is `opaque`, and an op
+    whose result leaves the block through `relax.output` cannot be fused
+    into its consumers (it may still be a group's root). Edges carry the
+    consumer's kind. Over the post-dominator tree (each node's immediate
+    post-dominator with the combined kind of the paths to it), nodes are
+    visited in topological order in three phases:
+
+    0. `out_ewise_fusable` (conv2d, matmul) absorbs its post-dominator when
+       the relation is elementwise and every op on the way is at most
+       `broadcast` (conv2d + bias add + relu); `elemwise`/`broadcast` ops
+       fuse into a post-dominator that is `injective` or `comm_reduce` (or
+       the group of a fusable op) when every op on the way is at most
+       `injective`;
+    1. as 0, plus `injective` (and `tuple`) ops fuse into their
+       post-dominator when every op on the way is at most `injective` (run
+       after 0 so that conv2d groups are complete first);
+    2. injective ops fuse into a tuple that already feeds an injective
+       group.
+
+    `opaque` ops never fuse, a group never gets a second
+    `out_ewise_fusable` op, and a fusion that would make a group larger than
+    `max-depth` ops is refused. `fuse-opt-level=0` disables fusion.
+
+    Each group of two or more ops becomes a private `func.func` named
+    `fused_` followed by its callees' names, marked `relax.primitive` (TVM's
+    `Primitive=1`), whose body is the group's ops; they are replaced by one
+    `func.call` returning the group's values used outside it:
+
+    ```mlir
+    %y = func.call @fused_conv2d_add_relu(%x, %w, %b)
+        : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<1x4x1x1xf32>)
+        -> tensor<1x4x6x6xf32>
+    ```
+
+    The call is allowed in a `relax.dataflow` block because the callee is
+    primitive (pure). `relax-fuse-tir` then turns each primitive function
+    into one `tensorir.prim_func`.
+  }];
+  let options = [
+    Option<"fuseOptLevel", "fuse-opt-level", "int", /*default=*/"2",
+           "TVM's opt_level for fusion: 0 disables it">,
+    Option<"maxDepth", "max-depth", "unsigned", /*default=*/"256",
+           "maximum number of ops in one fused group (TVM's "
+           "relay.FuseOps.max_depth)">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 #endif // MLC_DIALECT_RELAX_TRANSFORMS_PASSES_TD
