@@ -192,4 +192,36 @@ def RelaxFuseOps : Pass<"relax-fuse-ops", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def RelaxFuseTIR : Pass<"relax-fuse-tir", "::mlir::ModuleOp"> {
+  let summary = "merge each primitive function's prim_funcs into one prim_func";
+  let description = [{
+    TVM's `relax.transform.FuseTIR`, run after `relax-fuse-ops`. Each
+    private `func.func` marked `relax.primitive`, whose body is a sequence
+    of `relax.call_tir` ops, becomes one `tensorir.prim_func` of the same
+    name: its parameters are one buffer per function argument and one per
+    returned value; the callees' bodies are copied in call order, each
+    intermediate tensor becomes a function-level `tensorir.alloc_buffer`,
+    and block names are made unique (`C`, `C_1`, ...). The prim_func keeps
+    `tensorir.noalias` when every callee has it. Every call of the function
+    becomes one `relax.call_tir` of the prim_func, and the function is
+    removed.
+
+    An intermediate produced by a spatial block that stores exactly the
+    point of its iteration variables (`Y[vi, vj] = f(loads)`, TE's
+    elementwise/broadcast/injective computes) and is only read by
+    `memref.load`s is inlined into its readers (TVM's `compute_inline`):
+    each load is replaced by the producer's computation at the load's
+    indices, the producer's loop nest and buffer are removed, and the
+    readers' access regions are recomputed. Other intermediates (e.g. a
+    matmul or reduction output) stay buffers.
+
+    Errors (at the op): a primitive function holding anything other than
+    `relax.call_tir` (or a call with `tir_vars`), a callee that is not a
+    `tensorir.prim_func`, an intermediate of dynamic shape, or a returned
+    value that is not a call result or is returned twice.
+  }];
+  let dependentDialects = ["::mlc::tensorir::TensorIRDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 #endif // MLC_DIALECT_RELAX_TRANSFORMS_PASSES_TD
