@@ -93,7 +93,8 @@ static std::optional<Producer> matchProducer(Value buffer, Operation *scope) {
     return std::nullopt;
   // Stores exactly the iteration point, covering the whole buffer.
   MemRefType type = store.getMemRefType();
-  if (!type.hasStaticShape() || store.getIndices().size() != block.getNumIterVars())
+  if (!type.hasStaticShape() ||
+      store.getIndices().size() != block.getNumIterVars())
     return std::nullopt;
   for (auto [i, idx] : llvm::enumerate(store.getIndices())) {
     if (idx != block.getIterVar(i))
@@ -118,7 +119,8 @@ static std::optional<Producer> matchProducer(Value buffer, Operation *scope) {
   Operation *nestRoot = block;
   while (auto loop = dyn_cast<tir::ForOp>(nestRoot->getParentOp())) {
     for (Operation &op : loop.getBodyBlock()->without_terminator())
-      if (&op != nestRoot && (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)))
+      if (&op != nestRoot &&
+          (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)))
         return std::nullopt;
     nestRoot = loop;
   }
@@ -240,9 +242,8 @@ static FailureOr<tir::PrimFuncOp> fuseFunction(func::FuncOp func,
   if (noAlias)
     attrs.push_back(builder.getNamedAttr(
         tir::TensorIRDialect::getNoAliasAttrName(), builder.getUnitAttr()));
-  auto prim =
-      tir::PrimFuncOp::create(builder, func.getLoc(), func.getSymName(),
-                              paramTypes, attrs);
+  auto prim = tir::PrimFuncOp::create(builder, func.getLoc(), func.getSymName(),
+                                      paramTypes, attrs);
   Block *entry = &prim.getBody().front();
   builder.setInsertionPoint(entry->getTerminator());
 
@@ -278,12 +279,11 @@ static FailureOr<tir::PrimFuncOp> fuseFunction(func::FuncOp func,
       actuals.push_back(buffers.lookup(arg));
     for (Value result : call.getResults())
       actuals.push_back(buffers.lookup(result));
-    for (auto [param, actual] :
-         llvm::zip(calleeBody.getArguments(), actuals)) {
+    for (auto [param, actual] : llvm::zip(calleeBody.getArguments(), actuals)) {
       // The callee may be more generic (memref<?x4xf32>).
       if (param.getType() != actual.getType())
-        actual = memref::CastOp::create(builder, call.getLoc(),
-                                        param.getType(), actual);
+        actual = memref::CastOp::create(builder, call.getLoc(), param.getType(),
+                                        actual);
       mapping.map(param, actual);
     }
     for (Operation &op : calleeBody.without_terminator()) {
