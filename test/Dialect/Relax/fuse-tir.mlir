@@ -59,6 +59,10 @@ func.func private @fused_matmul_bias_add_relu(%x: tensor<4x16xf32>, %w: tensor<1
   return %2 : tensor<4x8xf32>
 }
 
+// The fused prim_funcs go unless still called (@relu, by @main).
+// CHECK-NOT:   tensorir.prim_func @matmul
+// CHECK-NOT:   tensorir.prim_func @bias_add
+// CHECK:       tensorir.prim_func @relu(
 // CHECK-LABEL: tensorir.prim_func @fused_matmul_bias_add_relu(
 // CHECK-SAME:    %[[X:.*]]: memref<4x16xf32>, %[[W:.*]]: memref<16x8xf32>, %[[B:.*]]: memref<8xf32>, %[[OUT:.*]]: memref<4x8xf32>) attributes {tensorir.noalias} {
 // CHECK-NEXT:    %[[Y:.*]] = tensorir.alloc_buffer : memref<4x8xf32>
@@ -76,12 +80,14 @@ func.func private @fused_matmul_bias_add_relu(%x: tensor<4x16xf32>, %w: tensor<1
 // CHECK:         tensorir.return
 // CHECK-NOT:     func.func private @fused_matmul_bias_add_relu
 // CHECK-LABEL: func.func @main(
-// CHECK:         relax.call_tir @fused_matmul_bias_add_relu(%arg0, %arg1, %arg2) : (tensor<4x16xf32>, tensor<16x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+// CHECK:         %[[F:.*]] = relax.call_tir @fused_matmul_bias_add_relu(%arg0, %arg1, %arg2) : (tensor<4x16xf32>, tensor<16x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
+// CHECK-NEXT:    relax.call_tir @relu(%[[F]])
 // CHECK-NOT:     func.call
 func.func @main(%x: tensor<4x16xf32>, %w: tensor<16x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {
   %r = relax.dataflow -> tensor<4x8xf32> {
     %0 = func.call @fused_matmul_bias_add_relu(%x, %w, %b) : (tensor<4x16xf32>, tensor<16x8xf32>, tensor<8xf32>) -> tensor<4x8xf32>
-    relax.output %0 : tensor<4x8xf32>
+    %1 = relax.call_tir @relu(%0) : (tensor<4x8xf32>) -> tensor<4x8xf32>
+    relax.output %1 : tensor<4x8xf32>
   }
   return %r : tensor<4x8xf32>
 }

@@ -195,8 +195,9 @@ static LogicalResult inlineIntermediates(tir::PrimFuncOp func,
 //===----------------------------------------------------------------------===//
 
 /// Builds the prim_func for primitive function `func` (not inserted).
-static FailureOr<tir::PrimFuncOp> fuseFunction(func::FuncOp func,
-                                               SymbolTable &symbols) {
+static FailureOr<tir::PrimFuncOp>
+fuseFunction(func::FuncOp func, SymbolTable &symbols,
+             llvm::SetVector<Operation *> &callees) {
   Block &body = func.getBody().front();
   auto ret = cast<func::ReturnOp>(body.getTerminator());
   SmallVector<CallTIROp> calls;
@@ -217,6 +218,7 @@ static FailureOr<tir::PrimFuncOp> fuseFunction(func::FuncOp func,
              << " is not a tensorir.prim_func; relax-fuse-tir cannot fuse it";
     noAlias &= callee->hasAttr(tir::TensorIRDialect::getNoAliasAttrName());
     calls.push_back(call);
+    callees.insert(callee);
   }
 
   // Parameters: the arguments, then one output buffer per returned value.
@@ -309,8 +311,9 @@ struct FuseTIRPass : public mlc::relax::impl::RelaxFuseTIRBase<FuseTIRPass> {
       if (func->hasAttr("relax.primitive") && !func.isExternal())
         primitives.push_back(func);
 
+    llvm::SetVector<Operation *> callees;
     for (func::FuncOp func : primitives) {
-      FailureOr<tir::PrimFuncOp> prim = fuseFunction(func, symbols);
+      FailureOr<tir::PrimFuncOp> prim = fuseFunction(func, symbols, callees);
       if (failed(prim))
         return signalPassFailure();
       // Calls of the function become calls of the prim_func.
@@ -340,6 +343,10 @@ struct FuseTIRPass : public mlc::relax::impl::RelaxFuseTIRBase<FuseTIRPass> {
       symbols.erase(func);
       symbols.insert(*prim, where);
     }
+    // As TVM, the fused prim_funcs that nothing calls any more go.
+    for (Operation *callee : callees)
+      if (SymbolTable::symbolKnownUseEmpty(callee, module))
+        symbols.erase(callee);
   }
 };
 

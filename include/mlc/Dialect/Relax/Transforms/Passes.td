@@ -204,7 +204,8 @@ def RelaxFuseTIR : Pass<"relax-fuse-tir", "::mlir::ModuleOp"> {
     and block names are made unique (`C`, `C_1`, ...). The prim_func keeps
     `tensorir.noalias` when every callee has it. Every call of the function
     becomes one `relax.call_tir` of the prim_func, and the function is
-    removed.
+    removed, as are the prim_funcs it called that have no other use (as in
+    TVM).
 
     An intermediate produced by a spatial block that stores exactly the
     point of its iteration variables (`Y[vi, vj] = f(loads)`, TE's
