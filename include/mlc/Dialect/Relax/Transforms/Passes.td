@@ -157,9 +157,10 @@ def RelaxFuseOps : Pass<"relax-fuse-ops", "::mlir::ModuleOp"> {
        fuse into a post-dominator that is `injective` or `comm_reduce` (or
        the group of a fusable op) when every op on the way is at most
        `injective`;
-    1. as 0, plus `injective` (and `tuple`) ops fuse into their
-       post-dominator when every op on the way is at most `injective` (run
-       after 0 so that conv2d groups are complete first);
+    1. the `elemwise`/`broadcast` rule again, and `injective` (and
+       `tuple`) ops fuse into their post-dominator when every op on the way
+       is at most `injective` (only now, so that conv2d groups are complete
+       first);
     2. injective ops fuse into a tuple that already feeds an injective
        group.
 
