@@ -62,7 +62,6 @@ struct GraphNode {
 struct IndexedForwardGraph {
   SmallVector<GraphNode> nodes;
   DenseMap<Value, unsigned> valueNode;
-  DenseMap<Operation *, unsigned> opNode;
 };
 
 static Kind calleePattern(CallTIROp call, SymbolTableCollection &symbols) {
@@ -101,7 +100,6 @@ static IndexedForwardGraph buildGraph(DataflowOp dataflow,
           node.externRef = true;
     }
     graph.nodes.push_back(std::move(node));
-    graph.opNode[&op] = index;
     for (Value operand : op.getOperands()) {
       // A broadcast op is elementwise in the arguments that have its result
       // shape (TVM: the bias add of conv2d + bias + relu).
