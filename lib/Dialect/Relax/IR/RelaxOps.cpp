@@ -156,6 +156,11 @@ LogicalResult DataflowOp::verifyRegions() {
   for (Operation &op : getBody().front()) {
     if (isa<OutputOp>(op) || isMemoryEffectFree(&op))
       continue;
+    // A call of a fused primitive function (relax-fuse-ops) is pure.
+    if (auto call = dyn_cast<CallOpInterface>(op))
+      if (Operation *callee = call.resolveCallable();
+          callee && callee->hasAttr("relax.primitive"))
+        continue;
     InFlightDiagnostic diag =
         emitOpError("contains '")
         << op.getName()
