@@ -28,7 +28,7 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.mlc_tools_dir, config.llvm_tools_dir]
 tools = ["mlc-opt", "mlc-translate"]
-for optional in ["mlc-run"]:
+for optional in ["mlc-run", "mlc-compile"]:
     if os.path.exists(os.path.join(config.mlc_tools_dir, optional)):
         tools.append(optional)
         config.available_features.add(optional)
