@@ -368,7 +368,10 @@ static void writeHeader(llvm::raw_ostream &os, ArrayRef<CEntry> entries,
         parameters.push_back(getDescriptorName(parameter) + " *" +
                              parameter.name);
       else
-        parameters.push_back(getCType(parameter.type) + " " + parameter.name);
+        parameters.push_back(
+            getCType(parameter.type) +
+            (isa<LLVM::LLVMPointerType>(parameter.type) ? "" : " ") +
+            parameter.name);
     }
     os << (parameters.empty() ? std::string("void")
                               : llvm::join(parameters, ", "))
@@ -487,7 +490,7 @@ static LogicalResult linkSharedLibrary(StringRef objectPath,
     std::string log;
     if (auto buffer = llvm::MemoryBuffer::getFile(logPath))
       log = (*buffer)->getBuffer().str();
-    return fail("linking '" + libraryPath + "' failed" +
+    return fail("linking '" + outputFilename + "' failed" +
                 (errorMessage.empty() ? "" : ": " + errorMessage) + "\n" +
                 llvm::join(args, " ") + "\n" + log);
   }
@@ -580,6 +583,14 @@ static LogicalResult compile(MLIRContext &context) {
       return fail(errorMessage);
   }
 
+  // Private functions stay private to the object (func-to-llvm gives every
+  // function external linkage).
+  llvm::StringSet<> privateFunctions;
+  if (!lowered)
+    for (auto func : module->getOps<FunctionOpInterface>())
+      if (func.isPrivate() && !func.isExternal())
+        privateFunctions.insert(func.getName());
+
   if (!lowered) {
     for (Operation *op : entries)
       op->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
@@ -620,6 +631,10 @@ static LogicalResult compile(MLIRContext &context) {
       *module, llvmContext, llvm::sys::path::filename(inputFilename));
   if (!llvmModule)
     return fail("translation to LLVM IR failed");
+  for (llvm::Function &function : *llvmModule)
+    if (!function.isDeclaration() &&
+        privateFunctions.contains(function.getName()))
+      function.setLinkage(llvm::GlobalValue::InternalLinkage);
   std::unique_ptr<llvm::TargetMachine> machine = createTargetMachine();
   if (!machine)
     return failure();
