@@ -311,22 +311,18 @@ static void writeHeader(llvm::raw_ostream &os, ArrayRef<CEntry> entries,
      << "#include <stdbool.h>\n#include <stdint.h>\n\n"
      << "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n";
   if (!lowered) {
-    os << "/* Ownership: every buffer belongs to the caller. An entry reads "
-          "its\n"
-          " * inputs and writes its outputs through the descriptors (out-"
-          "parameters\n"
-          " * follow the inputs, in result order: destination passing), and "
-          "neither\n"
-          " * frees nor keeps any pointer past the call. For a dense row-major "
-          "buffer\n"
-          " * set allocated = aligned = data, offset = 0, sizes = the shape and"
-          "\n * strides[i] = product of sizes[i+1..]. A result returned "
-          "through "
-          "`result`\n"
-          " * (hoist-result-allocs=false) is malloc'ed by the entry; the "
-          "caller "
-          "owns it\n"
-          " * and frees result->allocated with free(). */\n\n";
+    os << R"(/* Ownership: every buffer belongs to the caller. An entry reads its
+ * inputs and writes its outputs through the descriptors (out-parameters
+ * follow the inputs, in result order: destination passing), and neither
+ * frees nor keeps any pointer past the call. It may use an input buffer as
+ * scratch space (tensor arguments bufferize as writable): pass a copy of an
+ * input you still need. Buffers are dense and row-major: allocated = aligned
+ * = data, offset = 0, sizes = the shape, strides[i] = sizes[i+1] * ... *
+ * sizes[rank-1]. A result returned through `result` (with
+ * hoist-result-allocs=false) is malloc'ed by the entry: the caller owns it
+ * and frees result->allocated with free(). */
+
+)";
     // One strided descriptor per (rank, element type), guarded so headers of
     // several models can be included together.
     llvm::StringSet<> emitted;
