@@ -521,6 +521,9 @@ static LogicalResult compile(MLIRContext &context) {
       auto symbol = dyn_cast<SymbolOpInterface>(&op);
       if (!func || func.isExternal() || !symbol || !symbol.isPublic())
         continue;
+      if (auto llvmFunc = dyn_cast<LLVM::LLVMFuncOp>(&op);
+          llvmFunc && llvmFunc.getLinkage() != LLVM::Linkage::External)
+        continue;
       // Lowered modules: the wrappers, not what they call.
       if (lowered &&
           module->lookupSymbol(("_mlir_ciface_" + func.getName()).str()))

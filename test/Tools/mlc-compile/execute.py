@@ -147,8 +147,9 @@ check("mm_relu 128x128", c, np.maximum(a.astype(np.float64) @ b, 0))
 
 # Tensor functions: results are out-parameters after the inputs.
 lib, header = compile_library("linalg", write_source("linalg", LINALG))
-needed = subprocess.run(["readelf", "-d", os.path.join(OUT_DIR, "linalg.so")],
-                        capture_output=True, text=True).stdout
+needed = subprocess.run(
+    ["llvm-readelf", "-d", os.path.join(OUT_DIR, "linalg.so")],
+    capture_output=True, text=True, check=True).stdout
 assert "libmlir_c_runner_utils" in needed and "libm.so" in needed, needed
 
 x = rng.standard_normal((4, 8), dtype=np.float32)
