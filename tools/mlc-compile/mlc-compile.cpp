@@ -548,6 +548,12 @@ static LogicalResult compile(MLIRContext &context) {
       return func.emitError() << "entry '" << name
                               << "' is private; only public functions can be "
                                  "exported";
+    if (auto llvmFunc = dyn_cast<LLVM::LLVMFuncOp>(op);
+        llvmFunc && llvmFunc.getLinkage() != LLVM::Linkage::External)
+      return func.emitError()
+             << "entry '" << name << "' has "
+             << LLVM::linkage::stringifyLinkage(llvmFunc.getLinkage())
+             << " linkage; only external functions are exported";
     if (!llvm::is_contained(entries, op))
       entries.push_back(op);
   }

@@ -17,6 +17,8 @@
 // What the pipeline cannot lower is reported where it is left.
 // RUN: not mlc-compile %t/unranked.mlir -o %t/out.so 2>&1 | FileCheck %s --check-prefix=LEFTOVER
 // RUN: not test -e %t/out.so
+// RUN: echo 'llvm.func internal @inner() { llvm.return }' > %t/internal.mlir
+// RUN: not mlc-compile %t/internal.mlir --entry=inner -o %t/out.o 2>&1 | FileCheck %s --check-prefix=INTERNAL
 // RUN: not mlc-compile %t/missing.mlir -o %t/out.o 2>&1 | FileCheck %s --check-prefix=NOFILE
 // RUN: echo 'func.func @f( {' > %t/bad.mlir
 // RUN: not mlc-compile %t/bad.mlir -o %t/out.so 2>&1 | FileCheck %s --check-prefix=PARSE
@@ -44,6 +46,7 @@
 // OPTIONS: mlc-compile: error: invalid --pipeline-options 'no-such-option=1'
 // OPT: mlc-compile: error: -O7 is not an optimization level (0-3)
 // UNRANKED: error: parameter 0 of 'unranked' has type 'tensor<*xf32>', which has no C interface
+// INTERNAL: internal.mlir:1:1: error: entry 'inner' has internal linkage; only external functions are exported
 // NOFILE: mlc-compile: error: {{.*}}missing.mlir
 // PARSE: bad.mlir:1:{{[0-9]+}}: error:
 // UNDEFINED: mlc-compile: error: linking '{{.*}}' failed
