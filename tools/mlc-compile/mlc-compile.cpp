@@ -260,6 +260,24 @@ static FailureOr<CEntry> getCEntry(FunctionOpInterface func,
            << " values; the C header supports at most one returned value "
               "(results other than scalars become out-parameters with "
               "hoist-result-allocs=true)";
+  // Parameter names come from the model: keep them distinct and clear of C
+  // keywords and of the header's own names.
+  llvm::StringSet<> used = {"result"};
+  for (auto [index, parameter] : llvm::enumerate(entry.parameters)) {
+    static const llvm::StringSet<> reserved = {
+        "auto",     "bool",     "break",    "case",     "char",    "const",
+        "continue", "default",  "do",       "double",   "else",    "enum",
+        "extern",   "float",    "for",      "goto",     "if",      "inline",
+        "int",      "long",     "register", "restrict", "return",  "short",
+        "signed",   "sizeof",   "static",   "struct",   "switch",  "typedef",
+        "union",    "unsigned", "void",     "volatile", "while",   "class",
+        "new",      "delete",   "this",     "template", "operator"};
+    if (reserved.contains(parameter.name) ||
+        StringRef(parameter.name).starts_with("mlc_memref_") ||
+        used.contains(parameter.name))
+      parameter.name += "_" + std::to_string(index);
+    used.insert(parameter.name);
+  }
   if (!returned.empty()) {
     if (returned.front().rank >= 0) {
       entry.resultPointer = returned.front();
@@ -456,12 +474,21 @@ getNeededRuntimeLibraries(const llvm::StringSet<> &undefined) {
 static LogicalResult linkSharedLibrary(StringRef objectPath,
                                        StringRef libraryPath,
                                        ArrayRef<std::string> runtimeLibraries) {
-  if (!llvm::sys::fs::can_execute(linkerPath))
-    return fail("cannot run the linker '" + linkerPath +
-                "' (set it with --ld=)");
-  SmallVector<std::string> args = {linkerPath,        "-shared",
-                                   "--no-undefined",  "-o",
-                                   libraryPath.str(), objectPath.str()};
+  std::string linker = linkerPath;
+  // The configured ld.lld may be gone (LLVM moved or uninstalled): fall back
+  // to one on PATH unless --ld names one.
+  if (!llvm::sys::fs::can_execute(linker) &&
+      linkerPath.getNumOccurrences() == 0)
+    for (StringRef name : {"ld.lld-22", "ld.lld"})
+      if (llvm::ErrorOr<std::string> found =
+              llvm::sys::findProgramByName(name)) {
+        linker = *found;
+        break;
+      }
+  if (!llvm::sys::fs::can_execute(linker))
+    return fail("cannot run the linker '" + linker + "' (set it with --ld=)");
+  SmallVector<std::string> args = {linker, "-shared",         "--no-undefined",
+                                   "-o",   libraryPath.str(), objectPath.str()};
   for (const std::string &library : runtimeLibraries) {
     args.push_back(library);
     args.push_back("-rpath=" + llvm::sys::path::parent_path(library).str());
@@ -480,7 +507,7 @@ static LogicalResult linkSharedLibrary(StringRef objectPath,
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logPath),
                                           StringRef(logPath)};
   std::string errorMessage;
-  int status = llvm::sys::ExecuteAndWait(linkerPath, argRefs, std::nullopt,
+  int status = llvm::sys::ExecuteAndWait(linker, argRefs, std::nullopt,
                                          redirects, 0, 0, &errorMessage);
   if (status != 0) {
     std::string log;
