@@ -36,6 +36,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Target/LLVMIR/LLVMTranslationInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LLVMContext.h"
@@ -145,6 +146,14 @@ static OutputKind getOutputKind(StringRef path) {
   if (extension == ".s")
     return OutputKind::Assembly;
   return OutputKind::Object;
+}
+
+/// Whether LLVM IR translation handles `op` (the LLVM dialect, and dialects
+/// translated alongside it such as `omp` for OpenMP-parallel loops).
+static bool isTranslatable(Operation *op) {
+  Dialect *dialect = op->getDialect();
+  return dialect &&
+         dialect->getRegisteredInterface<LLVMTranslationDialectInterface>();
 }
 
 /// A module is taken as already lowered when everything in it is in the LLVM
@@ -633,8 +642,7 @@ static LogicalResult compile(MLIRContext &context) {
       return failure();
     // Translation would only say which op it cannot translate.
     WalkResult leftover = module->walk([](Operation *op) {
-      if (isa<ModuleOp>(op) ||
-          isa_and_nonnull<LLVM::LLVMDialect>(op->getDialect()))
+      if (isa<ModuleOp>(op) || isTranslatable(op))
         return WalkResult::advance();
       op->emitError() << "the CPU pipeline left '" << op->getName()
                       << "' outside the LLVM dialect";

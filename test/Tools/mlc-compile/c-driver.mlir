@@ -8,7 +8,8 @@
 // RUN: %cc -std=c99 -Wall -Wextra -Werror -I%t %S/Inputs/driver.c -L%t -lmodel -Wl,-rpath,%t -lm -o %t/driver-so
 // RUN: %t/driver-so | FileCheck %s
 // RUN: mlc-compile %s -O2 -o %t/model.o
-// RUN: %cc -std=c99 -Wall -Wextra -Werror -I%t %S/Inputs/driver.c %t/model.o -lm -o %t/driver-o
+// Parallel loops run on OpenMP: an object file is linked with libomp.
+// RUN: %cc -std=c99 -Wall -Wextra -Werror -I%t %S/Inputs/driver.c %t/model.o -L/usr/lib/llvm-22/lib -lomp -Wl,-rpath,/usr/lib/llvm-22/lib -lm -o %t/driver-o
 // RUN: %t/driver-o | FileCheck %s
 
 // CHECK: dense_relu 16x32x8: ok
