@@ -5,10 +5,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlc/Conversion/RelaxToMemRef/Passes.h"
 #include "mlc/Conversion/RelaxToTensorIR/Passes.h"
 #include "mlc/Conversion/RelayToRelax/Passes.h"
-#include "mlc/Conversion/RelaxToMemRef/Passes.h"
 #include "mlc/Conversion/TensorIRToSCF/Passes.h"
+#include "mlc/Dialect/Relax/Transforms/Passes.h"
+#include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+#include "mlc/Dialect/TensorIR/Transforms/Passes.h"
 #include "mlc/Pipelines/Pipelines.h"
 #include "mlc/Transforms/Passes.h"
 
@@ -28,6 +31,15 @@ void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
                                       const CPUPipelineOptions &options) {
   pm.addPass(createRelayToRelax());
   pm.addPass(createRelaxLegalizeOps());
+  if (options.fuseOptLevel > 0) {
+    // TVM's fusion: pattern kinds, post-dominator groups, one kernel each.
+    pm.addNestedPass<tensorir::PrimFuncOp>(
+        tensorir::createTensorIRAnnotateOpPattern());
+    relax::RelaxFuseOpsOptions fuseOps;
+    fuseOps.fuseOptLevel = options.fuseOptLevel;
+    pm.addPass(relax::createRelaxFuseOps(fuseOps));
+    pm.addPass(relax::createRelaxFuseTIR());
+  }
 }
 
 void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,

@@ -28,6 +28,11 @@ struct CPUPipelineOptions
       llvm::cl::desc("Turn the public functions' tensor results into "
                      "caller-allocated out-parameters (destination passing)"),
       llvm::cl::init(true)};
+  PassOptions::Option<int> fuseOptLevel{
+      *this, "fuse-opt-level",
+      llvm::cl::desc("Operator fusion of relax kernels (relax-fuse-ops "
+                     "fuse-opt-level; 0 turns fusion off)"),
+      llvm::cl::init(2)};
   PassOptions::Option<bool> planMemory{
       *this, "plan-memory",
       llvm::cl::desc("Share one arena between the buffers of a block whose "

@@ -65,6 +65,12 @@ struct IndexedForwardGraph {
 };
 
 static Kind calleePattern(CallTIROp call, SymbolTableCollection &symbols) {
+  // relax-fuse-tir merges kernels over static buffers only: a call with
+  // tir_vars or a dynamically shaped result stays alone (runs unfused).
+  if (call.getTirVars() || llvm::any_of(call.getResultTypes(), [](Type type) {
+        return !cast<ShapedType>(type).hasStaticShape();
+      }))
+    return Kind::opaque;
   Operation *callee =
       symbols.lookupNearestSymbolFrom(call, call.getCalleeAttr());
   if (!callee)

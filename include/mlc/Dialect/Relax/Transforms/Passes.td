@@ -144,7 +144,9 @@ def RelaxFuseOps : Pass<"relax-fuse-ops", "::mlir::ModuleOp"> {
     ones), each op is a node of an indexed forward graph; values from outside
     the block are opaque leaves. A `relax.call_tir` has its callee's
     `tensorir.op_pattern` (run `tensorir-annotate-op-pattern` first; a
-    callee without one is `opaque`), every other op is `opaque`, and an op
+    callee without one is `opaque`; so is a call with `tir_vars` or a
+    dynamically shaped result, which `relax-fuse-tir` cannot merge yet),
+    every other op is `opaque`, and an op
     whose result leaves the block through `relax.output` cannot be fused
     into its consumers (it may still be a group's root). Edges carry the
     consumer's kind. Over the post-dominator tree (each node's immediate
