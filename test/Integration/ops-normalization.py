@@ -20,6 +20,8 @@
 # CHECK: group_norm num_groups=1: ok
 # CHECK: relax layer_norm axes=[2, -1]: ok
 # CHECK: relax symbolic batch n=3: ok
+# CHECK: relax layer_norm over all axes: ok
+# CHECK: relax group_norm symbolic channels: ok
 
 import numpy as np
 import mlc
@@ -133,3 +135,32 @@ xd = x.astype(np.float64)
 close("relax layer_norm axes=[2, -1]", outs[0],
       normalize(xd, (2, 3), 1e-5) * g + b, 15)
 close("relax symbolic batch n=3", outs[1], group_norm(xd, 2, c, d, 1e-5), 30)
+
+# layer_norm over every axis (rank-0 statistics) and group_norm with a
+# symbolic channel count c (the group size c / num_groups is computed at run
+# time).
+EDGE = """
+func.func @main(%x: tensor<2x6x5xf32> {relax.name = "x"},
+                %g: tensor<2x6x5xf32> {relax.name = "g"},
+                %c: tensor<6xf32> {relax.name = "c"})
+    -> (tensor<2x6x5xf32>, tensor<2x6x5xf32>) {
+  %l = relax.nn.layer_norm %x, %g, %g {axes = array<i64: 0, 1, 2>}
+      : (tensor<2x6x5xf32>, tensor<2x6x5xf32>, tensor<2x6x5xf32>) -> tensor<2x6x5xf32>
+  %xn = relax.match_cast %x : tensor<2x6x5xf32> to tensor<2x?x5xf32, #relax.shape<[2, c, 5]>>
+  %cn = relax.match_cast %c : tensor<6xf32> to tensor<?xf32, #relax.shape<[c]>>
+  %gn = relax.nn.group_norm %xn, %cn, %cn {num_groups = 3 : i64}
+      : (tensor<2x?x5xf32, #relax.shape<[2, c, 5]>>, tensor<?xf32, #relax.shape<[c]>>,
+         tensor<?xf32, #relax.shape<[c]>>) -> tensor<2x?x5xf32, #relax.shape<[2, c, 5]>>
+  %r = relax.match_cast %gn : tensor<2x?x5xf32, #relax.shape<[2, c, 5]>> to tensor<2x6x5xf32>
+  return %l, %r : tensor<2x6x5xf32>, tensor<2x6x5xf32>
+}
+"""
+x = rng.standard_normal((2, 6, 5)).astype(np.float32)
+g = rng.standard_normal((2, 6, 5)).astype(np.float32)
+c = rng.standard_normal(6).astype(np.float32)
+outs = mlc.create_executor(mod=mlc.Module(EDGE)).evaluate()(x, g, c)
+xd = x.astype(np.float64)
+close("relax layer_norm over all axes", outs[0],
+      normalize(xd, (0, 1, 2), 1e-5) * g + g, 60)
+close("relax group_norm symbolic channels", outs[1],
+      group_norm(xd, 3, c, c, 1e-5), 10)

@@ -33,6 +33,10 @@
 # CHECK: log_softmax axis=0: ok
 # CHECK: relax argmin flattened keepdims: ok
 # CHECK: relax symbolic batch n=5: ok
+# CHECK: relax rank-1 softmax: ok
+# CHECK: relax rank-0 sum and argmin: ok
+# CHECK: relax argmax flattened 3-d keepdims: ok
+# CHECK: relax mean over a symbolic axis: ok
 
 import numpy as np
 import mlc
@@ -159,3 +163,31 @@ np.testing.assert_allclose(outs[2], softmax(y.astype(np.float64), 1),
                            rtol=1e-5, atol=1e-6 * np.sqrt(13))
 np.testing.assert_array_equal(outs[3], y.argmax(axis=-1))
 print("relax symbolic batch n=5: ok")
+
+# Relax edge cases: rank-1 softmax (rank-0 statistics), rank-0 reductions
+# (nothing reduced: a copy, index 0), the flattened argmax of a 3-d tensor
+# and a mean over a symbolic axis (the count is read at run time).
+EDGE = """
+func.func @main(%v: tensor<9xf32> {relax.name = "v"}, %s: tensor<f32> {relax.name = "s"},
+                %x: tensor<2x6x5xf32> {relax.name = "x"})
+    -> (tensor<9xf32>, tensor<f32>, tensor<i64>, tensor<1x1x1xi64>, tensor<2x5xf32>) {
+  %a = relax.nn.softmax %v : (tensor<9xf32>) -> tensor<9xf32>
+  %b = relax.sum %s : (tensor<f32>) -> tensor<f32>
+  %c = relax.argmin %s : (tensor<f32>) -> tensor<i64>
+  %d = relax.argmax %x {keepdims = true} : (tensor<2x6x5xf32>) -> tensor<1x1x1xi64>
+  %xn = relax.match_cast %x : tensor<2x6x5xf32> to tensor<2x?x5xf32, #relax.shape<[2, c, 5]>>
+  %e = relax.mean %xn {axis = array<i64: 1>} : (tensor<2x?x5xf32, #relax.shape<[2, c, 5]>>) -> tensor<2x5xf32>
+  return %a, %b, %c, %d, %e : tensor<9xf32>, tensor<f32>, tensor<i64>, tensor<1x1x1xi64>, tensor<2x5xf32>
+}
+"""
+v = rng.standard_normal(9).astype(np.float32)
+sc = np.array(2.5, np.float32)
+x3 = rng.standard_normal((2, 6, 5)).astype(np.float32)
+outs = mlc.create_executor(mod=mlc.Module(EDGE)).evaluate()(v, sc, x3)
+close("relax rank-1 softmax", outs[0], softmax(v.astype(np.float64), 0), 9)
+assert outs[1] == sc and outs[2] == 0 and outs[2].dtype == np.int64
+print("relax rank-0 sum and argmin: ok")
+exact("relax argmax flattened 3-d keepdims", outs[3],
+      np.array(x3.argmax(), dtype=np.int64).reshape(1, 1, 1))
+close("relax mean over a symbolic axis", outs[4],
+      x3.astype(np.float64).mean(axis=1), 6)
