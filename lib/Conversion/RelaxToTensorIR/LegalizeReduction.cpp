@@ -98,7 +98,7 @@ struct ReduceShape {
                                      ValueRange reduceVars) const {
     SmallVector<Value> indices;
     size_t nextSpatial = 0, nextReduce = 0;
-    for (auto [axis, isReduced] : llvm::enumerate(reduced)) {
+    for (bool isReduced : reduced) {
       if (isReduced) {
         indices.push_back(reduceVars[nextReduce++]);
         if (keepdims)
