@@ -422,24 +422,27 @@ static LogicalResult buildConcat(relax::ConcatOp op, PrimFuncBuilder &kernel,
   if (rank == 0)
     return op.emitOpError("cannot concatenate 0-d tensors");
   int64_t axis = normalize(op.getAxis(), rank);
-  IndexMath top(kernel.getBuilder(), kernel.getLoc());
-  // The inputs that contribute (statically empty ones do not), with their
-  // start and end along `axis`.
-  struct Part {
-    Value buffer;
-    OpFoldResult begin, end;
-  };
-  SmallVector<Part> parts;
-  OpFoldResult offset = top.constant(0);
+  // The inputs that contribute (statically empty ones do not).
+  SmallVector<std::pair<Value, OpFoldResult>> contributing;
   for (Value input : inputs) {
     OpFoldResult size = kernel.getSizes(input)[axis];
-    OpFoldResult end = top.add(offset, size);
     if (getConstantIntValue(size) != 0)
-      parts.push_back({input, offset, end});
-    offset = end;
+      contributing.push_back({input, size});
   }
-  if (parts.empty())
+  if (contributing.empty())
     return success(); // The output is empty.
+  // Where each starts along `axis`, and its last index there (only needed
+  // to clamp the loads of all but the last input).
+  IndexMath top(kernel.getBuilder(), kernel.getLoc());
+  SmallVector<OpFoldResult> begins, lasts;
+  OpFoldResult offset = top.constant(0);
+  for (auto [i, part] : llvm::enumerate(contributing)) {
+    begins.push_back(offset);
+    if (i + 1 == contributing.size())
+      break;
+    lasts.push_back(top.sub(part.second, top.constant(1)));
+    offset = top.add(offset, part.second);
+  }
   // topi.concatenate: one block selecting the input that covers the output
   // index along `axis`, last to first. Every input is loaded (arith.select
   // is not lazy), so the indices are clamped into each input.
@@ -449,18 +452,17 @@ static LogicalResult buildConcat(relax::ConcatOp op, PrimFuncBuilder &kernel,
         IndexMath m(b, loc);
         Value index = indices[axis];
         Value result;
-        for (int64_t i = static_cast<int64_t>(parts.size()) - 1; i >= 0; --i) {
-          const Part &part = parts[i];
-          OpFoldResult local = m.sub(index, part.begin);
+        for (int64_t i = static_cast<int64_t>(contributing.size()) - 1; i >= 0;
+             --i) {
+          OpFoldResult local = m.sub(index, begins[i]);
           if (i > 0)
             local = m.max(local, m.constant(0));
-          if (i + 1 < static_cast<int64_t>(parts.size()))
-            local =
-                m.min(local, m.sub(m.sub(part.end, part.begin), m.constant(1)));
-          Value value =
-              load(b, loc, part.buffer, replaceAt(indices, axis, m.get(local)));
-          result =
-              result ? m.select(m.lt(index, part.end), value, result) : value;
+          if (result)
+            local = m.min(local, lasts[i]);
+          Value value = load(b, loc, contributing[i].first,
+                             replaceAt(indices, axis, m.get(local)));
+          result = result ? m.select(m.lt(index, begins[i + 1]), value, result)
+                          : value;
         }
         return result;
       });
@@ -592,7 +594,9 @@ static LogicalResult buildPad(relax::PadOp op, PrimFuncBuilder &kernel,
           int64_t before = width[2 * d], after = width[2 * d + 1];
           OpFoldResult size = sizes[d];
           OpFoldResult last = m.sub(size, m.constant(1));
-          OpFoldResult index = m.sub(indices[d], m.constant(before));
+          OpFoldResult index = before >= 0
+                                   ? m.sub(indices[d], m.constant(before))
+                                   : m.add(indices[d], m.constant(-before));
           if (isReflect) {
             if (before > 0)
               index = m.select(m.lt(index, m.constant(0)),
