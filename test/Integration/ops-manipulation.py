@@ -56,6 +56,13 @@
 # CHECK: pad edge: ok
 # CHECK: pad reflect: ok
 # CHECK: pad int32 constant: ok
+# CHECK: squeeze to 0-d: ok
+# CHECK: reshape 0-d to 1x1x1: ok
+# CHECK: broadcast_to from 0-d: ok
+# CHECK: expand_dims of 0-d: ok
+# CHECK: take scalar index: ok
+# CHECK: concatenate with empty inputs: ok
+# CHECK: pad empty data: ok
 # CHECK: symbolic n=5: reshape: ok
 # CHECK: symbolic n=5: permute_dims: ok
 # CHECK: symbolic n=5: expand_dims+squeeze: ok
@@ -260,6 +267,19 @@ check_group({"a": x, "v": v, "i": xi}, [
      np.pad(x, [(1, 0), (6, 2), (5, 12)], mode="reflect")),
     ("pad int32 constant", "nn.pad(%i, 7, pad_width=[[2, 1], [0, 3]])",
      np.pad(xi, [(2, 1), (0, 3)], constant_values=7)),
+])
+
+# 0-d and empty tensors.
+x11, s0, y3, x23, e = rand(1, 1), rand(), rand(3), rand(2, 3), rand(2, 0)
+check_group({"x": x11, "s": s0, "y": y3, "z": x23, "e": e}, [
+    ("squeeze to 0-d", "squeeze(%x)", x11.reshape(())),
+    ("reshape 0-d to 1x1x1", "reshape(%s, newshape=[1, 1, 1])", s0.reshape(1, 1, 1)),
+    ("broadcast_to from 0-d", "broadcast_to(%s, shape=[2, 3])", np.broadcast_to(s0, (2, 3))),
+    ("expand_dims of 0-d", "expand_dims(%s, axis=0)", s0.reshape(1)),
+    ("take scalar index", "take(%y, 1)", y3[1]),
+    ("concatenate with empty inputs", "concatenate((%e, %z, %e), axis=1)",
+     np.concatenate([e, x23, e], axis=1)),
+    ("pad empty data", "nn.pad(%e, 4f, pad_width=[[0, 0], [1, 2]])", np.full((2, 3), 4, np.float32)),
 ])
 
 # Relax ops on a symbolic batch n: the static entry match_casts its inputs
