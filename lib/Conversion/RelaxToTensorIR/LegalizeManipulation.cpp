@@ -404,7 +404,10 @@ static LogicalResult buildStridedSlice(relax::StridedSliceOp op,
     steps[axis] = strides[i];
     begins[axis] = canonicalizeIndex(top, begin[i], sizes[axis], strides[i]);
   }
-  kernel.compute("T_strided_slice", outputs[0],
+  // topi.strided_slice / strided_slice_with_axes.
+  StringRef blockName =
+      op.getAxesAttr() ? "T_strided_slice_with_axes" : "T_strided_slice";
+  kernel.compute(blockName, outputs[0],
                  [&](OpBuilder &b, Location loc, ValueRange indices) {
                    IndexMath m(b, loc);
                    SmallVector<Value> in;
@@ -555,6 +558,14 @@ static LogicalResult buildPad(relax::PadOp op, PrimFuncBuilder &kernel,
   StringRef mode = op.getPadMode();
   bool isConstant = mode == "constant";
   bool isReflect = mode == "reflect";
+  // The pad value is cast to the data's element type (TVM's tvm::cast).
+  Type fromType = getElementType(padValue);
+  Type toType = dataType.getElementType();
+  auto isScalar = [](Type type) { return type.isIntOrFloat(); };
+  if (isConstant && fromType != toType &&
+      (!isScalar(fromType) || !isScalar(toType)))
+    return op.emitOpError("cannot cast the pad value of type ")
+           << fromType << " to the data's element type " << toType;
 
   // Edge and reflect read data at the border, so it must be there.
   for (int64_t d = 0; d < rank; ++d) {
@@ -575,7 +586,6 @@ static LogicalResult buildPad(relax::PadOp op, PrimFuncBuilder &kernel,
 
   SmallVector<OpFoldResult> sizes = kernel.getSizes(data);
   bool empty = llvm::is_contained(dataType.getShape(), 0);
-  Type elementType = dataType.getElementType();
   // topi.nn.pad: data[i - before] inside the data, else the pad value
   // (constant, cast to the data's type), the nearest element (edge) or the
   // element mirrored at the border, the border itself excluded (reflect).
@@ -584,7 +594,7 @@ static LogicalResult buildPad(relax::PadOp op, PrimFuncBuilder &kernel,
         IndexMath m(b, loc);
         Value fill;
         if (isConstant) {
-          fill = createCast(b, loc, load(b, loc, padValue, {}), elementType);
+          fill = createCast(b, loc, load(b, loc, padValue, {}), toType);
           if (empty)
             return fill;
         }

@@ -163,7 +163,7 @@ func.func @test_strided_slice(%x: tensor<7x5xf32>) -> tensor<3x2xf32> {
 // CHECK: %[[C0:[^ ,:()]+]] = arith.constant 0 : index
 // CHECK: %[[LO:[^ ,:()]+]] = arith.maxsi %[[B]], %[[C0]] : index
 // CHECK: %[[BEGIN:[^ ,:()]+]] = arith.minsi %[[LO]], %[[N]] : index
-// CHECK: tensorir.block "T_strided_slice"(%[[I:[^ ,:()]+]] = spatial(4, %{{.*}}), %[[J:[^ ,:()]+]] = spatial(%{{.*}}, %{{.*}}))
+// CHECK: tensorir.block "T_strided_slice_with_axes"(%[[I:[^ ,:()]+]] = spatial(4, %{{.*}}), %[[J:[^ ,:()]+]] = spatial(%{{.*}}, %{{.*}}))
 // CHECK-NEXT: %[[R:[^ ,:()]+]] = arith.addi %[[J]], %[[BEGIN]] : index
 // CHECK-NEXT: memref.load %[[A]][%[[I]], %[[R]]]
 func.func @test_strided_slice_symbolic(%x: tensor<4x?xf32, #relax.shape<[4, n]>>) -> tensor<4x?xf32> {
@@ -331,4 +331,12 @@ func.func @test_take_empty(%x: tensor<0x4xf32>, %i: tensor<2xi32>) -> tensor<2x4
   // expected-error@+1 {{'relax.take' op cannot take from data of shape [0, 4] with no elements along the axis}}
   %0 = relax.take %x, %i {axis = 0 : i64} : (tensor<0x4xf32>, tensor<2xi32>) -> tensor<2x4xf32>
   return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @test_pad_index_value(%x: tensor<3xf32>, %v: tensor<index>) -> tensor<5xf32> {
+  // expected-error@+1 {{'relax.nn.pad' op cannot cast the pad value of type 'index' to the data's element type 'f32'}}
+  %0 = relax.nn.pad %x, %v {pad_width = array<i64: 1, 1>} : (tensor<3xf32>, tensor<index>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
 }
