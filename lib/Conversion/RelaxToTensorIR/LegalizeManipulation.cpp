@@ -196,17 +196,47 @@ static SmallVector<Value> replaceAt(ValueRange indices, int64_t axis,
 // reshape, permute_dims, expand_dims, squeeze, broadcast_to
 //===----------------------------------------------------------------------===//
 
-static LogicalResult buildReshape(relax::ReshapeOp, PrimFuncBuilder &kernel,
+static LogicalResult buildReshape(relax::ReshapeOp op, PrimFuncBuilder &kernel,
                                   ValueRange inputs, ValueRange outputs) {
-  // topi.reshape: out[i] = in[unravel(ravel(i, out.shape), in.shape)].
+  // topi.reshape: out[i] = in[unravel(ravel(i, out.shape), in.shape)]. A
+  // common leading or trailing run of equal sizes (static, or the same
+  // symbolic expression) maps index to index in row-major order, which TVM's
+  // arith simplifier finds from the loop bounds; here it is done up front,
+  // so e.g. batch_flatten keeps its batch index and only the remaining
+  // dimensions pay for the div/rem.
   SmallVector<OpFoldResult> inSizes = kernel.getSizes(inputs[0]);
   SmallVector<OpFoldResult> outSizes = kernel.getSizes(outputs[0]);
+  SymbolScope scope(op.getContext());
+  SymShape inShape = relax::getSymbolicShape(
+      cast<RankedTensorType>(op.getData().getType()), scope);
+  SymShape outShape = relax::getSymbolicShape(
+      cast<RankedTensorType>(op.getResult().getType()), scope);
+  auto isSame = [&](size_t i, size_t j) {
+    return inShape[i] && inShape[i] == outShape[j];
+  };
+  size_t inRank = inSizes.size(), outRank = outSizes.size();
+  size_t minRank = std::min(inRank, outRank);
+  size_t lead = 0, trail = 0;
+  while (lead < minRank && isSame(lead, lead))
+    ++lead;
+  while (lead + trail < minRank &&
+         isSame(inRank - 1 - trail, outRank - 1 - trail))
+    ++trail;
+  ArrayRef<OpFoldResult> inMiddle =
+      ArrayRef(inSizes).slice(lead, inRank - lead - trail);
+  ArrayRef<OpFoldResult> outMiddle =
+      ArrayRef(outSizes).slice(lead, outRank - lead - trail);
   kernel.compute("T_reshape", outputs[0],
                  [&](OpBuilder &b, Location loc, ValueRange indices) {
                    IndexMath m(b, loc);
-                   OpFoldResult flat = ravelIndex(m, indices, outSizes);
-                   return load(b, loc, inputs[0],
-                               unravelIndex(m, flat, inSizes));
+                   SmallVector<Value> in(indices.take_front(lead));
+                   if (!inMiddle.empty()) {
+                     OpFoldResult flat = ravelIndex(
+                         m, indices.slice(lead, outMiddle.size()), outMiddle);
+                     llvm::append_range(in, unravelIndex(m, flat, inMiddle));
+                   }
+                   llvm::append_range(in, indices.take_back(trail));
+                   return load(b, loc, inputs[0], in);
                  });
   return success();
 }

@@ -27,16 +27,38 @@ func.func @test_reshape(%x: tensor<2x3x4xf32>) -> tensor<4x6xf32> {
 
 // -----
 
-// Symbolic reshape: sizes come from the buffers (memref.dim at the start).
+// Equal leading and trailing sizes (static or the same symbol) map index to
+// index: only the middle dimensions are ravelled and unravelled.
+// CHECK-LABEL: tensorir.prim_func private @reshape(
+// CHECK-SAME: %[[A:[^ ,:()]+]]: memref<?x3x4xf32>
+// CHECK: tensorir.block "T_reshape"(%[[I:[^ ,:()]+]] = spatial(%{{.*}}, %{{.*}}), %[[J:[^ ,:()]+]] = spatial(12, %{{.*}}))
+// CHECK-NEXT: %[[C4:[^ ,:()]+]] = arith.constant 4 : index
+// CHECK-NEXT: %[[D2:[^ ,:()]+]] = arith.remui %[[J]], %[[C4]] : index
+// CHECK-NEXT: %[[D1:[^ ,:()]+]] = arith.divui %[[J]], %[[C4]] : index
+// CHECK-NEXT: memref.load %[[A]][%[[I]], %[[D1]], %[[D2]]] : memref<?x3x4xf32>
+// CHECK-LABEL: tensorir.prim_func private @reshape_0(
+// CHECK: tensorir.block "T_reshape"(%[[I:[^ ,:()]+]] = spatial(2, %{{.*}}), %[[J:[^ ,:()]+]] = spatial(1, %{{.*}}), %[[K:[^ ,:()]+]] = spatial(3, %{{.*}}), %[[L:[^ ,:()]+]] = spatial(5, %{{.*}}))
+// CHECK-NEXT: memref.load %{{.*}}[%[[I]], %[[K]], %[[L]]] : memref<2x3x5xf32>
+func.func @test_reshape_common_dims(%x: tensor<?x3x4xf32, #relax.shape<[n, 3, 4]>>, %y: tensor<2x3x5xf32>) -> (tensor<?x12xf32, #relax.shape<[n, 12]>>, tensor<2x1x3x5xf32>) {
+  %0 = relax.reshape %x {shape = array<i64: 0, 12>} : (tensor<?x3x4xf32, #relax.shape<[n, 3, 4]>>) -> tensor<?x12xf32, #relax.shape<[n, 12]>>
+  %1 = relax.reshape %y {shape = array<i64: 2, 1, 3, 5>} : (tensor<2x3x5xf32>) -> tensor<2x1x3x5xf32>
+  return %0, %1 : tensor<?x12xf32, #relax.shape<[n, 12]>>, tensor<2x1x3x5xf32>
+}
+
+// -----
+
+// Symbolic reshape: sizes come from the buffers (memref.dim at the start);
+// the batch n maps to itself.
 // CHECK-LABEL: tensorir.prim_func private @reshape(
 // CHECK-SAME: %[[A:[^ ,:()]+]]: memref<?x3x2xf32>, %[[T:[^ ,:()]+]]: memref<?x6xf32>)
 // CHECK: %[[N:[^ ,:()]+]] = memref.dim %[[A]], %{{.*}} : memref<?x3x2xf32>
 // CHECK: %[[M:[^ ,:()]+]] = memref.dim %[[T]], %{{.*}} : memref<?x6xf32>
 // CHECK: tensorir.block "T_reshape"(%[[I:[^ ,:()]+]] = spatial(%{{.*}}, %{{.*}}), %[[J:[^ ,:()]+]] = spatial(6, %{{.*}}))
-// CHECK: %[[C6:[^ ,:()]+]] = arith.constant 6 : index
-// CHECK: %[[F:[^ ,:()]+]] = arith.addi
-// CHECK: arith.remui %[[F]]
-// CHECK: memref.load %[[A]]
+// CHECK-SAME: reads(%[[A]][%[[I]], 0:3, 0:2] : memref<?x3x2xf32>)
+// CHECK-NEXT: %[[C2:[^ ,:()]+]] = arith.constant 2 : index
+// CHECK-NEXT: %[[D2:[^ ,:()]+]] = arith.remui %[[J]], %[[C2]] : index
+// CHECK-NEXT: %[[D1:[^ ,:()]+]] = arith.divui %[[J]], %[[C2]] : index
+// CHECK-NEXT: memref.load %[[A]][%[[I]], %[[D1]], %[[D2]]]
 func.func @test_reshape_symbolic(%x: tensor<?x3x2xf32, #relax.shape<[n, 3, 2]>>) -> tensor<?x6xf32, #relax.shape<[n, 6]>> {
   %0 = relax.reshape %x {shape = array<i64: -1, 6>} : (tensor<?x3x2xf32, #relax.shape<[n, 3, 2]>>) -> tensor<?x6xf32, #relax.shape<[n, 6]>>
   return %0 : tensor<?x6xf32, #relax.shape<[n, 6]>>
