@@ -40,6 +40,7 @@
 # CHECK: strided_slice leading dims only: ok
 # CHECK: strided_slice axes=[2, 0]: ok
 # CHECK: strided_slice slice_mode=size: ok
+# CHECK: strided_slice and pad random sweep (35 cases): ok
 # CHECK: take clip axis=0: ok
 # CHECK: take clip axis=1 2-D indices: ok
 # CHECK: take wrap axis=-1 i64 indices: ok
@@ -217,6 +218,34 @@ check_group({"a": x}, [
     ("strided_slice slice_mode=size", 'strided_slice(%a, begin=[2, 3, 0], end=[3, -1, 2], slice_mode="size")',
      x[2:5, 3:, 0:2]),
 ])
+
+# Random strided_slice and nn.pad parameters (fixed seed) in one function:
+# Python slicing and np.pad are the references. Empty slices are skipped
+# (Relay rejects them).
+x = rand(7, 13, 5)
+sweep = []
+while len([c for c in sweep if c[0].startswith("strided")]) < 20:
+    nd = int(rng.integers(1, 4))
+    b, e = rng.integers(-16, 16, nd).tolist(), rng.integers(-16, 16, nd).tolist()
+    st = rng.choice([-3, -2, -1, 1, 2, 4], nd).tolist()
+    ref = x[tuple(slice(b[i], e[i], st[i]) for i in range(nd))]
+    if ref.size:
+        sweep.append(("strided_slice(%%a, begin=%s, end=%s, strides=%s)" % (b, e, st), ref))
+for _ in range(5):
+    before, after = rng.integers(0, 5, 3).tolist(), rng.integers(0, 5, 3).tolist()
+    width = [[p, q] for p, q in zip(before, after)]
+    sweep.append(("nn.pad(%%a, 0.5f, pad_width=%s)" % width,
+                  np.pad(x, width, constant_values=0.5)))
+    sweep.append(('nn.pad(%%a, 0f, pad_width=%s, pad_mode="edge")' % width,
+                  np.pad(x, width, mode="edge")))
+    width = [[int(rng.integers(0, d)), int(rng.integers(0, d))] for d in x.shape]
+    sweep.append(('nn.pad(%%a, 0f, pad_width=%s, pad_mode="reflect")' % width,
+                  np.pad(x, width, mode="reflect")))
+outs = run_relay({"a": x}, "  (%s)" % ", ".join(expr for expr, _ in sweep))
+for (expr, expected), out in zip(sweep, outs):
+    assert out.shape == expected.shape, (expr, out.shape, expected.shape)
+    np.testing.assert_array_equal(out, expected, err_msg=expr)
+print("strided_slice and pad random sweep (%d cases): ok" % len(sweep))
 
 # take: numpy's clip and wrap modes are TVM's (clip clamps into [0, n), wrap
 # is the index modulo n).
