@@ -36,8 +36,8 @@
 # CHECK: nn.avg_pool2d 2x2 strides 2 ceil_mode count_include_pad: ok
 # CHECK: nn.avg_pool2d 3x2 strides (2,3) ceil_mode NHWC: ok
 # CHECK: nn.global_avg_pool2d 7x9: ok
-# CHECK: nn.adaptive_avg_pool2d 7x9 -> 3x4: ok
-# CHECK: nn.adaptive_avg_pool2d NHWC 10x6 -> 5x4: ok
+# CHECK: nn.adaptive_avg_pool2d 7x9 -> 5x4: ok
+# CHECK: nn.adaptive_avg_pool2d NHWC 5x7 -> 3x5: ok
 # CHECK: nn.adaptive_avg_pool2d 5x5 -> 5x5: ok
 
 import numpy as np
@@ -340,12 +340,12 @@ def adaptive_avg_ref(x, out_h, out_w):
 x = f32(2, 3, 7, 9)
 check("nn.global_avg_pool2d 7x9", run("nn.global_avg_pool2d(%x)", x=x),
       f64(x).mean(axis=(2, 3), keepdims=True), 63)
-check("nn.adaptive_avg_pool2d 7x9 -> 3x4",
-      run("nn.adaptive_avg_pool2d(%x, output_size=[3, 4])", x=x), adaptive_avg_ref(x, 3, 4), 9)
-x = f32(1, 10, 6, 3)  # NHWC
-check("nn.adaptive_avg_pool2d NHWC 10x6 -> 5x4",
-      run('nn.adaptive_avg_pool2d(%x, output_size=[5, 4], layout="NHWC")', x=x),
-      adaptive_avg_ref(x.transpose(NHWC), 5, 4).transpose(TO_NHWC), 6)
+check("nn.adaptive_avg_pool2d 7x9 -> 5x4",
+      run("nn.adaptive_avg_pool2d(%x, output_size=[5, 4])", x=x), adaptive_avg_ref(x, 5, 4), 9)
+x = f32(1, 5, 7, 3)  # NHWC; bins of sizes 2, 3, 2 and 2, 2, 3, 2, 2
+check("nn.adaptive_avg_pool2d NHWC 5x7 -> 3x5",
+      run('nn.adaptive_avg_pool2d(%x, output_size=[3, 5], layout="NHWC")', x=x),
+      adaptive_avg_ref(x.transpose(NHWC), 3, 5).transpose(TO_NHWC), 9)
 x = f32(1, 2, 5, 5)
 check("nn.adaptive_avg_pool2d 5x5 -> 5x5",
       run("nn.adaptive_avg_pool2d(%x, output_size=[5, 5])", x=x), adaptive_avg_ref(x, 5, 5))

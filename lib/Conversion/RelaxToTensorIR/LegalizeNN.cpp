@@ -26,6 +26,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace mlc;
@@ -310,7 +311,6 @@ LogicalResult buildConv2D(relax::Conv2DOp op, PrimFuncBuilder &kernel,
     return op.emitOpError("groups must be >= 1 but is ") << groups;
 
   SmallVector<OpFoldResult> wSizes = kernel.getSizes(weight);
-  SmallVector<OpFoldResult> dSizes = kernel.getSizes(data);
   OpFoldResult outChannels = wSizes[(*kernelPerm)[0]];
   OpFoldResult inPerGroup = wSizes[(*kernelPerm)[1]];
   OpFoldResult kh = wSizes[(*kernelPerm)[2]], kw = wSizes[(*kernelPerm)[3]];
@@ -330,12 +330,12 @@ LogicalResult buildConv2D(relax::Conv2DOp op, PrimFuncBuilder &kernel,
       kernel, "pad_temp", data, before, after,
       [&](OpBuilder &b, Location loc) { return zeroOf(b, loc, dataType); });
 
-  std::optional<int64_t> channels = getStatic(dSizes[(*dataPerm)[1]]);
-  std::optional<int64_t> perGroup = getStatic(inPerGroup);
+  int64_t channels =
+      cast<MemRefType>(data.getType()).getDimSize((*dataPerm)[1]);
   std::string name;
   if (groups == 1)
     name = "conv2d_";
-  else if (channels && perGroup && *channels == groups && *perGroup == 1)
+  else if (channels == groups && getStatic(inPerGroup) == 1)
     name = "depthwise_conv2d_";
   else
     name = "group_conv2d_";
@@ -408,7 +408,7 @@ LogicalResult buildConv2DTranspose(relax::Conv2DTransposeOp op,
   if (!kh || !kw)
     return op.emitOpError("needs a static kernel height and width to pad the "
                           "input; weight has type ")
-           << weight.getType();
+           << op.getWeight().getType();
   SizeMath sm{kernel};
   OpFoldResult inPerGroup = sm.div(inChannels, groups);
   int64_t hPos = (*dataPerm)[2], wPos = (*dataPerm)[3];
@@ -570,7 +570,11 @@ LogicalResult buildPool2D(OpTy op, PrimFuncBuilder &kernel, Value data,
       "pool_sum", sum, extents,
       [&](OpBuilder &b, Location loc) { return zeroOf(b, loc, type); }, window,
       createAdd);
-  SmallVector<OpFoldResult> inSizes = kernel.getSizes(data);
+  auto dataType = cast<MemRefType>(data.getType());
+  SmallVector<OpFoldResult> inSizes =
+      dataType.hasStaticShape()
+          ? getAsIndexOpFoldResult(data.getContext(), dataType.getShape())
+          : kernel.getSizes(data);
   kernel.compute(
       "pool_avg", out, [&](OpBuilder &b, Location loc, ValueRange iv) -> Value {
         IndexMath ix{b, loc};
@@ -631,10 +635,10 @@ LogicalResult buildAdaptiveAvgPool2D(relax::AdaptiveAvgPool2DOp op,
       ShapedType::isDynamic(outH) || ShapedType::isDynamic(outW))
     return op.emitOpError("needs static input and output heights and widths "
                           "(the bins' sizes); got ")
-           << data.getType() << " -> " << out.getType();
+           << op.getData().getType() << " -> " << op.getType();
   if (outH <= 0 || outW <= 0)
     return op.emitOpError("output_size must be positive; result type ")
-           << out.getType();
+           << op.getType();
 
   // The largest bin of an axis, and whether all bins have that size.
   auto largestBin = [](int64_t in, int64_t outSize) {
