@@ -24,6 +24,7 @@
 # CHECK: nn.conv2d NCHW depthwise: ok
 # CHECK: nn.conv2d NHWC/HWIO strides (2,1) pad 1: ok
 # CHECK: nn.conv2d NHWC/HWOI depthwise: ok
+# CHECK: nn.conv2d NCHW out_layout NHWC: ok
 # CHECK: nn.conv2d out_dtype float64: ok
 # CHECK: nn.conv2d_transpose NCHW strides 2 pad 1 output_padding 1: ok
 # CHECK: nn.conv2d_transpose groups 2 dilation 2 strides (3,2): ok
@@ -200,6 +201,10 @@ check("nn.conv2d NHWC/HWOI depthwise",
           'kernel_layout="HWOI")', x=x, w=w),
       conv2d_ref(x.transpose(NHWC), w.transpose(HWOI), pad=(1, 1, 1, 1), groups=4)
       .transpose(TO_NHWC), 9)
+x, w = f32(1, 3, 6, 5), f32(4, 3, 2, 2)
+check("nn.conv2d NCHW out_layout NHWC",
+      run('nn.conv2d(%x, %w, padding=[0, 1], out_layout="NHWC")', x=x, w=w),
+      conv2d_ref(x, w, pad=(0, 1, 0, 1)).transpose(TO_NHWC), 12)
 x, w = f32(1, 2, 5, 5), f32(3, 2, 3, 3)
 got = mlc.create_executor(mod=mlc.relay.fromtext(
     '#[version = "0.0.5"]\ndef @main(%x: Tensor[(1, 2, 5, 5), float32], '
