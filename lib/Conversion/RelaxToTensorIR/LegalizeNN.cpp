@@ -35,39 +35,93 @@ using namespace mlc::tensorir;
 
 namespace {
 
-/// Index arithmetic (on `index` values) at the builder's insertion point,
-/// folded where the operands are constants.
+/// Index arithmetic (on `index` values) at the builder's insertion point.
+/// Constant operands are folded and constants are made once, so kernels
+/// stay readable.
 struct IndexMath {
   OpBuilder &b;
   Location loc;
+  llvm::SmallDenseMap<int64_t, Value> constants = {};
 
-  Value c(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value c(int64_t v) {
+    Value &constant = constants[v];
+    if (!constant)
+      constant = arith::ConstantIndexOp::create(b, loc, v);
+    return constant;
+  }
   Value get(OpFoldResult size) {
     if (auto attr = dyn_cast<Attribute>(size))
       return c(cast<IntegerAttr>(attr).getInt());
     return cast<Value>(size);
   }
+  /// `OpTy(x, y)`, or the constant `fn(x, y)` when both are constants and
+  /// `fn` folds them.
+  template <typename OpTy>
+  Value
+  binary(Value x, Value y,
+         llvm::function_ref<std::optional<int64_t>(int64_t, int64_t)> fn) {
+    std::optional<int64_t> cx = getConstantIntValue(x);
+    std::optional<int64_t> cy = getConstantIntValue(y);
+    if (cx && cy)
+      if (std::optional<int64_t> folded = fn(*cx, *cy))
+        return c(*folded);
+    return OpTy::create(b, loc, x, y);
+  }
   Value add(Value x, Value y) {
-    return b.createOrFold<arith::AddIOp>(loc, x, y);
+    if (getConstantIntValue(y) == 0)
+      return x;
+    if (getConstantIntValue(x) == 0)
+      return y;
+    return binary<arith::AddIOp>(
+        x, y,
+        [](int64_t p, int64_t q) -> std::optional<int64_t> { return p + q; });
   }
   Value sub(Value x, Value y) {
-    return b.createOrFold<arith::SubIOp>(loc, x, y);
+    if (getConstantIntValue(y) == 0)
+      return x;
+    return binary<arith::SubIOp>(
+        x, y,
+        [](int64_t p, int64_t q) -> std::optional<int64_t> { return p - q; });
   }
   Value mul(Value x, Value y) {
-    return b.createOrFold<arith::MulIOp>(loc, x, y);
+    if (getConstantIntValue(y) == 1)
+      return x;
+    if (getConstantIntValue(x) == 1)
+      return y;
+    return binary<arith::MulIOp>(
+        x, y,
+        [](int64_t p, int64_t q) -> std::optional<int64_t> { return p * q; });
   }
   /// Division and remainder of non-negative values.
   Value div(Value x, Value y) {
-    return b.createOrFold<arith::DivSIOp>(loc, x, y);
+    if (getConstantIntValue(y) == 1)
+      return x;
+    return binary<arith::DivSIOp>(
+        x, y, [](int64_t p, int64_t q) -> std::optional<int64_t> {
+          if (q == 0)
+            return std::nullopt;
+          return p / q;
+        });
   }
   Value rem(Value x, Value y) {
-    return b.createOrFold<arith::RemSIOp>(loc, x, y);
+    return binary<arith::RemSIOp>(
+        x, y, [](int64_t p, int64_t q) -> std::optional<int64_t> {
+          if (q == 0)
+            return std::nullopt;
+          return p % q;
+        });
   }
   Value min(Value x, Value y) {
-    return b.createOrFold<arith::MinSIOp>(loc, x, y);
+    return binary<arith::MinSIOp>(
+        x, y, [](int64_t p, int64_t q) -> std::optional<int64_t> {
+          return std::min(p, q);
+        });
   }
   Value max(Value x, Value y) {
-    return b.createOrFold<arith::MaxSIOp>(loc, x, y);
+    return binary<arith::MaxSIOp>(
+        x, y, [](int64_t p, int64_t q) -> std::optional<int64_t> {
+          return std::max(p, q);
+        });
   }
   Value addc(Value x, int64_t v) { return v == 0 ? x : add(x, c(v)); }
   Value mulc(Value x, int64_t v) { return v == 1 ? x : mul(x, c(v)); }
