@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The main job: sets up the machine, builds mlc, then
-#  1. imports the MLC course's MLP from TVM Relay text, binds generated weights
-#     by name and converts it to Relax;
-#  2. compiles the course's TensorIR mm_relu for the CPU, runs it on random
-#     inputs, checks the result against numpy and prints the latency.
+#  1. imports a small CNN and the MLC course's MLP from TVM Relay text,
+#  2. compiles each with --mlc-cpu-pipeline (relay -> relax -> tensorir
+#     kernels -> LLVM), runs it on a random input with generated weights
+#     bound by name, prints the output and latency, and checks it against a
+#     numpy reference,
+#  3. compiles and runs the course's hand-written TensorIR mm_relu.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${MLC_BUILD_DIR:-$root/build}
@@ -14,18 +16,22 @@ mkdir -p "$out"
 bin="$build/bin"
 py=/usr/bin/python3
 
-echo "== 1. import examples/mlp.relay (TVM Relay text) =="
-"$bin/mlc-translate" --import-relay "$root/examples/mlp.relay" -o "$out/mlp.mlir"
-cat "$out/mlp.mlir"
+for model in cnn mlp; do
+  echo "== $model: import examples/$model.relay (TVM Relay text) =="
+  "$bin/mlc-translate" --import-relay "$root/examples/$model.relay" \
+    -o "$out/$model.mlir"
+  head -c 600 "$out/$model.mlir"; echo " ..."
+  "$py" "$root/examples/models.py" make "$model" \
+    "$out/$model-params.npz" "$out/$model-inputs.npz"
+  echo "== $model: compile, bind weights by name, run 20 times =="
+  "$bin/mlc-run" "$out/$model.mlir" --params="$out/$model-params.npz" \
+    --inputs="$out/$model-inputs.npz" --outputs="$out/$model-outputs.npz" \
+    --bench=20
+  "$py" "$root/examples/models.py" check "$model" "$out/$model-params.npz" \
+    "$out/$model-inputs.npz" "$out/$model-outputs.npz"
+done
 
-echo "== bind weights by name, convert to relax =="
-"$py" "$root/examples/make_params.py" "$out/mlp-params.npz"
-"$bin/mlc-opt" "$out/mlp.mlir" \
-  --relay-bind-params="params=$out/mlp-params.npz" \
-  --relay-to-relax --canonicalize \
-  --mlir-elide-resource-strings-if-larger=16
-
-echo "== 2. compile and run examples/mm_relu.mlir (TensorIR) =="
+echo "== mm_relu: compile and run examples/mm_relu.mlir (TensorIR) =="
 "$py" "$root/examples/check_mm_relu.py" make "$out/ab.npz"
 "$bin/mlc-run" "$root/examples/mm_relu.mlir" --entry=mm_relu \
   --inputs="$out/ab.npz" --outputs="$out/c.npz" --bench=20

@@ -2,6 +2,7 @@
 # lit configuration for the mlc regression tests (upstream MLIR style).
 
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -27,7 +28,7 @@ llvm_config.use_default_substitutions()
 # FileCheck, not, count come from LLVM; mlc's tools from the build tree.
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.mlc_tools_dir, config.llvm_tools_dir]
-tools = ["mlc-opt", "mlc-translate"]
+tools = ["mlc-opt", "mlc-translate", "mlc-compile", "llvm-nm", "llvm-readelf"]
 for optional in ["mlc-run"]:
     if os.path.exists(os.path.join(config.mlc_tools_dir, optional)):
         tools.append(optional)
@@ -38,6 +39,14 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 # of this build through MLC_TOOLS_DIR.
 config.environment["PYTHONPATH"] = os.path.join(config.mlc_src_root, "python")
 config.environment["MLC_TOOLS_DIR"] = config.mlc_tools_dir
+
+# mlc-compile's C driver test builds against the generated header.
+for cc in ["cc", "gcc", "clang"]:
+    cc_path = shutil.which(cc)
+    if cc_path:
+        config.available_features.add("c-compiler")
+        config.substitutions.append(("%cc", cc_path))
+        break
 
 if os.path.exists("/usr/local/cuda/bin/ptxas"):
     config.available_features.add("ptxas")

@@ -5,10 +5,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlc/Conversion/RelaxToMemRef/Passes.h"
 #include "mlc/Conversion/RelaxToTensorIR/Passes.h"
 #include "mlc/Conversion/RelayToRelax/Passes.h"
-#include "mlc/Conversion/RelaxToMemRef/Passes.h"
 #include "mlc/Conversion/TensorIRToSCF/Passes.h"
+#include "mlc/Dialect/Relax/Transforms/Passes.h"
+#include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+#include "mlc/Dialect/TensorIR/Transforms/Passes.h"
 #include "mlc/Pipelines/Pipelines.h"
 #include "mlc/Transforms/Passes.h"
 
@@ -28,6 +31,15 @@ void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
                                       const CPUPipelineOptions &options) {
   pm.addPass(createRelayToRelax());
   pm.addPass(createRelaxLegalizeOps());
+  if (options.fuseOptLevel > 0) {
+    // TVM's fusion: pattern kinds, post-dominator groups, one kernel each.
+    pm.addNestedPass<tensorir::PrimFuncOp>(
+        tensorir::createTensorIRAnnotateOpPattern());
+    relax::RelaxFuseOpsOptions fuseOps;
+    fuseOps.fuseOptLevel = options.fuseOptLevel;
+    pm.addPass(relax::createRelaxFuseOps(fuseOps));
+    pm.addPass(relax::createRelaxFuseTIR());
+  }
 }
 
 void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
@@ -59,15 +71,27 @@ void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(bufferization::createBufferHoistingPass());
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createCanonicalizerPass());
+  // After deallocation, so that every buffer's lifetime is explicit.
+  if (options.planMemory)
+    pm.addNestedPass<func::FuncOp>(mlc::createPlanMemoryPass());
 }
 
 void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
                                       const CPUPipelineOptions &options) {
   pm.addPass(mlc::createStripParameterNamesPass());
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  if (options.openMP)
+    pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
+  else
+    pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createConvertVectorToSCFPass());
   pm.addPass(createLowerAffinePass());
-  pm.addPass(createSCFToControlFlowPass());
+  if (options.openMP) {
+    pm.addPass(createConvertSCFToOpenMPPass());
+    // Inlines the memref.alloca_scope around each loop body that holds no
+    // alloca; the others are lowered with the memrefs, before SCF becomes
+    // the multi-block CFG their single-block region cannot hold.
+    pm.addPass(createCanonicalizerPass());
+  }
   pm.addPass(memref::createExpandStridedMetadataPass());
   // Vector transfers are not handled by --convert-to-llvm alone.
   pm.addPass(createConvertVectorToLLVMPass());
@@ -75,6 +99,7 @@ void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
   // What LLVM has no intrinsic for (erf, tanh, ...) becomes a libm call.
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());

@@ -28,6 +28,22 @@ struct CPUPipelineOptions
       llvm::cl::desc("Turn the public functions' tensor results into "
                      "caller-allocated out-parameters (destination passing)"),
       llvm::cl::init(true)};
+  PassOptions::Option<int> fuseOptLevel{
+      *this, "fuse-opt-level",
+      llvm::cl::desc("Operator fusion of relax kernels (relax-fuse-ops "
+                     "fuse-opt-level; 0 turns fusion off)"),
+      llvm::cl::init(2)};
+  PassOptions::Option<bool> planMemory{
+      *this, "plan-memory",
+      llvm::cl::desc("Share one arena between the buffers of a block whose "
+                     "lifetimes do not overlap (mlc-plan-memory)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> openMP{
+      *this, "openmp",
+      llvm::cl::desc("Run scf.parallel loops (tensorir `parallel` loops, "
+                     "linalg's parallel dimensions) on OpenMP threads; the "
+                     "compiled code then needs libomp at run time"),
+      llvm::cl::init(true)};
 };
 
 /// Lowers graph-level IR to kernels: relay to relax (relay-to-relax), then
@@ -40,12 +56,15 @@ void buildGraphToKernelsPipeline(mlir::OpPassManager &pm,
 /// Bufferizes a tensor-level module (linalg/tensor/arith/math on tensors):
 /// one-shot bufferization across function boundaries with identity layouts,
 /// results turned into out-parameters, and ownership-based deallocation so
-/// that repeated calls do not leak.
+/// that repeated calls do not leak; then, with `plan-memory`, the buffers
+/// freed in their own block share one arena per block.
 void buildCPUBufferizationPipeline(mlir::OpPassManager &pm,
                                    const CPUPipelineOptions &options);
 
 /// Lowers a bufferized module (linalg/scf/affine/vector/memref/arith/math on
-/// memrefs) to the LLVM dialect.
+/// memrefs) to the LLVM dialect. With `openmp`, linalg ops become parallel
+/// loops and every outermost scf.parallel an `omp.parallel` worksharing loop
+/// (LLVM IR translation turns it into `__kmpc_fork_call`).
 void buildCPULowerToLLVMPipeline(mlir::OpPassManager &pm,
                                  const CPUPipelineOptions &options);
 

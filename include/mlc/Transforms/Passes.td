@@ -28,4 +28,58 @@ def StripParameterNamesPass : Pass<"mlc-strip-parameter-names", "::mlir::ModuleO
   }];
 }
 
+def PlanMemoryPass : Pass<"mlc-plan-memory", "::mlir::func::FuncOp"> {
+  let summary = "Share one arena between buffers whose lifetimes do not overlap";
+  let description = [{
+    Static memory planning at the memref level, the role of TVM's
+    `StaticPlanBlockMemory`. After bufferization and the deallocation
+    pipeline, a host function holds one `memref.alloc`/`memref.dealloc` pair
+    per intermediate buffer. This pass packs, per block, the buffers that
+    qualify into one 64-byte aligned `memref<Nxi8>` arena allocated at the
+    block start, replaces each of them by a `memref.view` at a fixed byte
+    offset and frees the arena where the last of them was freed.
+
+    A buffer qualifies when its `memref.alloc` has a static shape, the
+    identity layout and the default memory space, sits directly in the block
+    whose `memref.dealloc` frees it, and it does not escape: it and its views
+    (`ViewLikeOpInterface`) are only read or written by ops with known memory
+    effects or passed to `func.call` (the callee borrows its arguments); not
+    returned, yielded, branched with or given to an op that may capture it.
+    Its live interval runs from its first to its last use in block order (a
+    use in a nested region counts at its ancestor in the block): a fresh
+    alloc's contents are undefined, and a buffer that does not escape cannot
+    be touched after its last use, even though the ownership-based
+    deallocation frees it only at the end of the block. Offsets are assigned greedily by size with a
+    best-fit search among the gaps left by the buffers whose intervals
+    overlap, so buffers that are never live together share bytes; element
+    types of any width may share a slot.
+
+    Example:
+
+    ```mlir
+    %a = memref.alloc() : memref<16xf32>
+    "use"(%a) ...
+    memref.dealloc %a : memref<16xf32>
+    %b = memref.alloc() : memref<8xi64>
+    "use"(%b) ...
+    memref.dealloc %b : memref<8xi64>
+    // becomes
+    %arena = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
+    %a = memref.view %arena[%c0][] : memref<64xi8> to memref<16xf32>
+    ...
+    %b = memref.view %arena[%c0][] : memref<64xi8> to memref<8xi64>
+    ...
+    memref.dealloc %arena : memref<64xi8>
+    ```
+  }];
+  let options = [
+    Option<"printPeakBytes", "print-peak-bytes", "bool", /*default=*/"false",
+           "Emit a remark per function with the planned peak bytes against "
+           "the bytes the planned buffers took before, and a remark at each "
+           "alloc that is left alone saying why">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 #endif // MLC_TRANSFORMS_PASSES_TD

@@ -73,6 +73,9 @@ void populateManipulationLegalizations(LegalizationTable &table);
 void populateReductionLegalizations(LegalizationTable &table);
 /// Neural network ops: matmul, conv2d, conv2d_transpose, pools, norms.
 void populateNNLegalizations(LegalizationTable &table);
+/// Normalizations: batch_norm (inference), layer_norm, instance_norm,
+/// group_norm.
+void populateNormalizationLegalizations(LegalizationTable &table);
 
 //===----------------------------------------------------------------------===//
 // Helpers shared by the op families
@@ -92,6 +95,22 @@ mlir::Value load(mlir::OpBuilder &b, mlir::Location loc, mlir::Value buffer,
 
 /// The element type of a buffer.
 mlir::Type getElementType(mlir::Value buffer);
+
+/// `size` as an `index` value (a constant, or the dynamic size itself).
+mlir::Value materializeIndex(mlir::OpBuilder &b, mlir::Location loc,
+                             mlir::OpFoldResult size);
+
+/// The product of `sizes` as a scalar of `type` (for means), folded to a
+/// constant when every size is static.
+mlir::Value createElementCount(mlir::OpBuilder &b, mlir::Location loc,
+                               llvm::ArrayRef<mlir::OpFoldResult> sizes,
+                               mlir::Type type);
+
+/// An intermediate buffer (T.alloc_buffer) of the given sizes (as returned
+/// by PrimFuncBuilder::getSizes) and element type.
+mlir::Value allocTemp(tensorir::PrimFuncBuilder &kernel,
+                      llvm::ArrayRef<mlir::OpFoldResult> sizes,
+                      mlir::Type elementType, llvm::StringRef name);
 
 } // namespace mlc::legalize
 

@@ -119,6 +119,7 @@ struct RelaxLegalizeOpsPass
     populateManipulationLegalizations(table);
     populateReductionLegalizations(table);
     populateNNLegalizations(table);
+    populateNormalizationLegalizations(table);
     llvm::StringSet<> skip;
     for (const std::string &name : skipOps)
       skip.insert(name);

@@ -354,21 +354,29 @@ struct ConvertReduce : OpRewritePattern<RelayOp> {
 };
 
 /// relay.argmax/argmin (i32, an axis list) to relax's (i64, one axis) and a
-/// relax.astype back to i32.
+/// relax.astype back to i32. The reduced axes (after `exclude`) must be one
+/// axis, or all of them: relay's index over all axes is the flattened index,
+/// which relax computes without `axis`.
 template <typename RelayOp, typename RelaxOp>
 struct ConvertArgReduce : OpRewritePattern<RelayOp> {
   using OpRewritePattern<RelayOp>::OpRewritePattern;
   LogicalResult matchAndRewrite(RelayOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.getExclude() || op.getSelectLastIndex())
-      return rewriter.notifyMatchFailure(op, "exclude or select_last_index");
+    if (op.getSelectLastIndex())
+      return rewriter.notifyMatchFailure(op, "select_last_index");
+    int64_t rank = cast<RankedTensorType>(op.getData().getType()).getRank();
+    std::optional<ArrayRef<int64_t>> axes;
+    if (DenseI64ArrayAttr axisAttr = op.getAxisAttr())
+      axes = axisAttr.asArrayRef();
+    SmallVector<int64_t> reduced;
+    if (failed(inferReduceAxes(rank, axes, op.getExclude(), reduced, nullptr)))
+      return rewriter.notifyMatchFailure(op, "invalid axes");
     IntegerAttr axis;
-    if (DenseI64ArrayAttr axes = op.getAxisAttr()) {
-      if (axes.size() > 1)
-        return rewriter.notifyMatchFailure(op, "more than one axis");
-      if (axes.size() == 1)
-        axis = rewriter.getI64IntegerAttr(axes[0]);
-    }
+    if (reduced.size() == 1)
+      axis = rewriter.getI64IntegerAttr(reduced[0]);
+    else if (static_cast<int64_t>(reduced.size()) != rank)
+      return rewriter.notifyMatchFailure(op,
+                                         "reduces several but not all axes");
     auto resultType = cast<RankedTensorType>(op.getType());
     Value index = RelaxOp::create(rewriter, op.getLoc(),
                                   resultType.clone(rewriter.getI64Type()),

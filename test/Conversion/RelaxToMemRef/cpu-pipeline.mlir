@@ -2,7 +2,9 @@
 // CPU pipeline, verified after every pass: the kernels are lowered first, the
 // relax host code calls them, the returned allocation becomes the caller's
 // out-parameter (no copy) and the intermediate buffer is freed.
-// RUN: mlc-opt %s --mlc-cpu-pipeline --verify-each | FileCheck %s
+// RUN: mlc-opt %s --mlc-cpu-pipeline=fuse-opt-level=0 --verify-each | FileCheck %s
+// By default the pipeline fuses linear0 and relu0 into one kernel.
+// RUN: mlc-opt %s --mlc-cpu-pipeline --verify-each | FileCheck %s --check-prefix=FUSED
 // RUN: mlc-opt %s --mlc-cpu-bufferize --verify-each | FileCheck %s --check-prefix=BUF
 
 // CHECK-NOT: relax.
@@ -10,6 +12,9 @@
 // CHECK-DAG: llvm.func @linear0(
 // CHECK-DAG: llvm.func @relu0(
 // CHECK-DAG: llvm.func @main(
+// FUSED-NOT: llvm.func @relu0(
+// FUSED-DAG: llvm.func @fused_linear0_relu0(
+// FUSED-DAG: llvm.func @main(
 
 // BUF-LABEL: func.func @main(
 // BUF-SAME:      %[[X:.*]]: memref<1x784xf32> {relax.name = "x"}, %[[W:.*]]: memref<128x784xf32> {relax.name = "w0"}, %[[B:.*]]: memref<128xf32> {relax.name = "b0"}, %[[OUT:.*]]: memref<1x128xf32>) {

@@ -7,7 +7,8 @@
 // CHECK: out0: tensor<2x3xf32> min 0 max 10 mean 5 [0, 2, 4, 6, 8, 10]
 // CHECK: out1: tensor<2xi64> min -1 max 7
 // CHECK: out2: tensor<f32> min 15 max 15
-// CHECK: latency over 3 runs: min {{[0-9.]+}} ms, median {{[0-9.]+}} ms, max {{[0-9.]+}} ms
+// CHECK: compile time: {{[0-9.]+}} ms (MLIR pipeline {{[0-9.]+}} ms, LLVM {{[0-9.]+}} ms)
+// CHECK-NEXT: latency over 3 runs: min {{[0-9.]+}} ms, median {{[0-9.]+}} ms, max {{[0-9.]+}} ms
 // NPZ: npz ok
 
 func.func @main(%x: tensor<2x3xf32> {relay.name = "x"}, %n: tensor<2xi64> {relay.name = "n"})

@@ -42,7 +42,8 @@ static void printTirVars(OpAsmPrinter &printer, Operation *,
                          ShapeAttr tirVars) {
   if (!tirVars)
     return;
-  printer << "tir_vars [";
+  // The format glues this directive to the `)` (no space when absent).
+  printer << " tir_vars [";
   llvm::interleaveComma(tirVars.getDims(), printer, [&](AffineExpr dim) {
     printSymDim(printer.getStream(), dim, tirVars.getNames());
   });
@@ -155,6 +156,11 @@ LogicalResult DataflowOp::verifyRegions() {
   for (Operation &op : getBody().front()) {
     if (isa<OutputOp>(op) || isMemoryEffectFree(&op))
       continue;
+    // A call of a fused primitive function (relax-fuse-ops) is pure.
+    if (auto call = dyn_cast<CallOpInterface>(op))
+      if (Operation *callee = call.resolveCallable();
+          callee && callee->hasAttr("relax.primitive"))
+        continue;
     InFlightDiagnostic diag =
         emitOpError("contains '")
         << op.getName()

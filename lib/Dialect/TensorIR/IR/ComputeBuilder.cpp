@@ -66,14 +66,37 @@ Value PrimFuncBuilder::allocBuffer(MemRefType type, StringRef name,
 }
 
 void PrimFuncBuilder::compute(StringRef blockName, Value out, ElementFn fn) {
-  buildStage(blockName, out, /*reduceExtents=*/{}, /*init=*/nullptr, fn,
-             /*combine=*/nullptr);
+  buildStage(
+      blockName, out, /*reduceExtents=*/{}, /*init=*/nullptr,
+      [&](OpBuilder &b, Location l, ValueRange iterVars) {
+        return SmallVector<Value>{fn(b, l, iterVars)};
+      },
+      /*combine=*/nullptr);
 }
 
 void PrimFuncBuilder::reduce(StringRef blockName, Value out,
                              ArrayRef<OpFoldResult> reduceExtents,
                              ScalarFn init, ElementFn fn, CombineFn combine) {
-  buildStage(blockName, out, reduceExtents, init, fn, combine);
+  auto multiInit = [&](OpBuilder &b, Location l) {
+    return SmallVector<Value>{init(b, l)};
+  };
+  auto multiFn = [&](OpBuilder &b, Location l, ValueRange iterVars) {
+    return SmallVector<Value>{fn(b, l, iterVars)};
+  };
+  auto multiCombine = [&](OpBuilder &b, Location l, ValueRange accs,
+                          ValueRange values) {
+    return SmallVector<Value>{combine(b, l, accs[0], values[0])};
+  };
+  buildStage(blockName, out, reduceExtents,
+             init ? MultiScalarFn(multiInit) : MultiScalarFn(), multiFn,
+             combine ? MultiCombineFn(multiCombine) : MultiCombineFn());
+}
+
+void PrimFuncBuilder::reduceMulti(StringRef blockName, ValueRange outs,
+                                  ArrayRef<OpFoldResult> reduceExtents,
+                                  MultiScalarFn init, MultiElementFn fn,
+                                  MultiCombineFn combine) {
+  buildStage(blockName, outs, reduceExtents, init, fn, combine);
 }
 
 /// Infers and sets the read/write regions of `block`. Leaves them unknown
@@ -89,11 +112,12 @@ static void setInferredRegions(BlockOp block) {
   block.setWriteRegions(regions->writeBuffers, regions->writes);
 }
 
-void PrimFuncBuilder::buildStage(StringRef blockName, Value out,
+void PrimFuncBuilder::buildStage(StringRef blockName, ValueRange outs,
                                  ArrayRef<OpFoldResult> reduceExtents,
-                                 ScalarFn init, ElementFn fn,
-                                 CombineFn combine) {
-  SmallVector<OpFoldResult> extents = getSizes(out);
+                                 MultiScalarFn init, MultiElementFn fn,
+                                 MultiCombineFn combine) {
+  // Every output has the shape of the first, so its sizes are the extents.
+  SmallVector<OpFoldResult> extents = getSizes(outs.front());
   size_t numSpatial = extents.size();
   extents.append(reduceExtents.begin(), reduceExtents.end());
 
@@ -120,16 +144,20 @@ void PrimFuncBuilder::buildStage(StringRef blockName, Value out,
         ValueRange spatial = iterVars.take_front(numSpatial);
         if (init) {
           InitOp::create(b, bodyLoc, [&](OpBuilder &ib, Location initLoc) {
-            memref::StoreOp::create(ib, initLoc, init(ib, initLoc), out,
-                                    spatial);
+            SmallVector<Value> values = init(ib, initLoc);
+            for (auto [value, out] : llvm::zip(values, outs))
+              memref::StoreOp::create(ib, initLoc, value, out, spatial);
           });
         }
-        Value value = fn(b, bodyLoc, iterVars);
+        SmallVector<Value> values = fn(b, bodyLoc, iterVars);
         if (combine) {
-          Value acc = memref::LoadOp::create(b, bodyLoc, out, spatial);
-          value = combine(b, bodyLoc, acc, value);
+          SmallVector<Value> accs;
+          for (Value out : outs)
+            accs.push_back(memref::LoadOp::create(b, bodyLoc, out, spatial));
+          values = combine(b, bodyLoc, accs, values);
         }
-        memref::StoreOp::create(b, bodyLoc, value, out, spatial);
+        for (auto [value, out] : llvm::zip(values, outs))
+          memref::StoreOp::create(b, bodyLoc, value, out, spatial);
       });
   block.setIterVarNamesAttr(builder.getArrayAttr(
       llvm::map_to_vector(loopNames, [&](const std::string &n) -> Attribute {

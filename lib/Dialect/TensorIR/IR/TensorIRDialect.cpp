@@ -51,6 +51,17 @@ LogicalResult TensorIRDialect::verifyOperationAttribute(Operation *op,
              << attr.getValue();
     return success();
   }
+  if (attr.getName() == getOpPatternAttrName()) {
+    if (!isa<OpPatternKindAttr>(attr.getValue()))
+      return op->emitError("'")
+             << getOpPatternAttrName()
+             << "' must be a #tensorir.op_pattern, got " << attr.getValue();
+    if (!isa<PrimFuncOp>(op))
+      return op->emitError("'")
+             << getOpPatternAttrName()
+             << "' is only meaningful on a 'tensorir.prim_func'";
+    return success();
+  }
   return op->emitError("unknown tensorir attribute '")
          << attr.getName().getValue() << "'";
 }

@@ -119,7 +119,7 @@ def Relax_CallTIROp : Relax_Op<"call_tir", [
                        OptionalAttr<Relax_ShapeAttr>:$tir_vars);
   let results = (outs Variadic<AnyRankedTensor>:$results);
   let assemblyFormat = [{
-    $callee `(` $args `)` custom<TirVars>($tir_vars) attr-dict `:`
+    $callee `(` $args `)` `` custom<TirVars>($tir_vars) attr-dict `:`
     functional-type($args, $results)
   }];
   let hasVerifier = 1;

@@ -133,4 +133,99 @@ def RelaxCheckWellFormed : Pass<"relax-check-well-formed", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlc::relax::RelaxDialect"];
 }
 
+def RelaxFuseOps : Pass<"relax-fuse-ops", "::mlir::ModuleOp"> {
+  let summary = "group relax.call_tir ops into primitive functions (operator fusion)";
+  let description = [{
+    TVM's `relax.transform.FuseOps` with the post-dominator partitioning of
+    Relay's `GraphPartitioner` (`src/relay/analysis/graph_partitioner.cc`),
+    so groups are the ones TVM users expect.
+
+    In every `relax.dataflow` block of every function (not of primitive
+    ones), each op is a node of an indexed forward graph; values from outside
+    the block are opaque leaves. A `relax.call_tir` has its callee's
+    `tensorir.op_pattern` (run `tensorir-annotate-op-pattern` first; a
+    callee without one is `opaque`; so is a call with `tir_vars` or a
+    dynamically shaped result, which `relax-fuse-tir` cannot merge yet),
+    every other op is `opaque`, and an op
+    whose result leaves the block through `relax.output` cannot be fused
+    into its consumers (it may still be a group's root). Edges carry the
+    consumer's kind. Over the post-dominator tree (each node's immediate
+    post-dominator with the combined kind of the paths to it), nodes are
+    visited in topological order in three phases:
+
+    0. `out_ewise_fusable` (conv2d, matmul) absorbs its post-dominator when
+       the relation is elementwise and every op on the way is at most
+       `broadcast` (conv2d + bias add + relu); `elemwise`/`broadcast` ops
+       fuse into a post-dominator that is `injective` or `comm_reduce` (or
+       the group of a fusable op) when every op on the way is at most
+       `injective`;
+    1. the `elemwise`/`broadcast` rule again, and `injective` (and
+       `tuple`) ops fuse into their post-dominator when every op on the way
+       is at most `injective` (only now, so that conv2d groups are complete
+       first);
+    2. injective ops fuse into a tuple that already feeds an injective
+       group.
+
+    `opaque` ops never fuse, a group never gets a second
+    `out_ewise_fusable` op, and a fusion that would make a group larger than
+    `max-depth` ops is refused. `fuse-opt-level=0` disables fusion.
+
+    Each group of two or more ops becomes a private `func.func` named
+    `fused_` followed by its callees' names, marked `relax.primitive` (TVM's
+    `Primitive=1`), whose body is the group's ops; they are replaced by one
+    `func.call` returning the group's values used outside it:
+
+    ```mlir
+    %y = func.call @fused_conv2d_add_relu(%x, %w, %b)
+        : (tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<1x4x1x1xf32>)
+        -> tensor<1x4x6x6xf32>
+    ```
+
+    The call is allowed in a `relax.dataflow` block because the callee is
+    primitive (pure). `relax-fuse-tir` then turns each primitive function
+    into one `tensorir.prim_func`.
+  }];
+  let options = [
+    Option<"fuseOptLevel", "fuse-opt-level", "int", /*default=*/"2",
+           "TVM's opt_level for fusion: 0 disables it">,
+    Option<"maxDepth", "max-depth", "unsigned", /*default=*/"256",
+           "maximum number of ops in one fused group (TVM's "
+           "relay.FuseOps.max_depth)">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+def RelaxFuseTIR : Pass<"relax-fuse-tir", "::mlir::ModuleOp"> {
+  let summary = "merge each primitive function's prim_funcs into one prim_func";
+  let description = [{
+    TVM's `relax.transform.FuseTIR`, run after `relax-fuse-ops`. Each
+    private `func.func` marked `relax.primitive`, whose body is a sequence
+    of `relax.call_tir` ops, becomes one `tensorir.prim_func` of the same
+    name: its parameters are one buffer per function argument and one per
+    returned value; the callees' bodies are copied in call order, each
+    intermediate tensor becomes a function-level `tensorir.alloc_buffer`,
+    and block names are made unique (`C`, `C_1`, ...). The prim_func keeps
+    `tensorir.noalias` when every callee has it. Every call of the function
+    becomes one `relax.call_tir` of the prim_func, and the function is
+    removed, as are the prim_funcs it called that have no other use (as in
+    TVM).
+
+    An intermediate produced by a spatial block that stores exactly the
+    point of its iteration variables (`Y[vi, vj] = f(loads)`, TE's
+    elementwise/broadcast/injective computes) and is only read by
+    `memref.load`s is inlined into its readers (TVM's `compute_inline`):
+    each load is replaced by the producer's computation at the load's
+    indices, the producer's loop nest and buffer are removed, and the
+    readers' access regions are recomputed. Other intermediates (e.g. a
+    matmul or reduction output) stay buffers.
+
+    Errors (at the op): a primitive function holding anything other than
+    `relax.call_tir` (or a call with `tir_vars`), a callee that is not a
+    `tensorir.prim_func`, an intermediate of dynamic shape, or a returned
+    value that is not a call result or is returned twice.
+  }];
+  let dependentDialects = ["::mlc::tensorir::TensorIRDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 #endif // MLC_DIALECT_RELAX_TRANSFORMS_PASSES_TD

@@ -44,6 +44,15 @@ public:
   /// Combines an accumulator with a new value (reductions).
   using CombineFn = llvm::function_ref<mlir::Value(
       mlir::OpBuilder &, mlir::Location, mlir::Value acc, mlir::Value value)>;
+  /// Multi-output versions (TVM's tuple comm_reducers such as argmax's
+  /// (index, value) pair): one value per output buffer.
+  using MultiElementFn = llvm::function_ref<llvm::SmallVector<mlir::Value>(
+      mlir::OpBuilder &, mlir::Location, mlir::ValueRange iterVars)>;
+  using MultiScalarFn = llvm::function_ref<llvm::SmallVector<mlir::Value>(
+      mlir::OpBuilder &, mlir::Location)>;
+  using MultiCombineFn = llvm::function_ref<llvm::SmallVector<mlir::Value>(
+      mlir::OpBuilder &, mlir::Location, mlir::ValueRange accs,
+      mlir::ValueRange values)>;
 
   /// Creates `tensorir.prim_func @name(args...)` with `tensorir.noalias` and
   /// the given argument names (`tensorir.name`; may be empty).
@@ -79,14 +88,26 @@ public:
               llvm::ArrayRef<mlir::OpFoldResult> reduceExtents, ScalarFn init,
               ElementFn fn, CombineFn combine);
 
+  /// A reduction with several outputs of one shape in one block (TVM's
+  /// tuple reducers, e.g. argmax's `A_red_temp` with an index and a value
+  /// buffer): the init stores `init()[j]` into `outs[j]`; each step loads
+  /// every accumulator and stores `combine(accs, fn(i..., r...))[j]` into
+  /// `outs[j]`. `reduceExtents` must not be empty (tensorir.init needs a
+  /// reduce variable).
+  void reduceMulti(llvm::StringRef blockName, mlir::ValueRange outs,
+                   llvm::ArrayRef<mlir::OpFoldResult> reduceExtents,
+                   MultiScalarFn init, MultiElementFn fn,
+                   MultiCombineFn combine);
+
   /// Ends the function; returns it.
   PrimFuncOp finish();
 
 private:
   /// Emits the loop nest and block of one stage.
-  void buildStage(llvm::StringRef blockName, mlir::Value out,
+  void buildStage(llvm::StringRef blockName, mlir::ValueRange outs,
                   llvm::ArrayRef<mlir::OpFoldResult> reduceExtents,
-                  ScalarFn init, ElementFn fn, CombineFn combine);
+                  MultiScalarFn init, MultiElementFn fn,
+                  MultiCombineFn combine);
 
   mlir::OpBuilder &builder;
   mlir::OpBuilder::InsertionGuard guard;

@@ -49,6 +49,49 @@ def TensorIR_IterVarTypeArrayAttr
     : TypedArrayAttrBase<TensorIR_IterVarTypeAttr,
                          "array of tensorir iteration variable kinds">;
 
+// TVM's OpPatternKind (include/tvm/relay/op_attr_types.h), with the same
+// numbering so that kinds compare as in TVM: a larger kind is "more complex",
+// and fusion combines kinds with max. 5 and 6 are unused in TVM too.
+def TensorIR_OpPatternKind
+    : I32EnumAttr<"OpPatternKind", "TVM operator pattern kind of a prim_func", [
+        I32EnumAttrCase<"elemwise", 0>,          // kElemWise
+        I32EnumAttrCase<"broadcast", 1>,         // kBroadcast
+        I32EnumAttrCase<"injective", 2>,         // kInjective
+        I32EnumAttrCase<"comm_reduce", 3>,       // kCommReduce
+        I32EnumAttrCase<"out_ewise_fusable", 4>, // kOutEWiseFusable
+        I32EnumAttrCase<"tuple", 7>,             // kTuple
+        I32EnumAttrCase<"opaque", 8>             // kOpaque
+      ]> {
+  let cppNamespace = "::mlc::tensorir";
+  let genSpecializedAttr = 0;
+}
+
+def TensorIR_OpPatternKindAttr
+    : EnumAttr<TensorIR_Dialect, TensorIR_OpPatternKind, "op_pattern"> {
+  let summary = "pattern kind of a prim_func (TVM's op_pattern attribute)";
+  let description = [{
+    How the outputs of a `tensorir.prim_func` depend on its inputs, as TVM's
+    `OpPatternKind`, used by operator fusion. Attached to a prim_func as the
+    discardable attribute `tensorir.op_pattern`:
+
+    ```mlir
+    tensorir.prim_func @relu(...) attributes {
+        tensorir.op_pattern = #tensorir.op_pattern<elemwise>} { ... }
+    ```
+
+    | mlc | TVM | value |
+    | --- | --- | --- |
+    | `elemwise` | `kElemWise` | 0 |
+    | `broadcast` | `kBroadcast` | 1 |
+    | `injective` | `kInjective` | 2 |
+    | `comm_reduce` | `kCommReduce` | 3 |
+    | `out_ewise_fusable` | `kOutEWiseFusable` | 4 |
+    | `tuple` | `kTuple` | 7 |
+    | `opaque` | `kOpaque` | 8 |
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
 //===----------------------------------------------------------------------===//
 // Buffer regions
 //===----------------------------------------------------------------------===//

@@ -49,6 +49,11 @@ def TensorIR_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getLoopKindAttrName() {
       return ::llvm::StringLiteral("tensorir.loop_kind");
     }
+    /// Discardable attribute (a `#tensorir.op_pattern`) of a
+    /// `tensorir.prim_func`: its TVM pattern kind, used by operator fusion.
+    static constexpr ::llvm::StringLiteral getOpPatternAttrName() {
+      return ::llvm::StringLiteral("tensorir.op_pattern");
+    }
   }];
 }
 

@@ -48,4 +48,44 @@ def TensorIRInferAccessRegions
   ];
 }
 
+def TensorIRAnnotateOpPattern
+    : Pass<"tensorir-annotate-op-pattern", "::mlc::tensorir::PrimFuncOp"> {
+  let summary = "Classify each prim_func by TVM's operator pattern kind";
+  let description = [{
+    TVM's `relax.transform.AnnotateTIROpPattern` (the `PatternKindAnalyzer`
+    of `src/relax/analysis/tir_op_pattern_kind.cc`): sets the discardable
+    attribute `tensorir.op_pattern = #tensorir.op_pattern<...>` on every
+    `tensorir.prim_func` that does not have one yet (a pre-set kind is kept).
+    `relax-fuse-ops` reads it.
+
+    Each `tensorir.block` is looked at on its own, in program order,
+    starting from `elemwise`; the function's kind is the combination (max,
+    with the exceptions below) over its blocks. In a block, the body without
+    its `tensorir.init` must store to one index tuple (several
+    `memref.store`s with different indices, or none, give `opaque`); each
+    `memref.load` compared with the store gives
+    - `elemwise`: the same indices (`C[i, j] = A[i, j]`),
+    - `broadcast`: the load indices are a subsequence of the store indices,
+      unit dimensions indexed by 0 skipped (`C[i, j] = B[j]`),
+    - `injective`: the store indices are variables and the load indices use
+      only those (`C[i, j] = A[j, i]`, `B[i * 4 + j]`);
+    a block with one elementwise and otherwise broadcast loads is
+    `elemwise` (`C[i, j] = A[i, j] + B[j]`). A block whose loads fit none of
+    these and that has reduce iteration variables is
+    - `out_ewise_fusable` when its body is a multiply-accumulate
+      `C[...] = C[...] + A[...] * B[...]` where A and B each miss some store
+      variable (matmul, conv2d), or when some load indexes with an
+      expression of a reduce variable (pooling);
+    - `comm_reduce` otherwise (`sum`, `max`);
+    and `opaque` without reduce variables. A spatial block that writes a
+    function argument after a `comm_reduce` block makes the function
+    `out_ewise_fusable` (softmax-like: reduce, then elementwise output).
+
+    Any other memory access (an op with memory effects other than
+    `memref.load`/`memref.store`, or a store outside every block) makes the
+    function `opaque`. `tuple` is never derived (it is TVM's kind of tuple
+    expressions). A prim_func without blocks is `elemwise`, as in TVM.
+  }];
+}
+
 #endif // MLC_DIALECT_TENSORIR_TRANSFORMS_PASSES_TD
