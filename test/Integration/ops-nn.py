@@ -40,6 +40,9 @@
 # CHECK: nn.adaptive_avg_pool2d 7x9 -> 5x4: ok
 # CHECK: nn.adaptive_avg_pool2d NHWC 5x7 -> 3x5: ok
 # CHECK: nn.adaptive_avg_pool2d 5x5 -> 5x5: ok
+# CHECK: nn.global_max_pool2d 7x9: ok
+# CHECK: nn.global_max_pool2d NHWC: ok
+# CHECK: nn.adaptive_max_pool2d to 1x1: ok
 
 import numpy as np
 import mlc
@@ -354,3 +357,14 @@ check("nn.adaptive_avg_pool2d NHWC 5x7 -> 3x5",
 x = f32(1, 2, 5, 5)
 check("nn.adaptive_avg_pool2d 5x5 -> 5x5",
       run("nn.adaptive_avg_pool2d(%x, output_size=[5, 5])", x=x), adaptive_avg_ref(x, 5, 5))
+
+# nn.global_max_pool2d and nn.adaptive_max_pool2d to 1x1 become relax.max.
+x = f32(2, 3, 7, 9)
+check("nn.global_max_pool2d 7x9", run("nn.global_max_pool2d(%x)", x=x),
+      f64(x).max(axis=(2, 3), keepdims=True))
+x = f32(1, 5, 4, 6)
+check("nn.global_max_pool2d NHWC", run('nn.global_max_pool2d(%x, layout="NHWC")', x=x),
+      f64(x).max(axis=(1, 2), keepdims=True))
+x = f32(1, 3, 5, 4)
+check("nn.adaptive_max_pool2d to 1x1", run("nn.adaptive_max_pool2d(%x, output_size=[1, 1])", x=x),
+      f64(x).max(axis=(2, 3), keepdims=True))
