@@ -21,6 +21,9 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 namespace mlc {
 #define GEN_PASS_DEF_RELAYTORELAX
@@ -284,16 +287,42 @@ struct ConvertSameAttrs : OpRewritePattern<RelayOp> {
   }
 };
 
-/// nn.global_avg_pool2d is adaptive_avg_pool2d to 1x1, as in TVM Relax.
+/// strided_slice: same attributes in slice_mode="end"; "size" becomes ends.
 struct ConvertStridedSlice : OpRewritePattern<relay::StridedSliceOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(relay::StridedSliceOp op,
                                 PatternRewriter &rewriter) const override {
-    if (op.getSliceMode() != "end")
-      return rewriter.notifyMatchFailure(op, "slice_mode is not 'end'");
-    replaceWithSameAttrs(rewriter, op,
-                         relax::StridedSliceOp::getOperationName(),
-                         op->getOperands(), {"slice_mode"});
+    if (op.getSliceMode() == "end") {
+      replaceWithSameAttrs(rewriter, op,
+                           relax::StridedSliceOp::getOperationName(),
+                           op->getOperands(), {"slice_mode"});
+      return success();
+    }
+    // slice_mode="size" (topi's ConvertToVec): `end` holds sizes, -1 meaning
+    // "to the end", and the sliced strides are 1.
+    ArrayRef<int64_t> begin = op.getBegin(), sizes = op.getEnd();
+    if (op.getSliceMode() != "size" || begin.size() != sizes.size())
+      return rewriter.notifyMatchFailure(
+          op, "slice_mode is not 'end', or 'size' with one size per begin");
+    SmallVector<int64_t> ends;
+    for (auto [start, size] : llvm::zip(begin, sizes)) {
+      int64_t end;
+      if (size < 0 || llvm::AddOverflow(start, size, end))
+        end = std::numeric_limits<int64_t>::max();
+      ends.push_back(end);
+    }
+    SmallVector<NamedAttribute> extra = {
+        rewriter.getNamedAttr("end", rewriter.getDenseI64ArrayAttr(ends))};
+    if (std::optional<ArrayRef<int64_t>> strides = op.getStrides()) {
+      SmallVector<int64_t> unit(*strides);
+      for (size_t i = 0; i < unit.size() && i < ends.size(); ++i)
+        unit[i] = 1;
+      extra.push_back(rewriter.getNamedAttr(
+          "strides", rewriter.getDenseI64ArrayAttr(unit)));
+    }
+    replaceWithSameAttrs(
+        rewriter, op, relax::StridedSliceOp::getOperationName(),
+        op->getOperands(), {"slice_mode", "end", "strides"}, extra);
     return success();
   }
 };
@@ -310,6 +339,7 @@ struct ConvertTake : OpRewritePattern<relay::TakeOp> {
   }
 };
 
+/// nn.global_avg_pool2d is adaptive_avg_pool2d to 1x1, as in TVM Relax.
 struct ConvertGlobalAvgPool2D : OpRewritePattern<relay::GlobalAvgPool2DOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(relay::GlobalAvgPool2DOp op,
