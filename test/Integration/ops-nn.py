@@ -12,6 +12,11 @@
 # CHECK: nn.batch_matmul 3x5x7 x 3x7x4 transpose_b=False: ok
 # CHECK: nn.batch_matmul 1x5x7 x 3x7x4 broadcast batch: ok
 # CHECK: nn.bias_add 7x5 axis=-1: ok
+# CHECK: nn.dense 7x13 x 5x13: ok
+# CHECK: nn.dense 2x3x13 x 5x13: ok
+# CHECK: nn.matmul transpose_a transpose_b: ok
+# CHECK: nn.batch_matmul 2x5x7 x 2x4x7 (transpose_b default): ok
+# CHECK: nn.bias_add NCHW axis=1: ok
 # CHECK: relax.matmul 13 x 13x5: ok
 # CHECK: relax.matmul 7x13 x 13: ok
 # CHECK: relax.matmul 13 x 13: ok
@@ -130,6 +135,20 @@ x, bias = f32(7, 5), f32(5)
 check("nn.bias_add 7x5 axis=-1", run("nn.bias_add(%x, %bias, axis=-1)", x=x, bias=bias),
       f64(x) + f64(bias))
 
+a, w = f32(7, 13), f32(5, 13)
+check("nn.dense 7x13 x 5x13", run("nn.dense(%a, %w, units=5)", a=a, w=w), f64(a) @ f64(w).T, 13)
+a = f32(2, 3, 13)
+check("nn.dense 2x3x13 x 5x13", run("nn.dense(%a, %w)", a=a, w=w), f64(a) @ f64(w).T, 13)
+a, b = f32(13, 7), f32(5, 13)
+check("nn.matmul transpose_a transpose_b",
+      run("nn.matmul(%a, %b, transpose_a=True, transpose_b=True)", a=a, b=b),
+      f64(a).T @ f64(b).T, 13)
+a, b = f32(2, 5, 7), f32(2, 4, 7)
+check("nn.batch_matmul 2x5x7 x 2x4x7 (transpose_b default)",
+      run("nn.batch_matmul(%a, %b)", a=a, b=b), f64(a) @ f64(b).transpose(0, 2, 1), 7)
+x, bias = f32(2, 4, 3, 5), f32(4)
+check("nn.bias_add NCHW axis=1", run("nn.bias_add(%x, %bias)", x=x, bias=bias),
+      f64(x) + f64(bias)[:, None, None])
 a, b = f32(13), f32(13, 5)
 check("relax.matmul 13 x 13x5", run_relax("relax.matmul", "", ((5,), np.float32), a=a, b=b),
       f64(a) @ f64(b), 13)
