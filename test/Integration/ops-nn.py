@@ -34,6 +34,7 @@
 # CHECK: nn.conv2d_transpose NCHW strides 2 pad 1 output_padding 1: ok
 # CHECK: nn.conv2d_transpose groups 2 dilation 2 strides (3,2): ok
 # CHECK: nn.conv2d_transpose NHWC/HWOI stride 1 pad 0: ok
+# CHECK: nn.conv2d_transpose padding > kernel - 1: ok
 # CHECK: nn.max_pool2d 2x2 strides 2 on 9x11: ok
 # CHECK: nn.max_pool2d 3x3 strides 2 pad 1 ceil_mode NHWC: ok
 # CHECK: nn.max_pool2d 2x2 dilation 2 pad (1,0,0,1): ok
@@ -41,10 +42,13 @@
 # CHECK: nn.avg_pool2d 3x3 pad 1 count_include_pad=True: ok
 # CHECK: nn.avg_pool2d 2x2 strides 2 ceil_mode count_include_pad: ok
 # CHECK: nn.avg_pool2d 3x2 strides (2,3) ceil_mode NHWC: ok
+# CHECK: nn.max_pool2d int32 pad 1: ok
+# CHECK: nn.avg_pool2d int32 truncating: ok
 # CHECK: nn.global_avg_pool2d 7x9: ok
 # CHECK: nn.adaptive_avg_pool2d 7x9 -> 5x4: ok
 # CHECK: nn.adaptive_avg_pool2d NHWC 5x7 -> 3x5: ok
 # CHECK: nn.adaptive_avg_pool2d 5x5 -> 5x5: ok
+# CHECK: nn.adaptive_avg_pool2d 3x3 -> 5x5: ok
 # CHECK: nn.global_max_pool2d 7x9: ok
 # CHECK: nn.global_max_pool2d NHWC: ok
 # CHECK: nn.adaptive_max_pool2d to 1x1: ok
@@ -281,6 +285,10 @@ check("nn.conv2d_transpose NHWC/HWOI stride 1 pad 0",
           x=x, w=w),
       conv2d_transpose_ref(x.transpose(NHWC), w.transpose(3, 2, 0, 1))
       .transpose(TO_NHWC), 18)
+x, w = f32(1, 3, 5, 6), f32(3, 2, 2, 2)  # the padded input is cropped
+check("nn.conv2d_transpose padding > kernel - 1",
+      run("nn.conv2d_transpose(%x, %w, strides=[2, 2], padding=[2, 2, 1, 1])", x=x, w=w),
+      conv2d_transpose_ref(x, w, (2, 2), (2, 2, 1, 1)), 12)
 
 # ----------------------------------------------------------------------------
 # Pooling: reference over explicit windows. ceil_mode adds stride - 1 rows
@@ -350,6 +358,14 @@ check("nn.avg_pool2d 3x2 strides (2,3) ceil_mode NHWC",
           'layout="NHWC", ceil_mode=True)', x=x),
       pool_ref(x.transpose(NHWC), "avg", (3, 2), (2, 3), (1, 0, 1, 0), ceil_mode=True)
       .transpose(TO_NHWC), 6)
+x = rng.integers(-50, 50, (1, 2, 5, 6)).astype(np.int32)
+check("nn.max_pool2d int32 pad 1",
+      run("nn.max_pool2d(%x, pool_size=[3, 3], padding=[1, 1])", x=x),
+      pool_ref(x, "max", (3, 3), pad=(1, 1, 1, 1)).astype(np.int32))
+# Integer averages divide with truncation (TVM's integer division).
+check("nn.avg_pool2d int32 truncating",
+      run("nn.avg_pool2d(%x, pool_size=[2, 2], padding=[1, 1])", x=x),
+      np.trunc(pool_ref(x, "avg", (2, 2), pad=(1, 1, 1, 1))).astype(np.int32))
 
 
 def adaptive_avg_ref(x, out_h, out_w):
@@ -376,6 +392,9 @@ check("nn.adaptive_avg_pool2d NHWC 5x7 -> 3x5",
 x = f32(1, 2, 5, 5)
 check("nn.adaptive_avg_pool2d 5x5 -> 5x5",
       run("nn.adaptive_avg_pool2d(%x, output_size=[5, 5])", x=x), adaptive_avg_ref(x, 5, 5))
+x = f32(1, 2, 3, 3)  # more bins than rows: overlapping bins of 1 and 2
+check("nn.adaptive_avg_pool2d 3x3 -> 5x5",
+      run("nn.adaptive_avg_pool2d(%x, output_size=[5, 5])", x=x), adaptive_avg_ref(x, 5, 5), 4)
 
 # nn.global_max_pool2d and nn.adaptive_max_pool2d to 1x1 become relax.max.
 x = f32(2, 3, 7, 9)
