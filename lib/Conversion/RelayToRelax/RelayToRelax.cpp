@@ -13,6 +13,7 @@
 
 #include "mlc/Dialect/Relax/IR/Relax.h"
 #include "mlc/Dialect/Relay/IR/Relay.h"
+#include "mlc/Dialect/Utils/NNShapeFunctions.h"
 #include "mlc/Dialect/Utils/ShapeFunctions.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -506,6 +507,31 @@ struct ConvertLayerNorm : OpRewritePattern<relay::LayerNormOp> {
   }
 };
 
+/// nn.global_max_pool2d, and nn.adaptive_max_pool2d to 1x1, are relax.max
+/// over H and W with keepdims (relax has no max counterpart of
+/// adaptive_avg_pool2d; other adaptive max pools stay unconverted).
+template <typename RelayOp>
+struct ConvertGlobalMaxPool2D : OpRewritePattern<RelayOp> {
+  using OpRewritePattern<RelayOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayOp op,
+                                PatternRewriter &rewriter) const override {
+    auto perm = nn::getLayoutPermutation(op.getLayout(), "NCHW", "layout",
+                                         /*emitError=*/nullptr);
+    if (failed(perm))
+      return rewriter.notifyMatchFailure(op, "unsupported layout");
+    auto type = cast<RankedTensorType>(op.getType());
+    int64_t h = (*perm)[2], w = (*perm)[3];
+    if (type.getRank() != 4 || type.getDimSize(h) != 1 ||
+        type.getDimSize(w) != 1)
+      return rewriter.notifyMatchFailure(op, "output is not 1x1");
+    rewriter.replaceOpWithNewOp<relax::MaxOp>(
+        op, type, op.getData(),
+        rewriter.getDenseI64ArrayAttr({std::min(h, w), std::max(h, w)}),
+        rewriter.getBoolAttr(true));
+    return success();
+  }
+};
+
 bool containsRelayOps(func::FuncOp func) {
   return func
       .walk([](Operation *op) {
@@ -670,5 +696,8 @@ void mlc::populateRelayToRelaxPatterns(RewritePatternSet &patterns) {
       ConvertReduce<relay::ProdOp, relax::ProdOp>,
       ConvertArgReduce<relay::ArgmaxOp, relax::ArgmaxOp>,
       ConvertArgReduce<relay::ArgminOp, relax::ArgminOp>, ConvertConcatenate,
-      ConvertBatchNorm, ConvertLayerNorm>(patterns.getContext());
+      ConvertBatchNorm, ConvertLayerNorm,
+      ConvertGlobalMaxPool2D<relay::GlobalMaxPool2DOp>,
+      ConvertGlobalMaxPool2D<relay::AdaptiveMaxPool2DOp>>(
+      patterns.getContext());
 }
