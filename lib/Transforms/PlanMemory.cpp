@@ -52,6 +52,8 @@ struct BlockPlan {
   uint64_t alignment = 64;
   uint64_t arenaBytes = 0;
   unsigned numSlots = 0;
+  /// Whether the block's buffers are rewritten into the arena.
+  bool apply = false;
 };
 
 } // namespace
@@ -265,8 +267,20 @@ struct PlanMemoryPass : public mlc::impl::PlanMemoryPassBase<PlanMemoryPass> {
         continue;
       }
       assignOffsets(plan);
-      for (Candidate &candidate : plan.candidates)
-        oldBytes += candidate.bytes;
+      uint64_t blockBytes = 0, alignedBytes = 0;
+      for (Candidate &candidate : plan.candidates) {
+        blockBytes += candidate.bytes;
+        alignedBytes += llvm::alignTo(candidate.bytes, plan.alignment);
+      }
+      // Without reuse the arena is the separate allocations laid end to end.
+      if (plan.arenaBytes >= alignedBytes) {
+        for (Candidate &candidate : plan.candidates)
+          skipped.emplace_back(candidate.alloc,
+                               "sharing its block's arena saves no memory");
+        continue;
+      }
+      plan.apply = true;
+      oldBytes += blockBytes;
       peakBytes += plan.arenaBytes;
       numBuffers += plan.candidates.size();
       numSlots += plan.numSlots;
@@ -285,7 +299,7 @@ struct PlanMemoryPass : public mlc::impl::PlanMemoryPassBase<PlanMemoryPass> {
                         << numSlots << " slots)";
     }
     for (auto &[block, plan] : plans)
-      if (plan.candidates.size() >= 2)
+      if (plan.apply)
         rewrite(*block, plan);
   }
 };

@@ -392,8 +392,7 @@ static LogicalResult run(MLIRContext &context) {
   // The JIT optimizes and generates code on the first lookup; doing it here
   // keeps it out of the first run and lets --bench report it.
   if (auto entry = (*engine)->lookupPacked(entryName); !entry)
-    return fail("JIT compilation failed: " +
-                llvm::toString(entry.takeError()));
+    return fail("JIT compilation failed: " + llvm::toString(entry.takeError()));
   auto compileDone = std::chrono::steady_clock::now();
 
   // Destination passing: parameters first, then one buffer per result.
