@@ -166,3 +166,26 @@ func.func @floats() -> (tensor<3xf32>, tensor<3xf16>) {
   %0:2 = relax.call_tir @float_ops(%x, %h) : (tensor<3xf32>, tensor<3xf16>) -> (tensor<3xf32>, tensor<3xf16>)
   return %0#0, %0#1 : tensor<3xf32>, tensor<3xf16>
 }
+
+// -----
+
+// math.ipowi (integer power in the elementwise kernels): negative exponents
+// give 0 unless the base is 1 or -1.
+// CHECK-LABEL: func.func @ipow
+// CHECK-NEXT:    relax.constant dense<[-27, 1, 25, 0, -1]> : tensor<5xi32>
+tensorir.prim_func private @ipowi(%A: memref<5xi32>, %B: memref<5xi32>, %C: memref<5xi32>) {
+  tensorir.for %i = 0 to 5 {
+    tensorir.block "C"(%vi = spatial(5, %i)) {
+      %a = memref.load %A[%vi] : memref<5xi32>
+      %b = memref.load %B[%vi] : memref<5xi32>
+      %c = math.ipowi %a, %b : i32
+      memref.store %c, %C[%vi] : memref<5xi32>
+    }
+  }
+}
+func.func @ipow() -> tensor<5xi32> {
+  %a = relax.constant dense<[-3, 7, 5, 2, -1]> : tensor<5xi32>
+  %b = relax.constant dense<[3, 0, 2, -1, -3]> : tensor<5xi32>
+  %0 = relax.call_tir @ipowi(%a, %b) : (tensor<5xi32>, tensor<5xi32>) -> tensor<5xi32>
+  return %0 : tensor<5xi32>
+}
