@@ -270,7 +270,6 @@ private:
                                   ValueRange indices, Buffer *&buffer,
                                   bool isStore);
   std::string getBufferName(Value memref);
-  FailureOr<int64_t> getIndex(Operation *op, OpFoldResult ofr);
 
   int64_t getInt(Value v) { return scalars.lookup(v).i; }
   double getFloat(Value v) { return scalars.lookup(v).f; }
@@ -285,12 +284,16 @@ private:
   llvm::DenseMap<Value, Buffer *> buffers;
   /// Buffers of tensorir.alloc_buffer, released at the end of their scope.
   std::vector<std::unique_ptr<Buffer>> allocated;
+  Dialect *arithDialect = nullptr;
+  Dialect *mathDialect = nullptr;
 };
 
 } // namespace
 
 LogicalResult Interpreter::run(PrimFuncOp func, MutableArrayRef<Buffer> args) {
   Block &body = func.getBody().front();
+  arithDialect = func->getContext()->getLoadedDialect<arith::ArithDialect>();
+  mathDialect = func->getContext()->getLoadedDialect<math::MathDialect>();
   if (args.size() != body.getNumArguments())
     return func.emitError("tensorir interpreter: @")
            << func.getSymName() << " takes " << body.getNumArguments()
@@ -321,65 +324,67 @@ LogicalResult Interpreter::run(PrimFuncOp func, MutableArrayRef<Buffer> args) {
 }
 
 LogicalResult Interpreter::runOps(Block &block) {
-  for (Operation &op : block) {
-    if (op.hasTrait<OpTrait::IsTerminator>())
-      break;
+  for (Operation &op : block.without_terminator()) {
     if (failed(runOp(&op)))
       return failure();
   }
   return success();
 }
 
-FailureOr<int64_t> Interpreter::getIndex(Operation *op, OpFoldResult ofr) {
-  if (auto attr = dyn_cast<Attribute>(ofr)) {
-    if (auto intAttr = dyn_cast<IntegerAttr>(attr))
-      return intAttr.getInt();
-    return op->emitError("tensorir interpreter: non-integer bound ") << attr;
-  }
-  return getInt(cast<Value>(ofr));
-}
-
 LogicalResult Interpreter::runFor(ForOp op) {
-  FailureOr<int64_t> lb = getIndex(op, op.getLowerBound());
-  FailureOr<int64_t> ub = getIndex(op, op.getUpperBound());
-  FailureOr<int64_t> step = getIndex(op, op.getStep());
-  if (failed(lb) || failed(ub) || failed(step))
-    return failure();
-  if (*step <= 0)
-    return op.emitError("tensorir interpreter: loop step is ") << *step;
+  // static_bounds holds lb, ub, step; dynamic ones come from the operands.
+  ArrayRef<int64_t> staticBounds = op.getStaticBounds();
+  OperandRange dynamicBounds = op.getDynamicBounds();
+  int64_t bounds[3] = {0, 0, 1};
+  unsigned dynamic = 0;
+  for (unsigned i = 0; i < 3 && i < staticBounds.size(); ++i)
+    bounds[i] = ShapedType::isDynamic(staticBounds[i])
+                    ? getInt(dynamicBounds[dynamic++])
+                    : staticBounds[i];
+  int64_t lb = bounds[0], ub = bounds[1], step = bounds[2];
+  if (step <= 0)
+    return op.emitError("tensorir interpreter: loop step is ") << step;
   Value iv = op.getInductionVar();
-  for (int64_t i = *lb; i < *ub; i += *step) {
+  Block *body = op.getBodyBlock();
+  for (int64_t i = lb; i < ub; i += step) {
     scalars[iv].i = i;
-    if (failed(runOps(*op.getBodyBlock())))
+    if (failed(runOps(*body)))
       return failure();
   }
   return success();
 }
 
 LogicalResult Interpreter::runBlock(BlockOp op) {
-  if (Value predicate = op.getPredicate())
-    if (getInt(predicate) == 0)
-      return success();
+  Value predicate = op.getPredicate();
+  if (predicate && getInt(predicate) == 0)
+    return success();
+  // Read the attributes directly: the OpFoldResult accessors create
+  // attributes, which is slow in the innermost loop.
+  ArrayRef<int64_t> staticExtents = op.getStaticExtents();
+  ArrayAttr iterTypes = op.getIterTypes();
+  OperandRange bindings = op.getBindings();
+  OperandRange dynamicExtents = op.getDynamicExtents();
+  Block *body = op.getBodyBlock();
   bool allReduceAtZero = true;
-  for (unsigned i = 0, e = op.getNumIterVars(); i < e; ++i) {
-    int64_t value = getInt(op.getBindings()[i]);
-    if (!op.getPredicate()) {
-      FailureOr<int64_t> extent = getIndex(op, op.getExtent(i));
-      if (failed(extent))
-        return failure();
-      if (value < 0 || value >= *extent)
-        return op.emitError("tensorir interpreter: block \"")
-               << op.getName() << "\": iteration variable "
-               << op.getIterVarDisplayName(i) << " is bound to " << value
-               << ", outside its domain [0, " << *extent << ")";
-    }
-    if (op.isReduceIterVar(i) && value != 0)
+  unsigned dynamic = 0;
+  for (unsigned i = 0, e = staticExtents.size(); i < e; ++i) {
+    int64_t value = getInt(bindings[i]);
+    int64_t extent = staticExtents[i];
+    if (ShapedType::isDynamic(extent))
+      extent = getInt(dynamicExtents[dynamic++]);
+    if (!predicate && (value < 0 || value >= extent))
+      return op.emitError("tensorir interpreter: block \"")
+             << op.getName() << "\": iteration variable "
+             << op.getIterVarDisplayName(i) << " is bound to " << value
+             << ", outside its domain [0, " << extent << ")";
+    if (value != 0 &&
+        cast<IterVarTypeAttr>(iterTypes[i]).getValue() == IterVarType::reduce)
       allReduceAtZero = false;
-    scalars[op.getIterVar(i)].i = value;
+    scalars[body->getArgument(i)].i = value;
   }
   size_t scope = allocated.size();
-  for (Operation &inner : *op.getBodyBlock()) {
-    if (inner.hasTrait<OpTrait::IsTerminator>())
+  for (Operation &inner : *body) {
+    if (isa<YieldOp>(inner))
       break;
     if (auto init = dyn_cast<InitOp>(inner)) {
       if (allReduceAtZero && failed(runOps(init.getBody().front())))
@@ -462,9 +467,15 @@ LogicalResult Interpreter::runLoad(memref::LoadOp op) {
   if (failed(flat))
     return failure();
   Type type = op.getType();
+  Value result = op.getResult();
+  if (type.isF32()) { // the common case first
+    float x;
+    std::memcpy(&x, buffer->getData().data() + *flat * 4, 4);
+    setFloat(result, x);
+    return success();
+  }
   unsigned bytes = *Buffer::getElementByteSize(type);
   const char *p = buffer->getData().data() + *flat * bytes;
-  Value result = op.getResult();
   if (type.isF32()) {
     float x;
     std::memcpy(&x, p, 4);
@@ -495,10 +506,15 @@ LogicalResult Interpreter::runStore(memref::StoreOp op) {
                                          buffer, /*isStore=*/true);
   if (failed(flat))
     return failure();
-  Type type = op.getValueToStore().getType();
+  Value value = op.getValueToStore();
+  Type type = value.getType();
+  if (type.isF32()) { // the common case first
+    float x = static_cast<float>(getFloat(value));
+    std::memcpy(buffer->getData().data() + *flat * 4, &x, 4);
+    return success();
+  }
   unsigned bytes = *Buffer::getElementByteSize(type);
   char *p = buffer->getData().data() + *flat * bytes;
-  Value value = op.getValueToStore();
   if (type.isF32()) {
     float x = static_cast<float>(getFloat(value));
     std::memcpy(p, &x, 4);
@@ -768,8 +784,7 @@ static int64_t floatToInt(double value, unsigned width, bool isUnsigned) {
 }
 
 LogicalResult Interpreter::runArith(Operation *op, bool &handled) {
-  if (op->getDialect() == nullptr ||
-      op->getDialect()->getNamespace() != "arith")
+  if (!op->getDialect() || op->getDialect() != arithDialect)
     return success();
   handled = true;
   Type type = op->getNumResults() ? op->getResult(0).getType() : Type();
