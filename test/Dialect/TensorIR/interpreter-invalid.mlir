@@ -1,4 +1,4 @@
-// RUN: mlc-opt %s -split-input-file -relax-fold-constant -verify-diagnostics
+// RUN: mlc-opt %s -split-input-file -relax-fold-constant=max-steps=100 -verify-diagnostics
 
 // Interpreter errors leave the call unfolded with a warning at the call
 // and the interpreter's error as a note at the offending op.
@@ -102,4 +102,23 @@ func.func @main() -> tensor<4xf32> {
   // expected-warning @below {{cannot evaluate the kernel @bad_binding}}
   %0 = relax.call_tir @bad_binding(%a) : (tensor<4xindex>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// -----
+
+// relax-fold-constant's max-steps bounds the interpreted operations.
+tensorir.prim_func private @long(%A: memref<64xf32>, %B: memref<64xf32>) {
+  tensorir.for %i = 0 to 64 {
+    // expected-note @below {{tensorir interpreter: stopped after 100 executed operations (the step limit)}}
+    tensorir.block "B"(%vi = spatial(64, %i)) {
+      %a = memref.load %A[%vi] : memref<64xf32>
+      memref.store %a, %B[%vi] : memref<64xf32>
+    }
+  }
+}
+func.func @main() -> tensor<64xf32> {
+  %a = relax.constant dense<1.0> : tensor<64xf32>
+  // expected-warning @below {{cannot evaluate the kernel @long}}
+  %0 = relax.call_tir @long(%a) : (tensor<64xf32>) -> tensor<64xf32>
+  return %0 : tensor<64xf32>
 }

@@ -194,7 +194,7 @@ struct RelaxFoldConstantPass
         errors.emplace_back(diag.getLocation(), diag.str());
         return success();
       });
-      result = tensorir::interpret(kernel, buffers);
+      result = tensorir::interpret(kernel, buffers, maxSteps);
     }
     if (failed(result)) {
       InFlightDiagnostic diag =

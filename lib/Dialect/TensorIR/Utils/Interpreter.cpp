@@ -249,6 +249,7 @@ std::string formatIndices(ArrayRef<int64_t> indices) {
 
 class Interpreter {
 public:
+  explicit Interpreter(int64_t maxSteps) : maxSteps(maxSteps) {}
   LogicalResult run(PrimFuncOp func, MutableArrayRef<Buffer> args);
 
 private:
@@ -286,6 +287,9 @@ private:
   std::vector<std::unique_ptr<Buffer>> allocated;
   Dialect *arithDialect = nullptr;
   Dialect *mathDialect = nullptr;
+  /// Operations executed so far, and the limit (0: none).
+  int64_t steps = 0;
+  int64_t maxSteps;
 };
 
 } // namespace
@@ -643,6 +647,9 @@ LogicalResult Interpreter::runAffine(Operation *op, AffineMap map,
 }
 
 LogicalResult Interpreter::runOp(Operation *op) {
+  if (maxSteps > 0 && ++steps > maxSteps)
+    return op->emitError("tensorir interpreter: stopped after ")
+           << maxSteps << " executed operations (the step limit)";
   if (auto forOp = dyn_cast<ForOp>(op))
     return runFor(forOp);
   if (auto block = dyn_cast<BlockOp>(op))
@@ -1242,6 +1249,7 @@ LogicalResult Interpreter::runMath(Operation *op, bool &handled) {
 }
 
 LogicalResult mlc::tensorir::interpret(PrimFuncOp func,
-                                       MutableArrayRef<Buffer> args) {
-  return Interpreter().run(func, args);
+                                       MutableArrayRef<Buffer> args,
+                                       int64_t maxSteps) {
+  return Interpreter(maxSteps).run(func, args);
 }

@@ -73,9 +73,12 @@ private:
 /// Outputs are written into their argument buffers. Unsupported ops, scalar
 /// arguments, out-of-bounds accesses, bindings outside their block domain,
 /// integer division by zero and the like emit an error at the offending op
-/// and return failure; `args` may then be partially written.
+/// and return failure; `args` may then be partially written. With
+/// `maxSteps` > 0, running more than that many operations (each execution
+/// of an op counts) is an error too, which bounds the time taken.
 mlir::LogicalResult interpret(PrimFuncOp func,
-                              llvm::MutableArrayRef<Buffer> args);
+                              llvm::MutableArrayRef<Buffer> args,
+                              int64_t maxSteps = 0);
 
 } // namespace mlc::tensorir
 
