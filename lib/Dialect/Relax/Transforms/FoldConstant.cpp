@@ -25,6 +25,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "relax-fold-constant"
@@ -82,6 +83,7 @@ struct RelaxFoldConstantPass
         continue;
       // Each evaluation round replaces ops by constants in program order,
       // so chains fold in one round; the folders may expose more.
+      failedOps.clear();
       bool changed = true;
       while (changed) {
         if (failed(applyPatternsGreedily(func.getBody(), patterns, config))) {
@@ -93,6 +95,7 @@ struct RelaxFoldConstantPass
       }
     }
     kernels.clear();
+    failedOps.clear();
     scratch = nullptr;
   }
 
@@ -109,7 +112,8 @@ struct RelaxFoldConstantPass
     });
     bool changed = false;
     for (Operation *op : worklist)
-      changed |= succeeded(tryEvaluate(op));
+      if (!failedOps.contains(op))
+        changed |= succeeded(tryEvaluate(op));
     return changed;
   }
 
@@ -203,6 +207,7 @@ struct RelaxFoldConstantPass
           << "unfolded";
       for (auto &[loc, message] : errors)
         diag.attachNote(loc) << message;
+      failedOps.insert(op); // warn once
       return failure();
     }
 
@@ -224,6 +229,8 @@ struct RelaxFoldConstantPass
   /// The scratch module of the current run (owned by runOnOperation).
   ModuleOp scratch;
   llvm::StringMap<tensorir::PrimFuncOp> kernels;
+  /// Ops of the current function whose kernel failed to run.
+  llvm::DenseSet<Operation *> failedOps;
 };
 
 } // namespace
