@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlc/Conversion/RelaxToTensorIR/LegalizeOps.h"
 #include "mlc/Conversion/RelaxToTensorIR/Passes.h"
 
 #include "Legalizations.h"
@@ -68,14 +69,21 @@ Type mlc::legalize::getElementType(Value buffer) {
 }
 
 //===----------------------------------------------------------------------===//
-// The pass
+// Kernel building
 //===----------------------------------------------------------------------===//
 
-/// Ops that stay in a graph function after legalization (TVM's host-side
-/// operators).
-static bool isHostOp(Operation *op) {
-  return isa<relax::DataflowOp, relax::OutputOp, relax::CallTIROp,
-             relax::CallDPSPackedOp, relax::MatchCastOp, relax::ConstantOp>(op);
+/// The op library, built once (the builders capture nothing).
+static const LegalizationTable &getLegalizationTable() {
+  static const LegalizationTable table = [] {
+    LegalizationTable table;
+    populateElementwiseLegalizations(table);
+    populateManipulationLegalizations(table);
+    populateReductionLegalizations(table);
+    populateNNLegalizations(table);
+    populateNormalizationLegalizations(table);
+    return table;
+  }();
+  return table;
 }
 
 /// The buffer type of a (possibly symbolic) tensor: same shape and element
@@ -96,6 +104,66 @@ static std::string getKernelBaseName(Operation *op) {
   return result;
 }
 
+bool mlc::hasKernelFor(StringRef opName) {
+  return getLegalizationTable().lookup(opName) != nullptr;
+}
+
+FailureOr<tensorir::PrimFuncOp> mlc::buildKernelFor(Operation *op,
+                                                    OpBuilder &builder) {
+  const KernelBuilderFn *buildKernel =
+      getLegalizationTable().lookup(op->getName().getStringRef());
+  if (!buildKernel)
+    return op->emitOpError("has no legalization to a tensorir kernel; leave "
+                           "it to an external library with skip-ops=")
+           << op->getName();
+  SmallVector<Type> argTypes;
+  SmallVector<std::string> argNames;
+  std::string baseName = getKernelBaseName(op);
+  for (auto [i, type] : llvm::enumerate(op->getOperandTypes())) {
+    if (!isa<RankedTensorType>(type))
+      return op->emitOpError("operand #")
+             << i << " has type " << type
+             << "; legalization needs ranked tensors";
+    argTypes.push_back(getBufferType(type));
+    argNames.push_back(i < 26 ? std::string(1, 'A' + i)
+                              : "A" + std::to_string(i));
+  }
+  for (auto [i, type] : llvm::enumerate(op->getResultTypes())) {
+    if (!isa<RankedTensorType>(type))
+      return op->emitOpError("result #")
+             << i << " has type " << type
+             << "; legalization needs ranked tensors";
+    argTypes.push_back(getBufferType(type));
+    argNames.push_back(op->getNumResults() == 1
+                           ? "T_" + baseName
+                           : "T_" + baseName + "_" + std::to_string(i));
+  }
+
+  tensorir::PrimFuncBuilder kernel(builder, op->getLoc(), baseName, argTypes,
+                                   argNames);
+  tensorir::PrimFuncOp primFunc = kernel.getFunction();
+  primFunc.setPrivate();
+  ValueRange args = primFunc.getArguments();
+  if (failed((*buildKernel)(op, kernel, args.take_front(op->getNumOperands()),
+                            args.drop_front(op->getNumOperands())))) {
+    primFunc.erase();
+    return failure();
+  }
+  kernel.finish();
+  return primFunc;
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+/// Ops that stay in a graph function after legalization (TVM's host-side
+/// operators).
+static bool isHostOp(Operation *op) {
+  return isa<relax::DataflowOp, relax::OutputOp, relax::CallTIROp,
+             relax::CallDPSPackedOp, relax::MatchCastOp, relax::ConstantOp>(op);
+}
+
 /// A key that is equal for ops that get the same kernel.
 static std::string getKernelKey(Operation *op) {
   std::string key;
@@ -114,12 +182,6 @@ struct RelaxLegalizeOpsPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    LegalizationTable table;
-    populateElementwiseLegalizations(table);
-    populateManipulationLegalizations(table);
-    populateReductionLegalizations(table);
-    populateNNLegalizations(table);
-    populateNormalizationLegalizations(table);
     llvm::StringSet<> skip;
     for (const std::string &name : skipOps)
       skip.insert(name);
@@ -137,24 +199,17 @@ struct RelaxLegalizeOpsPass
     llvm::StringMap<FlatSymbolRefAttr> kernels;
     bool failed = false;
     for (Operation *op : worklist) {
-      const KernelBuilderFn *buildKernel =
-          table.lookup(op->getName().getStringRef());
-      if (!buildKernel) {
-        op->emitOpError("has no legalization to a tensorir kernel; leave it "
-                        "to an external library with skip-ops=")
-            << op->getName();
-        failed = true;
-        continue;
-      }
       FlatSymbolRefAttr &callee = kernels[getKernelKey(op)];
       if (!callee) {
-        FailureOr<FlatSymbolRefAttr> kernel =
-            createKernel(op, *buildKernel, symbols);
+        // Built before the op's function; inserting renames the kernel when
+        // the op's name is already taken.
+        OpBuilder builder(op->getParentOfType<func::FuncOp>());
+        FailureOr<tensorir::PrimFuncOp> kernel = buildKernelFor(op, builder);
         if (mlir::failed(kernel)) {
           failed = true;
           continue;
         }
-        callee = *kernel;
+        callee = FlatSymbolRefAttr::get(symbols.insert(*kernel));
       }
       OpBuilder builder(op);
       auto call = relax::CallTIROp::create(
@@ -165,52 +220,6 @@ struct RelaxLegalizeOpsPass
     }
     if (failed)
       signalPassFailure();
-  }
-
-  /// Builds the kernel of `op` before its function; fails (without leaving
-  /// anything behind) when the op's builder does.
-  FailureOr<FlatSymbolRefAttr> createKernel(Operation *op,
-                                            const KernelBuilderFn &buildKernel,
-                                            SymbolTable &symbols) {
-    SmallVector<Type> argTypes;
-    SmallVector<std::string> argNames;
-    std::string baseName = getKernelBaseName(op);
-    for (auto [i, type] : llvm::enumerate(op->getOperandTypes())) {
-      if (!isa<RankedTensorType>(type))
-        return op->emitOpError("operand #")
-               << i << " has type " << type
-               << "; legalization needs ranked tensors";
-      argTypes.push_back(getBufferType(type));
-      argNames.push_back(i < 26 ? std::string(1, 'A' + i)
-                                : "A" + std::to_string(i));
-    }
-    for (auto [i, type] : llvm::enumerate(op->getResultTypes())) {
-      if (!isa<RankedTensorType>(type))
-        return op->emitOpError("result #")
-               << i << " has type " << type
-               << "; legalization needs ranked tensors";
-      argTypes.push_back(getBufferType(type));
-      argNames.push_back(op->getNumResults() == 1
-                             ? "T_" + baseName
-                             : "T_" + baseName + "_" + std::to_string(i));
-    }
-
-    Operation *func = op->getParentOfType<func::FuncOp>();
-    OpBuilder builder(func);
-    tensorir::PrimFuncBuilder kernel(builder, op->getLoc(), baseName, argTypes,
-                                     argNames);
-    tensorir::PrimFuncOp primFunc = kernel.getFunction();
-    primFunc.setPrivate();
-    ValueRange args = primFunc.getArguments();
-    if (mlir::failed(buildKernel(op, kernel,
-                                 args.take_front(op->getNumOperands()),
-                                 args.drop_front(op->getNumOperands())))) {
-      primFunc.erase();
-      return failure();
-    }
-    kernel.finish();
-    // Inserting renames the kernel when the op's name is already taken.
-    return FlatSymbolRefAttr::get(symbols.insert(primFunc));
   }
 };
 } // namespace

@@ -38,15 +38,3 @@ func.func @batched() -> tensor<2x1x1xi32> {
   return %m : tensor<2x1x1xi32>
 }
 
-// -----
-
-// Mixed dtypes (out_dtype) and symbolic shapes are not folded.
-// CHECK-LABEL: func.func @no_fold
-// CHECK: relax.matmul
-func.func @no_fold() -> tensor<2xf32> {
-  %a = relax.constant dense<[1.0, 2.0]> : tensor<2xf16>
-  %b = relax.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf16>
-  %m = relax.matmul %a, %b {out_dtype = f32} : (tensor<2xf16>, tensor<2x2xf16>) -> tensor<2xf32>
-  return %m : tensor<2xf32>
-}
-
