@@ -1,0 +1,593 @@
+//===- ScheduleBlocks.cpp - TensorIR block schedule primitives --*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The block primitives of TVM's tir.Schedule: decompose_reduction and
+// reverse_compute_at.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ScheduleUtils.h"
+#include "mlc/Dialect/TensorIR/IR/TensorIRUtils.h"
+#include "mlc/Dialect/TensorIR/Transforms/Schedule.h"
+
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/IR/AffineExprVisitor.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlc::tensorir;
+using namespace mlc::tensorir::schedutil;
+
+/// Clones the computation of `value` (ops inside `scope`) before the
+/// insertion point of `b`, mapping through `map`. Values defined outside
+/// `scope` are used as they are.
+static Value cloneValue(Value value, IRMapping &map, OpBuilder &b,
+                        Operation *scope) {
+  if (Value mapped = map.lookupOrNull(value))
+    return mapped;
+  Operation *def = value.getDefiningOp();
+  if (!def || !scope->isProperAncestor(def))
+    return value;
+  for (Value operand : def->getOperands())
+    cloneValue(operand, map, b, scope);
+  b.clone(*def, map);
+  return map.lookup(value);
+}
+
+static OpFoldResult cloneOfr(OpFoldResult ofr, IRMapping &map, OpBuilder &b,
+                             Operation *scope) {
+  if (auto value = dyn_cast<Value>(ofr))
+    return cloneValue(value, map, b, scope);
+  return ofr;
+}
+
+/// The declared access regions of `block`, or the inferred ones.
+static FailureOr<AccessRegions> getAccessRegions(BlockOp block) {
+  if (block.getReads() && block.getWrites()) {
+    AccessRegions regions;
+    llvm::append_range(regions.readBuffers, block.getReadBuffers());
+    llvm::append_range(regions.reads, *block.getReads());
+    llvm::append_range(regions.writeBuffers, block.getWriteBuffers());
+    llvm::append_range(regions.writes, *block.getWrites());
+    return regions;
+  }
+  return inferAccessRegions(block);
+}
+
+/// Recomputes the regions of `block` if it declares them.
+static void refreshAccessRegions(RewriterBase &rewriter, BlockOp block,
+                                 bool force) {
+  if (!force && !block.getReads() && !block.getWrites())
+    return;
+  FailureOr<AccessRegions> regions = inferAccessRegions(block);
+  if (failed(regions))
+    return;
+  rewriter.modifyOpInPlace(block, [&] {
+    block.setReadRegions(regions->readBuffers, regions->reads);
+    block.setWriteRegions(regions->writeBuffers, regions->writes);
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// decompose_reduction
+//===----------------------------------------------------------------------===//
+
+FailureOr<BlockOp> Schedule::decomposeReduction(BlockOp block, ForOp loop) {
+  auto error = [&](Operation *at) {
+    return at->emitError("cannot decompose the reduction of ")
+           << describe(block) << " at " << describe(loop) << ": ";
+  };
+  InitOp init = block.getInitOp();
+  if (!init)
+    return error(block) << "it has no tensorir.init";
+  if (!loop->isProperAncestor(block))
+    return error(loop) << "the loop does not contain the block";
+  SmallVector<ForOp> inner; // From `loop` down to the block.
+  for (Operation *op = block->getParentOp();; op = op->getParentOp()) {
+    if (isa<BlockOp>(op))
+      return error(loop) << "block '" << cast<BlockOp>(op).getName()
+                         << "' lies between them";
+    if (auto l = dyn_cast<ForOp>(op))
+      inner.push_back(l);
+    if (op == loop.getOperation())
+      break;
+  }
+  std::reverse(inner.begin(), inner.end());
+
+  SmallVector<Value> spatial, reduce;
+  SmallVector<unsigned> spatialIndices;
+  for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i) {
+    if (block.isReduceIterVar(i)) {
+      reduce.push_back(block.getBindings()[i]);
+    } else {
+      spatial.push_back(block.getBindings()[i]);
+      spatialIndices.push_back(i);
+    }
+  }
+  // The init must run once per spatial point: no loop outside `loop` may
+  // step through the reduction.
+  for (ForOp outer : getLoops(block)) {
+    if (outer == loop)
+      break;
+    Value iv = outer.getInductionVar();
+    if (llvm::any_of(reduce, [&](Value v) { return dependsOn(v, iv); }))
+      return error(loop) << describe(outer)
+                         << " outside it is bound to a reduce iteration "
+                            "variable, so the initialisation would run more "
+                            "than once";
+  }
+  SmallVector<ForOp> copied;
+  SmallVector<Value> skippedIvs;
+  for (ForOp l : inner) {
+    Value iv = l.getInductionVar();
+    bool s = llvm::any_of(spatial, [&](Value v) { return dependsOn(v, iv); });
+    bool r = llvm::any_of(reduce, [&](Value v) { return dependsOn(v, iv); });
+    if (s && r)
+      return error(l) << describe(l)
+                      << " is bound to both spatial and reduce iteration "
+                         "variables";
+    if (s)
+      copied.push_back(l);
+    else
+      skippedIvs.push_back(iv);
+  }
+  for (ForOp l : copied)
+    for (Value bound : l.getDynamicBounds())
+      if (dependsOn(bound, skippedIvs))
+        return error(l) << "the bounds of " << describe(l)
+                        << " depend on a reduction loop";
+  if (Value pred = block.getPredicate(); pred && dependsOn(pred, skippedIvs))
+    return error(block) << "its predicate depends on a reduction loop";
+  for (Value extent : block.getDynamicExtents())
+    if (dependsOn(extent, skippedIvs))
+      return error(block) << "its extents depend on a reduction loop";
+  WalkResult usesOutside = init.getBody().walk([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      if (auto arg = dyn_cast<BlockArgument>(operand);
+          arg && arg.getOwner() == block.getBodyBlock() &&
+          block.isReduceIterVar(arg.getArgNumber())) {
+        error(op) << "the initialisation uses reduce iteration variable "
+                  << block.getIterVarDisplayName(arg.getArgNumber());
+        return WalkResult::interrupt();
+      }
+      Operation *def = operand.getDefiningOp();
+      if (def && loop->isProperAncestor(def) && !block->isAncestor(def)) {
+        error(op) << "the initialisation uses a value computed inside the "
+                     "loop";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  if (usesOutside.wasInterrupted())
+    return failure();
+
+  // The init block, under copies of the spatial loops, before `loop`.
+  Location loc = block.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(loop);
+  IRMapping map;
+  for (ForOp l : copied) {
+    OpFoldResult lb = cloneOfr(l.getLowerBound(), map, rewriter, loop);
+    OpFoldResult ub = cloneOfr(l.getUpperBound(), map, rewriter, loop);
+    OpFoldResult step = cloneOfr(l.getStep(), map, rewriter, loop);
+    auto newLoop = ForOp::create(rewriter, l.getLoc(), lb, ub, step,
+                                 l.getKind(), l.getThreadTag().value_or(""));
+    newLoop.setIvNameAttr(
+        rewriter.getStringAttr((l.getIvName().value_or("i") + "_init").str()));
+    map.map(l.getInductionVar(), newLoop.getInductionVar());
+    rewriter.setInsertionPoint(newLoop.getBodyBlock()->getTerminator());
+  }
+  SmallVector<Value> bindings;
+  SmallVector<OpFoldResult> extents;
+  SmallVector<IterVarType> types;
+  SmallVector<Attribute> names;
+  for (unsigned i : spatialIndices) {
+    bindings.push_back(cloneValue(block.getBindings()[i], map, rewriter, loop));
+    extents.push_back(cloneOfr(block.getExtent(i), map, rewriter, loop));
+    types.push_back(IterVarType::spatial);
+    if (auto iterNames = block.getIterVarNames())
+      names.push_back((*iterNames)[i]);
+  }
+  Value pred;
+  if (block.getPredicate())
+    pred = cloneValue(block.getPredicate(), map, rewriter, loop);
+  auto initBlock =
+      BlockOp::create(rewriter, loc, (block.getName() + "_init").str(), types,
+                      extents, bindings);
+  if (pred)
+    initBlock.getPredicateMutable().assign(pred);
+  if (!names.empty())
+    initBlock.setIterVarNamesAttr(rewriter.getArrayAttr(names));
+  IRMapping bodyMap;
+  for (auto [newIndex, oldIndex] : llvm::enumerate(spatialIndices))
+    bodyMap.map(block.getIterVar(oldIndex), initBlock.getIterVar(newIndex));
+  rewriter.setInsertionPoint(initBlock.getBodyBlock()->getTerminator());
+  for (Operation &op : init.getBody().front().without_terminator())
+    rewriter.clone(op, bodyMap);
+  refreshAccessRegions(rewriter, initBlock,
+                       /*force=*/block.getReads() || block.getWrites());
+
+  rewriter.eraseOp(init);
+  rewriter.modifyOpInPlace(
+      block, [&] { block.setName((block.getName() + "_update").str()); });
+  refreshAccessRegions(rewriter, block, /*force=*/false);
+  return initBlock;
+}
+
+//===----------------------------------------------------------------------===//
+// reverse_compute_at
+//===----------------------------------------------------------------------===//
+
+/// `value` as an affine expression of `ivs` (as dimensions).
+static std::optional<AffineExpr> toAffine(Value value, ArrayRef<Value> ivs,
+                                          MLIRContext *ctx) {
+  if (const auto *it = llvm::find(ivs, value); it != ivs.end())
+    return getAffineDimExpr(it - ivs.begin(), ctx);
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return getAffineConstantExpr(constant.getSExtValue(), ctx);
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
+    AffineMap map = apply.getAffineMap();
+    SmallVector<AffineExpr> operands;
+    for (Value operand : apply.getMapOperands()) {
+      std::optional<AffineExpr> expr = toAffine(operand, ivs, ctx);
+      if (!expr)
+        return std::nullopt;
+      operands.push_back(*expr);
+    }
+    ArrayRef<AffineExpr> all(operands);
+    return map.getResult(0).replaceDimsAndSymbols(
+        all.take_front(map.getNumDims()), all.drop_front(map.getNumDims()));
+  }
+  if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(def)) {
+    std::optional<AffineExpr> lhs = toAffine(def->getOperand(0), ivs, ctx);
+    std::optional<AffineExpr> rhs = toAffine(def->getOperand(1), ivs, ctx);
+    if (!lhs || !rhs)
+      return std::nullopt;
+    if (isa<arith::AddIOp>(def))
+      return *lhs + *rhs;
+    if (isa<arith::SubIOp>(def))
+      return *lhs - *rhs;
+    if (!isa<AffineConstantExpr>(*lhs) && !isa<AffineConstantExpr>(*rhs))
+      return std::nullopt;
+    return *lhs * *rhs;
+  }
+  return std::nullopt;
+}
+
+/// Whether `expr` has a mod, floordiv or ceildiv whose operands involve
+/// dimension `dim` (where min/max need not be at the ends of the range).
+static bool hasNonLinearUse(AffineExpr expr, unsigned dim) {
+  bool found = false;
+  expr.walk([&](AffineExpr sub) {
+    auto bin = dyn_cast<AffineBinaryOpExpr>(sub);
+    if (!bin || sub.getKind() == AffineExprKind::Add ||
+        sub.getKind() == AffineExprKind::Mul)
+      return;
+    if (bin.getLHS().isFunctionOfDim(dim) || bin.getRHS().isFunctionOfDim(dim))
+      found = true;
+  });
+  return found;
+}
+
+/// The minimum (or maximum) of `expr` over dimension `dim` in
+/// [0, extent - 1], or std::nullopt when it is not linear in `dim`.
+static std::optional<AffineExpr> relaxDim(AffineExpr expr, unsigned dim,
+                                          int64_t extent, bool max,
+                                          unsigned numDims) {
+  if (!expr.isFunctionOfDim(dim))
+    return expr;
+  if (hasNonLinearUse(expr, dim))
+    return std::nullopt;
+  MLIRContext *ctx = expr.getContext();
+  AffineExpr d = getAffineDimExpr(dim, ctx);
+  AffineExpr atLow = expr.replace(d, getAffineConstantExpr(0, ctx));
+  AffineExpr atHigh = expr.replace(d, getAffineConstantExpr(extent - 1, ctx));
+  auto diff = dyn_cast<AffineConstantExpr>(
+      simplifyAffineExpr(atHigh - atLow, numDims, 0));
+  if (!diff)
+    return std::nullopt;
+  return simplifyAffineExpr(max == (diff.getValue() >= 0) ? atHigh : atLow,
+                            numDims, 0);
+}
+
+namespace {
+/// What one iteration of the target loop produces of a buffer dimension: the
+/// range [lower, lower + extent), `lower` a function of the loops from the
+/// scope down to the target loop.
+struct ProducedRange {
+  AffineExpr lower;
+  int64_t extent;
+};
+} // namespace
+
+LogicalResult Schedule::reverseComputeAt(BlockOp block, ForOp loop) {
+  auto error = [&](Operation *at) {
+    return at->emitError("cannot reverse_compute_at ")
+           << describe(block) << " under " << describe(loop) << ": ";
+  };
+  if (loop->isProperAncestor(block))
+    return error(block) << "the block is already under the loop";
+  if (block.hasReduceIterVars())
+    return error(block) << "the block has reduce iteration variables (only a "
+                           "spatial block can be moved)";
+  if (block.getPredicate())
+    return error(block) << "the block has a predicate";
+  // Both must be in one scope, the block's loop nest after the loop's.
+  Operation *scope = loop->getParentOp();
+  while (!isa<BlockOp, PrimFuncOp>(scope))
+    scope = scope->getParentOp();
+  Operation *loopTop = loop;
+  while (loopTop->getParentOp() != scope)
+    loopTop = loopTop->getParentOp();
+  Operation *blockTop = block;
+  while (blockTop->getParentOp() && blockTop->getParentOp() != scope)
+    blockTop = blockTop->getParentOp();
+  if (blockTop->getParentOp() != scope)
+    return error(block) << "the block is not in the scope of the loop";
+  if (blockTop->getBlock() != loopTop->getBlock() ||
+      !loopTop->isBeforeInBlock(blockTop))
+    return error(block) << "the block does not come after the loop";
+  // The block must be alone in its loop nest.
+  SmallVector<BlockOp> nestBlocks = getChildBlocks(blockTop);
+  if (blockTop != block.getOperation() &&
+      (nestBlocks.size() != 1 || nestBlocks.front() != block))
+    return error(block) << "its loop nest contains other blocks";
+  WalkResult sideEffects =
+      blockTop->walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (op == block.getOperation())
+          return WalkResult::skip();
+        if (isa<ForOp, YieldOp>(op) || isMovableExpr(op))
+          return WalkResult::advance();
+        error(op) << "its loop nest contains a statement outside the block";
+        return WalkResult::interrupt();
+      });
+  if (sideEffects.wasInterrupted())
+    return failure();
+  // Nothing but the bindings may come from the old loop nest.
+  if (blockTop != block.getOperation()) {
+    auto fromOldNest = [&](Value v) {
+      Operation *def = v.getDefiningOp();
+      return (def && blockTop->isAncestor(def) && !block->isAncestor(def)) ||
+             (isa<BlockArgument>(v) &&
+              blockTop->isAncestor(
+                  cast<BlockArgument>(v).getOwner()->getParentOp()) &&
+              !block->isAncestor(
+                  cast<BlockArgument>(v).getOwner()->getParentOp()));
+    };
+    for (Value v : block.getDynamicExtents())
+      if (fromOldNest(v))
+        return error(block) << "its extents are computed in its loop nest";
+    WalkResult used = block.getBody().walk([&](Operation *op) {
+      for (Value operand : op->getOperands())
+        if (fromOldNest(operand)) {
+          error(op) << "the block body uses a value computed in its loop nest";
+          return WalkResult::interrupt();
+        }
+      return WalkResult::advance();
+    });
+    if (used.wasInterrupted())
+      return failure();
+  }
+
+  FailureOr<AccessRegions> consumerRegions = getAccessRegions(block);
+  if (failed(consumerRegions))
+    return failure();
+  // Statements between the two must not conflict with the moved block.
+  for (Operation *op = loopTop->getNextNode(); op != blockTop;
+       op = op->getNextNode()) {
+    SmallVector<BlockOp> blocks = getChildBlocks(op);
+    if (auto b = dyn_cast<BlockOp>(op))
+      blocks = {b};
+    for (BlockOp other : blocks) {
+      FailureOr<AccessRegions> regions = getAccessRegions(other);
+      if (failed(regions))
+        return failure();
+      auto conflict = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
+        return llvm::any_of(a,
+                            [&](Value v) { return llvm::is_contained(b, v); });
+      };
+      if (conflict(regions->writeBuffers, consumerRegions->readBuffers) ||
+          conflict(regions->writeBuffers, consumerRegions->writeBuffers) ||
+          conflict(regions->readBuffers, consumerRegions->writeBuffers)) {
+        auto diag = error(block)
+                    << describe(other) << " between them accesses its buffers";
+        diag.attachNote(other.getLoc()) << "block is here";
+        return diag;
+      }
+    }
+  }
+
+  // What one iteration of `loop` produces of each buffer the block reads.
+  MLIRContext *ctx = getFunc().getContext();
+  SmallVector<Value> outerIvs;
+  for (Operation *op = loop; op != scope; op = op->getParentOp())
+    if (auto l = dyn_cast<ForOp>(op))
+      outerIvs.insert(outerIvs.begin(), l.getInductionVar());
+  unsigned numOuter = outerIvs.size();
+  // For each iteration variable of the block, the produced range it covers.
+  SmallVector<std::optional<ProducedRange>> covered(block.getNumIterVars());
+  bool anyProducer = false;
+  for (BlockOp producer : getChildBlocks(loop)) {
+    FailureOr<AccessRegions> regions = getAccessRegions(producer);
+    if (failed(regions))
+      return failure();
+    for (auto [buffer, regionAttr] :
+         llvm::zip(regions->writeBuffers, regions->writes)) {
+      const auto *readIt = llvm::find(consumerRegions->readBuffers, buffer);
+      if (readIt == consumerRegions->readBuffers.end())
+        continue;
+      anyProducer = true;
+      auto fail = [&]() {
+        auto diag = error(block);
+        diag.attachNote(producer.getLoc()) << "producer is here";
+        return diag;
+      };
+      // The producer must be complete after one iteration of `loop`.
+      for (unsigned i = 0, e = producer.getNumIterVars(); i < e; ++i)
+        if (producer.isReduceIterVar(i) &&
+            dependsOn(producer.getBindings()[i], outerIvs))
+          return fail() << describe(producer) << " is not complete after one "
+                        << "iteration: its reduce iteration variable "
+                        << producer.getIterVarDisplayName(i)
+                        << " depends on the loop or a loop outside it";
+      SmallVector<ForOp> prodLoops = getLoops(producer);
+      SmallVector<Value> ivs = llvm::map_to_vector(
+          prodLoops, [](ForOp l) { return l.getInductionVar(); });
+      SmallVector<AffineExpr> bindingExprs;
+      for (Value binding : producer.getBindings()) {
+        std::optional<AffineExpr> expr = toAffine(binding, ivs, ctx);
+        if (!expr)
+          return fail() << "a binding of " << describe(producer)
+                        << " is not an affine function of its loops";
+        bindingExprs.push_back(*expr);
+      }
+      auto region = cast<BufferRegionAttr>(regionAttr);
+      AffineMap lowerMap = region.getLowerBounds().getValue();
+      AffineMap upperMap = region.getUpperBounds().getValue();
+      auto consumerRegion = cast<BufferRegionAttr>(
+          consumerRegions
+              ->reads[readIt - consumerRegions->readBuffers.begin()]);
+      for (unsigned d = 0, rank = region.getRank(); d < rank; ++d) {
+        AffineExpr lower = lowerMap.getResult(d).replaceDims(bindingExprs);
+        AffineExpr upper = upperMap.getResult(d).replaceDims(bindingExprs);
+        for (unsigned dim = numOuter; dim < ivs.size(); ++dim) {
+          std::optional<int64_t> extent =
+              prodLoops[dim].getConstantUpperBound();
+          if (!extent || failed(checkStartsAtZero(prodLoops[dim], "relax")))
+            return fail() << describe(prodLoops[dim])
+                          << " under the loop has no constant extent";
+          std::optional<AffineExpr> lo =
+              relaxDim(lower, dim, *extent, /*max=*/false, ivs.size());
+          std::optional<AffineExpr> hi =
+              relaxDim(upper, dim, *extent, /*max=*/true, ivs.size());
+          if (!lo || !hi)
+            return fail() << "the region of buffer dimension " << d
+                          << " written by " << describe(producer)
+                          << " is not linear in " << describe(prodLoops[dim]);
+          lower = *lo;
+          upper = *hi;
+        }
+        auto extentExpr = dyn_cast<AffineConstantExpr>(
+            simplifyAffineExpr(upper - lower, ivs.size(), 0));
+        if (!extentExpr || extentExpr.getValue() <= 0)
+          return fail() << "the region of buffer dimension " << d
+                        << " written by " << describe(producer)
+                        << " in one iteration has no constant size";
+        lower = simplifyAffineExpr(lower, numOuter, 0);
+        // Which iteration variable of the consumer reads this dimension.
+        AffineExpr readLower =
+            consumerRegion.getLowerBounds().getValue().getResult(d);
+        AffineExpr readUpper =
+            consumerRegion.getUpperBounds().getValue().getResult(d);
+        if (isa<AffineConstantExpr>(readLower))
+          continue;
+        auto dimExpr = dyn_cast<AffineDimExpr>(readLower);
+        if (!dimExpr || readUpper != readLower + 1 ||
+            block.isReduceIterVar(dimExpr.getPosition()))
+          return error(block)
+                 << "dimension " << d << " of the buffer it reads from "
+                 << describe(producer)
+                 << " is not indexed by one iteration variable";
+        ProducedRange range{lower, extentExpr.getValue()};
+        std::optional<ProducedRange> &slot = covered[dimExpr.getPosition()];
+        if (slot &&
+            (slot->lower != range.lower || slot->extent != range.extent))
+          return fail() << "iteration variable "
+                        << block.getIterVarDisplayName(dimExpr.getPosition())
+                        << " would have to cover two different ranges";
+        slot = range;
+      }
+    }
+  }
+  if (!anyProducer)
+    return error(block) << "no block under the loop writes a buffer it reads";
+
+  // Which bindings may leave the block's domain (a split tail) and need a
+  // predicate.
+  SmallVector<std::optional<IndexRange>> outerRanges = llvm::map_to_vector(
+      outerIvs, [](Value iv) { return getStaticIndexRange(iv); });
+  SmallVector<bool> needsGuard(block.getNumIterVars(), false);
+  for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i) {
+    if (!covered[i])
+      continue;
+    SmallVector<std::optional<IndexRange>> ranges(outerRanges);
+    AffineExpr expr = covered[i]->lower;
+    if (covered[i]->extent != 1) {
+      expr = expr + getAffineDimExpr(numOuter, ctx);
+      ranges.push_back(IndexRange{0, covered[i]->extent - 1});
+    }
+    std::optional<IndexRange> range = getStaticExprRange(expr, ranges);
+    std::optional<int64_t> domain = block.getConstantExtent(i);
+    if (range && range->min < 0)
+      return error(block) << "the produced range of iteration variable "
+                          << block.getIterVarDisplayName(i)
+                          << " may be negative";
+    needsGuard[i] = !range || !domain || range->max >= *domain;
+  }
+
+  // New loops at the end of the loop body, the block inside.
+  Location loc = block.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(loop.getBodyBlock()->getTerminator());
+  SmallVector<Value> newIvs(block.getNumIterVars());
+  unsigned axis = 0;
+  for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i) {
+    OpFoldResult extent =
+        covered[i] ? OpFoldResult(rewriter.getIndexAttr(covered[i]->extent))
+                   : block.getExtent(i);
+    if (covered[i] && covered[i]->extent == 1)
+      continue;
+    auto newLoop =
+        ForOp::create(rewriter, loc, rewriter.getIndexAttr(0), extent);
+    newLoop.setIvNameAttr(rewriter.getStringAttr(("ax" + Twine(axis++)).str()));
+    newIvs[i] = newLoop.getInductionVar();
+    rewriter.setInsertionPoint(newLoop.getBodyBlock()->getTerminator());
+  }
+  SmallVector<Value> bindings;
+  Value pred;
+  for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i) {
+    if (!covered[i]) {
+      bindings.push_back(newIvs[i]);
+      continue;
+    }
+    AffineExpr expr = covered[i]->lower;
+    SmallVector<Value> operands(outerIvs);
+    if (newIvs[i]) {
+      expr = expr + getAffineDimExpr(numOuter, ctx);
+      operands.push_back(newIvs[i]);
+    }
+    AffineMap map = AffineMap::get(operands.size(), 0, expr);
+    Value binding = getValueOrCreateConstantIndexOp(
+        rewriter, loc,
+        affine::makeComposedFoldedAffineApply(rewriter, loc, map,
+                                              getAsOpFoldResult(operands)));
+    bindings.push_back(binding);
+    if (!needsGuard[i])
+      continue;
+    Value bound =
+        getValueOrCreateConstantIndexOp(rewriter, loc, block.getExtent(i));
+    Value inDomain = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ult, binding, bound);
+    pred =
+        pred ? arith::AndIOp::create(rewriter, loc, pred, inDomain) : inDomain;
+  }
+  rewriter.moveOpBefore(block, rewriter.getInsertionBlock(),
+                        rewriter.getInsertionPoint());
+  rewriter.modifyOpInPlace(block, [&] {
+    block.getBindingsMutable().assign(bindings);
+    if (pred)
+      block.getPredicateMutable().assign(pred);
+  });
+  if (blockTop != block.getOperation())
+    rewriter.eraseOp(blockTop);
+  return success();
+}
