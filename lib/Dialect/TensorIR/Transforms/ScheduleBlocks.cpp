@@ -72,6 +72,16 @@ static void refreshAccessRegions(RewriterBase &rewriter, BlockOp block,
   });
 }
 
+/// The terms of `pred` as a conjunction (`arith.andi` trees).
+static void collectConjuncts(Value pred, SmallVectorImpl<Value> &conjuncts) {
+  if (auto andOp = pred.getDefiningOp<arith::AndIOp>()) {
+    collectConjuncts(andOp.getLhs(), conjuncts);
+    collectConjuncts(andOp.getRhs(), conjuncts);
+    return;
+  }
+  conjuncts.push_back(pred);
+}
+
 //===----------------------------------------------------------------------===//
 // decompose_reduction
 //===----------------------------------------------------------------------===//
@@ -140,8 +150,23 @@ FailureOr<BlockOp> Schedule::decomposeReduction(BlockOp block, ForOp loop) {
       if (dependsOn(bound, skippedIvs))
         return error(l) << "the bounds of " << describe(l)
                         << " depend on a reduction loop";
-  if (Value pred = block.getPredicate(); pred && dependsOn(pred, skippedIvs))
-    return error(block) << "its predicate depends on a reduction loop";
+  // The init keeps the conjuncts of the predicate over the copied loops (a
+  // spatial tail); those over reduction loops only mask reduction steps.
+  SmallVector<Value> initConjuncts;
+  if (Value pred = block.getPredicate()) {
+    SmallVector<Value> conjuncts;
+    collectConjuncts(pred, conjuncts);
+    SmallVector<Value> copiedIvs = llvm::map_to_vector(
+        copied, [](ForOp l) { return l.getInductionVar(); });
+    for (Value c : conjuncts) {
+      bool overSkipped = dependsOn(c, skippedIvs);
+      if (overSkipped && dependsOn(c, copiedIvs))
+        return error(block) << "a term of its predicate depends on both a "
+                               "spatial and a reduction loop";
+      if (!overSkipped)
+        initConjuncts.push_back(c);
+    }
+  }
   for (Value extent : block.getDynamicExtents())
     if (dependsOn(extent, skippedIvs))
       return error(block) << "its extents depend on a reduction loop";
@@ -194,8 +219,11 @@ FailureOr<BlockOp> Schedule::decomposeReduction(BlockOp block, ForOp loop) {
       names.push_back((*iterNames)[i]);
   }
   Value pred;
-  if (block.getPredicate())
-    pred = cloneValue(block.getPredicate(), map, rewriter, loop);
+  for (Value c : initConjuncts) {
+    Value cloned = cloneValue(c, map, rewriter, loop);
+    pred = pred ? arith::AndIOp::create(rewriter, loc, pred, cloned).getResult()
+                : cloned;
+  }
   auto initBlock =
       BlockOp::create(rewriter, loc, (block.getName() + "_init").str(), types,
                       extents, bindings);
