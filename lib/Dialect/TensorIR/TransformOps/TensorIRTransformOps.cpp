@@ -186,7 +186,11 @@ DiagnosedSilenceableFailure SplitOp::apply(TransformRewriter &rewriter,
   if (getFactors().size() != getLoops().size())
     return emitDefiniteFailure() << getFactors().size() << " factors but "
                                  << getLoops().size() << " results";
-  Schedule sch(getFunc(loop), rewriter);
+  PrimFuncOp func = getFunc(loop);
+  if (!func)
+    return ::mlir::emitDefiniteFailure(
+        getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  Schedule sch(func, rewriter);
   FailureOr<SmallVector<ForOp>> loops = sch.split(loop, getFactors());
   if (failed(loops))
     return scheduleFailed();
@@ -288,7 +292,11 @@ static DiagnosedSilenceableFailure applyLoopKind(OpT op, TransformState &state,
       getSingle(state, op.getOperation(), op.getTarget(), loop);
   if (!diag.succeeded())
     return diag;
-  Schedule sch(getFunc(loop), rewriter);
+  PrimFuncOp func = getFunc(loop);
+  if (!func)
+    return ::mlir::emitDefiniteFailure(
+        op.getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  Schedule sch(func, rewriter);
   if (failed(fn(sch, loop)))
     return scheduleFailed();
   return DiagnosedSilenceableFailure::success();
@@ -353,7 +361,11 @@ DecomposeReductionOp::apply(TransformRewriter &rewriter,
   diag = getSingle(state, getOperation(), getLoop(), loop);
   if (!diag.succeeded())
     return diag;
-  Schedule sch(getFunc(block), rewriter);
+  PrimFuncOp func = getFunc(block);
+  if (!func)
+    return ::mlir::emitDefiniteFailure(
+        getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  Schedule sch(func, rewriter);
   FailureOr<BlockOp> init = sch.decomposeReduction(block, loop);
   if (failed(init))
     return scheduleFailed();
@@ -381,7 +393,11 @@ ReverseComputeAtOp::apply(TransformRewriter &rewriter, TransformResults &,
   diag = getSingle(state, getOperation(), getLoop(), loop);
   if (!diag.succeeded())
     return diag;
-  Schedule sch(getFunc(block), rewriter);
+  PrimFuncOp func = getFunc(block);
+  if (!func)
+    return ::mlir::emitDefiniteFailure(
+        getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  Schedule sch(func, rewriter);
   if (failed(sch.reverseComputeAt(block, loop)))
     return scheduleFailed();
   return DiagnosedSilenceableFailure::success();

@@ -146,6 +146,45 @@ static void normalizeChain(ArrayRef<ForOp> chain) {
   }
 }
 
+LogicalResult schedutil::checkMaskable(ForOp loop, int64_t extent,
+                                       int64_t product, StringRef primitive) {
+  // Only blocks can be masked by a predicate.
+  WalkResult result =
+      loop.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (isa<BlockOp>(op))
+          return WalkResult::skip();
+        if (isa<ForOp, YieldOp>(op) || isMovableExpr(op))
+          return WalkResult::advance();
+        InFlightDiagnostic diag =
+            loop.emitError("cannot ")
+            << primitive << " " << describe(loop) << " of extent " << extent
+            << " into a product of " << product
+            << ": a statement outside a block cannot be masked by a "
+               "predicate";
+        diag.attachNote(op->getLoc()) << "statement is here";
+        return WalkResult::interrupt();
+      });
+  return failure(result.wasInterrupted());
+}
+
+LogicalResult schedutil::selectBlocks(PrimFuncOp func,
+                                      ArrayRef<std::string> names,
+                                      SmallVectorImpl<BlockOp> &blocks) {
+  if (names.empty()) {
+    func.walk<WalkOrder::PreOrder>(
+        [&](BlockOp block) { blocks.push_back(block); });
+    return success();
+  }
+  for (const std::string &name : names) {
+    BlockOp block = func.lookupBlock(name);
+    if (!block)
+      return func.emitError("no block named '")
+             << name << "' in prim_func @" << func.getSymName();
+    blocks.push_back(block);
+  }
+  return success();
+}
+
 static StringAttr ivNameAttr(OpBuilder &b, StringRef name) {
   return b.getStringAttr(name);
 }
@@ -210,26 +249,8 @@ FailureOr<SmallVector<ForOp>> Schedule::split(ForOp loop,
            << ") is smaller than its extent (" << *extent << ")";
   }
   bool needsPredicate = product != *extent;
-  if (needsPredicate) {
-    // Only blocks can be masked by a predicate.
-    WalkResult result =
-        loop.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
-          if (isa<BlockOp>(op))
-            return WalkResult::skip();
-          if (isa<ForOp, YieldOp>(op) || isMovableExpr(op))
-            return WalkResult::advance();
-          InFlightDiagnostic diag =
-              loop.emitError("cannot split ")
-              << describe(loop) << " of extent " << *extent
-              << " into a product of " << product
-              << ": a statement outside a block cannot be masked by a "
-                 "predicate";
-          diag.attachNote(op->getLoc()) << "statement is here";
-          return WalkResult::interrupt();
-        });
-    if (result.wasInterrupted())
-      return failure();
-  }
+  if (needsPredicate && failed(checkMaskable(loop, *extent, product, "split")))
+    return failure();
 
   Location loc = loop.getLoc();
   StringRef name = loop.getIvName().value_or("i");
@@ -458,9 +479,15 @@ FailureOr<SmallVector<ForOp>> Schedule::tile(ArrayRef<ForOp> loopRefs,
       return loops[i].emitError("cannot tile: ")
              << describe(loops[i]) << " is not nested in "
              << describe(loops[i - 1]);
-  for (ForOp loop : loops)
-    if (failed(getConstantExtent(loop, "tile")))
+  for (auto [loop, size] : llvm::zip(loops, sizes)) {
+    FailureOr<int64_t> extent = getConstantExtent(loop, "tile");
+    if (failed(extent))
       return failure();
+    int64_t product = llvm::divideCeil(*extent, size) * size;
+    if (product != *extent &&
+        failed(checkMaskable(loop, *extent, product, "tile")))
+      return failure();
+  }
   SmallVector<ForOp> outer, inner;
   for (auto [loop, size] : llvm::zip(loops, sizes)) {
     int64_t factors[] = {0, size};

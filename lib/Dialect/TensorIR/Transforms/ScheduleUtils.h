@@ -34,6 +34,17 @@ mlir::LogicalResult checkStartsAtZero(ForOp loop, llvm::StringRef primitive);
 mlir::FailureOr<int64_t> getConstantExtent(ForOp loop,
                                            llvm::StringRef primitive);
 
+/// The blocks named in `names` (an error for a missing one), or every block
+/// of `func` when `names` is empty.
+mlir::LogicalResult selectBlocks(PrimFuncOp func,
+                                 llvm::ArrayRef<std::string> names,
+                                 llvm::SmallVectorImpl<BlockOp> &blocks);
+
+/// Fails with a diagnostic if `loop` holds a statement outside a block, which
+/// a predicate for a non-divisible split could not mask.
+mlir::LogicalResult checkMaskable(ForOp loop, int64_t extent, int64_t product,
+                                  llvm::StringRef primitive);
+
 } // namespace mlc::tensorir::schedutil
 
 #endif // MLC_LIB_DIALECT_TENSORIR_TRANSFORMS_SCHEDULEUTILS_H
