@@ -9,6 +9,7 @@
 # RUN: %python %s | FileCheck %s
 # CHECK: mm_relu course schedule: ok
 # CHECK: mm_relu 100x90x70 tiled with tails: ok
+# CHECK: mm_relu compute_at under a split consumer loop: ok
 # CHECK: legalized add+relu 37x129 fused, split by 64, parallel, vectorized: ok
 # CHECK: row_sum 37x129 reduction split by 12, decomposed: ok
 # CHECK: precondition failure reported: ok
@@ -147,6 +148,21 @@ check_mm_relu("mm_relu 100x90x70 tiled with tails", 100, 90, 70, """
     transform.tensorir.unroll %k1 : {a}
 """.format(a=ANY, t2=types(2), t3=types(3), t4=types(4)),
     expect_in_ir=["where("])
+
+# compute_at: Y computed per 12-column tile of C (128 = 11 * 12 - 4), its
+# init then hoisted out of the reduction.
+check_mm_relu("mm_relu compute_at under a split consumer loop", 128, 128, 128, """
+    %y = transform.tensorir.get_block "Y" in %root : ({a}) -> {a}
+    %c = transform.tensorir.get_block "C" in %root : ({a}) -> {a}
+    %i, %j = transform.tensorir.get_loops %c : ({a}) -> ({t2})
+    %j0, %j1 = transform.tensorir.split %j by [?, 12] : ({a}) -> ({t2})
+    transform.tensorir.compute_at %y at %j0 : {t2}
+    %yi, %yj0, %ax0, %ax1 = transform.tensorir.get_loops %y : ({a}) -> ({t4})
+    %init = transform.tensorir.decompose_reduction %y at %ax0 : ({t2}) -> {a}
+    transform.tensorir.parallel %i : {a}
+    transform.tensorir.vectorize %j1 : {a}
+""".format(a=ANY, t2=types(2), t4=types(4)),
+    expect_in_ir=['"Y_init"', "where("])
 
 # A kernel from relax-legalize-ops: add (broadcast) then relu.
 RELAX = """

@@ -410,6 +410,35 @@ void ReverseComputeAtOp::getEffects(
   transform::modifiesPayload(effects);
 }
 
+DiagnosedSilenceableFailure ComputeAtOp::apply(TransformRewriter &rewriter,
+                                               TransformResults &,
+                                               TransformState &state) {
+  BlockOp block;
+  ForOp loop;
+  DiagnosedSilenceableFailure diag =
+      getSingle(state, getOperation(), getBlock(), block);
+  if (!diag.succeeded())
+    return diag;
+  diag = getSingle(state, getOperation(), getLoop(), loop);
+  if (!diag.succeeded())
+    return diag;
+  PrimFuncOp func = getFunc(block);
+  if (!func)
+    return ::mlir::emitDefiniteFailure(
+        getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  Schedule sch(func, rewriter);
+  if (failed(sch.computeAt(block, loop)))
+    return scheduleFailed();
+  return DiagnosedSilenceableFailure::success();
+}
+
+void ComputeAtOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getBlockMutable(), effects);
+  transform::onlyReadsHandle(getLoopMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
 } // namespace mlc::tensorir::schedule
 
 //===----------------------------------------------------------------------===//

@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/AffineExprVisitor.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 
@@ -337,19 +338,80 @@ struct ProducedRange {
 };
 } // namespace
 
-LogicalResult Schedule::reverseComputeAt(BlockOp block, ForOp loop) {
+/// `region` (of a block `other` under `loop`, over its iteration variables)
+/// as what one iteration of `loop` covers: a constant-size range per buffer
+/// dimension starting at an affine function of the loops from the scope down
+/// to `loop` (the first `numOuter` loops of `other`).
+static FailureOr<SmallVector<ProducedRange>>
+relaxRegion(BlockOp other, BufferRegionAttr region, unsigned numOuter,
+            function_ref<InFlightDiagnostic()> fail) {
+  MLIRContext *ctx = other.getContext();
+  SmallVector<ForOp> loops = Schedule::getLoops(other);
+  SmallVector<Value> ivs =
+      llvm::map_to_vector(loops, [](ForOp l) { return l.getInductionVar(); });
+  SmallVector<AffineExpr> bindingExprs;
+  for (Value binding : other.getBindings()) {
+    std::optional<AffineExpr> expr = toAffine(binding, ivs, ctx);
+    if (!expr)
+      return fail() << "a binding of " << describe(other)
+                    << " is not an affine function of its loops";
+    bindingExprs.push_back(*expr);
+  }
+  AffineMap lowerMap = region.getLowerBounds().getValue();
+  AffineMap upperMap = region.getUpperBounds().getValue();
+  SmallVector<ProducedRange> ranges;
+  for (unsigned d = 0, rank = region.getRank(); d < rank; ++d) {
+    AffineExpr lower = lowerMap.getResult(d).replaceDims(bindingExprs);
+    AffineExpr upper = upperMap.getResult(d).replaceDims(bindingExprs);
+    for (unsigned dim = numOuter; dim < ivs.size(); ++dim) {
+      std::optional<int64_t> extent = loops[dim].getConstantUpperBound();
+      std::optional<int64_t> lb = loops[dim].getConstantLowerBound();
+      std::optional<int64_t> step = loops[dim].getConstantStep();
+      if (!extent || !lb || *lb != 0 || !step || *step != 1)
+        return fail() << describe(loops[dim])
+                      << " under the loop must start at 0 with step 1 and "
+                         "have a constant extent";
+      std::optional<AffineExpr> lo =
+          relaxDim(lower, dim, *extent, /*max=*/false, ivs.size());
+      std::optional<AffineExpr> hi =
+          relaxDim(upper, dim, *extent, /*max=*/true, ivs.size());
+      if (!lo || !hi)
+        return fail() << "the region of buffer dimension " << d
+                      << " accessed by " << describe(other)
+                      << " is not linear in " << describe(loops[dim]);
+      lower = *lo;
+      upper = *hi;
+    }
+    auto extentExpr = dyn_cast<AffineConstantExpr>(
+        simplifyAffineExpr(upper - lower, ivs.size(), 0));
+    if (!extentExpr || extentExpr.getValue() <= 0)
+      return fail() << "the region of buffer dimension " << d << " accessed by "
+                    << describe(other)
+                    << " in one iteration has no constant size";
+    ranges.push_back(
+        {simplifyAffineExpr(lower, numOuter, 0), extentExpr.getValue()});
+  }
+  return ranges;
+}
+
+/// compute_at (`reverse` false: `block` is a producer of blocks under
+/// `loop`) and reverse_compute_at (`reverse` true: a consumer).
+static LogicalResult computeAtImpl(RewriterBase &rewriter, BlockOp block,
+                                   ForOp loop, bool reverse) {
+  StringRef primitive = reverse ? "reverse_compute_at" : "compute_at";
   auto error = [&](Operation *at) {
-    return at->emitError("cannot reverse_compute_at ")
-           << describe(block) << " under " << describe(loop) << ": ";
+    return at->emitError("cannot ") << primitive << " " << describe(block)
+                                    << " under " << describe(loop) << ": ";
   };
   if (loop->isProperAncestor(block))
     return error(block) << "the block is already under the loop";
-  if (block.hasReduceIterVars())
+  if (reverse && block.hasReduceIterVars())
     return error(block) << "the block has reduce iteration variables (only a "
                            "spatial block can be moved)";
   if (block.getPredicate())
     return error(block) << "the block has a predicate";
-  // Both must be in one scope, the block's loop nest after the loop's.
+  // Both must be in one scope, the block's loop nest after (before) the
+  // loop's.
   Operation *scope = loop->getParentOp();
   while (!isa<BlockOp, PrimFuncOp>(scope))
     scope = scope->getParentOp();
@@ -359,11 +421,13 @@ LogicalResult Schedule::reverseComputeAt(BlockOp block, ForOp loop) {
   Operation *blockTop = block;
   while (blockTop->getParentOp() && blockTop->getParentOp() != scope)
     blockTop = blockTop->getParentOp();
-  if (blockTop->getParentOp() != scope)
+  if (blockTop->getParentOp() != scope ||
+      blockTop->getBlock() != loopTop->getBlock())
     return error(block) << "the block is not in the scope of the loop";
-  if (blockTop->getBlock() != loopTop->getBlock() ||
-      !loopTop->isBeforeInBlock(blockTop))
+  if (reverse && !loopTop->isBeforeInBlock(blockTop))
     return error(block) << "the block does not come after the loop";
+  if (!reverse && !blockTop->isBeforeInBlock(loopTop))
+    return error(block) << "the block does not come before the loop";
   // The block must be alone in its loop nest.
   SmallVector<BlockOp> nestBlocks = getChildBlocks(blockTop);
   if (blockTop != block.getOperation() &&
@@ -380,38 +444,58 @@ LogicalResult Schedule::reverseComputeAt(BlockOp block, ForOp loop) {
       });
   if (sideEffects.wasInterrupted())
     return failure();
-  // Nothing but the bindings may come from the old loop nest.
-  if (blockTop != block.getOperation()) {
-    auto fromOldNest = [&](Value v) {
-      Operation *def = v.getDefiningOp();
-      return (def && blockTop->isAncestor(def) && !block->isAncestor(def)) ||
-             (isa<BlockArgument>(v) &&
-              blockTop->isAncestor(
-                  cast<BlockArgument>(v).getOwner()->getParentOp()) &&
-              !block->isAncestor(
-                  cast<BlockArgument>(v).getOwner()->getParentOp()));
-    };
-    for (Value v : block.getDynamicExtents())
-      if (fromOldNest(v))
-        return error(block) << "its extents are computed in its loop nest";
-    WalkResult used = block.getBody().walk([&](Operation *op) {
-      for (Value operand : op->getOperands())
-        if (fromOldNest(operand)) {
-          error(op) << "the block body uses a value computed in its loop nest";
-          return WalkResult::interrupt();
-        }
-      return WalkResult::advance();
-    });
-    if (used.wasInterrupted())
-      return failure();
-  }
 
-  FailureOr<AccessRegions> consumerRegions = getAccessRegions(block);
-  if (failed(consumerRegions))
+  // Where the block goes, and whether what it uses is available there.
+  Operation *insertBefore = reverse ? loop.getBodyBlock()->getTerminator()
+                                    : &loop.getBodyBlock()->front();
+  DominanceInfo dominance(scope);
+  auto available = [&](Value v) {
+    if (Operation *def = v.getDefiningOp(); def && block->isAncestor(def))
+      return true;
+    if (auto arg = dyn_cast<BlockArgument>(v);
+        arg && block->isAncestor(arg.getOwner()->getParentOp()))
+      return true;
+    // The old loop nest goes away.
+    Operation *owner = v.getDefiningOp();
+    if (!owner)
+      owner = cast<BlockArgument>(v).getOwner()->getParentOp();
+    if (blockTop->isAncestor(owner))
+      return false;
+    return dominance.properlyDominates(v, insertBefore);
+  };
+  for (Value v : block.getDynamicExtents())
+    if (!available(v))
+      return error(block) << "its extents are not available under the loop";
+  for (Value v : block.getReadBuffers())
+    if (!available(v))
+      return error(block) << "a buffer it reads is not available under the "
+                             "loop";
+  for (Value v : block.getWriteBuffers())
+    if (!available(v))
+      return error(block) << "a buffer it writes is not available under the "
+                             "loop";
+  WalkResult used = block.getBody().walk([&](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (!available(operand)) {
+        error(op) << "the block body uses a value that is not available "
+                     "under the loop";
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  if (used.wasInterrupted())
     return failure();
+
+  FailureOr<AccessRegions> blockRegions = getAccessRegions(block);
+  if (failed(blockRegions))
+    return failure();
+  auto conflict = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
+    return llvm::any_of(a, [&](Value v) { return llvm::is_contained(b, v); });
+  };
   // Statements between the two must not conflict with the moved block.
-  for (Operation *op = loopTop->getNextNode(); op != blockTop;
-       op = op->getNextNode()) {
+  Operation *first = reverse ? loopTop->getNextNode() : blockTop->getNextNode();
+  Operation *last = reverse ? blockTop : loopTop;
+  for (Operation *op = first; op != last; op = op->getNextNode()) {
     SmallVector<BlockOp> blocks = getChildBlocks(op);
     if (auto b = dyn_cast<BlockOp>(op))
       blocks = {b};
@@ -419,13 +503,9 @@ LogicalResult Schedule::reverseComputeAt(BlockOp block, ForOp loop) {
       FailureOr<AccessRegions> regions = getAccessRegions(other);
       if (failed(regions))
         return failure();
-      auto conflict = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
-        return llvm::any_of(a,
-                            [&](Value v) { return llvm::is_contained(b, v); });
-      };
-      if (conflict(regions->writeBuffers, consumerRegions->readBuffers) ||
-          conflict(regions->writeBuffers, consumerRegions->writeBuffers) ||
-          conflict(regions->readBuffers, consumerRegions->writeBuffers)) {
+      if (conflict(regions->writeBuffers, blockRegions->readBuffers) ||
+          conflict(regions->writeBuffers, blockRegions->writeBuffers) ||
+          conflict(regions->readBuffers, blockRegions->writeBuffers)) {
         auto diag = error(block)
                     << describe(other) << " between them accesses its buffers";
         diag.attachNote(other.getLoc()) << "block is here";
@@ -433,99 +513,97 @@ LogicalResult Schedule::reverseComputeAt(BlockOp block, ForOp loop) {
       }
     }
   }
+  if (!reverse) {
+    // Computed piecewise, the outputs must be intermediates that only the
+    // blocks under the loop read.
+    for (Value buffer : blockRegions->writeBuffers)
+      if (!buffer.getDefiningOp<AllocBufferOp>())
+        return error(block) << "it writes a buffer that is not a "
+                               "tensorir.alloc_buffer (an output would only "
+                               "be computed where the loop reads it)";
+    for (Operation *op = blockTop->getNextNode(); op; op = op->getNextNode()) {
+      if (op == loopTop)
+        continue;
+      SmallVector<BlockOp> blocks = getChildBlocks(op);
+      if (auto b = dyn_cast<BlockOp>(op))
+        blocks = {b};
+      for (BlockOp other : blocks) {
+        FailureOr<AccessRegions> regions = getAccessRegions(other);
+        if (failed(regions))
+          return failure();
+        if (conflict(regions->readBuffers, blockRegions->writeBuffers)) {
+          auto diag = error(block) << describe(other)
+                                   << " outside the loop reads its output";
+          diag.attachNote(other.getLoc()) << "block is here";
+          return diag;
+        }
+      }
+    }
+  }
 
-  // What one iteration of `loop` produces of each buffer the block reads.
-  MLIRContext *ctx = getFunc().getContext();
+  // What one iteration of `loop` needs of (or produces into) the buffers.
+  MLIRContext *ctx = block.getContext();
   SmallVector<Value> outerIvs;
   for (Operation *op = loop; op != scope; op = op->getParentOp())
     if (auto l = dyn_cast<ForOp>(op))
       outerIvs.insert(outerIvs.begin(), l.getInductionVar());
   unsigned numOuter = outerIvs.size();
-  // For each iteration variable of the block, the produced range it covers.
+  // For each iteration variable of the block, the range it must cover.
   SmallVector<std::optional<ProducedRange>> covered(block.getNumIterVars());
-  bool anyProducer = false;
-  for (BlockOp producer : getChildBlocks(loop)) {
-    FailureOr<AccessRegions> regions = getAccessRegions(producer);
+  bool anyOther = false;
+  StringRef otherRole = reverse ? "producer" : "consumer";
+  for (BlockOp other : getChildBlocks(loop)) {
+    FailureOr<AccessRegions> regions = getAccessRegions(other);
     if (failed(regions))
       return failure();
-    for (auto [buffer, regionAttr] :
-         llvm::zip(regions->writeBuffers, regions->writes)) {
-      const auto *readIt = llvm::find(consumerRegions->readBuffers, buffer);
-      if (readIt == consumerRegions->readBuffers.end())
+    ArrayRef<Value> otherBuffers =
+        reverse ? regions->writeBuffers : regions->readBuffers;
+    ArrayRef<Attribute> otherRegions =
+        reverse ? regions->writes : regions->reads;
+    ArrayRef<Value> blockBuffers =
+        reverse ? blockRegions->readBuffers : blockRegions->writeBuffers;
+    ArrayRef<Attribute> blockRegionAttrs =
+        reverse ? blockRegions->reads : blockRegions->writes;
+    for (auto [buffer, regionAttr] : llvm::zip(otherBuffers, otherRegions)) {
+      const auto *it = llvm::find(blockBuffers, buffer);
+      if (it == blockBuffers.end())
         continue;
-      anyProducer = true;
+      anyOther = true;
       auto fail = [&]() {
         auto diag = error(block);
-        diag.attachNote(producer.getLoc()) << "producer is here";
+        diag.attachNote(other.getLoc()) << otherRole << " is here";
         return diag;
       };
-      // The producer must be complete after one iteration of `loop`.
-      for (unsigned i = 0, e = producer.getNumIterVars(); i < e; ++i)
-        if (producer.isReduceIterVar(i) &&
-            dependsOn(producer.getBindings()[i], outerIvs))
-          return fail() << describe(producer) << " is not complete after one "
-                        << "iteration: its reduce iteration variable "
-                        << producer.getIterVarDisplayName(i)
-                        << " depends on the loop or a loop outside it";
-      SmallVector<ForOp> prodLoops = getLoops(producer);
-      SmallVector<Value> ivs = llvm::map_to_vector(
-          prodLoops, [](ForOp l) { return l.getInductionVar(); });
-      SmallVector<AffineExpr> bindingExprs;
-      for (Value binding : producer.getBindings()) {
-        std::optional<AffineExpr> expr = toAffine(binding, ivs, ctx);
-        if (!expr)
-          return fail() << "a binding of " << describe(producer)
-                        << " is not an affine function of its loops";
-        bindingExprs.push_back(*expr);
-      }
-      auto region = cast<BufferRegionAttr>(regionAttr);
-      AffineMap lowerMap = region.getLowerBounds().getValue();
-      AffineMap upperMap = region.getUpperBounds().getValue();
-      auto consumerRegion = cast<BufferRegionAttr>(
-          consumerRegions
-              ->reads[readIt - consumerRegions->readBuffers.begin()]);
-      for (unsigned d = 0, rank = region.getRank(); d < rank; ++d) {
-        AffineExpr lower = lowerMap.getResult(d).replaceDims(bindingExprs);
-        AffineExpr upper = upperMap.getResult(d).replaceDims(bindingExprs);
-        for (unsigned dim = numOuter; dim < ivs.size(); ++dim) {
-          std::optional<int64_t> extent =
-              prodLoops[dim].getConstantUpperBound();
-          if (!extent || failed(checkStartsAtZero(prodLoops[dim], "relax")))
-            return fail() << describe(prodLoops[dim])
-                          << " under the loop has no constant extent";
-          std::optional<AffineExpr> lo =
-              relaxDim(lower, dim, *extent, /*max=*/false, ivs.size());
-          std::optional<AffineExpr> hi =
-              relaxDim(upper, dim, *extent, /*max=*/true, ivs.size());
-          if (!lo || !hi)
-            return fail() << "the region of buffer dimension " << d
-                          << " written by " << describe(producer)
-                          << " is not linear in " << describe(prodLoops[dim]);
-          lower = *lo;
-          upper = *hi;
-        }
-        auto extentExpr = dyn_cast<AffineConstantExpr>(
-            simplifyAffineExpr(upper - lower, ivs.size(), 0));
-        if (!extentExpr || extentExpr.getValue() <= 0)
-          return fail() << "the region of buffer dimension " << d
-                        << " written by " << describe(producer)
-                        << " in one iteration has no constant size";
-        lower = simplifyAffineExpr(lower, numOuter, 0);
-        // Which iteration variable of the consumer reads this dimension.
-        AffineExpr readLower =
-            consumerRegion.getLowerBounds().getValue().getResult(d);
-        AffineExpr readUpper =
-            consumerRegion.getUpperBounds().getValue().getResult(d);
-        if (isa<AffineConstantExpr>(readLower))
+      // A producer must be complete after one iteration of `loop`.
+      if (reverse)
+        for (unsigned i = 0, e = other.getNumIterVars(); i < e; ++i)
+          if (other.isReduceIterVar(i) &&
+              dependsOn(other.getBindings()[i], outerIvs))
+            return fail() << describe(other)
+                          << " is not complete after one iteration: its "
+                             "reduce iteration variable "
+                          << other.getIterVarDisplayName(i)
+                          << " depends on the loop or a loop outside it";
+      FailureOr<SmallVector<ProducedRange>> ranges = relaxRegion(
+          other, cast<BufferRegionAttr>(regionAttr), numOuter, fail);
+      if (failed(ranges))
+        return failure();
+      auto blockRegion =
+          cast<BufferRegionAttr>(blockRegionAttrs[it - blockBuffers.begin()]);
+      for (auto [d, range] : llvm::enumerate(*ranges)) {
+        // Which iteration variable of the block indexes this dimension.
+        AffineExpr lo = blockRegion.getLowerBounds().getValue().getResult(d);
+        AffineExpr hi = blockRegion.getUpperBounds().getValue().getResult(d);
+        if (isa<AffineConstantExpr>(lo))
           continue;
-        auto dimExpr = dyn_cast<AffineDimExpr>(readLower);
-        if (!dimExpr || readUpper != readLower + 1 ||
+        auto dimExpr = dyn_cast<AffineDimExpr>(lo);
+        if (!dimExpr || hi != lo + 1 ||
             block.isReduceIterVar(dimExpr.getPosition()))
           return error(block)
-                 << "dimension " << d << " of the buffer it reads from "
-                 << describe(producer)
-                 << " is not indexed by one iteration variable";
-        ProducedRange range{lower, extentExpr.getValue()};
+                 << "dimension " << d << " of the buffer it "
+                 << (reverse ? "reads from " : "writes for ") << describe(other)
+                 << " is not indexed by one spatial iteration "
+                    "variable";
         std::optional<ProducedRange> &slot = covered[dimExpr.getPosition()];
         if (slot &&
             (slot->lower != range.lower || slot->extent != range.extent))
@@ -536,8 +614,11 @@ LogicalResult Schedule::reverseComputeAt(BlockOp block, ForOp loop) {
       }
     }
   }
-  if (!anyProducer)
-    return error(block) << "no block under the loop writes a buffer it reads";
+  if (!anyOther)
+    return error(block) << (reverse ? "no block under the loop writes a "
+                                      "buffer it reads"
+                                    : "no block under the loop reads a "
+                                      "buffer it writes");
 
   // Which bindings may leave the block's domain (a split tail) and need a
   // predicate.
@@ -556,16 +637,16 @@ LogicalResult Schedule::reverseComputeAt(BlockOp block, ForOp loop) {
     std::optional<IndexRange> range = getStaticExprRange(expr, ranges);
     std::optional<int64_t> domain = block.getConstantExtent(i);
     if (range && range->min < 0)
-      return error(block) << "the produced range of iteration variable "
+      return error(block) << "the range of iteration variable "
                           << block.getIterVarDisplayName(i)
                           << " may be negative";
     needsGuard[i] = !range || !domain || range->max >= *domain;
   }
 
-  // New loops at the end of the loop body, the block inside.
+  // New loops in the loop body, the block inside.
   Location loc = block.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(loop.getBodyBlock()->getTerminator());
+  rewriter.setInsertionPoint(insertBefore);
   SmallVector<Value> newIvs(block.getNumIterVars());
   unsigned axis = 0;
   for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i) {
@@ -618,4 +699,12 @@ LogicalResult Schedule::reverseComputeAt(BlockOp block, ForOp loop) {
   if (blockTop != block.getOperation())
     rewriter.eraseOp(blockTop);
   return success();
+}
+
+LogicalResult Schedule::reverseComputeAt(BlockOp block, ForOp loop) {
+  return computeAtImpl(rewriter, block, loop, /*reverse=*/true);
+}
+
+LogicalResult Schedule::computeAt(BlockOp block, ForOp loop) {
+  return computeAtImpl(rewriter, block, loop, /*reverse=*/false);
 }

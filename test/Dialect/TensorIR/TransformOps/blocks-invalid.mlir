@@ -292,7 +292,7 @@ tensorir.prim_func @f(%A: memref<8x8xf32>, %T: memref<8xf32>) {
     }
   }
   tensorir.for %i = 0 to 8 {
-    // expected-error @below {{cannot reverse_compute_at block 'T' under loop 'i': dimension 0 of the buffer it reads from block 'S' is not indexed by one iteration variable}}
+    // expected-error @below {{cannot reverse_compute_at block 'T' under loop 'i': dimension 0 of the buffer it reads from block 'S' is not indexed by one spatial iteration variable}}
     tensorir.block "T"(%vi = spatial(8, %i)) {
       %c7 = arith.constant 7 : index
       %vi2 = arith.subi %c7, %vi : index
@@ -346,6 +346,128 @@ module attributes {transform.with_named_sequence} {
     %t = transform.tensorir.get_block "T" in %root : (!transform.any_op) -> !transform.any_op
     %i, %k = transform.tensorir.get_loops %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.tensorir.reverse_compute_at %t at %i : !transform.any_op, !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// compute_at of a block that writes a function argument.
+tensorir.prim_func @f(%A: memref<8x8xf32>, %T: memref<8xf32>, %S: memref<8xf32>) {
+  tensorir.for %i = 0 to 8 {
+    tensorir.for %k = 0 to 8 {
+      // expected-error @below {{cannot compute_at block 'S' under loop 'i': it writes a buffer that is not a tensorir.alloc_buffer (an output would only be computed where the loop reads it)}}
+      tensorir.block "S"(%vi = spatial(8, %i), %vk = reduce(8, %k)) {
+        tensorir.init {
+          %zero = arith.constant 0.0 : f32
+          memref.store %zero, %S[%vi] : memref<8xf32>
+        }
+        %s = memref.load %S[%vi] : memref<8xf32>
+        %a = memref.load %A[%vi, %vk] : memref<8x8xf32>
+        %r = arith.addf %s, %a : f32
+        memref.store %r, %S[%vi] : memref<8xf32>
+      }
+    }
+  }
+  tensorir.for %i = 0 to 8 {
+    tensorir.block "T"(%vi = spatial(8, %i)) {
+      %s = memref.load %S[%vi] : memref<8xf32>
+      %e = math.exp %s : f32
+      memref.store %e, %T[%vi] : memref<8xf32>
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %s = transform.tensorir.get_block "S" in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.tensorir.get_block "T" in %root : (!transform.any_op) -> !transform.any_op
+    %i, %k = transform.tensorir.get_loops %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ti = transform.tensorir.get_loops %t : (!transform.any_op) -> !transform.any_op
+    transform.tensorir.compute_at %s at %ti : !transform.any_op, !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// compute_at with another reader of the output outside the loop.
+tensorir.prim_func @f(%A: memref<8x8xf32>, %T: memref<8xf32>) {
+  %S = tensorir.alloc_buffer : memref<8xf32>
+  tensorir.for %i = 0 to 8 {
+    tensorir.for %k = 0 to 8 {
+      // expected-error @below {{cannot compute_at block 'S' under loop 'i': block 'U' outside the loop reads its output}}
+      tensorir.block "S"(%vi = spatial(8, %i), %vk = reduce(8, %k)) {
+        tensorir.init {
+          %zero = arith.constant 0.0 : f32
+          memref.store %zero, %S[%vi] : memref<8xf32>
+        }
+        %s = memref.load %S[%vi] : memref<8xf32>
+        %a = memref.load %A[%vi, %vk] : memref<8x8xf32>
+        %r = arith.addf %s, %a : f32
+        memref.store %r, %S[%vi] : memref<8xf32>
+      }
+    }
+  }
+  tensorir.for %i = 0 to 8 {
+    tensorir.block "T"(%vi = spatial(8, %i)) {
+      %s = memref.load %S[%vi] : memref<8xf32>
+      %e = math.exp %s : f32
+      memref.store %e, %T[%vi] : memref<8xf32>
+    }
+  }
+  tensorir.for %u = 0 to 8 {
+    // expected-note @below {{block is here}}
+    tensorir.block "U"(%vu = spatial(8, %u)) {
+      %s = memref.load %S[%vu] : memref<8xf32>
+      memref.store %s, %T[%vu] : memref<8xf32>
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %s = transform.tensorir.get_block "S" in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.tensorir.get_block "T" in %root : (!transform.any_op) -> !transform.any_op
+    %i, %k = transform.tensorir.get_loops %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %ti = transform.tensorir.get_loops %t : (!transform.any_op) -> !transform.any_op
+    transform.tensorir.compute_at %s at %ti : !transform.any_op, !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// compute_at of a consumer.
+tensorir.prim_func @f(%A: memref<8x8xf32>, %T: memref<8xf32>) {
+  %S = tensorir.alloc_buffer : memref<8xf32>
+  tensorir.for %i = 0 to 8 {
+    tensorir.for %k = 0 to 8 {
+      tensorir.block "S"(%vi = spatial(8, %i), %vk = reduce(8, %k)) {
+        tensorir.init {
+          %zero = arith.constant 0.0 : f32
+          memref.store %zero, %S[%vi] : memref<8xf32>
+        }
+        %s = memref.load %S[%vi] : memref<8xf32>
+        %a = memref.load %A[%vi, %vk] : memref<8x8xf32>
+        %r = arith.addf %s, %a : f32
+        memref.store %r, %S[%vi] : memref<8xf32>
+      }
+    }
+  }
+  tensorir.for %i = 0 to 8 {
+    // expected-error @below {{cannot compute_at block 'T' under loop 'i': the block does not come before the loop}}
+    tensorir.block "T"(%vi = spatial(8, %i)) {
+      %s = memref.load %S[%vi] : memref<8xf32>
+      %e = math.exp %s : f32
+      memref.store %e, %T[%vi] : memref<8xf32>
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %s = transform.tensorir.get_block "S" in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.tensorir.get_block "T" in %root : (!transform.any_op) -> !transform.any_op
+    %i, %k = transform.tensorir.get_loops %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.tensorir.compute_at %t at %i : !transform.any_op, !transform.any_op
     transform.yield
   }
 }

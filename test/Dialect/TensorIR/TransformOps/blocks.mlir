@@ -145,3 +145,62 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// compute_at of a reduction producer under the consumer's split loop
+// (sch.compute_at(Y, j_0) after sch.split(j, [None, 8]) of C over 20):
+// Y computes the 8 columns C reads in one iteration, guarded against the
+// tail, with its reduction over the whole domain; its init stays.
+// CHECK-LABEL: tensorir.prim_func @compute_at
+// CHECK:         tensorir.for %i = 0 to 4 {
+// CHECK-NEXT:      tensorir.for %j_0 = 0 to 3 {
+// CHECK-NEXT:        tensorir.for %ax0 = 0 to 8 {
+// CHECK-NEXT:          tensorir.for %ax1 = 0 to 6 {
+// CHECK-NEXT:            %[[V:.*]] = affine.apply #{{.*}}(%j_0, %ax0)
+// CHECK-NEXT:            %[[C20:.*]] = arith.constant 20 : index
+// CHECK-NEXT:            %[[P:.*]] = arith.cmpi ult, %[[V]], %[[C20]] : index
+// CHECK-NEXT:            tensorir.block "Y"(%vi = spatial(4, %i), %vj = spatial(20, %[[V]]), %vk = reduce(6, %ax1)) where(%[[P]])
+// CHECK-NEXT:              tensorir.init
+// CHECK:             tensorir.for %j_1 = 0 to 8 {
+// CHECK:               tensorir.block "C"
+// CHECK-NOT:     tensorir.for
+// CHECK:         tensorir.return
+tensorir.prim_func @compute_at(%A: memref<4x20x6xf32>, %C: memref<4x20xf32>) {
+  %Y = tensorir.alloc_buffer : memref<4x20xf32>
+  tensorir.for %i = 0 to 4 {
+    tensorir.for %j = 0 to 20 {
+      tensorir.for %k = 0 to 6 {
+        tensorir.block "Y"(%vi = spatial(4, %i), %vj = spatial(20, %j), %vk = reduce(6, %k)) {
+          tensorir.init {
+            %zero = arith.constant 0.0 : f32
+            memref.store %zero, %Y[%vi, %vj] : memref<4x20xf32>
+          }
+          %y = memref.load %Y[%vi, %vj] : memref<4x20xf32>
+          %a = memref.load %A[%vi, %vj, %vk] : memref<4x20x6xf32>
+          %s = arith.addf %y, %a : f32
+          memref.store %s, %Y[%vi, %vj] : memref<4x20xf32>
+        }
+      }
+    }
+  }
+  tensorir.for %i = 0 to 4 {
+    tensorir.for %j = 0 to 20 {
+      tensorir.block "C"(%vi = spatial(4, %i), %vj = spatial(20, %j)) {
+        %y = memref.load %Y[%vi, %vj] : memref<4x20xf32>
+        %e = math.exp %y : f32
+        memref.store %e, %C[%vi, %vj] : memref<4x20xf32>
+      }
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %y = transform.tensorir.get_block "Y" in %root : (!transform.any_op) -> !transform.any_op
+    %c = transform.tensorir.get_block "C" in %root : (!transform.any_op) -> !transform.any_op
+    %i, %j = transform.tensorir.get_loops %c : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %j0, %j1 = transform.tensorir.split %j by [?, 8] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.tensorir.compute_at %y at %j0 : !transform.any_op, !transform.any_op
+    transform.yield
+  }
+}

@@ -218,4 +218,23 @@ def ReverseComputeAtOp : TensorIR_TransformOp<"reverse_compute_at"> {
       "$block `at` $loop attr-dict `:` type($block) `,` type($loop)";
 }
 
+def ComputeAtOp : TensorIR_TransformOp<"compute_at"> {
+  let summary = "sch.compute_at: moves a producer under a loop";
+  let description = [{
+    Moves the producer `block` (alone in its loop nest, before `loop`,
+    writing only `tensorir.alloc_buffer`s that no block outside `loop`
+    reads) to the start of the body of `loop`, under new loops that cover
+    the region the blocks under `loop` read in one iteration. The block
+    handle stays valid.
+
+    ```mlir
+    transform.tensorir.compute_at %b at %i0 : !transform.any_op, !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$block,
+                       TransformHandleTypeInterface:$loop);
+  let assemblyFormat =
+      "$block `at` $loop attr-dict `:` type($block) `,` type($loop)";
+}
+
 #endif // MLC_DIALECT_TENSORIR_TRANSFORMOPS_TENSORIRTRANSFORMOPS_TD

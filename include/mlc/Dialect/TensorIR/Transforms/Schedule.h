@@ -86,6 +86,14 @@ public:
   /// region of its input that the blocks under `loop` produce.
   mlir::LogicalResult reverseComputeAt(BlockOp block, ForOp loop);
 
+  /// sch.compute_at(block, loop): moves the producer `block` (alone in its
+  /// loop nest, before `loop`, writing only `tensorir.alloc_buffer`s that
+  /// no block outside `loop` reads) to the start of the body of `loop`,
+  /// under new loops covering, for one iteration of `loop`, the region that
+  /// the blocks under `loop` read. Reduce iteration variables keep their
+  /// whole domain.
+  mlir::LogicalResult computeAt(BlockOp block, ForOp loop);
+
 private:
   PrimFuncOp func;
   mlir::RewriterBase &rewriter;
