@@ -12,6 +12,7 @@
 # CHECK: mm_relu compute_at under a split consumer loop: ok
 # CHECK: legalized add+relu 37x129 fused, split by 64, parallel, vectorized: ok
 # CHECK: row_sum 37x129 reduction split by 12, decomposed: ok
+# CHECK: inlined stages 37x129 tiled 8x16: ok
 # CHECK: precondition failure reported: ok
 
 import os
@@ -224,6 +225,66 @@ np.testing.assert_allclose(s_sched, a.astype(np.float64).sum(1), rtol=1e-5,
                            atol=1e-5 * np.sqrt(129))
 np.testing.assert_allclose(s_sched, s_ref, rtol=1e-5, atol=1e-5 * np.sqrt(129))
 print("row_sum 37x129 reduction split by 12, decomposed: ok")
+
+# Three elementwise stages: compute_inline B into C, reverse_compute_inline D
+# into C, then the remaining nest tiled with tails and parallelized.
+STAGES = """
+tensorir.prim_func @stages(%A: memref<37x129xf32>, %D: memref<37x129xf32>) {
+  %B = tensorir.alloc_buffer : memref<37x129xf32>
+  %C = tensorir.alloc_buffer : memref<37x129xf32>
+  tensorir.for %i = 0 to 37 {
+    tensorir.for %j = 0 to 129 {
+      tensorir.block "B"(%vi = spatial(37, %i), %vj = spatial(129, %j)) {
+        %two = arith.constant 2.0 : f32
+        %a = memref.load %A[%vi, %vj] : memref<37x129xf32>
+        %b = arith.mulf %a, %two : f32
+        memref.store %b, %B[%vi, %vj] : memref<37x129xf32>
+      }
+    }
+  }
+  tensorir.for %i = 0 to 37 {
+    tensorir.for %j = 0 to 129 {
+      tensorir.block "C"(%vi = spatial(37, %i), %vj = spatial(129, %j)) {
+        %b = memref.load %B[%vi, %vj] : memref<37x129xf32>
+        %a = memref.load %A[%vi, %vj] : memref<37x129xf32>
+        %e = math.exp %b : f32
+        %s = arith.subf %e, %a : f32
+        memref.store %s, %C[%vi, %vj] : memref<37x129xf32>
+      }
+    }
+  }
+  tensorir.for %i = 0 to 37 {
+    tensorir.for %j = 0 to 129 {
+      tensorir.block "D"(%vi = spatial(37, %i), %vj = spatial(129, %j)) {
+        %c = memref.load %C[%vi, %vj] : memref<37x129xf32>
+        %zero = arith.constant 0.0 : f32
+        %r = arith.maximumf %c, %zero : f32
+        memref.store %r, %D[%vi, %vj] : memref<37x129xf32>
+      }
+    }
+  }
+}
+"""
+scheduled = schedule(STAGES, """
+    %b = transform.tensorir.get_block "B" in %root : ({a}) -> {a}
+    %d = transform.tensorir.get_block "D" in %root : ({a}) -> {a}
+    transform.tensorir.compute_inline %b : {a}
+    transform.tensorir.reverse_compute_inline %d : {a}
+    %c = transform.tensorir.get_block "C" in %root : ({a}) -> {a}
+    %i, %j = transform.tensorir.get_loops %c : ({a}) -> ({t2})
+    %t:4 = transform.tensorir.tile %i, %j by [8, 16] : ({t2}) -> ({t4})
+    transform.tensorir.parallel %t#0 : {a}
+    transform.tensorir.vectorize %t#3 : {a}
+""".format(a=ANY, t2=types(2), t4=types(4)))
+assert scheduled.count("tensorir.block") == 1 and "alloc_buffer" not in scheduled, scheduled
+a = f32(37, 129)
+d_sched, d_ref = garbage(37, 129), garbage(37, 129)
+mlc.build(scheduled)["stages"](a, d_sched)
+mlc.build(STAGES)["stages"](a, d_ref)
+a64 = a.astype(np.float64)
+np.testing.assert_allclose(d_sched, np.maximum(np.exp(2 * a64) - a64, 0), rtol=1e-5, atol=1e-5)
+np.testing.assert_allclose(d_sched, d_ref, rtol=1e-6, atol=1e-6)
+print("inlined stages 37x129 tiled 8x16: ok")
 
 # A violated precondition is an error naming the loop, not wrong code.
 try:

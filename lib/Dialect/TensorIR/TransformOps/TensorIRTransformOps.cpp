@@ -439,6 +439,53 @@ void ComputeAtOp::getEffects(
   transform::modifiesPayload(effects);
 }
 
+template <typename OpT, typename Fn>
+static DiagnosedSilenceableFailure applyToBlock(OpT op, TransformState &state,
+                                                TransformRewriter &rewriter,
+                                                Fn fn) {
+  BlockOp block;
+  DiagnosedSilenceableFailure diag =
+      getSingle(state, op.getOperation(), op.getBlock(), block);
+  if (!diag.succeeded())
+    return diag;
+  PrimFuncOp func = getFunc(block);
+  if (!func)
+    return ::mlir::emitDefiniteFailure(
+        op.getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  Schedule sch(func, rewriter);
+  if (failed(fn(sch, block)))
+    return scheduleFailed();
+  return DiagnosedSilenceableFailure::success();
+}
+
+DiagnosedSilenceableFailure ComputeInlineOp::apply(TransformRewriter &rewriter,
+                                                   TransformResults &,
+                                                   TransformState &state) {
+  return applyToBlock(*this, state, rewriter, [](Schedule &sch, BlockOp b) {
+    return sch.computeInline(b);
+  });
+}
+
+void ComputeInlineOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getBlockMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure
+ReverseComputeInlineOp::apply(TransformRewriter &rewriter, TransformResults &,
+                              TransformState &state) {
+  return applyToBlock(*this, state, rewriter, [](Schedule &sch, BlockOp b) {
+    return sch.reverseComputeInline(b);
+  });
+}
+
+void ReverseComputeInlineOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getBlockMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
 } // namespace mlc::tensorir::schedule
 
 //===----------------------------------------------------------------------===//

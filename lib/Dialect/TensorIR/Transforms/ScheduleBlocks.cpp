@@ -19,6 +19,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 
+#include "llvm/ADT/SmallBitVector.h"
+
 using namespace mlir;
 using namespace mlc::tensorir;
 using namespace mlc::tensorir::schedutil;
@@ -707,4 +709,380 @@ LogicalResult Schedule::reverseComputeAt(BlockOp block, ForOp loop) {
 
 LogicalResult Schedule::computeAt(BlockOp block, ForOp loop) {
   return computeAtImpl(rewriter, block, loop, /*reverse=*/false);
+}
+
+//===----------------------------------------------------------------------===//
+// compute_inline / reverse_compute_inline
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A block of the form `store f(loads, iteration variables) to B[v...]`.
+struct InlinableBlock {
+  memref::StoreOp store;
+  /// For each buffer dimension of the store, the iteration variable it is.
+  SmallVector<unsigned> storeIterVars;
+};
+} // namespace
+
+/// The scope-level op holding `op` (itself, or its outermost loop).
+static Operation *getTopInScope(Operation *op) {
+  Operation *top = op;
+  while (top->getParentOp() && !isa<BlockOp, PrimFuncOp>(top->getParentOp()))
+    top = top->getParentOp();
+  return top;
+}
+
+/// Checks that `block` is alone in its loop nest with no other statement, has
+/// no predicate and no init.
+static LogicalResult
+checkAloneInNest(BlockOp block, function_ref<InFlightDiagnostic()> error) {
+  if (block.getPredicate())
+    return error() << "the block has a predicate";
+  if (block.getInitOp())
+    return error() << "the block has a tensorir.init";
+  Operation *top = getTopInScope(block);
+  SmallVector<BlockOp> nest = getChildBlocks(top);
+  if (top != block.getOperation() &&
+      (nest.size() != 1 || nest.front() != block))
+    return error() << "its loop nest contains other blocks";
+  WalkResult result = top->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == block.getOperation())
+      return WalkResult::skip();
+    if (isa<ForOp, YieldOp>(op) || isMovableExpr(op))
+      return WalkResult::advance();
+    error() << "its loop nest contains a statement outside the block";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// Checks that `block` is a single store of a side-effect free computation
+/// (over loads) to an alloc_buffer, at an index that is each iteration
+/// variable once.
+static FailureOr<InlinableBlock>
+matchInlinable(BlockOp block, function_ref<InFlightDiagnostic()> error) {
+  if (block.hasReduceIterVars())
+    return error() << "the block has reduce iteration variables";
+  InlinableBlock result;
+  for (Operation &op : block.getBodyBlock()->without_terminator()) {
+    if (op.getNumRegions() != 0)
+      return error() << "its body has an op with regions ('" << op.getName()
+                     << "')";
+    if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      if (result.store)
+        return error() << "the block stores more than once";
+      result.store = store;
+      continue;
+    }
+    if (result.store)
+      return error() << "the store is not the last op of the block";
+    if (!isa<memref::LoadOp>(op) && !isMemoryEffectFree(&op))
+      return error() << "its body has an op with side effects ('"
+                     << op.getName() << "')";
+  }
+  if (!result.store)
+    return error() << "the block stores nothing";
+  if (result.store.getIndices().size() != block.getNumIterVars())
+    return error() << "the store index is not its iteration variables, each "
+                      "once";
+  llvm::SmallBitVector seen(block.getNumIterVars());
+  for (Value index : result.store.getIndices()) {
+    auto arg = dyn_cast<BlockArgument>(index);
+    if (!arg || arg.getOwner() != block.getBodyBlock() ||
+        seen.test(arg.getArgNumber()))
+      return error() << "the store index is not its iteration variables, "
+                        "each once";
+    seen.set(arg.getArgNumber());
+    result.storeIterVars.push_back(arg.getArgNumber());
+  }
+  return result;
+}
+
+/// The blocks of the prim_func other than `except`, with their regions.
+static LogicalResult
+forEachOtherBlock(Operation *func, BlockOp except,
+                  function_ref<LogicalResult(BlockOp, AccessRegions &)> fn) {
+  SmallVector<BlockOp> blocks;
+  func->walk([&](BlockOp b) {
+    if (b != except && !b->isAncestor(except))
+      blocks.push_back(b);
+  });
+  for (BlockOp b : blocks) {
+    FailureOr<AccessRegions> regions = getAccessRegions(b);
+    if (failed(regions) || failed(fn(b, *regions)))
+      return failure();
+  }
+  return success();
+}
+
+/// Erases the loop nest of `block` and the buffer `buffer` if nothing uses it
+/// any more.
+static void eraseNestAndBuffer(RewriterBase &rewriter, Operation *top,
+                               Value buffer) {
+  rewriter.eraseOp(top);
+  if (auto alloc = buffer.getDefiningOp<AllocBufferOp>();
+      alloc && alloc->use_empty())
+    rewriter.eraseOp(alloc);
+}
+
+LogicalResult Schedule::computeInline(BlockOp block) {
+  auto error = [&]() {
+    return block.emitError("cannot compute_inline ") << describe(block) << ": ";
+  };
+  if (failed(checkAloneInNest(block, error)))
+    return failure();
+  FailureOr<InlinableBlock> inl = matchInlinable(block, error);
+  if (failed(inl))
+    return failure();
+  Value buffer = inl->store.getMemRef();
+  if (!buffer.getDefiningOp<AllocBufferOp>())
+    return error() << "it writes a buffer that is not a tensorir.alloc_buffer";
+  Operation *top = getTopInScope(block);
+  // What the body uses from outside must not come from its loop nest.
+  WalkResult outside = block.getBody().walk([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      Operation *owner = operand.getDefiningOp();
+      if (!owner)
+        owner = cast<BlockArgument>(operand).getOwner()->getParentOp();
+      if (top->isAncestor(owner) && !block->isAncestor(owner)) {
+        error() << "its body uses a value computed in its loop nest";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  if (outside.wasInterrupted())
+    return failure();
+  FailureOr<AccessRegions> own = getAccessRegions(block);
+  if (failed(own))
+    return failure();
+  // The only writer; the buffers it reads are not written after it (the
+  // inlined reads move to the consumers).
+  if (failed(forEachOtherBlock(
+          func, block,
+          [&](BlockOp other, AccessRegions &regions) -> LogicalResult {
+            if (llvm::is_contained(regions.writeBuffers, buffer)) {
+              auto diag = error() << describe(other) << " also writes "
+                                  << "the buffer it writes";
+              diag.attachNote(other.getLoc()) << "block is here";
+              return diag;
+            }
+            for (Value read : own->readBuffers)
+              if (llvm::is_contained(regions.writeBuffers, read) &&
+                  getTopInScope(other)->getBlock() == top->getBlock() &&
+                  top->isBeforeInBlock(getTopInScope(other))) {
+                auto diag = error() << describe(other)
+                                    << " after it writes a buffer it reads";
+                diag.attachNote(other.getLoc()) << "block is here";
+                return diag;
+              }
+            return success();
+          })))
+    return failure();
+  // Every other use of the buffer must be a load in a block after it.
+  SmallVector<memref::LoadOp> loads;
+  for (OpOperand &use : buffer.getUses()) {
+    Operation *user = use.getOwner();
+    if (user == inl->store.getOperation() || isa<BlockOp>(user))
+      continue; // Block reads/writes lists are refreshed below.
+    if (block->isAncestor(user))
+      return error() << "the block reads the buffer it writes";
+    auto load = dyn_cast<memref::LoadOp>(user);
+    BlockOp consumer = load ? load->getParentOfType<BlockOp>() : BlockOp();
+    if (!load || !consumer) {
+      auto diag = error() << "its buffer is used by '" << user->getName()
+                          << "', which cannot take the inlined computation";
+      diag.attachNote(user->getLoc()) << "use is here";
+      return diag;
+    }
+    if (getTopInScope(consumer)->getBlock() != top->getBlock() ||
+        !top->isBeforeInBlock(getTopInScope(consumer))) {
+      auto diag = error() << describe(consumer)
+                          << " reads its buffer but does not come after it";
+      diag.attachNote(consumer.getLoc()) << "block is here";
+      return diag;
+    }
+    loads.push_back(load);
+  }
+
+  // Replace each load by the computation at the loaded index.
+  SmallVector<BlockOp> consumers;
+  OpBuilder::InsertionGuard guard(rewriter);
+  for (memref::LoadOp load : loads) {
+    IRMapping map;
+    for (auto [d, iterVar] : llvm::enumerate(inl->storeIterVars))
+      map.map(block.getIterVar(iterVar), load.getIndices()[d]);
+    rewriter.setInsertionPoint(load);
+    for (Operation &op : block.getBodyBlock()->without_terminator())
+      if (&op != inl->store.getOperation())
+        rewriter.clone(op, map);
+    BlockOp consumer = load->getParentOfType<BlockOp>();
+    rewriter.replaceOp(load, map.lookupOrDefault(inl->store.getValue()));
+    if (!llvm::is_contained(consumers, consumer))
+      consumers.push_back(consumer);
+  }
+  // Drop the buffer from the consumers' declared regions.
+  for (BlockOp consumer : consumers)
+    refreshAccessRegions(rewriter, consumer, /*force=*/false);
+  eraseNestAndBuffer(rewriter, top, buffer);
+  return success();
+}
+
+LogicalResult Schedule::reverseComputeInline(BlockOp block) {
+  auto error = [&]() {
+    return block.emitError("cannot reverse_compute_inline ")
+           << describe(block) << ": ";
+  };
+  if (failed(checkAloneInNest(block, error)))
+    return failure();
+  FailureOr<InlinableBlock> inl = matchInlinable(block, error);
+  if (failed(inl))
+    return failure();
+  // The buffer it reads from its producer: loaded at one index that is each
+  // iteration variable once.
+  Value input;
+  SmallVector<memref::LoadOp> inputLoads;
+  SmallVector<int> iterVarOfDim;
+  BlockOp producer;
+  for (Operation &op : block.getBodyBlock()->without_terminator()) {
+    auto load = dyn_cast<memref::LoadOp>(op);
+    if (!load || !load.getMemRef().getDefiningOp<AllocBufferOp>())
+      continue;
+    // Written by a block: a candidate producer.
+    BlockOp writer;
+    for (Operation *user : load.getMemRef().getUsers())
+      if (auto store = dyn_cast<memref::StoreOp>(user);
+          store && store.getMemRef() == load.getMemRef() &&
+          !block->isAncestor(store))
+        writer = store->getParentOfType<BlockOp>();
+    if (!writer)
+      continue;
+    if (input && input != load.getMemRef())
+      return error() << "it reads more than one intermediate buffer";
+    input = load.getMemRef();
+    producer = writer;
+    inputLoads.push_back(load);
+  }
+  if (!input)
+    return error() << "it reads no buffer that a block writes";
+  for (memref::LoadOp load : inputLoads) {
+    SmallVector<int> dims;
+    llvm::SmallBitVector seen(block.getNumIterVars());
+    for (Value index : load.getIndices()) {
+      auto arg = dyn_cast<BlockArgument>(index);
+      if (!arg || arg.getOwner() != block.getBodyBlock() ||
+          seen.test(arg.getArgNumber()))
+        return error() << "it reads its input at an index that is not its "
+                          "iteration variables, each once";
+      seen.set(arg.getArgNumber());
+      dims.push_back(arg.getArgNumber());
+    }
+    if (seen.count() != block.getNumIterVars())
+      return error() << "it reads its input at an index that is not its "
+                        "iteration variables, each once";
+    if (!iterVarOfDim.empty() && iterVarOfDim != dims)
+      return error() << "it reads its input at two different indices";
+    iterVarOfDim = dims;
+  }
+  auto producerError = [&]() {
+    auto diag = error();
+    diag.attachNote(producer.getLoc()) << "producer is here";
+    return diag;
+  };
+  if (producer.hasReduceIterVars())
+    return producerError() << "the producer is a reduction (the block would "
+                              "be applied to partial results)";
+  FailureOr<InlinableBlock> prod = matchInlinable(producer, producerError);
+  if (failed(prod))
+    return failure();
+  if (prod->store.getMemRef() != input)
+    return producerError() << "the producer does not store to its input";
+  if (getTopInScope(producer)->getBlock() != getTopInScope(block)->getBlock() ||
+      !getTopInScope(producer)->isBeforeInBlock(getTopInScope(block)))
+    return producerError() << "the producer does not come before it in the "
+                              "same scope";
+  for (auto [d, iterVar] : llvm::enumerate(iterVarOfDim)) {
+    unsigned producerVar = prod->storeIterVars[d];
+    if (block.getExtent(iterVar) != producer.getExtent(producerVar))
+      return producerError()
+             << "iteration variable " << block.getIterVarDisplayName(iterVar)
+             << " and the producer's "
+             << producer.getIterVarDisplayName(producerVar)
+             << " have different domains";
+  }
+  // It must be the only reader of the input, and nothing between the two may
+  // touch what it reads or writes.
+  Operation *top = getTopInScope(block);
+  Operation *producerTop = getTopInScope(producer);
+  FailureOr<AccessRegions> own = getAccessRegions(block);
+  if (failed(own))
+    return failure();
+  for (Operation *user : input.getUsers()) {
+    if (isa<BlockOp>(user) || block->isAncestor(user) ||
+        user == prod->store.getOperation())
+      continue;
+    auto diag = error() << "its input is also used by '" << user->getName()
+                        << "'";
+    diag.attachNote(user->getLoc()) << "use is here";
+    return diag;
+  }
+  for (Operation *op = producerTop->getNextNode(); op != top;
+       op = op->getNextNode()) {
+    SmallVector<BlockOp> blocks = getChildBlocks(op);
+    if (auto b = dyn_cast<BlockOp>(op))
+      blocks = {b};
+    for (BlockOp other : blocks) {
+      FailureOr<AccessRegions> regions = getAccessRegions(other);
+      if (failed(regions))
+        return failure();
+      auto conflict = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
+        return llvm::any_of(a,
+                            [&](Value v) { return llvm::is_contained(b, v); });
+      };
+      if (conflict(regions->writeBuffers, own->readBuffers) ||
+          conflict(regions->writeBuffers, own->writeBuffers) ||
+          conflict(regions->readBuffers, own->writeBuffers)) {
+        auto diag = error() << describe(other)
+                            << " between it and its producer accesses its "
+                               "buffers";
+        diag.attachNote(other.getLoc()) << "block is here";
+        return diag;
+      }
+    }
+  }
+  // What the body uses from outside must be available at the producer.
+  DominanceInfo dominance(func);
+  WalkResult unavailable = block.getBody().walk([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      Operation *owner = operand.getDefiningOp();
+      if (!owner)
+        owner = cast<BlockArgument>(operand).getOwner()->getParentOp();
+      if (block->isAncestor(owner))
+        continue;
+      if (!dominance.properlyDominates(operand, producer)) {
+        error() << "its body uses a value that is not available at the "
+                   "producer";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  if (unavailable.wasInterrupted())
+    return failure();
+
+  // The consumer's computation replaces the producer's store.
+  OpBuilder::InsertionGuard guard(rewriter);
+  IRMapping map;
+  for (auto [d, iterVar] : llvm::enumerate(iterVarOfDim))
+    map.map(block.getIterVar(iterVar), prod->store.getIndices()[d]);
+  for (memref::LoadOp load : inputLoads)
+    map.map(load.getResult(), prod->store.getValue());
+  rewriter.setInsertionPoint(prod->store);
+  for (Operation &op : block.getBodyBlock()->without_terminator())
+    if (!llvm::is_contained(inputLoads, dyn_cast<memref::LoadOp>(op)))
+      rewriter.clone(op, map);
+  rewriter.eraseOp(prod->store);
+  refreshAccessRegions(rewriter, producer, /*force=*/false);
+  eraseNestAndBuffer(rewriter, top, input);
+  return success();
 }

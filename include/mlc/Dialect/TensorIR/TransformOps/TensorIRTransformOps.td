@@ -237,4 +237,36 @@ def ComputeAtOp : TensorIR_TransformOp<"compute_at"> {
       "$block `at` $loop attr-dict `:` type($block) `,` type($loop)";
 }
 
+def ComputeInlineOp : TensorIR_TransformOp<"compute_inline"> {
+  let summary = "sch.compute_inline: inlines a block into its consumers";
+  let description = [{
+    Replaces every load of the intermediate buffer that the spatial `block`
+    writes (a single store, at its iteration variables, of a side-effect
+    free computation) by the computation, and removes the block, its loops
+    and the buffer.
+
+    ```mlir
+    transform.tensorir.compute_inline %b : !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$block);
+  let assemblyFormat = "$block attr-dict `:` type($block)";
+}
+
+def ReverseComputeInlineOp : TensorIR_TransformOp<"reverse_compute_inline"> {
+  let summary = "sch.reverse_compute_inline: inlines a block into its producer";
+  let description = [{
+    The spatial `block` reads one intermediate buffer, at its iteration
+    variables, from a producer of the single-store form; the producer's
+    store is replaced by the block's computation, and the block, its loops
+    and the buffer are removed.
+
+    ```mlir
+    transform.tensorir.reverse_compute_inline %c : !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$block);
+  let assemblyFormat = "$block attr-dict `:` type($block)";
+}
+
 #endif // MLC_DIALECT_TENSORIR_TRANSFORMOPS_TENSORIRTRANSFORMOPS_TD

@@ -94,6 +94,18 @@ public:
   /// whole domain.
   mlir::LogicalResult computeAt(BlockOp block, ForOp loop);
 
+  /// sch.compute_inline(block): replaces every load of the buffer that the
+  /// spatial `block` (a single store, at its iteration variables, of a side
+  /// effect free computation to a `tensorir.alloc_buffer`) writes by that
+  /// computation, and removes the block, its loops and the buffer.
+  mlir::LogicalResult computeInline(BlockOp block);
+
+  /// sch.reverse_compute_inline(block): the spatial `block` reads one
+  /// intermediate buffer, at its iteration variables, from a producer block
+  /// of the same single-store form; the producer's store is replaced by the
+  /// block's computation, and the block, its loops and the buffer go away.
+  mlir::LogicalResult reverseComputeInline(BlockOp block);
+
 private:
   PrimFuncOp func;
   mlir::RewriterBase &rewriter;
