@@ -10,6 +10,7 @@
 # CHECK: mm_relu course schedule: ok
 # CHECK: mm_relu 100x90x70 tiled with tails: ok
 # CHECK: mm_relu compute_at under a split consumer loop: ok
+# CHECK: mm_relu 100x90x70 cache_read/cache_write with compute_at: ok
 # CHECK: legalized add+relu 37x129 fused, split by 64, parallel, vectorized: ok
 # CHECK: row_sum 37x129 reduction split by 12, decomposed: ok
 # CHECK: inlined stages 37x129 tiled 8x16: ok
@@ -164,6 +165,21 @@ check_mm_relu("mm_relu compute_at under a split consumer loop", 128, 128, 128, "
     transform.tensorir.vectorize %j1 : {a}
 """.format(a=ANY, t2=types(2), t4=types(4)),
     expect_in_ir=['"Y_init"', "where("])
+
+# cache_read of A by Y computed per 16-row tile (with a tail: 100 rows), and
+# cache_write of C copied back per row.
+check_mm_relu("mm_relu 100x90x70 cache_read/cache_write with compute_at", 100, 90, 70, """
+    %y = transform.tensorir.get_block "Y" in %root : ({a}) -> {a}
+    %c = transform.tensorir.get_block "C" in %root : ({a}) -> {a}
+    %i, %j, %k = transform.tensorir.get_loops %y : ({a}) -> ({t3})
+    %i0, %j0, %i1, %j1 = transform.tensorir.tile %i, %j by [16, 16] : ({t2}) -> ({t4})
+    %as = transform.tensorir.cache_read %y 0 "shared" : ({a}) -> {a}
+    transform.tensorir.compute_at %as at %i0 : {t2}
+    %cl = transform.tensorir.cache_write %c 0 "local" : ({a}) -> {a}
+    %ci, %cj = transform.tensorir.get_loops %c : ({a}) -> ({t2})
+    transform.tensorir.reverse_compute_at %cl at %ci : {t2}
+""".format(a=ANY, t2=types(2), t3=types(3), t4=types(4)),
+    expect_in_ir=['"A_shared"', '"C_local"'])
 
 # A kernel from relax-legalize-ops: add (broadcast) then relu.
 RELAX = """

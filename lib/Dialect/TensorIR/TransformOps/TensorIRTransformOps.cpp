@@ -486,6 +486,57 @@ void ReverseComputeInlineOp::getEffects(
   transform::modifiesPayload(effects);
 }
 
+template <typename OpT, typename Fn>
+static DiagnosedSilenceableFailure
+applyCache(OpT op, TransformRewriter &rewriter, TransformResults &results,
+           TransformState &state, Fn fn) {
+  if (op.getBufferIndex() < 0)
+    return ::mlir::emitDefiniteFailure(op.getOperation(),
+                                       "the buffer index must not be negative");
+  FailureOr<BlockOp> copy = failure();
+  DiagnosedSilenceableFailure diag =
+      applyToBlock(op, state, rewriter, [&](Schedule &sch, BlockOp b) {
+        copy = fn(sch, b, op.getBufferIndex(), op.getStorageScope());
+        return success(succeeded(copy));
+      });
+  if (!diag.succeeded())
+    return diag;
+  results.set(cast<OpResult>(op.getCopy()), {copy->getOperation()});
+  return DiagnosedSilenceableFailure::success();
+}
+
+DiagnosedSilenceableFailure CacheReadOp::apply(TransformRewriter &rewriter,
+                                               TransformResults &results,
+                                               TransformState &state) {
+  return applyCache(*this, rewriter, results, state,
+                    [](Schedule &sch, BlockOp b, int64_t i, StringRef scope) {
+                      return sch.cacheRead(b, i, scope);
+                    });
+}
+
+void CacheReadOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getBlockMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure CacheWriteOp::apply(TransformRewriter &rewriter,
+                                                TransformResults &results,
+                                                TransformState &state) {
+  return applyCache(*this, rewriter, results, state,
+                    [](Schedule &sch, BlockOp b, int64_t i, StringRef scope) {
+                      return sch.cacheWrite(b, i, scope);
+                    });
+}
+
+void CacheWriteOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getBlockMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
 } // namespace mlc::tensorir::schedule
 
 //===----------------------------------------------------------------------===//

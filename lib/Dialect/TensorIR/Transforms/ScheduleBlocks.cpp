@@ -1086,3 +1086,170 @@ LogicalResult Schedule::reverseComputeInline(BlockOp block) {
   eraseNestAndBuffer(rewriter, top, input);
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// cache_read / cache_write
+//===----------------------------------------------------------------------===//
+
+/// A printable name of a buffer: its alloc_buffer name or its argument name.
+static std::string getBufferName(Value buffer) {
+  if (auto alloc = buffer.getDefiningOp<AllocBufferOp>())
+    if (auto name = alloc.getName())
+      return name->str();
+  if (auto arg = dyn_cast<BlockArgument>(buffer))
+    if (auto func = dyn_cast<PrimFuncOp>(arg.getOwner()->getParentOp()))
+      if (auto name = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                        "tensorir.name"))
+        return name.str();
+  return "buffer";
+}
+
+namespace {
+/// What cache_read/cache_write need: the buffer, its constant region over
+/// the block's loop nest, and where the block's nest is.
+struct CacheTarget {
+  Value buffer;
+  MemRefType type;
+  SmallVector<int64_t> lower, extent;
+  Operation *top;
+};
+} // namespace
+
+static FailureOr<CacheTarget>
+getCacheTarget(BlockOp block, unsigned index, bool write,
+               function_ref<InFlightDiagnostic()> error) {
+  FailureOr<AccessRegions> regions = getAccessRegions(block);
+  if (failed(regions))
+    return failure();
+  ArrayRef<Value> buffers =
+      write ? regions->writeBuffers : regions->readBuffers;
+  ArrayRef<Attribute> attrs = write ? regions->writes : regions->reads;
+  if (index >= buffers.size())
+    return error() << "it " << (write ? "writes " : "reads ") << buffers.size()
+                   << " buffers, there is no buffer #" << index;
+  CacheTarget target;
+  target.buffer = buffers[index];
+  target.type = dyn_cast<MemRefType>(target.buffer.getType());
+  if (!target.type || !target.type.hasStaticShape())
+    return error() << "buffer '" << getBufferName(target.buffer)
+                   << "' does not have a static shape";
+  FailureOr<SmallVector<ProducedRange>> ranges =
+      relaxRegion(block, cast<BufferRegionAttr>(attrs[index]), 0, error);
+  if (failed(ranges))
+    return failure();
+  for (const ProducedRange &range : *ranges) {
+    auto lower = dyn_cast<AffineConstantExpr>(range.lower);
+    if (!lower)
+      return error() << "the region of buffer '" << getBufferName(target.buffer)
+                     << "' is not constant over the block's loops";
+    target.lower.push_back(lower.getValue());
+    target.extent.push_back(range.extent);
+  }
+  target.top = getTopInScope(block);
+  return target;
+}
+
+/// Creates, at the insertion point, a loop nest and block copying
+/// `src[region]` to `dst[region]`.
+static BlockOp createCopy(RewriterBase &rewriter, Location loc, StringRef name,
+                          Value src, Value dst, const CacheTarget &target) {
+  SmallVector<Value> bindings;
+  SmallVector<OpFoldResult> extents;
+  SmallVector<IterVarType> types;
+  SmallVector<ForOp> loops;
+  for (auto [d, lower, extent] : llvm::enumerate(target.lower, target.extent)) {
+    extents.push_back(rewriter.getIndexAttr(target.type.getDimSize(d)));
+    types.push_back(IterVarType::spatial);
+    if (extent == 1) {
+      bindings.push_back(arith::ConstantIndexOp::create(rewriter, loc, lower));
+      continue;
+    }
+    auto loop = ForOp::create(rewriter, loc, rewriter.getIndexAttr(0),
+                              rewriter.getIndexAttr(extent));
+    loop.setIvNameAttr(rewriter.getStringAttr(("ax" + Twine(d)).str()));
+    rewriter.setInsertionPoint(loop.getBodyBlock()->getTerminator());
+    AffineExpr expr = rewriter.getAffineDimExpr(0) + lower;
+    bindings.push_back(getValueOrCreateConstantIndexOp(
+        rewriter, loc,
+        affine::makeComposedFoldedAffineApply(
+            rewriter, loc, AffineMap::get(1, 0, expr),
+            {OpFoldResult(loop.getInductionVar())})));
+  }
+  auto copy = BlockOp::create(rewriter, loc, name, types, extents, bindings,
+                              [&](OpBuilder &b, Location loc, ValueRange ivs) {
+                                Value v =
+                                    memref::LoadOp::create(b, loc, src, ivs);
+                                memref::StoreOp::create(b, loc, v, dst, ivs);
+                              });
+  SmallVector<Attribute> names;
+  for (unsigned d = 0, e = types.size(); d < e; ++d)
+    names.push_back(rewriter.getStringAttr(("v" + Twine(d)).str()));
+  copy.setIterVarNamesAttr(rewriter.getArrayAttr(names));
+  refreshAccessRegions(rewriter, copy, /*force=*/true);
+  return copy;
+}
+
+/// Makes `block` use `cache` instead of `buffer`.
+static void redirect(RewriterBase &rewriter, BlockOp block, Value buffer,
+                     Value cache) {
+  rewriter.replaceUsesWithIf(buffer, cache, [&](OpOperand &use) {
+    return block->isAncestor(use.getOwner());
+  });
+}
+
+FailureOr<BlockOp> Schedule::cacheRead(BlockOp block, unsigned readIndex,
+                                       StringRef storageScope) {
+  auto error = [&]() {
+    return block.emitError("cannot cache_read ")
+           << describe(block) << " buffer #" << readIndex << ": ";
+  };
+  FailureOr<CacheTarget> target =
+      getCacheTarget(block, readIndex, /*write=*/false, error);
+  if (failed(target))
+    return failure();
+  FailureOr<AccessRegions> regions = getAccessRegions(block);
+  if (succeeded(regions) &&
+      llvm::is_contained(regions->writeBuffers, target->buffer))
+    return error() << "the block also writes buffer '"
+                   << getBufferName(target->buffer) << "'";
+  std::string name = getBufferName(target->buffer) + "_" + storageScope.str();
+  Location loc = block.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(target->top);
+  Value cache = AllocBufferOp::create(rewriter, loc, target->type, {}, name);
+  redirect(rewriter, block, target->buffer, cache);
+  return createCopy(rewriter, loc, name, target->buffer, cache, *target);
+}
+
+FailureOr<BlockOp> Schedule::cacheWrite(BlockOp block, unsigned writeIndex,
+                                        StringRef storageScope) {
+  auto error = [&]() {
+    return block.emitError("cannot cache_write ")
+           << describe(block) << " buffer #" << writeIndex << ": ";
+  };
+  FailureOr<CacheTarget> target =
+      getCacheTarget(block, writeIndex, /*write=*/true, error);
+  if (failed(target))
+    return failure();
+  // The cache starts uninitialised: the block may only read what it wrote,
+  // i.e. a reduction with an init.
+  if (!block.getInitOp()) {
+    bool reads = false;
+    block.getBody().walk([&](memref::LoadOp load) {
+      reads |= load.getMemRef() == target->buffer;
+    });
+    if (reads)
+      return error() << "the block reads buffer '"
+                     << getBufferName(target->buffer)
+                     << "' without a tensorir.init (the cache would start "
+                        "uninitialised)";
+  }
+  std::string name = getBufferName(target->buffer) + "_" + storageScope.str();
+  Location loc = block.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(target->top);
+  Value cache = AllocBufferOp::create(rewriter, loc, target->type, {}, name);
+  redirect(rewriter, block, target->buffer, cache);
+  rewriter.setInsertionPointAfter(target->top);
+  return createCopy(rewriter, loc, name, cache, target->buffer, *target);
+}

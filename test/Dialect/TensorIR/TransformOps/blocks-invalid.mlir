@@ -471,3 +471,75 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// cache_read of a buffer index that does not exist.
+tensorir.prim_func @f(%A: memref<8x8xf32>, %T: memref<8xf32>) {
+  %S = tensorir.alloc_buffer : memref<8xf32>
+  tensorir.for %i = 0 to 8 {
+    tensorir.for %k = 0 to 8 {
+      // expected-error @below {{cannot cache_read block 'S' buffer #3: it reads 1 buffers, there is no buffer #3}}
+      tensorir.block "S"(%vi = spatial(8, %i), %vk = reduce(8, %k)) {
+        tensorir.init {
+          %zero = arith.constant 0.0 : f32
+          memref.store %zero, %S[%vi] : memref<8xf32>
+        }
+        %s = memref.load %S[%vi] : memref<8xf32>
+        %a = memref.load %A[%vi, %vk] : memref<8x8xf32>
+        %r = arith.addf %s, %a : f32
+        memref.store %r, %S[%vi] : memref<8xf32>
+      }
+    }
+  }
+  tensorir.for %i = 0 to 8 {
+    tensorir.block "T"(%vi = spatial(8, %i)) {
+      %s = memref.load %S[%vi] : memref<8xf32>
+      %e = math.exp %s : f32
+      memref.store %e, %T[%vi] : memref<8xf32>
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %s = transform.tensorir.get_block "S" in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.tensorir.get_block "T" in %root : (!transform.any_op) -> !transform.any_op
+    %i, %k = transform.tensorir.get_loops %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %x = transform.tensorir.cache_read %s 3 "shared" : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// cache_write of a block that accumulates without an init.
+tensorir.prim_func @f(%A: memref<8x8xf32>, %T: memref<8xf32>) {
+  %S = tensorir.alloc_buffer : memref<8xf32>
+  tensorir.for %i = 0 to 8 {
+    tensorir.for %k = 0 to 8 {
+      // expected-error @below {{cannot cache_write block 'S' buffer #0: the block reads buffer 'S' without a tensorir.init (the cache would start uninitialised)}}
+      tensorir.block "S"(%vi = spatial(8, %i), %vk = reduce(8, %k)) {
+        %s = memref.load %S[%vi] : memref<8xf32>
+        %a = memref.load %A[%vi, %vk] : memref<8x8xf32>
+        %r = arith.addf %s, %a : f32
+        memref.store %r, %S[%vi] : memref<8xf32>
+      }
+    }
+  }
+  tensorir.for %i = 0 to 8 {
+    tensorir.block "T"(%vi = spatial(8, %i)) {
+      %s = memref.load %S[%vi] : memref<8xf32>
+      %e = math.exp %s : f32
+      memref.store %e, %T[%vi] : memref<8xf32>
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %s = transform.tensorir.get_block "S" in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.tensorir.get_block "T" in %root : (!transform.any_op) -> !transform.any_op
+    %i, %k = transform.tensorir.get_loops %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %x = transform.tensorir.cache_write %s 0 "local" : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -204,3 +204,60 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// cache_read of A by Y, then compute_at of the copy under i: one row of A
+// per iteration; cache_write of C, copied back per row by reverse_compute_at.
+// CHECK-LABEL: tensorir.prim_func @cache
+// CHECK:         %A_shared = tensorir.alloc_buffer : memref<16x8xf32>
+// CHECK-NEXT:    tensorir.for %i = 0 to 16 {
+// CHECK-NEXT:      tensorir.for %ax0 = 0 to 8 {
+// CHECK-NEXT:        tensorir.block "A_shared"(%v0 = spatial(16, %i), %v1 = spatial(8, %ax0)) reads(%A[%v0, %v1] : memref<16x8xf32>) writes(%A_shared[%v0, %v1] : memref<16x8xf32>) {
+// CHECK-NEXT:          %[[X:.*]] = memref.load %A[%v0, %v1]
+// CHECK-NEXT:          memref.store %[[X]], %A_shared[%v0, %v1]
+// CHECK:           tensorir.for %k = 0 to 8 {
+// CHECK-NEXT:        tensorir.block "S"
+// CHECK:               memref.load %A_shared[%vi, %vk]
+// CHECK:         %C_local = tensorir.alloc_buffer : memref<16xf32>
+// CHECK-NEXT:    tensorir.for %i = 0 to 16 {
+// CHECK-NEXT:      tensorir.block "C"
+// CHECK:             memref.store %{{.*}}, %C_local[%vi]
+// CHECK:           tensorir.block "C_local"(%v0 = spatial(16, %i)) reads(%C_local[%v0] : memref<16xf32>) writes(%C[%v0] : memref<16xf32>)
+tensorir.prim_func @cache(%A: memref<16x8xf32>, %C: memref<16xf32>) {
+  %S = tensorir.alloc_buffer : memref<16xf32>
+  tensorir.for %i = 0 to 16 {
+    tensorir.for %k = 0 to 8 {
+      tensorir.block "S"(%vi = spatial(16, %i), %vk = reduce(8, %k)) {
+        tensorir.init {
+          %zero = arith.constant 0.0 : f32
+          memref.store %zero, %S[%vi] : memref<16xf32>
+        }
+        %s = memref.load %S[%vi] : memref<16xf32>
+        %a = memref.load %A[%vi, %vk] : memref<16x8xf32>
+        %r = arith.addf %s, %a : f32
+        memref.store %r, %S[%vi] : memref<16xf32>
+      }
+    }
+  }
+  tensorir.for %i = 0 to 16 {
+    tensorir.block "C"(%vi = spatial(16, %i)) {
+      %s = memref.load %S[%vi] : memref<16xf32>
+      %e = math.exp %s : f32
+      memref.store %e, %C[%vi] : memref<16xf32>
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %s = transform.tensorir.get_block "S" in %root : (!transform.any_op) -> !transform.any_op
+    %c = transform.tensorir.get_block "C" in %root : (!transform.any_op) -> !transform.any_op
+    %i, %k = transform.tensorir.get_loops %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %as = transform.tensorir.cache_read %s 0 "shared" : (!transform.any_op) -> !transform.any_op
+    transform.tensorir.compute_at %as at %i : !transform.any_op, !transform.any_op
+    %cl = transform.tensorir.cache_write %c 0 "local" : (!transform.any_op) -> !transform.any_op
+    %ci = transform.tensorir.get_loops %c : (!transform.any_op) -> !transform.any_op
+    transform.tensorir.reverse_compute_at %cl at %ci : !transform.any_op, !transform.any_op
+    transform.yield
+  }
+}

@@ -269,4 +269,43 @@ def ReverseComputeInlineOp : TensorIR_TransformOp<"reverse_compute_inline"> {
   let assemblyFormat = "$block attr-dict `:` type($block)";
 }
 
+def CacheReadOp : TensorIR_TransformOp<"cache_read"> {
+  let summary = "sch.cache_read: reads a buffer through a copy";
+  let description = [{
+    `block` reads a new buffer "<buffer>_<scope>" instead of its read buffer
+    #`buffer_index`, filled by a copy block right before the block's loop
+    nest (over the region the nest reads). Returns the copy block, e.g. for
+    `compute_at`.
+
+    ```mlir
+    %a_shared = transform.tensorir.cache_read %y 0 "shared"
+        : (!transform.any_op) -> !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$block,
+                       I64Attr:$buffer_index, StrAttr:$storage_scope);
+  let results = (outs TransformHandleTypeInterface:$copy);
+  let assemblyFormat = "$block $buffer_index $storage_scope attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
+def CacheWriteOp : TensorIR_TransformOp<"cache_write"> {
+  let summary = "sch.cache_write: writes a buffer through a copy";
+  let description = [{
+    `block` writes a new buffer "<buffer>_<scope>" instead of its write
+    buffer #`buffer_index`, copied back by a block right after the block's
+    loop nest. Returns the copy block, e.g. for `reverse_compute_at`.
+
+    ```mlir
+    %y_local = transform.tensorir.cache_write %y 0 "local"
+        : (!transform.any_op) -> !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$block,
+                       I64Attr:$buffer_index, StrAttr:$storage_scope);
+  let results = (outs TransformHandleTypeInterface:$copy);
+  let assemblyFormat = "$block $buffer_index $storage_scope attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
 #endif // MLC_DIALECT_TENSORIR_TRANSFORMOPS_TENSORIRTRANSFORMOPS_TD

@@ -106,6 +106,22 @@ public:
   /// block's computation, and the block, its loops and the buffer go away.
   mlir::LogicalResult reverseComputeInline(BlockOp block);
 
+  /// sch.cache_read(block, index, scope): a new `tensorir.alloc_buffer`
+  /// "<buffer>_<scope>" that `block` reads instead of its read buffer #index,
+  /// filled right before the block's loop nest by a copy block (of the same
+  /// name) over the region the nest reads. Only `block` is redirected. The
+  /// scope only names the buffer for now. Returns the copy block.
+  mlir::FailureOr<BlockOp> cacheRead(BlockOp block, unsigned readIndex,
+                                     llvm::StringRef storageScope);
+
+  /// sch.cache_write(block, index, scope): `block` writes a new
+  /// `tensorir.alloc_buffer` instead of its write buffer #index, copied back
+  /// right after its loop nest over the region the nest writes. A block that
+  /// reads the buffer must be a reduction with an init. Returns the copy
+  /// block.
+  mlir::FailureOr<BlockOp> cacheWrite(BlockOp block, unsigned writeIndex,
+                                      llvm::StringRef storageScope);
+
 private:
   PrimFuncOp func;
   mlir::RewriterBase &rewriter;
