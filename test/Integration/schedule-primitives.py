@@ -14,6 +14,7 @@
 # CHECK: legalized add+relu 37x129 fused, split by 64, parallel, vectorized: ok
 # CHECK: row_sum 37x129 reduction split by 12, decomposed: ok
 # CHECK: inlined stages 37x129 tiled 8x16: ok
+# CHECK: dynamic extent split by 8 for n = 77, 80, 1: ok
 # CHECK: precondition failure reported: ok
 
 import os
@@ -301,6 +302,35 @@ a64 = a.astype(np.float64)
 np.testing.assert_allclose(d_sched, np.maximum(np.exp(2 * a64) - a64, 0), rtol=1e-5, atol=1e-5)
 np.testing.assert_allclose(d_sched, d_ref, rtol=1e-6, atol=1e-6)
 print("inlined stages 37x129 tiled 8x16: ok")
+
+# A loop over a runtime extent n (a scalar parameter): split by [?, 8] runs
+# ceildiv(n, 8) x 8 iterations masked by i < n, then parallel and unrolled.
+PREFIX = """
+tensorir.prim_func @prefix(%A: memref<100xf32>, %B: memref<100xf32>, %n: index) {
+  tensorir.for %i = 0 to %n {
+    tensorir.block "B"(%vi = spatial(100, %i)) {
+      %one = arith.constant 1.0 : f32
+      %a = memref.load %A[%vi] : memref<100xf32>
+      %b = arith.addf %a, %one : f32
+      memref.store %b, %B[%vi] : memref<100xf32>
+    }
+  }
+}
+"""
+scheduled = schedule(PREFIX, """
+    %blk = transform.tensorir.get_block "B" in %root : ({a}) -> {a}
+    %i = transform.tensorir.get_loops %blk : ({a}) -> {a}
+    %o, %v = transform.tensorir.split %i by [?, 8] : ({a}) -> ({t2})
+    transform.tensorir.parallel %o : {a}
+    transform.tensorir.unroll %v : {a}
+""".format(a=ANY, t2=types(2)))
+for n in (77, 80, 1):
+    a = f32(100)
+    b = garbage(100)
+    mlc.build(scheduled)["prefix"](a, b, n)
+    np.testing.assert_allclose(b[:n], a[:n] + 1, rtol=1e-6)
+    assert np.isnan(b[n:]).all()  # the tail stays masked
+print("dynamic extent split by 8 for n = 77, 80, 1: ok")
 
 # A violated precondition is an error naming the loop, not wrong code.
 try:

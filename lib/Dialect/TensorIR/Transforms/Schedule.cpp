@@ -157,7 +157,9 @@ LogicalResult schedutil::checkMaskable(ForOp loop, int64_t extent,
           return WalkResult::advance();
         InFlightDiagnostic diag =
             loop.emitError("cannot ")
-            << primitive << " " << describe(loop) << " of extent " << extent
+            << primitive << " " << describe(loop) << " of extent "
+            << (ShapedType::isDynamic(extent) ? std::string("?")
+                                              : std::to_string(extent))
             << " into a product of " << product
             << ": a statement outside a block cannot be masked by a "
                "predicate";
@@ -220,9 +222,12 @@ FailureOr<SmallVector<ForOp>> Schedule::split(ForOp loop,
     return loop.emitError("cannot split ")
            << describe(loop) << ": expected at least 2 factors, got "
            << factors.size();
-  FailureOr<int64_t> extent = getConstantExtent(loop, "split");
-  if (failed(extent))
+  if (failed(checkStartsAtZero(loop, "split")))
     return failure();
+  // A dynamic extent is split as [ceildiv(n, product), f1, ...].
+  std::optional<int64_t> constExtent = loop.getConstantUpperBound();
+  Value dynExtent =
+      constExtent ? Value() : dyn_cast<Value>(loop.getUpperBound());
   int inferred = -1;
   int64_t product = 1;
   for (auto [i, factor] : llvm::enumerate(factors)) {
@@ -240,26 +245,47 @@ FailureOr<SmallVector<ForOp>> Schedule::split(ForOp loop,
     inferred = i;
   }
   SmallVector<int64_t> sizes(factors);
-  if (inferred >= 0) {
-    sizes[inferred] = llvm::divideCeil(*extent, product);
-    product *= sizes[inferred];
-  } else if (product < *extent) {
-    return loop.emitError("cannot split ")
-           << describe(loop) << ": the product of the factors (" << product
-           << ") is smaller than its extent (" << *extent << ")";
+  bool needsPredicate;
+  if (!constExtent) {
+    if (inferred != 0)
+      return loop.emitError("cannot split ")
+             << describe(loop)
+             << ": its extent is not a constant, so the outermost factor "
+                "must be the inferred one (e.g. [?, 4])";
+    needsPredicate = product != 1;
+    if (needsPredicate &&
+        failed(checkMaskable(loop, ShapedType::kDynamic, product, "split")))
+      return failure();
+  } else {
+    int64_t extent = *constExtent;
+    if (inferred >= 0) {
+      sizes[inferred] = llvm::divideCeil(extent, product);
+      product *= sizes[inferred];
+    } else if (product < extent) {
+      return loop.emitError("cannot split ")
+             << describe(loop) << ": the product of the factors (" << product
+             << ") is smaller than its extent (" << extent << ")";
+    }
+    needsPredicate = product != extent;
+    if (needsPredicate && failed(checkMaskable(loop, extent, product, "split")))
+      return failure();
   }
-  bool needsPredicate = product != *extent;
-  if (needsPredicate && failed(checkMaskable(loop, *extent, product, "split")))
-    return failure();
 
   Location loc = loop.getLoc();
   StringRef name = loop.getIvName().value_or("i");
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(loop);
   SmallVector<ForOp> loops;
+  OpFoldResult outerExtent = rewriter.getIndexAttr(sizes[0]);
+  if (!constExtent)
+    outerExtent = affine::makeComposedFoldedAffineApply(
+        rewriter, loc,
+        AffineMap::get(0, 1, rewriter.getAffineSymbolExpr(0).ceilDiv(product)),
+        {OpFoldResult(dynExtent)});
   for (auto [i, size] : llvm::enumerate(sizes)) {
-    auto newLoop = ForOp::create(rewriter, loc, rewriter.getIndexAttr(0),
-                                 rewriter.getIndexAttr(size));
+    auto newLoop = ForOp::create(
+        rewriter, loc, rewriter.getIndexAttr(0),
+        i == 0 ? outerExtent : OpFoldResult(rewriter.getIndexAttr(size)));
     newLoop.setIvNameAttr(ivNameAttr(rewriter, (name + "_" + Twine(i)).str()));
     loops.push_back(newLoop);
     rewriter.setInsertionPoint(newLoop.getBodyBlock()->getTerminator());
@@ -287,7 +313,9 @@ FailureOr<SmallVector<ForOp>> Schedule::split(ForOp loop,
     for (BlockOp block : getChildBlocks(loops.front())) {
       rewriter.setInsertionPoint(block);
       Value value = affine::AffineApplyOp::create(rewriter, loc, map, ivs);
-      Value bound = arith::ConstantIndexOp::create(rewriter, loc, *extent);
+      Value bound = constExtent ? arith::ConstantIndexOp::create(rewriter, loc,
+                                                                 *constExtent)
+                                : dynExtent;
       Value pred = arith::CmpIOp::create(
           rewriter, loc, arith::CmpIPredicate::ult, value, bound);
       if (Value old = block.getPredicate())

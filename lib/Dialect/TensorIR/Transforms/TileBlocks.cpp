@@ -27,6 +27,12 @@ struct TileBlocksPass
     PrimFuncOp func = getOperation();
     if (sizes.empty())
       return;
+    for (int64_t size : sizes)
+      if (size <= 0) {
+        func.emitError("tensorir-tile: tile size ")
+            << size << " is not positive";
+        return signalPassFailure();
+      }
     SmallVector<BlockOp> targets;
     if (failed(schedutil::selectBlocks(func, blocks, targets)))
       return signalPassFailure();

@@ -94,9 +94,9 @@ module attributes {transform.with_named_sequence} {
 
 // -----
 
-// A dynamic extent.
+// A dynamic extent with an inner inferred factor.
 tensorir.prim_func @f(%A: memref<?x8xf32>, %n: index) {
-  // expected-error @below {{cannot split loop 'i': its extent is not a constant}}
+  // expected-error @below {{cannot split loop 'i': its extent is not a constant, so the outermost factor must be the inferred one (e.g. [?, 4])}}
   tensorir.for %i = 0 to %n {
     tensorir.for %j = 0 to 8 {
       tensorir.block "B"(%vi = spatial(%n, %i), %vj = spatial(8, %j)) {
@@ -110,7 +110,7 @@ module attributes {transform.with_named_sequence} {
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
     %b = transform.tensorir.get_block "B" in %root : (!transform.any_op) -> !transform.any_op
     %l0, %l1 = transform.tensorir.get_loops %b : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
-    %s:2 = transform.tensorir.split %l0 by [?, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %s:2 = transform.tensorir.split %l0 by [4, ?] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
     transform.yield
   }
 }

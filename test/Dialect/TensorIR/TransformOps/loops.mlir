@@ -184,3 +184,38 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A loop with a dynamic extent (a legalized kernel with a symbolic shape):
+// split by [?, 4] gives ceildiv(n, 4) outer iterations and a predicate
+// against n.
+// CHECK-DAG:   #[[CEIL:.*]] = affine_map<()[s0] -> (s0 ceildiv 4)>
+// CHECK-DAG:   #[[IDX:.*]] = affine_map<(d0, d1) -> (d0 * 4 + d1)>
+// CHECK-LABEL: tensorir.prim_func @split_dynamic
+// CHECK:         %[[N:.*]] = memref.dim
+// CHECK-NEXT:    %[[OUTER:.*]] = affine.apply #[[CEIL]]()[%[[N]]]
+// CHECK-NEXT:    tensorir.for %i_0 = 0 to %[[OUTER]] {
+// CHECK-NEXT:      tensorir.for %i_1 = 0 to 4 {
+// CHECK-NEXT:        %[[V:.*]] = affine.apply #[[IDX]](%i_0, %i_1)
+// CHECK-NEXT:        %[[V2:.*]] = affine.apply #[[IDX]](%i_0, %i_1)
+// CHECK-NEXT:        %[[P:.*]] = arith.cmpi ult, %[[V2]], %[[N]] : index
+// CHECK-NEXT:        tensorir.block "B"(%vi = spatial(%[[N]], %[[V]])) where(%[[P]]) {
+tensorir.prim_func @split_dynamic(%A: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %A, %c0 : memref<?xf32>
+  tensorir.for %i = 0 to %n {
+    tensorir.block "B"(%vi = spatial(%n, %i)) {
+      %zero = arith.constant 0.0 : f32
+      memref.store %zero, %A[%vi] : memref<?xf32>
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %b = transform.tensorir.get_block "B" in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.tensorir.get_loops %b : (!transform.any_op) -> !transform.any_op
+    %l:2 = transform.tensorir.split %i by [?, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

@@ -6,6 +6,7 @@
 // RUN: not mlc-opt %s --pass-pipeline='builtin.module(tensorir.prim_func(tensorir-vectorize{blocks=S}))' 2>&1 | FileCheck %s --check-prefix=VEC-ERR
 // RUN: not mlc-opt %s --pass-pipeline='builtin.module(tensorir.prim_func(tensorir-tile{sizes=2,2,2 blocks=B}))' 2>&1 | FileCheck %s --check-prefix=TILE-ERR
 // RUN: not mlc-opt %s --pass-pipeline='builtin.module(tensorir.prim_func(tensorir-parallelize{blocks=X}))' 2>&1 | FileCheck %s --check-prefix=NAME-ERR
+// RUN: not mlc-opt %s --pass-pipeline='builtin.module(tensorir.prim_func(tensorir-tile{sizes=0,4}))' 2>&1 | FileCheck %s --check-prefix=SIZE-ERR
 
 // CHECK-LABEL: tensorir.prim_func @f
 // CHECK:         tensorir.for %i_0 = 0 to 3 parallel {
@@ -28,6 +29,7 @@
 // VEC-ERR: error: cannot vectorize loop 'k': it is bound to reduce iteration variable #1 'vk' of block 'S'
 // TILE-ERR: error: cannot tile block 'B': it has 2 loops, fewer than the 3 tile sizes
 // NAME-ERR: error: no block named 'X' in prim_func @f
+// SIZE-ERR: error: tensorir-tile: tile size 0 is not positive
 tensorir.prim_func @f(%A: memref<20x32xf32>, %S: memref<20xf32>) {
   tensorir.for %i = 0 to 20 {
     tensorir.for %j = 0 to 32 {
