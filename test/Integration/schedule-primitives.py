@@ -15,6 +15,7 @@
 # CHECK: row_sum 37x129 reduction split by 12, decomposed: ok
 # CHECK: inlined stages 37x129 tiled 8x16: ok
 # CHECK: dynamic extent split by 8 for n = 77, 80, 1: ok
+# CHECK: row_sum 37x128 rfactor of k split by 4: ok
 # CHECK: precondition failure reported: ok
 
 import os
@@ -331,6 +332,27 @@ for n in (77, 80, 1):
     np.testing.assert_allclose(b[:n], a[:n] + 1, rtol=1e-6)
     assert np.isnan(b[n:]).all()  # the tail stays masked
 print("dynamic extent split by 8 for n = 77, 80, 1: ok")
+
+# rfactor of the inner part of a split reduction: partial sums per lane in
+# sum_rf, combined by the write-back block; the rf block's spatial loops
+# (i and the rf axis) are then parallel / vectorized.
+ROW_SUM_128 = ROW_SUM.replace("129", "128")
+scheduled = schedule(ROW_SUM_128, """
+    %blk = transform.tensorir.get_block "sum" in %root : ({a}) -> {a}
+    %i, %k = transform.tensorir.get_loops %blk : ({a}) -> ({t2})
+    %k0, %k1 = transform.tensorir.split %k by [?, 4] : ({a}) -> ({t2})
+    %rf = transform.tensorir.rfactor %k1 : ({a}) -> {a}
+    transform.tensorir.reorder %k0, %k1 : {t2}
+    transform.tensorir.parallel %i : {a}
+    transform.tensorir.vectorize %k1 : {a}
+""".format(a=ANY, t2=types(2)))
+assert '"sum_rf"' in scheduled and "vectorized" in scheduled, scheduled
+a = f32(37, 128)
+s_sched = garbage(37)
+mlc.build(scheduled)["row_sum"](a, s_sched)
+np.testing.assert_allclose(s_sched, a.astype(np.float64).sum(1), rtol=1e-5,
+                           atol=1e-5 * np.sqrt(128))
+print("row_sum 37x128 rfactor of k split by 4: ok")
 
 # A violated precondition is an error naming the loop, not wrong code.
 try:

@@ -537,6 +537,33 @@ void CacheWriteOp::getEffects(
   transform::modifiesPayload(effects);
 }
 
+DiagnosedSilenceableFailure RFactorOp::apply(TransformRewriter &rewriter,
+                                             TransformResults &results,
+                                             TransformState &state) {
+  ForOp loop;
+  DiagnosedSilenceableFailure diag =
+      getSingle(state, getOperation(), getTarget(), loop);
+  if (!diag.succeeded())
+    return diag;
+  PrimFuncOp func = getFunc(loop);
+  if (!func)
+    return emitDefiniteFailure()
+           << "the payload is not inside a 'tensorir.prim_func'";
+  Schedule sch(func, rewriter);
+  FailureOr<BlockOp> rf = sch.rfactor(loop);
+  if (failed(rf))
+    return scheduleFailed();
+  results.set(cast<OpResult>(getRfBlock()), {rf->getOperation()});
+  return DiagnosedSilenceableFailure::success();
+}
+
+void RFactorOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
 } // namespace mlc::tensorir::schedule
 
 //===----------------------------------------------------------------------===//

@@ -1253,3 +1253,324 @@ FailureOr<BlockOp> Schedule::cacheWrite(BlockOp block, unsigned writeIndex,
   rewriter.setInsertionPointAfter(target->top);
   return createCopy(rewriter, loc, name, cache, target->buffer, *target);
 }
+
+//===----------------------------------------------------------------------===//
+// rfactor
+//===----------------------------------------------------------------------===//
+
+/// Whether `value` is the identity of the combiner `op`.
+static bool isIdentityOf(Operation *op, Attribute value) {
+  if (auto f = dyn_cast<FloatAttr>(value)) {
+    const APFloat &v = f.getValue();
+    if (isa<arith::AddFOp>(op))
+      return v.isZero();
+    if (isa<arith::MulFOp>(op))
+      return v.isExactlyValue(1.0);
+    if (isa<arith::MaximumFOp, arith::MaxNumFOp>(op))
+      return v.isInfinity() && v.isNegative();
+    if (isa<arith::MinimumFOp, arith::MinNumFOp>(op))
+      return v.isInfinity() && !v.isNegative();
+    return false;
+  }
+  if (auto i = dyn_cast<IntegerAttr>(value)) {
+    const APInt &v = i.getValue();
+    if (isa<arith::AddIOp, arith::OrIOp, arith::XOrIOp>(op))
+      return v.isZero();
+    if (isa<arith::MulIOp>(op))
+      return v.isOne();
+    if (isa<arith::AndIOp>(op))
+      return v.isAllOnes();
+    if (isa<arith::MaxSIOp>(op))
+      return v.isMinSignedValue();
+    if (isa<arith::MinSIOp>(op))
+      return v.isMaxSignedValue();
+    if (isa<arith::MaxUIOp>(op))
+      return v.isZero();
+    if (isa<arith::MinUIOp>(op))
+      return v.isAllOnes();
+  }
+  return false;
+}
+
+FailureOr<BlockOp> Schedule::rfactor(ForOp loop) {
+  auto error = [&](Operation *at) {
+    return at->emitError("cannot rfactor ") << describe(loop) << ": ";
+  };
+  SmallVector<BlockOp> children = getChildBlocks(loop);
+  if (children.size() != 1)
+    return error(loop) << "it must contain exactly one block, it contains "
+                       << children.size();
+  BlockOp block = children.front();
+  InitOp init = block.getInitOp();
+  if (!init)
+    return error(block) << describe(block) << " has no tensorir.init";
+  FailureOr<int64_t> extent = getConstantExtent(loop, "rfactor");
+  if (failed(extent))
+    return failure();
+  Value iv = loop.getInductionVar();
+  SmallVector<unsigned> spatialVars, reduceVars;
+  for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i)
+    (block.isReduceIterVar(i) ? reduceVars : spatialVars).push_back(i);
+  for (unsigned i : spatialVars)
+    if (dependsOn(block.getBindings()[i], iv))
+      return error(loop) << "it is bound to spatial iteration variable "
+                         << block.getIterVarDisplayName(i) << " of "
+                         << describe(block);
+  if (llvm::none_of(reduceVars, [&](unsigned i) {
+        return dependsOn(block.getBindings()[i], iv);
+      }))
+    return error(loop) << "it is not bound to a reduce iteration variable of "
+                       << describe(block);
+  if (Value pred = block.getPredicate(); pred && dependsOn(pred, iv))
+    return error(block) << "the predicate of " << describe(block)
+                        << " depends on the loop";
+
+  // The reduction: init `Y[s] = identity`, body `Y[s] = combine(Y[s], v)`.
+  Operation *initStore = nullptr;
+  Attribute identity;
+  for (Operation &op : init.getBody().front().without_terminator()) {
+    if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      if (initStore || !matchPattern(store.getValue(), m_Constant(&identity)))
+        return error(block) << "the init of " << describe(block)
+                            << " is not one store of a constant";
+      initStore = store;
+    } else if (!isMemoryEffectFree(&op)) {
+      return error(block) << "the init of " << describe(block)
+                          << " has side effects besides its store";
+    }
+  }
+  memref::StoreOp store;
+  for (Operation &op : block.getBodyBlock()->without_terminator())
+    if (auto s = dyn_cast<memref::StoreOp>(op)) {
+      if (store)
+        return error(block) << describe(block) << " stores more than once";
+      store = s;
+    }
+  if (!store || store != &*std::prev(block.getBodyBlock()->end(), 2))
+    return error(block) << "the last op of " << describe(block)
+                        << " must be its only store";
+  Value buffer = store.getMemRef();
+  auto bufferType = dyn_cast<MemRefType>(buffer.getType());
+  if (!initStore || cast<memref::StoreOp>(initStore).getMemRef() != buffer ||
+      cast<memref::StoreOp>(initStore).getIndices() != store.getIndices())
+    return error(block) << "the init of " << describe(block)
+                        << " does not initialise what it stores";
+  if (!bufferType || !bufferType.hasStaticShape())
+    return error(block) << "the reduction buffer has no static shape";
+  SmallVector<unsigned> storeVars;
+  for (Value index : store.getIndices()) {
+    auto arg = dyn_cast<BlockArgument>(index);
+    if (!arg || arg.getOwner() != block.getBodyBlock() ||
+        block.isReduceIterVar(arg.getArgNumber()) ||
+        llvm::is_contained(storeVars, arg.getArgNumber()))
+      return error(block) << "the store of " << describe(block)
+                          << " is not at distinct spatial iteration variables";
+    storeVars.push_back(arg.getArgNumber());
+  }
+  Operation *combiner = store.getValue().getDefiningOp();
+  if (!combiner || combiner->getNumOperands() != 2 ||
+      combiner->getBlock() != block.getBodyBlock() ||
+      !isIdentityOf(combiner, identity))
+    return error(block) << "the stored value of " << describe(block)
+                        << " is not a combiner (add, mul, max, min, ...) "
+                           "whose identity the init stores";
+  memref::LoadOp accLoad;
+  int accOperand = -1;
+  for (int k = 0; k < 2; ++k)
+    if (auto load = combiner->getOperand(k).getDefiningOp<memref::LoadOp>();
+        load && load.getMemRef() == buffer &&
+        load.getIndices() == store.getIndices()) {
+      accLoad = load;
+      accOperand = k;
+    }
+  if (!accLoad)
+    return error(block) << "the combiner of " << describe(block)
+                        << " does not read the accumulator";
+  for (Operation *user : buffer.getUsers())
+    if (block->isAncestor(user) && user != accLoad.getOperation() &&
+        user != store.getOperation() && user != initStore &&
+        user != block.getOperation())
+      return error(block) << describe(block)
+                          << " uses the accumulator elsewhere";
+  // The reduce iteration variables as functions of the loops: `loop`
+  // becomes the rfactor axis, the other loops they use become new reduce
+  // iteration variables and must not feed spatial ones.
+  SmallVector<ForOp> loops = getLoops(block);
+  SmallVector<Value> ivs =
+      llvm::map_to_vector(loops, [](ForOp l) { return l.getInductionVar(); });
+  SmallVector<AffineExpr> reduceExprs;
+  llvm::SmallBitVector used(loops.size());
+  for (unsigned r : reduceVars) {
+    std::optional<AffineExpr> expr =
+        toAffine(block.getBindings()[r], ivs, getFunc().getContext());
+    if (!expr)
+      return error(block) << "the binding of " << block.getIterVarDisplayName(r)
+                          << " is not an affine function of the loops";
+    for (unsigned d = 0; d < loops.size(); ++d)
+      if (expr->isFunctionOfDim(d))
+        used.set(d);
+    reduceExprs.push_back(*expr);
+  }
+  SmallVector<unsigned> otherLoops;
+  for (unsigned d : used.set_bits()) {
+    if (loops[d] == loop)
+      continue;
+    for (unsigned i : spatialVars)
+      if (dependsOn(block.getBindings()[i], ivs[d]))
+        return error(loops[d]) << describe(loops[d])
+                               << " feeds both spatial and reduce iteration "
+                                  "variables";
+    if (failed(getConstantExtent(loops[d], "rfactor")))
+      return failure();
+    otherLoops.push_back(d);
+  }
+  WalkResult initUsesReduce = init.getBody().walk([&](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (auto arg = dyn_cast<BlockArgument>(operand);
+          arg && arg.getOwner() == block.getBodyBlock() &&
+          block.isReduceIterVar(arg.getArgNumber()))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (initUsesReduce.wasInterrupted())
+    return error(block) << "the init uses a reduce iteration variable";
+
+  // Y_rf[rf, s...]: the partial results.
+  MLIRContext *ctx = getFunc().getContext();
+  Location loc = block.getLoc();
+  Operation *top = getTopInScope(block);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(top);
+  SmallVector<int64_t> rfShape{*extent};
+  llvm::append_range(rfShape, bufferType.getShape());
+  std::string rfName = getBufferName(buffer) + "_rf";
+  Value rfBuffer = AllocBufferOp::create(
+      rewriter, loc, MemRefType::get(rfShape, bufferType.getElementType()), {},
+      rfName);
+
+  // The rfactor block replaces the block: iteration variables (rf, spatial,
+  // one reduce per other loop).
+  SmallVector<IterVarType> types{IterVarType::spatial};
+  SmallVector<OpFoldResult> extents{rewriter.getIndexAttr(*extent)};
+  SmallVector<Value> bindings{iv};
+  for (unsigned i : spatialVars) {
+    types.push_back(IterVarType::spatial);
+    extents.push_back(block.getExtent(i));
+    bindings.push_back(block.getBindings()[i]);
+  }
+  for (unsigned d : otherLoops) {
+    types.push_back(IterVarType::reduce);
+    extents.push_back(rewriter.getIndexAttr(*loops[d].getConstantUpperBound()));
+    bindings.push_back(ivs[d]);
+  }
+  rewriter.setInsertionPoint(block);
+  auto rfBlock = BlockOp::create(rewriter, loc, (block.getName() + "_rf").str(),
+                                 types, extents, bindings);
+  if (Value pred = block.getPredicate())
+    rfBlock.getPredicateMutable().assign(pred);
+  IRMapping map;
+  for (auto [k, i] : llvm::enumerate(spatialVars))
+    map.map(block.getIterVar(i), rfBlock.getIterVar(1 + k));
+  Value rfVar = rfBlock.getIterVar(0);
+  auto rebuildAccesses = [&](Operation *cloned) {
+    cloned->walk([&](Operation *op) {
+      OpBuilder b(op);
+      if (auto load = dyn_cast<memref::LoadOp>(op);
+          load && load.getMemRef() == buffer) {
+        SmallVector<Value> indices{rfVar};
+        llvm::append_range(indices, load.getIndices());
+        Value v = memref::LoadOp::create(b, load.getLoc(), rfBuffer, indices);
+        load.getResult().replaceAllUsesWith(v);
+        load.erase();
+      } else if (auto st = dyn_cast<memref::StoreOp>(op);
+                 st && st.getMemRef() == buffer) {
+        SmallVector<Value> indices{rfVar};
+        llvm::append_range(indices, st.getIndices());
+        memref::StoreOp::create(b, st.getLoc(), st.getValue(), rfBuffer,
+                                indices);
+        st.erase();
+      }
+    });
+  };
+  rewriter.setInsertionPoint(rfBlock.getBodyBlock()->getTerminator());
+  rewriter.clone(*init, map);
+  // The old reduce iteration variables from the new ones.
+  for (auto [r, expr] : llvm::zip(reduceVars, reduceExprs)) {
+    SmallVector<AffineExpr> dims(loops.size(), getAffineConstantExpr(0, ctx));
+    SmallVector<Value> operands;
+    for (unsigned d = 0; d < loops.size(); ++d) {
+      if (loops[d] == loop) {
+        dims[d] = getAffineDimExpr(operands.size(), ctx);
+        operands.push_back(rfVar);
+      }
+    }
+    for (auto [k, d] : llvm::enumerate(otherLoops)) {
+      dims[d] = getAffineDimExpr(operands.size(), ctx);
+      operands.push_back(rfBlock.getIterVar(1 + spatialVars.size() + k));
+    }
+    AffineMap m = AffineMap::get(operands.size(), 0, expr.replaceDims(dims));
+    map.map(block.getIterVar(r),
+            affine::AffineApplyOp::create(rewriter, loc, m, operands));
+  }
+  for (Operation &op : block.getBodyBlock()->without_terminator()) {
+    if (&op == init.getOperation())
+      continue;
+    rewriter.clone(op, map);
+  }
+  // After cloning everything: the mapping refers to the cloned loads.
+  rebuildAccesses(rfBlock);
+  refreshAccessRegions(rewriter, rfBlock,
+                       /*force=*/block.getReads() || block.getWrites());
+
+  // The write-back block "<name>": Y[s] = combine over rf of Y_rf[rf, s].
+  rewriter.setInsertionPointAfter(top);
+  SmallVector<IterVarType> wbTypes;
+  SmallVector<OpFoldResult> wbExtents;
+  SmallVector<Value> wbBindings;
+  for (unsigned i : spatialVars) {
+    auto l = ForOp::create(rewriter, loc, rewriter.getIndexAttr(0),
+                           block.getExtent(i));
+    l.setIvNameAttr(
+        rewriter.getStringAttr(("ax" + Twine(wbTypes.size())).str()));
+    wbTypes.push_back(IterVarType::spatial);
+    wbExtents.push_back(block.getExtent(i));
+    wbBindings.push_back(l.getInductionVar());
+    rewriter.setInsertionPoint(l.getBodyBlock()->getTerminator());
+  }
+  auto rfLoop = ForOp::create(rewriter, loc, rewriter.getIndexAttr(0),
+                              rewriter.getIndexAttr(*extent));
+  rfLoop.setIvNameAttr(
+      rewriter.getStringAttr((loop.getIvName().value_or("i") + "_rf").str()));
+  rewriter.setInsertionPoint(rfLoop.getBodyBlock()->getTerminator());
+  wbTypes.push_back(IterVarType::reduce);
+  wbExtents.push_back(rewriter.getIndexAttr(*extent));
+  wbBindings.push_back(rfLoop.getInductionVar());
+  auto wb = BlockOp::create(rewriter, loc, block.getName(), wbTypes, wbExtents,
+                            wbBindings);
+  {
+    SmallVector<Value> idx, rfIdx{wb.getIterVar(spatialVars.size())};
+    for (unsigned v : storeVars)
+      idx.push_back(
+          wb.getIterVar(llvm::find(spatialVars, v) - spatialVars.begin()));
+    llvm::append_range(rfIdx, idx);
+    OpBuilder::InsertionGuard g(rewriter);
+    rewriter.setInsertionPoint(wb.getBodyBlock()->getTerminator());
+    auto wbInit = InitOp::create(rewriter, loc);
+    rewriter.setInsertionPoint(wbInit.getBody().front().getTerminator());
+    Value id =
+        arith::ConstantOp::create(rewriter, loc, cast<TypedAttr>(identity));
+    memref::StoreOp::create(rewriter, loc, id, buffer, idx);
+    rewriter.setInsertionPoint(wb.getBodyBlock()->getTerminator());
+    Value acc = memref::LoadOp::create(rewriter, loc, buffer, idx);
+    Value part = memref::LoadOp::create(rewriter, loc, rfBuffer, rfIdx);
+    IRMapping cmap;
+    cmap.map(combiner->getOperand(accOperand), acc);
+    cmap.map(combiner->getOperand(1 - accOperand), part);
+    Operation *c = rewriter.clone(*combiner, cmap);
+    memref::StoreOp::create(rewriter, loc, c->getResult(0), buffer, idx);
+  }
+  refreshAccessRegions(rewriter, wb,
+                       /*force=*/block.getReads() || block.getWrites());
+  rewriter.eraseOp(block);
+  return rfBlock;
+}

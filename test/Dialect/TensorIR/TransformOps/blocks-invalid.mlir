@@ -543,3 +543,79 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// rfactor of a spatial loop.
+tensorir.prim_func @f(%A: memref<8x8xf32>, %T: memref<8xf32>) {
+  %S = tensorir.alloc_buffer : memref<8xf32>
+  // expected-error @below {{cannot rfactor loop 'i': it is bound to spatial iteration variable #0 'vi' of block 'S'}}
+  tensorir.for %i = 0 to 8 {
+    tensorir.for %k = 0 to 8 {
+      tensorir.block "S"(%vi = spatial(8, %i), %vk = reduce(8, %k)) {
+        tensorir.init {
+          %zero = arith.constant 0.0 : f32
+          memref.store %zero, %S[%vi] : memref<8xf32>
+        }
+        %s = memref.load %S[%vi] : memref<8xf32>
+        %a = memref.load %A[%vi, %vk] : memref<8x8xf32>
+        %r = arith.addf %s, %a : f32
+        memref.store %r, %S[%vi] : memref<8xf32>
+      }
+    }
+  }
+  tensorir.for %i = 0 to 8 {
+    tensorir.block "T"(%vi = spatial(8, %i)) {
+      %s = memref.load %S[%vi] : memref<8xf32>
+      %e = math.exp %s : f32
+      memref.store %e, %T[%vi] : memref<8xf32>
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %s = transform.tensorir.get_block "S" in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.tensorir.get_block "T" in %root : (!transform.any_op) -> !transform.any_op
+    %i, %k = transform.tensorir.get_loops %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %x = transform.tensorir.rfactor %i : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// rfactor of a reduction whose init is not the identity of its combiner.
+tensorir.prim_func @f(%A: memref<8x8xf32>, %T: memref<8xf32>) {
+  %S = tensorir.alloc_buffer : memref<8xf32>
+  tensorir.for %i = 0 to 8 {
+    tensorir.for %k = 0 to 8 {
+      // expected-error @below {{cannot rfactor loop 'k': the stored value of block 'S' is not a combiner (add, mul, max, min, ...) whose identity the init stores}}
+      tensorir.block "S"(%vi = spatial(8, %i), %vk = reduce(8, %k)) {
+        tensorir.init {
+          %zero = arith.constant 1.0 : f32
+          memref.store %zero, %S[%vi] : memref<8xf32>
+        }
+        %s = memref.load %S[%vi] : memref<8xf32>
+        %a = memref.load %A[%vi, %vk] : memref<8x8xf32>
+        %r = arith.addf %s, %a : f32
+        memref.store %r, %S[%vi] : memref<8xf32>
+      }
+    }
+  }
+  tensorir.for %i = 0 to 8 {
+    tensorir.block "T"(%vi = spatial(8, %i)) {
+      %s = memref.load %S[%vi] : memref<8xf32>
+      %e = math.exp %s : f32
+      memref.store %e, %T[%vi] : memref<8xf32>
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %s = transform.tensorir.get_block "S" in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.tensorir.get_block "T" in %root : (!transform.any_op) -> !transform.any_op
+    %i, %k = transform.tensorir.get_loops %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %x = transform.tensorir.rfactor %k : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -261,3 +261,40 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// rfactor of the inner part of a split reduction.
+// CHECK-LABEL: tensorir.prim_func @rfactor
+// CHECK:         %S_rf = tensorir.alloc_buffer : memref<4x8xf32>
+// CHECK:         tensorir.block "sum_rf"(%{{.*}} = spatial(4, %k_1), %{{.*}} = spatial(8, %i), %{{.*}} = reduce(4, %k_0))
+// CHECK:           memref.store %{{.*}}, %S_rf
+// CHECK:         tensorir.for %ax0 = 0 to 8 {
+// CHECK-NEXT:      tensorir.for %k_1_rf = 0 to 4 {
+// CHECK-NEXT:        tensorir.block "sum"(%[[V:.*]] = spatial(8, %ax0), %[[R:.*]] = reduce(4, %k_1_rf))
+// CHECK:               memref.load %S_rf[%[[R]], %[[V]]]
+tensorir.prim_func @rfactor(%A: memref<8x16xf32>, %S: memref<8xf32>) {
+  tensorir.for %i = 0 to 8 {
+    tensorir.for %k = 0 to 16 {
+      tensorir.block "sum"(%vi = spatial(8, %i), %vk = reduce(16, %k)) {
+        tensorir.init {
+          %zero = arith.constant 0.0 : f32
+          memref.store %zero, %S[%vi] : memref<8xf32>
+        }
+        %s = memref.load %S[%vi] : memref<8xf32>
+        %a = memref.load %A[%vi, %vk] : memref<8x16xf32>
+        %r = arith.addf %s, %a : f32
+        memref.store %r, %S[%vi] : memref<8xf32>
+      }
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %b = transform.tensorir.get_block "sum" in %root : (!transform.any_op) -> !transform.any_op
+    %i, %k = transform.tensorir.get_loops %b : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %k0, %k1 = transform.tensorir.split %k by [?, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %rf = transform.tensorir.rfactor %k1 : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

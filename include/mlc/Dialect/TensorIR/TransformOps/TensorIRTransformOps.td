@@ -308,4 +308,23 @@ def CacheWriteOp : TensorIR_TransformOp<"cache_write"> {
                        "functional-type(operands, results)";
 }
 
+def RFactorOp : TensorIR_TransformOp<"rfactor"> {
+  let summary = "sch.rfactor: factors a reduction loop out";
+  let description = [{
+    `loop` feeds a reduce iteration variable of the only block under it, a
+    reduction `Y[s] = combine(Y[s], v)` whose init stores the combiner's
+    identity (add/0, mul/1, max/-inf, min/+inf, ...). The block becomes
+    "<name>_rf", accumulating into a new buffer "<Y>_rf"[rf, s...] along
+    `loop` (factor axis 0), and a new block "<name>" after its loop nest
+    combines the partial results into Y. Returns the rfactor block.
+
+    ```mlir
+    %rf = transform.tensorir.rfactor %k1 : (!transform.any_op) -> !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs TransformHandleTypeInterface:$rf_block);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
 #endif // MLC_DIALECT_TENSORIR_TRANSFORMOPS_TENSORIRTRANSFORMOPS_TD

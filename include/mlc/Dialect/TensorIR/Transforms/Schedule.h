@@ -122,6 +122,14 @@ public:
   mlir::FailureOr<BlockOp> cacheWrite(BlockOp block, unsigned writeIndex,
                                       llvm::StringRef storageScope);
 
+  /// sch.rfactor(loop, factor_axis=0): `loop` feeds a reduce iteration
+  /// variable of the only block under it, a reduction `Y[s] = combine(Y[s],
+  /// v)` whose init stores the combiner's identity. The block becomes
+  /// "<name>_rf", accumulating into a new buffer "<Y>_rf"[rf, s...] with
+  /// `loop` as the spatial rf axis; a new block "<name>" after its nest
+  /// combines the partial results into Y. Returns the rfactor block.
+  mlir::FailureOr<BlockOp> rfactor(ForOp loop);
+
 private:
   PrimFuncOp func;
   mlir::RewriterBase &rewriter;
