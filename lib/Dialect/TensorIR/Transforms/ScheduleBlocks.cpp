@@ -20,6 +20,7 @@
 #include "mlir/IR/Matchers.h"
 
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 using namespace mlc::tensorir;
@@ -396,6 +397,29 @@ relaxRegion(BlockOp other, BufferRegionAttr region, unsigned numOuter,
   return ranges;
 }
 
+/// Checks that the loops around `block` (up to `top`) run it over its whole
+/// domain: each binding is the induction variable of its own loop from 0 to
+/// the extent. Moving or inlining a block that runs over part of its domain
+/// would change what it computes.
+static LogicalResult
+checkCoversDomain(BlockOp block, Operation *top,
+                  function_ref<InFlightDiagnostic()> error) {
+  llvm::SmallPtrSet<Operation *, 4> seen;
+  for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i) {
+    auto arg = dyn_cast<BlockArgument>(block.getBindings()[i]);
+    auto loop = arg ? dyn_cast<ForOp>(arg.getOwner()->getParentOp()) : ForOp();
+    if (!loop || !top->isAncestor(loop) || !seen.insert(loop).second ||
+        loop.getConstantLowerBound() != std::optional<int64_t>(0) ||
+        loop.getConstantStep() != std::optional<int64_t>(1) ||
+        loop.getUpperBound() != block.getExtent(i))
+      return error() << "its loops do not run iteration variable "
+                     << block.getIterVarDisplayName(i)
+                     << " over its whole domain (each binding must be its own "
+                        "loop over the domain)";
+  }
+  return success();
+}
+
 /// compute_at (`reverse` false: `block` is a producer of blocks under
 /// `loop`) and reverse_compute_at (`reverse` true: a consumer).
 static LogicalResult computeAtImpl(RewriterBase &rewriter, BlockOp block,
@@ -430,6 +454,9 @@ static LogicalResult computeAtImpl(RewriterBase &rewriter, BlockOp block,
     return error(block) << "the block does not come after the loop";
   if (!reverse && !blockTop->isBeforeInBlock(loopTop))
     return error(block) << "the block does not come before the loop";
+  if (failed(
+          checkCoversDomain(block, blockTop, [&]() { return error(block); })))
+    return failure();
   // The block must be alone in its loop nest.
   SmallVector<BlockOp> nestBlocks = getChildBlocks(blockTop);
   if (blockTop != block.getOperation() &&
@@ -984,6 +1011,8 @@ LogicalResult Schedule::reverseComputeInline(BlockOp block) {
       return error() << "it reads its input at two different indices";
     iterVarOfDim = dims;
   }
+  if (failed(checkCoversDomain(block, getTopInScope(block), error)))
+    return failure();
   auto producerError = [&]() {
     auto diag = error();
     diag.attachNote(producer.getLoc()) << "producer is here";
@@ -1142,8 +1171,16 @@ getCacheTarget(BlockOp block, unsigned index, bool write,
     if (!lower)
       return error() << "the region of buffer '" << getBufferName(target.buffer)
                      << "' is not constant over the block's loops";
-    target.lower.push_back(lower.getValue());
-    target.extent.push_back(range.extent);
+    // Clamped to the buffer: a predicated tail relaxes beyond it but never
+    // accesses there.
+    int64_t size = target.type.getDimSize(target.lower.size());
+    int64_t lo = std::max<int64_t>(lower.getValue(), 0);
+    int64_t hi = std::min<int64_t>(lower.getValue() + range.extent, size);
+    if (hi <= lo)
+      return error() << "the region of buffer '" << getBufferName(target.buffer)
+                     << "' lies outside the buffer";
+    target.lower.push_back(lo);
+    target.extent.push_back(hi - lo);
   }
   target.top = getTopInScope(block);
   return target;

@@ -619,3 +619,41 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A consumer whose loops run over part of its domain.
+tensorir.prim_func @f(%A: memref<8x8xf32>, %T: memref<8xf32>) {
+  %S = tensorir.alloc_buffer : memref<8xf32>
+  tensorir.for %i = 0 to 8 {
+    tensorir.for %k = 0 to 8 {
+      tensorir.block "S"(%vi = spatial(8, %i), %vk = reduce(8, %k)) {
+        tensorir.init {
+          %zero = arith.constant 0.0 : f32
+          memref.store %zero, %S[%vi] : memref<8xf32>
+        }
+        %s = memref.load %S[%vi] : memref<8xf32>
+        %a = memref.load %A[%vi, %vk] : memref<8x8xf32>
+        %r = arith.addf %s, %a : f32
+        memref.store %r, %S[%vi] : memref<8xf32>
+      }
+    }
+  }
+  tensorir.for %i = 0 to 4 {
+    // expected-error @below {{cannot reverse_compute_at block 'T' under loop 'i': its loops do not run iteration variable #0 'vi' over its whole domain (each binding must be its own loop over the domain)}}
+    tensorir.block "T"(%vi = spatial(8, %i)) {
+      %s = memref.load %S[%vi] : memref<8xf32>
+      %e = math.exp %s : f32
+      memref.store %e, %T[%vi] : memref<8xf32>
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %s = transform.tensorir.get_block "S" in %root : (!transform.any_op) -> !transform.any_op
+    %t = transform.tensorir.get_block "T" in %root : (!transform.any_op) -> !transform.any_op
+    %i, %k = transform.tensorir.get_loops %s : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.tensorir.reverse_compute_at %t at %i : !transform.any_op, !transform.any_op
+    transform.yield
+  }
+}
