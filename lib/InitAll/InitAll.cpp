@@ -6,8 +6,8 @@
 
 #include "mlc/InitAll.h"
 
-#include "mlc/Conversion/RelaxToMemRef/Passes.h"
 #include "mlc/Conversion/RelaxToTensorIR/Passes.h"
+#include "mlc/Conversion/RelaxToMemRef/Passes.h"
 #include "mlc/Conversion/RelayToRelax/Passes.h"
 #include "mlc/Conversion/TensorIRToSCF/Passes.h"
 #include "mlc/Dialect/Relax/IR/Relax.h"
