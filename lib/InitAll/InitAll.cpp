@@ -15,6 +15,7 @@
 #include "mlc/Dialect/Relay/IR/Relay.h"
 #include "mlc/Dialect/Relay/Transforms/Passes.h"
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+#include "mlc/Dialect/TensorIR/TransformOps/TensorIRTransformOps.h"
 #include "mlc/Dialect/TensorIR/Transforms/Passes.h"
 #include "mlc/Pipelines/Pipelines.h"
 #include "mlc/Target/Relay/RelayImporter.h"
@@ -25,6 +26,7 @@
 void mlc::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<relay::RelayDialect, relax::RelaxDialect,
                   tensorir::TensorIRDialect>();
+  tensorir::registerTransformDialectExtension(registry);
 }
 
 void mlc::registerAllPasses() {

@@ -86,6 +86,63 @@ def TensorIRAnnotateOpPattern
     function `opaque`. `tuple` is never derived (it is TVM's kind of tuple
     expressions). A prim_func without blocks is `elemwise`, as in TVM.
   }];
+
+//===----------------------------------------------------------------------===//
+// Scheduling passes: the common tensorir.Schedule primitives applied to
+// every block (or the named ones), for pipelines without a transform script.
+//===----------------------------------------------------------------------===//
+
+def TensorIRTile : Pass<"tensorir-tile", "::mlc::tensorir::PrimFuncOp"> {
+  let summary = "Tile the outer loops around tensorir.blocks (sch.tile)";
+  let description = [{
+    For each block (all blocks, or those named by `blocks`), tiles the
+    outermost `sizes.size()` loops around it: each is split by `[?, size]`
+    (with a `where` predicate when the size does not divide the extent) and
+    the outer parts are moved above the inner ones, like
+    `transform.tensorir.tile`. Example: `tensorir-tile{sizes=32,32}` turns
+    `for i, j, k` of a matmul into `for i_0, j_0, i_1, j_1, k`.
+
+    Unnamed blocks that do not fit (fewer loops, loops that are not
+    perfectly nested, not constant) are left alone; for a named block that
+    does not fit, the pass fails with the primitive's diagnostic.
+  }];
+  let options = [
+    ListOption<"sizes", "sizes", "int64_t", "Tile sizes, outermost first">,
+    ListOption<"blocks", "blocks", "std::string",
+               "Names of the blocks to tile (default: every block)">
+  ];
+}
+
+def TensorIRParallelize
+    : Pass<"tensorir-parallelize", "::mlc::tensorir::PrimFuncOp"> {
+  let summary = "Mark the outermost loop around tensorir.blocks parallel";
+  let description = [{
+    For each block (all blocks, or those named by `blocks`), marks the
+    outermost loop of its nest `parallel` (sch.parallel), when that loop only
+    feeds spatial iteration variables and is serial. Unnamed blocks whose
+    loop does not qualify are left alone; a named one fails with the
+    primitive's diagnostic.
+  }];
+  let options = [
+    ListOption<"blocks", "blocks", "std::string",
+               "Names of the blocks (default: every block)">
+  ];
+}
+
+def TensorIRVectorize
+    : Pass<"tensorir-vectorize", "::mlc::tensorir::PrimFuncOp"> {
+  let summary = "Mark the innermost loop around tensorir.blocks vectorized";
+  let description = [{
+    For each block (all blocks, or those named by `blocks`), marks the
+    innermost loop around it `vectorized` (sch.vectorize), when that loop
+    only feeds spatial iteration variables and is serial. Unnamed blocks
+    whose loop does not qualify are left alone; a named one fails with the
+    primitive's diagnostic.
+  }];
+  let options = [
+    ListOption<"blocks", "blocks", "std::string",
+               "Names of the blocks (default: every block)">
+  ];
 }
 
 #endif // MLC_DIALECT_TENSORIR_TRANSFORMS_PASSES_TD

@@ -1,0 +1,330 @@
+//===- TensorIRTransformOps.td - tensorir schedule as transform ops -*- tablegen -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The TensorIR schedule primitives (mlc::tensorir::Schedule, TVM's
+// tir.Schedule) as transform dialect ops, so that a schedule is a transform
+// script run by `--transform-interpreter`. Handles hold `tensorir.block` and
+// `tensorir.for` ops; each op expects exactly one payload op per handle.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLC_DIALECT_TENSORIR_TRANSFORMOPS_TENSORIRTRANSFORMOPS_TD
+#define MLC_DIALECT_TENSORIR_TRANSFORMOPS_TENSORIRTRANSFORMOPS_TD
+
+include "mlir/Dialect/Transform/IR/TransformDialect.td"
+include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpBase.td"
+
+class TensorIR_TransformOp<string mnemonic, list<Trait> traits = []>
+    : Op<Transform_Dialect, "tensorir." # mnemonic,
+         !listconcat([DeclareOpInterfaceMethods<TransformOpInterface>,
+                      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>],
+                     traits)> {
+  // Apart from upstream's mlir::transform ops (there is a SplitOp there).
+  let cppNamespace = "::mlc::tensorir::schedule";
+}
+
+def GetBlockOp : TensorIR_TransformOp<"get_block"> {
+  let summary = "sch.get_block: the tensorir.block with a given name";
+  let description = [{
+    Returns a handle to the `tensorir.block` named `name` in the
+    `tensorir.prim_func`s at or under `target` (e.g. the module). Fails when
+    there is no such block or when several functions have one.
+
+    ```mlir
+    %y = transform.tensorir.get_block "Y" in %module : (!transform.any_op) -> !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target, StrAttr:$name);
+  let results = (outs TransformHandleTypeInterface:$block);
+  let assemblyFormat =
+      "$name `in` $target attr-dict `:` functional-type(operands, results)";
+}
+
+def GetLoopsOp : TensorIR_TransformOp<"get_loops"> {
+  let summary = "sch.get_loops: the loops around a block, outermost first";
+  let description = [{
+    Returns one handle per `tensorir.for` around `block` in its scope
+    (up to the enclosing block or function), outermost first. The number of
+    results must match the number of loops.
+
+    ```mlir
+    %i, %j, %k = transform.tensorir.get_loops %y
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$block);
+  let results = (outs Variadic<TransformHandleTypeInterface>:$loops);
+  let assemblyFormat = "$block attr-dict `:` functional-type(operands, results)";
+}
+
+def SplitOp : TensorIR_TransformOp<"split"> {
+  let summary = "sch.split: splits a loop into a nest of loops";
+  let description = [{
+    Replaces the loop by one loop per factor, outermost first (consuming the
+    handle and returning one per new loop). One factor may be `?` (TVM's
+    `None`), inferred as the ceiling of the extent divided by the others.
+    When the product of the factors exceeds the extent, the blocks under the
+    loop get a `where` predicate masking the tail. The loop must start at 0
+    with step 1 and have a constant extent.
+
+    ```mlir
+    %j0, %j1 = transform.tensorir.split %j by [?, 4]
+        : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       DenseI64ArrayAttr:$factors);
+  let results = (outs Variadic<TransformHandleTypeInterface>:$loops);
+  let assemblyFormat = "$target `by` custom<Factors>($factors) attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
+def FuseOp : TensorIR_TransformOp<"fuse"> {
+  let summary = "sch.fuse: fuses a perfectly nested chain of loops";
+  let description = [{
+    Replaces the loops (outermost first; each the only statement of the one
+    before) by one loop over the product of their extents; the old induction
+    variables become `floordiv`/`mod` of the new one.
+
+    ```mlir
+    %f = transform.tensorir.fuse %i, %j
+        : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    ```
+  }];
+  let arguments = (ins Variadic<TransformHandleTypeInterface>:$loops);
+  let results = (outs TransformHandleTypeInterface:$fused);
+  let assemblyFormat = "$loops attr-dict `:` functional-type(operands, results)";
+}
+
+def ReorderOp : TensorIR_TransformOp<"reorder"> {
+  let summary = "sch.reorder: permutes loops of one loop nest";
+  let description = [{
+    Nests the given loops in the given order. They must lie in one perfectly
+    nested chain whose bounds do not depend on each other; loops of the
+    chain that are not listed keep their positions. The handles stay valid.
+
+    ```mlir
+    transform.tensorir.reorder %j0, %k, %j1
+        : !transform.any_op, !transform.any_op, !transform.any_op
+    ```
+  }];
+  let arguments = (ins Variadic<TransformHandleTypeInterface>:$loops);
+  let assemblyFormat = "$loops attr-dict `:` type($loops)";
+}
+
+def TileOp : TensorIR_TransformOp<"tile"> {
+  let summary = "splits a chain of loops by tile sizes and reorders them";
+  let description = [{
+    Splits each loop (a chain, outermost first) by `[?, size]` and moves all
+    the outer parts above the inner parts. Returns the outer loops followed
+    by the inner loops; the loop handles are consumed.
+
+    ```mlir
+    %i0, %j0, %i1, %j1 = transform.tensorir.tile %i, %j by [32, 32]
+        : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    ```
+  }];
+  let arguments = (ins Variadic<TransformHandleTypeInterface>:$loops,
+                       DenseI64ArrayAttr:$sizes);
+  let results = (outs Variadic<TransformHandleTypeInterface>:$tiled);
+  let assemblyFormat =
+      "$loops `by` $sizes attr-dict `:` functional-type(operands, results)";
+}
+
+class TensorIR_LoopKindOp<string mnemonic, string what>
+    : TensorIR_TransformOp<mnemonic> {
+  let summary = "sch." # mnemonic # ": " # what;
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let assemblyFormat = "$target attr-dict `:` type($target)";
+}
+
+def ParallelOp : TensorIR_LoopKindOp<"parallel", "marks a loop parallel"> {
+  let description = [{
+    Sets the loop kind to `parallel`. The loop must only feed spatial
+    iteration variables of the blocks under it.
+  }];
+}
+
+def VectorizeOp : TensorIR_LoopKindOp<"vectorize", "marks a loop vectorized"> {
+  let description = [{
+    Sets the loop kind to `vectorized`. The loop must only feed spatial
+    iteration variables of the blocks under it.
+  }];
+}
+
+def UnrollOp : TensorIR_LoopKindOp<"unroll", "marks a loop unrolled"> {
+  let description = [{
+    Sets the loop kind to `unrolled`.
+  }];
+}
+
+def BindOp : TensorIR_TransformOp<"bind"> {
+  let summary = "sch.bind: binds a loop to a GPU thread axis";
+  let description = [{
+    Sets the loop kind to `thread_binding` with the given tag
+    (`blockIdx.{x,y,z}`, `threadIdx.{x,y,z}`, `vthread`, `vthread.{x,y,z}`).
+    Except for `threadIdx` (cross-thread reductions), the loop must only feed
+    spatial iteration variables.
+
+    ```mlir
+    transform.tensorir.bind %i0 "blockIdx.x" : !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       StrAttr:$thread_tag);
+  let assemblyFormat = "$target $thread_tag attr-dict `:` type($target)";
+}
+
+def DecomposeReductionOp : TensorIR_TransformOp<"decompose_reduction"> {
+  let summary = "sch.decompose_reduction: hoists a block's init before a loop";
+  let description = [{
+    Moves the `tensorir.init` of the reduction `block` into a new block
+    "<name>_init" right before `loop`, under copies of the loops between
+    `loop` and the block that feed spatial iteration variables; `block`
+    becomes "<name>_update". Returns the init block.
+
+    ```mlir
+    %init = transform.tensorir.decompose_reduction %y at %k
+        : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$block,
+                       TransformHandleTypeInterface:$loop);
+  let results = (outs TransformHandleTypeInterface:$init);
+  let assemblyFormat =
+      "$block `at` $loop attr-dict `:` functional-type(operands, results)";
+}
+
+def ReverseComputeAtOp : TensorIR_TransformOp<"reverse_compute_at"> {
+  let summary = "sch.reverse_compute_at: moves a consumer under a loop";
+  let description = [{
+    Moves the spatial consumer `block` (alone in its loop nest, after
+    `loop`) to the end of the body of `loop`, under new loops that cover the
+    region of its inputs produced by one iteration of `loop`. The block
+    handle stays valid.
+
+    ```mlir
+    transform.tensorir.reverse_compute_at %c at %j0 : !transform.any_op, !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$block,
+                       TransformHandleTypeInterface:$loop);
+  let assemblyFormat =
+      "$block `at` $loop attr-dict `:` type($block) `,` type($loop)";
+}
+
+def ComputeAtOp : TensorIR_TransformOp<"compute_at"> {
+  let summary = "sch.compute_at: moves a producer under a loop";
+  let description = [{
+    Moves the producer `block` (alone in its loop nest, before `loop`,
+    writing only `tensorir.alloc_buffer`s that no block outside `loop`
+    reads) to the start of the body of `loop`, under new loops that cover
+    the region the blocks under `loop` read in one iteration. The block
+    handle stays valid.
+
+    ```mlir
+    transform.tensorir.compute_at %b at %i0 : !transform.any_op, !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$block,
+                       TransformHandleTypeInterface:$loop);
+  let assemblyFormat =
+      "$block `at` $loop attr-dict `:` type($block) `,` type($loop)";
+}
+
+def ComputeInlineOp : TensorIR_TransformOp<"compute_inline"> {
+  let summary = "sch.compute_inline: inlines a block into its consumers";
+  let description = [{
+    Replaces every load of the intermediate buffer that the spatial `block`
+    writes (a single store, at its iteration variables, of a side-effect
+    free computation) by the computation, and removes the block, its loops
+    and the buffer.
+
+    ```mlir
+    transform.tensorir.compute_inline %b : !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$block);
+  let assemblyFormat = "$block attr-dict `:` type($block)";
+}
+
+def ReverseComputeInlineOp : TensorIR_TransformOp<"reverse_compute_inline"> {
+  let summary = "sch.reverse_compute_inline: inlines a block into its producer";
+  let description = [{
+    The spatial `block` reads one intermediate buffer, at its iteration
+    variables, from a producer of the single-store form; the producer's
+    store is replaced by the block's computation, and the block, its loops
+    and the buffer are removed.
+
+    ```mlir
+    transform.tensorir.reverse_compute_inline %c : !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$block);
+  let assemblyFormat = "$block attr-dict `:` type($block)";
+}
+
+def CacheReadOp : TensorIR_TransformOp<"cache_read"> {
+  let summary = "sch.cache_read: reads a buffer through a copy";
+  let description = [{
+    `block` reads a new buffer "<buffer>_<scope>" instead of its read buffer
+    #`buffer_index`, filled by a copy block right before the block's loop
+    nest (over the region the nest reads). Returns the copy block, e.g. for
+    `compute_at`.
+
+    ```mlir
+    %a_shared = transform.tensorir.cache_read %y 0 "shared"
+        : (!transform.any_op) -> !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$block,
+                       I64Attr:$buffer_index, StrAttr:$storage_scope);
+  let results = (outs TransformHandleTypeInterface:$copy);
+  let assemblyFormat = "$block $buffer_index $storage_scope attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
+def CacheWriteOp : TensorIR_TransformOp<"cache_write"> {
+  let summary = "sch.cache_write: writes a buffer through a copy";
+  let description = [{
+    `block` writes a new buffer "<buffer>_<scope>" instead of its write
+    buffer #`buffer_index`, copied back by a block right after the block's
+    loop nest. Returns the copy block, e.g. for `reverse_compute_at`.
+
+    ```mlir
+    %y_local = transform.tensorir.cache_write %y 0 "local"
+        : (!transform.any_op) -> !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$block,
+                       I64Attr:$buffer_index, StrAttr:$storage_scope);
+  let results = (outs TransformHandleTypeInterface:$copy);
+  let assemblyFormat = "$block $buffer_index $storage_scope attr-dict `:` "
+                       "functional-type(operands, results)";
+}
+
+def RFactorOp : TensorIR_TransformOp<"rfactor"> {
+  let summary = "sch.rfactor: factors a reduction loop out";
+  let description = [{
+    `loop` feeds a reduce iteration variable of the only block under it, a
+    reduction `Y[s] = combine(Y[s], v)` whose init stores the combiner's
+    identity (add/0, mul/1, max/-inf, min/+inf, ...). The block becomes
+    "<name>_rf", accumulating into a new buffer "<Y>_rf"[rf, s...] along
+    `loop` (factor axis 0), and a new block "<name>" after its loop nest
+    combines the partial results into Y. Returns the rfactor block.
+
+    ```mlir
+    %rf = transform.tensorir.rfactor %k1 : (!transform.any_op) -> !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs TransformHandleTypeInterface:$rf_block);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
+#endif // MLC_DIALECT_TENSORIR_TRANSFORMOPS_TENSORIRTRANSFORMOPS_TD

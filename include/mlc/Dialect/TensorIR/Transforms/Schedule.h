@@ -1,0 +1,140 @@
+//===- Schedule.h - TensorIR schedule primitives ----------------*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// TVM's `tvm.tir.Schedule` over a `tensorir.prim_func`: primitives that
+// restructure the loops around `tensorir.block`s without changing what the
+// function computes. Each primitive checks TVM's preconditions first and, when
+// one does not hold, emits an error at the offending block or loop naming the
+// precondition and leaves the IR unchanged. The transform ops
+// (`transform.tensorir.*`) and the `tensorir-*` scheduling passes are thin
+// wrappers around this class.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLC_DIALECT_TENSORIR_TRANSFORMS_SCHEDULE_H
+#define MLC_DIALECT_TENSORIR_TRANSFORMS_SCHEDULE_H
+
+#include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlc::tensorir {
+
+class Schedule {
+public:
+  /// Schedules `func`, changing the IR through `rewriter` (whose listener,
+  /// if any, sees erased ops).
+  Schedule(PrimFuncOp func, mlir::RewriterBase &rewriter)
+      : func(func), rewriter(rewriter) {}
+
+  PrimFuncOp getFunc() { return func; }
+
+  /// sch.get_block(name): the block named `name`.
+  mlir::FailureOr<BlockOp> getBlock(llvm::StringRef name);
+
+  /// sch.get_loops(block): the `tensorir.for` loops around `block` in its
+  /// scope (up to the enclosing block or the function), outermost first.
+  static llvm::SmallVector<ForOp> getLoops(BlockOp block);
+
+  /// sch.split(loop, factors): replaces `loop` by a nest of loops with the
+  /// given extents, outermost first. At most one factor may be 0 (TVM's
+  /// None), inferred as ceil(extent / product of the others). When the
+  /// product exceeds the extent, the blocks under the loop get a `where`
+  /// predicate masking the tail. Requires a loop starting at 0 with step 1
+  /// and a constant extent.
+  mlir::FailureOr<llvm::SmallVector<ForOp>>
+  split(ForOp loop, llvm::ArrayRef<int64_t> factors);
+
+  /// sch.fuse(*loops): replaces a perfectly nested chain of loops (outermost
+  /// first) by one loop over the product of their extents.
+  mlir::FailureOr<ForOp> fuse(llvm::ArrayRef<ForOp> loops);
+
+  /// sch.reorder(*loops): permutes loops of one perfectly nested chain so
+  /// that they appear in the given order; loops of the chain that are not
+  /// listed keep their positions. The loop ops themselves are moved, so
+  /// references to them stay valid.
+  mlir::LogicalResult reorder(llvm::ArrayRef<ForOp> loops);
+
+  /// Splits each of `loops` (a chain, outermost first) by its tile size and
+  /// reorders the outer parts before the inner parts. Returns the outer
+  /// loops followed by the inner loops.
+  mlir::FailureOr<llvm::SmallVector<ForOp>> tile(llvm::ArrayRef<ForOp> loops,
+                                                 llvm::ArrayRef<int64_t> sizes);
+
+  /// sch.parallel / sch.vectorize / sch.unroll / sch.bind: set the loop
+  /// kind. parallel, vectorize and binding to blockIdx/vthread require that
+  /// the loop only feeds spatial iteration variables of the blocks under it
+  /// (threadIdx may also feed reduce variables: a cross-thread reduction).
+  mlir::LogicalResult parallel(ForOp loop);
+  mlir::LogicalResult vectorize(ForOp loop);
+  mlir::LogicalResult unroll(ForOp loop);
+  mlir::LogicalResult bind(ForOp loop, llvm::StringRef threadTag);
+
+  /// sch.decompose_reduction(block, loop): moves the `tensorir.init` of the
+  /// reduction `block` into a new block "<name>_init" placed right before
+  /// `loop` (an ancestor of `block`), under copies of the loops between
+  /// `loop` and `block` that feed spatial iteration variables. `block` is
+  /// renamed "<name>_update". Returns the init block.
+  mlir::FailureOr<BlockOp> decomposeReduction(BlockOp block, ForOp loop);
+
+  /// sch.reverse_compute_at(block, loop): moves the spatial consumer `block`
+  /// (alone in its loop nest, after `loop`) to the end of the body of
+  /// `loop`, under new loops covering, for one iteration of `loop`, the
+  /// region of its input that the blocks under `loop` produce.
+  mlir::LogicalResult reverseComputeAt(BlockOp block, ForOp loop);
+
+  /// sch.compute_at(block, loop): moves the producer `block` (alone in its
+  /// loop nest, before `loop`, writing only `tensorir.alloc_buffer`s that
+  /// no block outside `loop` reads) to the start of the body of `loop`,
+  /// under new loops covering, for one iteration of `loop`, the region that
+  /// the blocks under `loop` read. Reduce iteration variables keep their
+  /// whole domain.
+  mlir::LogicalResult computeAt(BlockOp block, ForOp loop);
+
+  /// sch.compute_inline(block): replaces every load of the buffer that the
+  /// spatial `block` (a single store, at its iteration variables, of a side
+  /// effect free computation to a `tensorir.alloc_buffer`) writes by that
+  /// computation, and removes the block, its loops and the buffer.
+  mlir::LogicalResult computeInline(BlockOp block);
+
+  /// sch.reverse_compute_inline(block): the spatial `block` reads one
+  /// intermediate buffer, at its iteration variables, from a producer block
+  /// of the same single-store form; the producer's store is replaced by the
+  /// block's computation, and the block, its loops and the buffer go away.
+  mlir::LogicalResult reverseComputeInline(BlockOp block);
+
+  /// sch.cache_read(block, index, scope): a new `tensorir.alloc_buffer`
+  /// "<buffer>_<scope>" that `block` reads instead of its read buffer #index,
+  /// filled right before the block's loop nest by a copy block (of the same
+  /// name) over the region the nest reads. Only `block` is redirected. The
+  /// scope only names the buffer for now. Returns the copy block.
+  mlir::FailureOr<BlockOp> cacheRead(BlockOp block, unsigned readIndex,
+                                     llvm::StringRef storageScope);
+
+  /// sch.cache_write(block, index, scope): `block` writes a new
+  /// `tensorir.alloc_buffer` instead of its write buffer #index, copied back
+  /// right after its loop nest over the region the nest writes. A block that
+  /// reads the buffer must be a reduction with an init. Returns the copy
+  /// block.
+  mlir::FailureOr<BlockOp> cacheWrite(BlockOp block, unsigned writeIndex,
+                                      llvm::StringRef storageScope);
+
+  /// sch.rfactor(loop, factor_axis=0): `loop` feeds a reduce iteration
+  /// variable of the only block under it, a reduction `Y[s] = combine(Y[s],
+  /// v)` whose init stores the combiner's identity. The block becomes
+  /// "<name>_rf", accumulating into a new buffer "<Y>_rf"[rf, s...] with
+  /// `loop` as the spatial rf axis; a new block "<name>" after its nest
+  /// combines the partial results into Y. Returns the rfactor block.
+  mlir::FailureOr<BlockOp> rfactor(ForOp loop);
+
+private:
+  PrimFuncOp func;
+  mlir::RewriterBase &rewriter;
+};
+
+} // namespace mlc::tensorir
+
+#endif // MLC_DIALECT_TENSORIR_TRANSFORMS_SCHEDULE_H

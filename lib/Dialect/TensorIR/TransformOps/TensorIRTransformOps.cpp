@@ -1,0 +1,598 @@
+//===- TensorIRTransformOps.cpp - tensorir schedule transform ops -*- C++
+//-*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlc/Dialect/TensorIR/TransformOps/TensorIRTransformOps.h"
+
+#include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+#include "mlc/Dialect/TensorIR/Transforms/Schedule.h"
+
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
+
+using namespace mlir;
+using namespace mlc::tensorir;
+using mlir::transform::TransformResults;
+using mlir::transform::TransformRewriter;
+using mlir::transform::TransformState;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// `[?, 4]`: the split factors, `?` stored as 0.
+static ParseResult parseFactors(OpAsmParser &parser,
+                                DenseI64ArrayAttr &factors) {
+  SmallVector<int64_t> values;
+  if (parser.parseCommaSeparatedList(
+          OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
+            if (succeeded(parser.parseOptionalQuestion())) {
+              values.push_back(0);
+              return success();
+            }
+            int64_t value;
+            if (parser.parseInteger(value))
+              return failure();
+            values.push_back(value);
+            return success();
+          }))
+    return failure();
+  factors = parser.getBuilder().getDenseI64ArrayAttr(values);
+  return success();
+}
+
+static void printFactors(OpAsmPrinter &p, Operation *,
+                         DenseI64ArrayAttr factors) {
+  p << '[';
+  llvm::interleaveComma(factors.asArrayRef(), p, [&](int64_t f) {
+    if (f == 0)
+      p << '?';
+    else
+      p << f;
+  });
+  p << ']';
+}
+
+/// The single payload op of `handle`, which must be an `OpT`.
+template <typename OpT>
+static DiagnosedSilenceableFailure getSingle(TransformState &state,
+                                             Operation *transformOp,
+                                             Value handle, OpT &result) {
+  auto ops = llvm::to_vector(state.getPayloadOps(handle));
+  if (ops.size() != 1)
+    return emitDefiniteFailure(transformOp)
+           << "expected a handle to one '" << OpT::getOperationName()
+           << "', got " << ops.size() << " payload ops";
+  result = dyn_cast<OpT>(ops.front());
+  if (!result)
+    return emitDefiniteFailure(transformOp)
+           << "expected a handle to a '" << OpT::getOperationName()
+           << "', got '" << ops.front()->getName() << "'";
+  return DiagnosedSilenceableFailure::success();
+}
+
+template <typename OpT>
+static DiagnosedSilenceableFailure
+getAll(TransformState &state, Operation *transformOp, ValueRange handles,
+       SmallVectorImpl<OpT> &result) {
+  for (Value handle : handles) {
+    OpT op;
+    DiagnosedSilenceableFailure diag =
+        getSingle(state, transformOp, handle, op);
+    if (!diag.succeeded())
+      return diag;
+    result.push_back(op);
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+/// The prim_func around `op`, whose schedule the primitive changes.
+static PrimFuncOp getFunc(Operation *op) {
+  return op->getParentOfType<PrimFuncOp>();
+}
+
+static SmallVector<Operation *> toOps(ArrayRef<ForOp> loops) {
+  return llvm::map_to_vector(loops, [](ForOp l) -> Operation * { return l; });
+}
+
+/// Sets each result to one op, in order.
+static void setResults(TransformResults &results, ResultRange handles,
+                       ArrayRef<Operation *> ops) {
+  for (auto [handle, op] : llvm::zip(handles, ops))
+    results.set(cast<OpResult>(handle), {op});
+}
+
+/// The failure of a primitive whose diagnostic is already emitted at the
+/// payload.
+static DiagnosedSilenceableFailure scheduleFailed() {
+  return DiagnosedSilenceableFailure::definiteFailure();
+}
+
+#define GET_OP_CLASSES
+#include "mlc/Dialect/TensorIR/TransformOps/TensorIRTransformOps.cpp.inc"
+
+namespace mlc::tensorir::schedule {
+
+//===----------------------------------------------------------------------===//
+// get_block / get_loops
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure GetBlockOp::apply(TransformRewriter &rewriter,
+                                              TransformResults &results,
+                                              TransformState &state) {
+  SmallVector<Operation *> found;
+  for (Operation *target : state.getPayloadOps(getTarget())) {
+    target->walk([&](PrimFuncOp func) {
+      if (BlockOp block = func.lookupBlock(getName()))
+        found.push_back(block);
+    });
+  }
+  if (found.empty())
+    return emitDefiniteFailure()
+           << "no block named '" << getName() << "' in the target";
+  if (found.size() > 1)
+    return emitDefiniteFailure()
+           << found.size() << " prim_funcs have a block named '" << getName()
+           << "'; pass one prim_func as the target";
+  results.set(cast<OpResult>(getBlock()), found);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void GetBlockOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::onlyReadsPayload(effects);
+}
+
+DiagnosedSilenceableFailure GetLoopsOp::apply(TransformRewriter &rewriter,
+                                              TransformResults &results,
+                                              TransformState &state) {
+  BlockOp block;
+  DiagnosedSilenceableFailure diag =
+      getSingle(state, getOperation(), getBlock(), block);
+  if (!diag.succeeded())
+    return diag;
+  SmallVector<ForOp> loops = Schedule::getLoops(block);
+  if (loops.size() != getLoops().size())
+    return emitDefiniteFailure()
+           << "block '" << block.getName() << "' has " << loops.size()
+           << " loops but the op has " << getLoops().size() << " results";
+  setResults(results, getOperation()->getResults(), toOps(loops));
+  return DiagnosedSilenceableFailure::success();
+}
+
+void GetLoopsOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getBlockMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::onlyReadsPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// split / fuse / reorder / tile
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure SplitOp::apply(TransformRewriter &rewriter,
+                                           TransformResults &results,
+                                           TransformState &state) {
+  ForOp loop;
+  DiagnosedSilenceableFailure diag =
+      getSingle(state, getOperation(), getTarget(), loop);
+  if (!diag.succeeded())
+    return diag;
+  if (getFactors().size() != getLoops().size())
+    return emitDefiniteFailure() << getFactors().size() << " factors but "
+                                 << getLoops().size() << " results";
+  PrimFuncOp func = getFunc(loop);
+  if (!func)
+    return ::mlir::emitDefiniteFailure(
+        getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  Schedule sch(func, rewriter);
+  FailureOr<SmallVector<ForOp>> loops = sch.split(loop, getFactors());
+  if (failed(loops))
+    return scheduleFailed();
+  setResults(results, getOperation()->getResults(), toOps(*loops));
+  return DiagnosedSilenceableFailure::success();
+}
+
+void SplitOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure FuseOp::apply(TransformRewriter &rewriter,
+                                          TransformResults &results,
+                                          TransformState &state) {
+  SmallVector<ForOp> loops;
+  DiagnosedSilenceableFailure diag =
+      getAll(state, getOperation(), getLoops(), loops);
+  if (!diag.succeeded())
+    return diag;
+  if (loops.empty())
+    return emitDefiniteFailure() << "expected loops to fuse";
+  Schedule sch(getFunc(loops.front()), rewriter);
+  FailureOr<ForOp> fused = sch.fuse(loops);
+  if (failed(fused))
+    return scheduleFailed();
+  results.set(cast<OpResult>(getFused()), {fused->getOperation()});
+  return DiagnosedSilenceableFailure::success();
+}
+
+void FuseOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getLoopsMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure ReorderOp::apply(TransformRewriter &rewriter,
+                                             TransformResults &results,
+                                             TransformState &state) {
+  SmallVector<ForOp> loops;
+  DiagnosedSilenceableFailure diag =
+      getAll(state, getOperation(), getLoops(), loops);
+  if (!diag.succeeded())
+    return diag;
+  if (loops.empty())
+    return DiagnosedSilenceableFailure::success();
+  Schedule sch(getFunc(loops.front()), rewriter);
+  if (failed(sch.reorder(loops)))
+    return scheduleFailed();
+  return DiagnosedSilenceableFailure::success();
+}
+
+void ReorderOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getLoopsMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure TileOp::apply(TransformRewriter &rewriter,
+                                          TransformResults &results,
+                                          TransformState &state) {
+  SmallVector<ForOp> loops;
+  DiagnosedSilenceableFailure diag =
+      getAll(state, getOperation(), getLoops(), loops);
+  if (!diag.succeeded())
+    return diag;
+  if (loops.empty() || getTiled().size() != 2 * loops.size())
+    return emitDefiniteFailure()
+           << "expected 2 results per loop, got " << getTiled().size()
+           << " for " << loops.size() << " loops";
+  Schedule sch(getFunc(loops.front()), rewriter);
+  FailureOr<SmallVector<ForOp>> tiled = sch.tile(loops, getSizes());
+  if (failed(tiled))
+    return scheduleFailed();
+  setResults(results, getOperation()->getResults(), toOps(*tiled));
+  return DiagnosedSilenceableFailure::success();
+}
+
+void TileOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getLoopsMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// parallel / vectorize / unroll / bind
+//===----------------------------------------------------------------------===//
+
+template <typename OpT, typename Fn>
+static DiagnosedSilenceableFailure applyLoopKind(OpT op, TransformState &state,
+                                                 TransformRewriter &rewriter,
+                                                 Fn fn) {
+  ForOp loop;
+  DiagnosedSilenceableFailure diag =
+      getSingle(state, op.getOperation(), op.getTarget(), loop);
+  if (!diag.succeeded())
+    return diag;
+  PrimFuncOp func = getFunc(loop);
+  if (!func)
+    return ::mlir::emitDefiniteFailure(
+        op.getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  Schedule sch(func, rewriter);
+  if (failed(fn(sch, loop)))
+    return scheduleFailed();
+  return DiagnosedSilenceableFailure::success();
+}
+
+#define LOOP_KIND_EFFECTS(OP)                                                  \
+  void OP::getEffects(                                                         \
+      SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {               \
+    transform::onlyReadsHandle(getTargetMutable(), effects);                   \
+    transform::modifiesPayload(effects);                                       \
+  }
+
+DiagnosedSilenceableFailure ParallelOp::apply(TransformRewriter &rewriter,
+                                              TransformResults &,
+                                              TransformState &state) {
+  return applyLoopKind(*this, state, rewriter,
+                       [](Schedule &sch, ForOp l) { return sch.parallel(l); });
+}
+LOOP_KIND_EFFECTS(ParallelOp)
+
+DiagnosedSilenceableFailure VectorizeOp::apply(TransformRewriter &rewriter,
+                                               TransformResults &,
+                                               TransformState &state) {
+  return applyLoopKind(*this, state, rewriter,
+                       [](Schedule &sch, ForOp l) { return sch.vectorize(l); });
+}
+LOOP_KIND_EFFECTS(VectorizeOp)
+
+DiagnosedSilenceableFailure UnrollOp::apply(TransformRewriter &rewriter,
+                                            TransformResults &,
+                                            TransformState &state) {
+  return applyLoopKind(*this, state, rewriter,
+                       [](Schedule &sch, ForOp l) { return sch.unroll(l); });
+}
+LOOP_KIND_EFFECTS(UnrollOp)
+
+DiagnosedSilenceableFailure BindOp::apply(TransformRewriter &rewriter,
+                                          TransformResults &,
+                                          TransformState &state) {
+  StringRef tag = getThreadTag();
+  return applyLoopKind(*this, state, rewriter, [&](Schedule &sch, ForOp l) {
+    return sch.bind(l, tag);
+  });
+}
+LOOP_KIND_EFFECTS(BindOp)
+
+#undef LOOP_KIND_EFFECTS
+
+//===----------------------------------------------------------------------===//
+// decompose_reduction / reverse_compute_at
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure
+DecomposeReductionOp::apply(TransformRewriter &rewriter,
+                            TransformResults &results, TransformState &state) {
+  BlockOp block;
+  ForOp loop;
+  DiagnosedSilenceableFailure diag =
+      getSingle(state, getOperation(), getBlock(), block);
+  if (!diag.succeeded())
+    return diag;
+  diag = getSingle(state, getOperation(), getLoop(), loop);
+  if (!diag.succeeded())
+    return diag;
+  PrimFuncOp func = getFunc(block);
+  if (!func)
+    return ::mlir::emitDefiniteFailure(
+        getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  Schedule sch(func, rewriter);
+  FailureOr<BlockOp> init = sch.decomposeReduction(block, loop);
+  if (failed(init))
+    return scheduleFailed();
+  results.set(cast<OpResult>(getInit()), {init->getOperation()});
+  return DiagnosedSilenceableFailure::success();
+}
+
+void DecomposeReductionOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getBlockMutable(), effects);
+  transform::onlyReadsHandle(getLoopMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure
+ReverseComputeAtOp::apply(TransformRewriter &rewriter, TransformResults &,
+                          TransformState &state) {
+  BlockOp block;
+  ForOp loop;
+  DiagnosedSilenceableFailure diag =
+      getSingle(state, getOperation(), getBlock(), block);
+  if (!diag.succeeded())
+    return diag;
+  diag = getSingle(state, getOperation(), getLoop(), loop);
+  if (!diag.succeeded())
+    return diag;
+  PrimFuncOp func = getFunc(block);
+  if (!func)
+    return ::mlir::emitDefiniteFailure(
+        getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  Schedule sch(func, rewriter);
+  if (failed(sch.reverseComputeAt(block, loop)))
+    return scheduleFailed();
+  return DiagnosedSilenceableFailure::success();
+}
+
+void ReverseComputeAtOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getBlockMutable(), effects);
+  transform::onlyReadsHandle(getLoopMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure ComputeAtOp::apply(TransformRewriter &rewriter,
+                                               TransformResults &,
+                                               TransformState &state) {
+  BlockOp block;
+  ForOp loop;
+  DiagnosedSilenceableFailure diag =
+      getSingle(state, getOperation(), getBlock(), block);
+  if (!diag.succeeded())
+    return diag;
+  diag = getSingle(state, getOperation(), getLoop(), loop);
+  if (!diag.succeeded())
+    return diag;
+  PrimFuncOp func = getFunc(block);
+  if (!func)
+    return ::mlir::emitDefiniteFailure(
+        getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  Schedule sch(func, rewriter);
+  if (failed(sch.computeAt(block, loop)))
+    return scheduleFailed();
+  return DiagnosedSilenceableFailure::success();
+}
+
+void ComputeAtOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getBlockMutable(), effects);
+  transform::onlyReadsHandle(getLoopMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+template <typename OpT, typename Fn>
+static DiagnosedSilenceableFailure applyToBlock(OpT op, TransformState &state,
+                                                TransformRewriter &rewriter,
+                                                Fn fn) {
+  BlockOp block;
+  DiagnosedSilenceableFailure diag =
+      getSingle(state, op.getOperation(), op.getBlock(), block);
+  if (!diag.succeeded())
+    return diag;
+  PrimFuncOp func = getFunc(block);
+  if (!func)
+    return ::mlir::emitDefiniteFailure(
+        op.getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  Schedule sch(func, rewriter);
+  if (failed(fn(sch, block)))
+    return scheduleFailed();
+  return DiagnosedSilenceableFailure::success();
+}
+
+DiagnosedSilenceableFailure ComputeInlineOp::apply(TransformRewriter &rewriter,
+                                                   TransformResults &,
+                                                   TransformState &state) {
+  return applyToBlock(*this, state, rewriter, [](Schedule &sch, BlockOp b) {
+    return sch.computeInline(b);
+  });
+}
+
+void ComputeInlineOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getBlockMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure
+ReverseComputeInlineOp::apply(TransformRewriter &rewriter, TransformResults &,
+                              TransformState &state) {
+  return applyToBlock(*this, state, rewriter, [](Schedule &sch, BlockOp b) {
+    return sch.reverseComputeInline(b);
+  });
+}
+
+void ReverseComputeInlineOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getBlockMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+template <typename OpT, typename Fn>
+static DiagnosedSilenceableFailure
+applyCache(OpT op, TransformRewriter &rewriter, TransformResults &results,
+           TransformState &state, Fn fn) {
+  if (op.getBufferIndex() < 0)
+    return ::mlir::emitDefiniteFailure(op.getOperation(),
+                                       "the buffer index must not be negative");
+  FailureOr<BlockOp> copy = failure();
+  DiagnosedSilenceableFailure diag =
+      applyToBlock(op, state, rewriter, [&](Schedule &sch, BlockOp b) {
+        copy = fn(sch, b, op.getBufferIndex(), op.getStorageScope());
+        return success(succeeded(copy));
+      });
+  if (!diag.succeeded())
+    return diag;
+  results.set(cast<OpResult>(op.getCopy()), {copy->getOperation()});
+  return DiagnosedSilenceableFailure::success();
+}
+
+DiagnosedSilenceableFailure CacheReadOp::apply(TransformRewriter &rewriter,
+                                               TransformResults &results,
+                                               TransformState &state) {
+  return applyCache(*this, rewriter, results, state,
+                    [](Schedule &sch, BlockOp b, int64_t i, StringRef scope) {
+                      return sch.cacheRead(b, i, scope);
+                    });
+}
+
+void CacheReadOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getBlockMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure CacheWriteOp::apply(TransformRewriter &rewriter,
+                                                TransformResults &results,
+                                                TransformState &state) {
+  return applyCache(*this, rewriter, results, state,
+                    [](Schedule &sch, BlockOp b, int64_t i, StringRef scope) {
+                      return sch.cacheWrite(b, i, scope);
+                    });
+}
+
+void CacheWriteOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getBlockMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+DiagnosedSilenceableFailure RFactorOp::apply(TransformRewriter &rewriter,
+                                             TransformResults &results,
+                                             TransformState &state) {
+  ForOp loop;
+  DiagnosedSilenceableFailure diag =
+      getSingle(state, getOperation(), getTarget(), loop);
+  if (!diag.succeeded())
+    return diag;
+  PrimFuncOp func = getFunc(loop);
+  if (!func)
+    return emitDefiniteFailure()
+           << "the payload is not inside a 'tensorir.prim_func'";
+  Schedule sch(func, rewriter);
+  FailureOr<BlockOp> rf = sch.rfactor(loop);
+  if (failed(rf))
+    return scheduleFailed();
+  results.set(cast<OpResult>(getRfBlock()), {rf->getOperation()});
+  return DiagnosedSilenceableFailure::success();
+}
+
+void RFactorOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
+} // namespace mlc::tensorir::schedule
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+namespace {
+class TensorIRTransformDialectExtension
+    : public transform::TransformDialectExtension<
+          TensorIRTransformDialectExtension> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(
+      TensorIRTransformDialectExtension)
+
+  using Base::Base;
+
+  void init() {
+    declareGeneratedDialect<TensorIRDialect>();
+    declareGeneratedDialect<affine::AffineDialect>();
+    declareGeneratedDialect<arith::ArithDialect>();
+    registerTransformOps<
+#define GET_OP_LIST
+#include "mlc/Dialect/TensorIR/TransformOps/TensorIRTransformOps.cpp.inc"
+        >();
+  }
+};
+} // namespace
+
+void mlc::tensorir::registerTransformDialectExtension(
+    DialectRegistry &registry) {
+  registry.addExtensions<TensorIRTransformDialectExtension>();
+}

@@ -1,0 +1,1613 @@
+//===- ScheduleBlocks.cpp - TensorIR block schedule primitives --*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The block primitives of TVM's tir.Schedule: decompose_reduction and
+// reverse_compute_at.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ScheduleUtils.h"
+#include "mlc/Dialect/TensorIR/IR/TensorIRUtils.h"
+#include "mlc/Dialect/TensorIR/Transforms/Schedule.h"
+
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/IR/AffineExprVisitor.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+
+#include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace mlir;
+using namespace mlc::tensorir;
+using namespace mlc::tensorir::schedutil;
+
+/// Clones the computation of `value` (ops inside `scope`) before the
+/// insertion point of `b`, mapping through `map`. Values defined outside
+/// `scope` are used as they are.
+static Value cloneValue(Value value, IRMapping &map, OpBuilder &b,
+                        Operation *scope) {
+  if (Value mapped = map.lookupOrNull(value))
+    return mapped;
+  Operation *def = value.getDefiningOp();
+  if (!def || !scope->isProperAncestor(def))
+    return value;
+  for (Value operand : def->getOperands())
+    cloneValue(operand, map, b, scope);
+  b.clone(*def, map);
+  return map.lookup(value);
+}
+
+static OpFoldResult cloneOfr(OpFoldResult ofr, IRMapping &map, OpBuilder &b,
+                             Operation *scope) {
+  if (auto value = dyn_cast<Value>(ofr))
+    return cloneValue(value, map, b, scope);
+  return ofr;
+}
+
+/// The declared access regions of `block`, or the inferred ones.
+static FailureOr<AccessRegions> getAccessRegions(BlockOp block) {
+  if (block.getReads() && block.getWrites()) {
+    AccessRegions regions;
+    llvm::append_range(regions.readBuffers, block.getReadBuffers());
+    llvm::append_range(regions.reads, *block.getReads());
+    llvm::append_range(regions.writeBuffers, block.getWriteBuffers());
+    llvm::append_range(regions.writes, *block.getWrites());
+    return regions;
+  }
+  return inferAccessRegions(block);
+}
+
+/// Recomputes the regions of `block` if it declares them.
+static void refreshAccessRegions(RewriterBase &rewriter, BlockOp block,
+                                 bool force) {
+  if (!force && !block.getReads() && !block.getWrites())
+    return;
+  FailureOr<AccessRegions> regions = inferAccessRegions(block);
+  if (failed(regions))
+    return;
+  rewriter.modifyOpInPlace(block, [&] {
+    block.setReadRegions(regions->readBuffers, regions->reads);
+    block.setWriteRegions(regions->writeBuffers, regions->writes);
+  });
+}
+
+/// The terms of `pred` as a conjunction (`arith.andi` trees).
+static void collectConjuncts(Value pred, SmallVectorImpl<Value> &conjuncts) {
+  if (auto andOp = pred.getDefiningOp<arith::AndIOp>()) {
+    collectConjuncts(andOp.getLhs(), conjuncts);
+    collectConjuncts(andOp.getRhs(), conjuncts);
+    return;
+  }
+  conjuncts.push_back(pred);
+}
+
+//===----------------------------------------------------------------------===//
+// decompose_reduction
+//===----------------------------------------------------------------------===//
+
+FailureOr<BlockOp> Schedule::decomposeReduction(BlockOp block, ForOp loop) {
+  auto error = [&](Operation *at) {
+    return at->emitError("cannot decompose the reduction of ")
+           << describe(block) << " at " << describe(loop) << ": ";
+  };
+  InitOp init = block.getInitOp();
+  if (!init)
+    return error(block) << "it has no tensorir.init";
+  if (!loop->isProperAncestor(block))
+    return error(loop) << "the loop does not contain the block";
+  SmallVector<ForOp> inner; // From `loop` down to the block.
+  for (Operation *op = block->getParentOp();; op = op->getParentOp()) {
+    if (isa<BlockOp>(op))
+      return error(loop) << "block '" << cast<BlockOp>(op).getName()
+                         << "' lies between them";
+    if (auto l = dyn_cast<ForOp>(op))
+      inner.push_back(l);
+    if (op == loop.getOperation())
+      break;
+  }
+  std::reverse(inner.begin(), inner.end());
+
+  SmallVector<Value> spatial, reduce;
+  SmallVector<unsigned> spatialIndices;
+  for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i) {
+    if (block.isReduceIterVar(i)) {
+      reduce.push_back(block.getBindings()[i]);
+    } else {
+      spatial.push_back(block.getBindings()[i]);
+      spatialIndices.push_back(i);
+    }
+  }
+  // The init must run once per spatial point: no loop outside `loop` may
+  // step through the reduction.
+  for (ForOp outer : getLoops(block)) {
+    if (outer == loop)
+      break;
+    Value iv = outer.getInductionVar();
+    if (llvm::any_of(reduce, [&](Value v) { return dependsOn(v, iv); }))
+      return error(loop) << describe(outer)
+                         << " outside it is bound to a reduce iteration "
+                            "variable, so the initialisation would run more "
+                            "than once";
+  }
+  SmallVector<ForOp> copied;
+  SmallVector<Value> skippedIvs;
+  for (ForOp l : inner) {
+    Value iv = l.getInductionVar();
+    bool s = llvm::any_of(spatial, [&](Value v) { return dependsOn(v, iv); });
+    bool r = llvm::any_of(reduce, [&](Value v) { return dependsOn(v, iv); });
+    if (s && r)
+      return error(l) << describe(l)
+                      << " is bound to both spatial and reduce iteration "
+                         "variables";
+    if (s)
+      copied.push_back(l);
+    else
+      skippedIvs.push_back(iv);
+  }
+  for (ForOp l : copied)
+    for (Value bound : l.getDynamicBounds())
+      if (dependsOn(bound, skippedIvs))
+        return error(l) << "the bounds of " << describe(l)
+                        << " depend on a reduction loop";
+  // The init keeps the conjuncts of the predicate over the copied loops (a
+  // spatial tail); those over reduction loops only mask reduction steps.
+  SmallVector<Value> initConjuncts;
+  if (Value pred = block.getPredicate()) {
+    SmallVector<Value> conjuncts;
+    collectConjuncts(pred, conjuncts);
+    SmallVector<Value> copiedIvs = llvm::map_to_vector(
+        copied, [](ForOp l) { return l.getInductionVar(); });
+    for (Value c : conjuncts) {
+      bool overSkipped = dependsOn(c, skippedIvs);
+      if (overSkipped && dependsOn(c, copiedIvs))
+        return error(block) << "a term of its predicate depends on both a "
+                               "spatial and a reduction loop";
+      if (!overSkipped)
+        initConjuncts.push_back(c);
+    }
+  }
+  for (Value extent : block.getDynamicExtents())
+    if (dependsOn(extent, skippedIvs))
+      return error(block) << "its extents depend on a reduction loop";
+  WalkResult usesOutside = init.getBody().walk([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      if (auto arg = dyn_cast<BlockArgument>(operand);
+          arg && arg.getOwner() == block.getBodyBlock() &&
+          block.isReduceIterVar(arg.getArgNumber())) {
+        error(op) << "the initialisation uses reduce iteration variable "
+                  << block.getIterVarDisplayName(arg.getArgNumber());
+        return WalkResult::interrupt();
+      }
+      Operation *def = operand.getDefiningOp();
+      if (def && loop->isProperAncestor(def) && !block->isAncestor(def)) {
+        error(op) << "the initialisation uses a value computed inside the "
+                     "loop";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  if (usesOutside.wasInterrupted())
+    return failure();
+
+  // The init block, under copies of the spatial loops, before `loop`.
+  Location loc = block.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(loop);
+  IRMapping map;
+  for (ForOp l : copied) {
+    OpFoldResult lb = cloneOfr(l.getLowerBound(), map, rewriter, loop);
+    OpFoldResult ub = cloneOfr(l.getUpperBound(), map, rewriter, loop);
+    OpFoldResult step = cloneOfr(l.getStep(), map, rewriter, loop);
+    auto newLoop = ForOp::create(rewriter, l.getLoc(), lb, ub, step,
+                                 l.getKind(), l.getThreadTag().value_or(""));
+    newLoop.setIvNameAttr(
+        rewriter.getStringAttr((l.getIvName().value_or("i") + "_init").str()));
+    map.map(l.getInductionVar(), newLoop.getInductionVar());
+    rewriter.setInsertionPoint(newLoop.getBodyBlock()->getTerminator());
+  }
+  SmallVector<Value> bindings;
+  SmallVector<OpFoldResult> extents;
+  SmallVector<IterVarType> types;
+  SmallVector<Attribute> names;
+  for (unsigned i : spatialIndices) {
+    bindings.push_back(cloneValue(block.getBindings()[i], map, rewriter, loop));
+    extents.push_back(cloneOfr(block.getExtent(i), map, rewriter, loop));
+    types.push_back(IterVarType::spatial);
+    if (auto iterNames = block.getIterVarNames())
+      names.push_back((*iterNames)[i]);
+  }
+  Value pred;
+  for (Value c : initConjuncts) {
+    Value cloned = cloneValue(c, map, rewriter, loop);
+    pred = pred ? arith::AndIOp::create(rewriter, loc, pred, cloned).getResult()
+                : cloned;
+  }
+  auto initBlock =
+      BlockOp::create(rewriter, loc, (block.getName() + "_init").str(), types,
+                      extents, bindings);
+  if (pred)
+    initBlock.getPredicateMutable().assign(pred);
+  if (!names.empty())
+    initBlock.setIterVarNamesAttr(rewriter.getArrayAttr(names));
+  IRMapping bodyMap;
+  for (auto [newIndex, oldIndex] : llvm::enumerate(spatialIndices))
+    bodyMap.map(block.getIterVar(oldIndex), initBlock.getIterVar(newIndex));
+  rewriter.setInsertionPoint(initBlock.getBodyBlock()->getTerminator());
+  for (Operation &op : init.getBody().front().without_terminator())
+    rewriter.clone(op, bodyMap);
+  refreshAccessRegions(rewriter, initBlock,
+                       /*force=*/block.getReads() || block.getWrites());
+
+  rewriter.eraseOp(init);
+  rewriter.modifyOpInPlace(
+      block, [&] { block.setName((block.getName() + "_update").str()); });
+  refreshAccessRegions(rewriter, block, /*force=*/false);
+  return initBlock;
+}
+
+//===----------------------------------------------------------------------===//
+// reverse_compute_at
+//===----------------------------------------------------------------------===//
+
+/// `value` as an affine expression of `ivs` (as dimensions).
+static std::optional<AffineExpr> toAffine(Value value, ArrayRef<Value> ivs,
+                                          MLIRContext *ctx) {
+  if (const auto *it = llvm::find(ivs, value); it != ivs.end())
+    return getAffineDimExpr(it - ivs.begin(), ctx);
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return getAffineConstantExpr(constant.getSExtValue(), ctx);
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
+    AffineMap map = apply.getAffineMap();
+    SmallVector<AffineExpr> operands;
+    for (Value operand : apply.getMapOperands()) {
+      std::optional<AffineExpr> expr = toAffine(operand, ivs, ctx);
+      if (!expr)
+        return std::nullopt;
+      operands.push_back(*expr);
+    }
+    ArrayRef<AffineExpr> all(operands);
+    return map.getResult(0).replaceDimsAndSymbols(
+        all.take_front(map.getNumDims()), all.drop_front(map.getNumDims()));
+  }
+  if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(def)) {
+    std::optional<AffineExpr> lhs = toAffine(def->getOperand(0), ivs, ctx);
+    std::optional<AffineExpr> rhs = toAffine(def->getOperand(1), ivs, ctx);
+    if (!lhs || !rhs)
+      return std::nullopt;
+    if (isa<arith::AddIOp>(def))
+      return *lhs + *rhs;
+    if (isa<arith::SubIOp>(def))
+      return *lhs - *rhs;
+    if (!isa<AffineConstantExpr>(*lhs) && !isa<AffineConstantExpr>(*rhs))
+      return std::nullopt;
+    return *lhs * *rhs;
+  }
+  return std::nullopt;
+}
+
+/// Whether `expr` has a mod, floordiv or ceildiv whose operands involve
+/// dimension `dim` (where min/max need not be at the ends of the range).
+static bool hasNonLinearUse(AffineExpr expr, unsigned dim) {
+  bool found = false;
+  expr.walk([&](AffineExpr sub) {
+    auto bin = dyn_cast<AffineBinaryOpExpr>(sub);
+    if (!bin || sub.getKind() == AffineExprKind::Add ||
+        sub.getKind() == AffineExprKind::Mul)
+      return;
+    if (bin.getLHS().isFunctionOfDim(dim) || bin.getRHS().isFunctionOfDim(dim))
+      found = true;
+  });
+  return found;
+}
+
+/// The minimum (or maximum) of `expr` over dimension `dim` in
+/// [0, extent - 1], or std::nullopt when it is not linear in `dim`.
+static std::optional<AffineExpr> relaxDim(AffineExpr expr, unsigned dim,
+                                          int64_t extent, bool max,
+                                          unsigned numDims) {
+  if (!expr.isFunctionOfDim(dim))
+    return expr;
+  if (hasNonLinearUse(expr, dim))
+    return std::nullopt;
+  MLIRContext *ctx = expr.getContext();
+  AffineExpr d = getAffineDimExpr(dim, ctx);
+  AffineExpr atLow = expr.replace(d, getAffineConstantExpr(0, ctx));
+  AffineExpr atHigh = expr.replace(d, getAffineConstantExpr(extent - 1, ctx));
+  auto diff = dyn_cast<AffineConstantExpr>(
+      simplifyAffineExpr(atHigh - atLow, numDims, 0));
+  if (!diff)
+    return std::nullopt;
+  return simplifyAffineExpr(max == (diff.getValue() >= 0) ? atHigh : atLow,
+                            numDims, 0);
+}
+
+namespace {
+/// What one iteration of the target loop produces of a buffer dimension: the
+/// range [lower, lower + extent), `lower` a function of the loops from the
+/// scope down to the target loop.
+struct ProducedRange {
+  AffineExpr lower;
+  int64_t extent;
+};
+} // namespace
+
+/// `region` (of a block `other` under `loop`, over its iteration variables)
+/// as what one iteration of `loop` covers: a constant-size range per buffer
+/// dimension starting at an affine function of the loops from the scope down
+/// to `loop` (the first `numOuter` loops of `other`).
+static FailureOr<SmallVector<ProducedRange>>
+relaxRegion(BlockOp other, BufferRegionAttr region, unsigned numOuter,
+            function_ref<InFlightDiagnostic()> fail) {
+  MLIRContext *ctx = other.getContext();
+  SmallVector<ForOp> loops = Schedule::getLoops(other);
+  SmallVector<Value> ivs =
+      llvm::map_to_vector(loops, [](ForOp l) { return l.getInductionVar(); });
+  SmallVector<AffineExpr> bindingExprs;
+  for (Value binding : other.getBindings()) {
+    std::optional<AffineExpr> expr = toAffine(binding, ivs, ctx);
+    if (!expr)
+      return fail() << "a binding of " << describe(other)
+                    << " is not an affine function of its loops";
+    bindingExprs.push_back(*expr);
+  }
+  AffineMap lowerMap = region.getLowerBounds().getValue();
+  AffineMap upperMap = region.getUpperBounds().getValue();
+  SmallVector<ProducedRange> ranges;
+  for (unsigned d = 0, rank = region.getRank(); d < rank; ++d) {
+    AffineExpr lower = lowerMap.getResult(d).replaceDims(bindingExprs);
+    AffineExpr upper = upperMap.getResult(d).replaceDims(bindingExprs);
+    for (unsigned dim = numOuter; dim < ivs.size(); ++dim) {
+      std::optional<int64_t> extent = loops[dim].getConstantUpperBound();
+      std::optional<int64_t> lb = loops[dim].getConstantLowerBound();
+      std::optional<int64_t> step = loops[dim].getConstantStep();
+      if (!extent || !lb || *lb != 0 || !step || *step != 1)
+        return fail() << describe(loops[dim])
+                      << " under the loop must start at 0 with step 1 and "
+                         "have a constant extent";
+      std::optional<AffineExpr> lo =
+          relaxDim(lower, dim, *extent, /*max=*/false, ivs.size());
+      std::optional<AffineExpr> hi =
+          relaxDim(upper, dim, *extent, /*max=*/true, ivs.size());
+      if (!lo || !hi)
+        return fail() << "the region of buffer dimension " << d
+                      << " accessed by " << describe(other)
+                      << " is not linear in " << describe(loops[dim]);
+      lower = *lo;
+      upper = *hi;
+    }
+    auto extentExpr = dyn_cast<AffineConstantExpr>(
+        simplifyAffineExpr(upper - lower, ivs.size(), 0));
+    if (!extentExpr || extentExpr.getValue() <= 0)
+      return fail() << "the region of buffer dimension " << d << " accessed by "
+                    << describe(other)
+                    << " in one iteration has no constant size";
+    ranges.push_back(
+        {simplifyAffineExpr(lower, numOuter, 0), extentExpr.getValue()});
+  }
+  return ranges;
+}
+
+/// Checks that the loops around `block` (up to `top`) run it over its whole
+/// domain: each binding is the induction variable of its own loop from 0 to
+/// the extent. Moving or inlining a block that runs over part of its domain
+/// would change what it computes.
+static LogicalResult
+checkCoversDomain(BlockOp block, Operation *top,
+                  function_ref<InFlightDiagnostic()> error) {
+  llvm::SmallPtrSet<Operation *, 4> seen;
+  for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i) {
+    auto arg = dyn_cast<BlockArgument>(block.getBindings()[i]);
+    auto loop = arg ? dyn_cast<ForOp>(arg.getOwner()->getParentOp()) : ForOp();
+    if (!loop || !top->isAncestor(loop) || !seen.insert(loop).second ||
+        loop.getConstantLowerBound() != std::optional<int64_t>(0) ||
+        loop.getConstantStep() != std::optional<int64_t>(1) ||
+        loop.getUpperBound() != block.getExtent(i))
+      return error() << "its loops do not run iteration variable "
+                     << block.getIterVarDisplayName(i)
+                     << " over its whole domain (each binding must be its own "
+                        "loop over the domain)";
+  }
+  return success();
+}
+
+/// compute_at (`reverse` false: `block` is a producer of blocks under
+/// `loop`) and reverse_compute_at (`reverse` true: a consumer).
+static LogicalResult computeAtImpl(RewriterBase &rewriter, BlockOp block,
+                                   ForOp loop, bool reverse) {
+  StringRef primitive = reverse ? "reverse_compute_at" : "compute_at";
+  auto error = [&](Operation *at) {
+    return at->emitError("cannot ") << primitive << " " << describe(block)
+                                    << " under " << describe(loop) << ": ";
+  };
+  if (loop->isProperAncestor(block))
+    return error(block) << "the block is already under the loop";
+  if (reverse && block.hasReduceIterVars())
+    return error(block) << "the block has reduce iteration variables (only a "
+                           "spatial block can be moved)";
+  if (block.getPredicate())
+    return error(block) << "the block has a predicate";
+  // Both must be in one scope, the block's loop nest after (before) the
+  // loop's.
+  Operation *scope = loop->getParentOp();
+  while (!isa<BlockOp, PrimFuncOp>(scope))
+    scope = scope->getParentOp();
+  Operation *loopTop = loop;
+  while (loopTop->getParentOp() != scope)
+    loopTop = loopTop->getParentOp();
+  Operation *blockTop = block;
+  while (blockTop->getParentOp() && blockTop->getParentOp() != scope)
+    blockTop = blockTop->getParentOp();
+  if (blockTop->getParentOp() != scope ||
+      blockTop->getBlock() != loopTop->getBlock())
+    return error(block) << "the block is not in the scope of the loop";
+  if (reverse && !loopTop->isBeforeInBlock(blockTop))
+    return error(block) << "the block does not come after the loop";
+  if (!reverse && !blockTop->isBeforeInBlock(loopTop))
+    return error(block) << "the block does not come before the loop";
+  if (failed(
+          checkCoversDomain(block, blockTop, [&]() { return error(block); })))
+    return failure();
+  // The block must be alone in its loop nest.
+  SmallVector<BlockOp> nestBlocks = getChildBlocks(blockTop);
+  if (blockTop != block.getOperation() &&
+      (nestBlocks.size() != 1 || nestBlocks.front() != block))
+    return error(block) << "its loop nest contains other blocks";
+  WalkResult sideEffects =
+      blockTop->walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (op == block.getOperation())
+          return WalkResult::skip();
+        if (isa<ForOp, YieldOp>(op) || isMovableExpr(op))
+          return WalkResult::advance();
+        error(op) << "its loop nest contains a statement outside the block";
+        return WalkResult::interrupt();
+      });
+  if (sideEffects.wasInterrupted())
+    return failure();
+
+  // Where the block goes, and whether what it uses is available there.
+  Operation *insertBefore = reverse ? loop.getBodyBlock()->getTerminator()
+                                    : &loop.getBodyBlock()->front();
+  DominanceInfo dominance(scope);
+  auto available = [&](Value v) {
+    if (Operation *def = v.getDefiningOp(); def && block->isAncestor(def))
+      return true;
+    if (auto arg = dyn_cast<BlockArgument>(v);
+        arg && block->isAncestor(arg.getOwner()->getParentOp()))
+      return true;
+    // The old loop nest goes away.
+    Operation *owner = v.getDefiningOp();
+    if (!owner)
+      owner = cast<BlockArgument>(v).getOwner()->getParentOp();
+    if (blockTop->isAncestor(owner))
+      return false;
+    return dominance.properlyDominates(v, insertBefore);
+  };
+  for (Value v : block.getDynamicExtents())
+    if (!available(v))
+      return error(block) << "its extents are not available under the loop";
+  for (Value v : block.getReadBuffers())
+    if (!available(v))
+      return error(block) << "a buffer it reads is not available under the "
+                             "loop";
+  for (Value v : block.getWriteBuffers())
+    if (!available(v))
+      return error(block) << "a buffer it writes is not available under the "
+                             "loop";
+  WalkResult used = block.getBody().walk([&](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (!available(operand)) {
+        error(op) << "the block body uses a value that is not available "
+                     "under the loop";
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  if (used.wasInterrupted())
+    return failure();
+
+  FailureOr<AccessRegions> blockRegions = getAccessRegions(block);
+  if (failed(blockRegions))
+    return failure();
+  auto conflict = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
+    return llvm::any_of(a, [&](Value v) { return llvm::is_contained(b, v); });
+  };
+  // Statements between the two must not conflict with the moved block.
+  Operation *first = reverse ? loopTop->getNextNode() : blockTop->getNextNode();
+  Operation *last = reverse ? blockTop : loopTop;
+  for (Operation *op = first; op != last; op = op->getNextNode()) {
+    SmallVector<BlockOp> blocks = getChildBlocks(op);
+    if (auto b = dyn_cast<BlockOp>(op))
+      blocks = {b};
+    for (BlockOp other : blocks) {
+      FailureOr<AccessRegions> regions = getAccessRegions(other);
+      if (failed(regions))
+        return failure();
+      if (conflict(regions->writeBuffers, blockRegions->readBuffers) ||
+          conflict(regions->writeBuffers, blockRegions->writeBuffers) ||
+          conflict(regions->readBuffers, blockRegions->writeBuffers)) {
+        auto diag = error(block)
+                    << describe(other) << " between them accesses its buffers";
+        diag.attachNote(other.getLoc()) << "block is here";
+        return diag;
+      }
+    }
+  }
+  if (!reverse) {
+    // Computed piecewise, the outputs must be intermediates that only the
+    // blocks under the loop read.
+    for (Value buffer : blockRegions->writeBuffers)
+      if (!buffer.getDefiningOp<AllocBufferOp>())
+        return error(block) << "it writes a buffer that is not a "
+                               "tensorir.alloc_buffer (an output would only "
+                               "be computed where the loop reads it)";
+    for (Operation *op = blockTop->getNextNode(); op; op = op->getNextNode()) {
+      if (op == loopTop)
+        continue;
+      SmallVector<BlockOp> blocks = getChildBlocks(op);
+      if (auto b = dyn_cast<BlockOp>(op))
+        blocks = {b};
+      for (BlockOp other : blocks) {
+        FailureOr<AccessRegions> regions = getAccessRegions(other);
+        if (failed(regions))
+          return failure();
+        if (conflict(regions->readBuffers, blockRegions->writeBuffers)) {
+          auto diag = error(block) << describe(other)
+                                   << " outside the loop reads its output";
+          diag.attachNote(other.getLoc()) << "block is here";
+          return diag;
+        }
+      }
+    }
+  }
+
+  // What one iteration of `loop` needs of (or produces into) the buffers.
+  MLIRContext *ctx = block.getContext();
+  SmallVector<Value> outerIvs;
+  for (Operation *op = loop; op != scope; op = op->getParentOp())
+    if (auto l = dyn_cast<ForOp>(op))
+      outerIvs.insert(outerIvs.begin(), l.getInductionVar());
+  unsigned numOuter = outerIvs.size();
+  // For each iteration variable of the block, the range it must cover.
+  SmallVector<std::optional<ProducedRange>> covered(block.getNumIterVars());
+  bool anyOther = false;
+  StringRef otherRole = reverse ? "producer" : "consumer";
+  for (BlockOp other : getChildBlocks(loop)) {
+    FailureOr<AccessRegions> regions = getAccessRegions(other);
+    if (failed(regions))
+      return failure();
+    ArrayRef<Value> otherBuffers =
+        reverse ? regions->writeBuffers : regions->readBuffers;
+    ArrayRef<Attribute> otherRegions =
+        reverse ? regions->writes : regions->reads;
+    ArrayRef<Value> blockBuffers =
+        reverse ? blockRegions->readBuffers : blockRegions->writeBuffers;
+    ArrayRef<Attribute> blockRegionAttrs =
+        reverse ? blockRegions->reads : blockRegions->writes;
+    for (auto [buffer, regionAttr] : llvm::zip(otherBuffers, otherRegions)) {
+      const auto *it = llvm::find(blockBuffers, buffer);
+      if (it == blockBuffers.end())
+        continue;
+      anyOther = true;
+      auto fail = [&]() {
+        auto diag = error(block);
+        diag.attachNote(other.getLoc()) << otherRole << " is here";
+        return diag;
+      };
+      // A producer must be complete after one iteration of `loop`.
+      if (reverse)
+        for (unsigned i = 0, e = other.getNumIterVars(); i < e; ++i)
+          if (other.isReduceIterVar(i) &&
+              dependsOn(other.getBindings()[i], outerIvs))
+            return fail() << describe(other)
+                          << " is not complete after one iteration: its "
+                             "reduce iteration variable "
+                          << other.getIterVarDisplayName(i)
+                          << " depends on the loop or a loop outside it";
+      FailureOr<SmallVector<ProducedRange>> ranges = relaxRegion(
+          other, cast<BufferRegionAttr>(regionAttr), numOuter, fail);
+      if (failed(ranges))
+        return failure();
+      auto blockRegion =
+          cast<BufferRegionAttr>(blockRegionAttrs[it - blockBuffers.begin()]);
+      for (auto [d, range] : llvm::enumerate(*ranges)) {
+        // Which iteration variable of the block indexes this dimension.
+        AffineExpr lo = blockRegion.getLowerBounds().getValue().getResult(d);
+        AffineExpr hi = blockRegion.getUpperBounds().getValue().getResult(d);
+        if (isa<AffineConstantExpr>(lo))
+          continue;
+        auto dimExpr = dyn_cast<AffineDimExpr>(lo);
+        if (!dimExpr || hi != lo + 1 ||
+            block.isReduceIterVar(dimExpr.getPosition()))
+          return error(block)
+                 << "dimension " << d << " of the buffer it "
+                 << (reverse ? "reads from " : "writes for ") << describe(other)
+                 << " is not indexed by one spatial iteration "
+                    "variable";
+        std::optional<ProducedRange> &slot = covered[dimExpr.getPosition()];
+        if (slot &&
+            (slot->lower != range.lower || slot->extent != range.extent))
+          return fail() << "iteration variable "
+                        << block.getIterVarDisplayName(dimExpr.getPosition())
+                        << " would have to cover two different ranges";
+        slot = range;
+      }
+    }
+  }
+  if (!anyOther)
+    return error(block) << (reverse ? "no block under the loop writes a "
+                                      "buffer it reads"
+                                    : "no block under the loop reads a "
+                                      "buffer it writes");
+
+  // Which bindings may leave the block's domain (a split tail) and need a
+  // predicate.
+  SmallVector<std::optional<IndexRange>> outerRanges = llvm::map_to_vector(
+      outerIvs, [](Value iv) { return getStaticIndexRange(iv); });
+  SmallVector<bool> needsGuard(block.getNumIterVars(), false);
+  for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i) {
+    if (!covered[i])
+      continue;
+    SmallVector<std::optional<IndexRange>> ranges(outerRanges);
+    AffineExpr expr = covered[i]->lower;
+    if (covered[i]->extent != 1) {
+      expr = expr + getAffineDimExpr(numOuter, ctx);
+      ranges.push_back(IndexRange{0, covered[i]->extent - 1});
+    }
+    std::optional<IndexRange> range = getStaticExprRange(expr, ranges);
+    std::optional<int64_t> domain = block.getConstantExtent(i);
+    if (range && range->min < 0)
+      return error(block) << "the range of iteration variable "
+                          << block.getIterVarDisplayName(i)
+                          << " may be negative";
+    needsGuard[i] = !range || !domain || range->max >= *domain;
+  }
+
+  // New loops in the loop body, the block inside.
+  Location loc = block.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(insertBefore);
+  SmallVector<Value> newIvs(block.getNumIterVars());
+  unsigned axis = 0;
+  for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i) {
+    OpFoldResult extent =
+        covered[i] ? OpFoldResult(rewriter.getIndexAttr(covered[i]->extent))
+                   : block.getExtent(i);
+    if (covered[i] && covered[i]->extent == 1)
+      continue;
+    auto newLoop =
+        ForOp::create(rewriter, loc, rewriter.getIndexAttr(0), extent);
+    newLoop.setIvNameAttr(rewriter.getStringAttr(("ax" + Twine(axis++)).str()));
+    newIvs[i] = newLoop.getInductionVar();
+    rewriter.setInsertionPoint(newLoop.getBodyBlock()->getTerminator());
+  }
+  SmallVector<Value> bindings;
+  Value pred;
+  for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i) {
+    if (!covered[i]) {
+      bindings.push_back(newIvs[i]);
+      continue;
+    }
+    AffineExpr expr = covered[i]->lower;
+    SmallVector<Value> operands(outerIvs);
+    if (newIvs[i]) {
+      expr = expr + getAffineDimExpr(numOuter, ctx);
+      operands.push_back(newIvs[i]);
+    }
+    AffineMap map = AffineMap::get(operands.size(), 0, expr);
+    Value binding = getValueOrCreateConstantIndexOp(
+        rewriter, loc,
+        affine::makeComposedFoldedAffineApply(rewriter, loc, map,
+                                              getAsOpFoldResult(operands)));
+    bindings.push_back(binding);
+    if (!needsGuard[i])
+      continue;
+    Value bound =
+        getValueOrCreateConstantIndexOp(rewriter, loc, block.getExtent(i));
+    Value inDomain = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ult, binding, bound);
+    pred =
+        pred ? arith::AndIOp::create(rewriter, loc, pred, inDomain) : inDomain;
+  }
+  rewriter.moveOpBefore(block, rewriter.getInsertionBlock(),
+                        rewriter.getInsertionPoint());
+  rewriter.modifyOpInPlace(block, [&] {
+    block.getBindingsMutable().assign(bindings);
+    if (pred)
+      block.getPredicateMutable().assign(pred);
+  });
+  if (blockTop != block.getOperation())
+    rewriter.eraseOp(blockTop);
+  return success();
+}
+
+LogicalResult Schedule::reverseComputeAt(BlockOp block, ForOp loop) {
+  return computeAtImpl(rewriter, block, loop, /*reverse=*/true);
+}
+
+LogicalResult Schedule::computeAt(BlockOp block, ForOp loop) {
+  return computeAtImpl(rewriter, block, loop, /*reverse=*/false);
+}
+
+//===----------------------------------------------------------------------===//
+// compute_inline / reverse_compute_inline
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A block of the form `store f(loads, iteration variables) to B[v...]`.
+struct InlinableBlock {
+  memref::StoreOp store;
+  /// For each buffer dimension of the store, the iteration variable it is.
+  SmallVector<unsigned> storeIterVars;
+};
+} // namespace
+
+/// The scope-level op holding `op` (itself, or its outermost loop).
+static Operation *getTopInScope(Operation *op) {
+  Operation *top = op;
+  while (top->getParentOp() && !isa<BlockOp, PrimFuncOp>(top->getParentOp()))
+    top = top->getParentOp();
+  return top;
+}
+
+/// Checks that `block` is alone in its loop nest with no other statement, has
+/// no predicate and no init.
+static LogicalResult
+checkAloneInNest(BlockOp block, function_ref<InFlightDiagnostic()> error) {
+  if (block.getPredicate())
+    return error() << "the block has a predicate";
+  if (block.getInitOp())
+    return error() << "the block has a tensorir.init";
+  Operation *top = getTopInScope(block);
+  SmallVector<BlockOp> nest = getChildBlocks(top);
+  if (top != block.getOperation() &&
+      (nest.size() != 1 || nest.front() != block))
+    return error() << "its loop nest contains other blocks";
+  WalkResult result = top->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == block.getOperation())
+      return WalkResult::skip();
+    if (isa<ForOp, YieldOp>(op) || isMovableExpr(op))
+      return WalkResult::advance();
+    error() << "its loop nest contains a statement outside the block";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// Checks that `block` is a single store of a side-effect free computation
+/// (over loads) to an alloc_buffer, at an index that is each iteration
+/// variable once.
+static FailureOr<InlinableBlock>
+matchInlinable(BlockOp block, function_ref<InFlightDiagnostic()> error) {
+  if (block.hasReduceIterVars())
+    return error() << "the block has reduce iteration variables";
+  InlinableBlock result;
+  for (Operation &op : block.getBodyBlock()->without_terminator()) {
+    if (op.getNumRegions() != 0)
+      return error() << "its body has an op with regions ('" << op.getName()
+                     << "')";
+    if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      if (result.store)
+        return error() << "the block stores more than once";
+      result.store = store;
+      continue;
+    }
+    if (result.store)
+      return error() << "the store is not the last op of the block";
+    if (!isa<memref::LoadOp>(op) && !isMemoryEffectFree(&op))
+      return error() << "its body has an op with side effects ('"
+                     << op.getName() << "')";
+  }
+  if (!result.store)
+    return error() << "the block stores nothing";
+  if (result.store.getIndices().size() != block.getNumIterVars())
+    return error() << "the store index is not its iteration variables, each "
+                      "once";
+  llvm::SmallBitVector seen(block.getNumIterVars());
+  for (Value index : result.store.getIndices()) {
+    auto arg = dyn_cast<BlockArgument>(index);
+    if (!arg || arg.getOwner() != block.getBodyBlock() ||
+        seen.test(arg.getArgNumber()))
+      return error() << "the store index is not its iteration variables, "
+                        "each once";
+    seen.set(arg.getArgNumber());
+    result.storeIterVars.push_back(arg.getArgNumber());
+  }
+  return result;
+}
+
+/// The blocks of the prim_func other than `except`, with their regions.
+static LogicalResult
+forEachOtherBlock(Operation *func, BlockOp except,
+                  function_ref<LogicalResult(BlockOp, AccessRegions &)> fn) {
+  SmallVector<BlockOp> blocks;
+  func->walk([&](BlockOp b) {
+    if (b != except && !b->isAncestor(except))
+      blocks.push_back(b);
+  });
+  for (BlockOp b : blocks) {
+    FailureOr<AccessRegions> regions = getAccessRegions(b);
+    if (failed(regions) || failed(fn(b, *regions)))
+      return failure();
+  }
+  return success();
+}
+
+/// Erases the loop nest of `block` and the buffer `buffer` if nothing uses it
+/// any more.
+static void eraseNestAndBuffer(RewriterBase &rewriter, Operation *top,
+                               Value buffer) {
+  rewriter.eraseOp(top);
+  if (auto alloc = buffer.getDefiningOp<AllocBufferOp>();
+      alloc && alloc->use_empty())
+    rewriter.eraseOp(alloc);
+}
+
+LogicalResult Schedule::computeInline(BlockOp block) {
+  auto error = [&]() {
+    return block.emitError("cannot compute_inline ") << describe(block) << ": ";
+  };
+  if (failed(checkAloneInNest(block, error)))
+    return failure();
+  FailureOr<InlinableBlock> inl = matchInlinable(block, error);
+  if (failed(inl))
+    return failure();
+  Value buffer = inl->store.getMemRef();
+  if (!buffer.getDefiningOp<AllocBufferOp>())
+    return error() << "it writes a buffer that is not a tensorir.alloc_buffer";
+  Operation *top = getTopInScope(block);
+  // What the body uses from outside must not come from its loop nest.
+  WalkResult outside = block.getBody().walk([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      Operation *owner = operand.getDefiningOp();
+      if (!owner)
+        owner = cast<BlockArgument>(operand).getOwner()->getParentOp();
+      if (top->isAncestor(owner) && !block->isAncestor(owner)) {
+        error() << "its body uses a value computed in its loop nest";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  if (outside.wasInterrupted())
+    return failure();
+  FailureOr<AccessRegions> own = getAccessRegions(block);
+  if (failed(own))
+    return failure();
+  // The only writer; the buffers it reads are not written after it (the
+  // inlined reads move to the consumers).
+  if (failed(forEachOtherBlock(
+          func, block,
+          [&](BlockOp other, AccessRegions &regions) -> LogicalResult {
+            if (llvm::is_contained(regions.writeBuffers, buffer)) {
+              auto diag = error() << describe(other) << " also writes "
+                                  << "the buffer it writes";
+              diag.attachNote(other.getLoc()) << "block is here";
+              return diag;
+            }
+            for (Value read : own->readBuffers)
+              if (llvm::is_contained(regions.writeBuffers, read) &&
+                  getTopInScope(other)->getBlock() == top->getBlock() &&
+                  top->isBeforeInBlock(getTopInScope(other))) {
+                auto diag = error() << describe(other)
+                                    << " after it writes a buffer it reads";
+                diag.attachNote(other.getLoc()) << "block is here";
+                return diag;
+              }
+            return success();
+          })))
+    return failure();
+  // Every other use of the buffer must be a load in a block after it.
+  SmallVector<memref::LoadOp> loads;
+  for (OpOperand &use : buffer.getUses()) {
+    Operation *user = use.getOwner();
+    if (user == inl->store.getOperation() || isa<BlockOp>(user))
+      continue; // Block reads/writes lists are refreshed below.
+    if (block->isAncestor(user))
+      return error() << "the block reads the buffer it writes";
+    auto load = dyn_cast<memref::LoadOp>(user);
+    BlockOp consumer = load ? load->getParentOfType<BlockOp>() : BlockOp();
+    if (!load || !consumer) {
+      auto diag = error() << "its buffer is used by '" << user->getName()
+                          << "', which cannot take the inlined computation";
+      diag.attachNote(user->getLoc()) << "use is here";
+      return diag;
+    }
+    if (getTopInScope(consumer)->getBlock() != top->getBlock() ||
+        !top->isBeforeInBlock(getTopInScope(consumer))) {
+      auto diag = error() << describe(consumer)
+                          << " reads its buffer but does not come after it";
+      diag.attachNote(consumer.getLoc()) << "block is here";
+      return diag;
+    }
+    loads.push_back(load);
+  }
+
+  // Replace each load by the computation at the loaded index.
+  SmallVector<BlockOp> consumers;
+  OpBuilder::InsertionGuard guard(rewriter);
+  for (memref::LoadOp load : loads) {
+    IRMapping map;
+    for (auto [d, iterVar] : llvm::enumerate(inl->storeIterVars))
+      map.map(block.getIterVar(iterVar), load.getIndices()[d]);
+    rewriter.setInsertionPoint(load);
+    for (Operation &op : block.getBodyBlock()->without_terminator())
+      if (&op != inl->store.getOperation())
+        rewriter.clone(op, map);
+    BlockOp consumer = load->getParentOfType<BlockOp>();
+    rewriter.replaceOp(load, map.lookupOrDefault(inl->store.getValue()));
+    if (!llvm::is_contained(consumers, consumer))
+      consumers.push_back(consumer);
+  }
+  // Drop the buffer from the consumers' declared regions.
+  for (BlockOp consumer : consumers)
+    refreshAccessRegions(rewriter, consumer, /*force=*/false);
+  eraseNestAndBuffer(rewriter, top, buffer);
+  return success();
+}
+
+LogicalResult Schedule::reverseComputeInline(BlockOp block) {
+  auto error = [&]() {
+    return block.emitError("cannot reverse_compute_inline ")
+           << describe(block) << ": ";
+  };
+  if (failed(checkAloneInNest(block, error)))
+    return failure();
+  FailureOr<InlinableBlock> inl = matchInlinable(block, error);
+  if (failed(inl))
+    return failure();
+  // The buffer it reads from its producer: loaded at one index that is each
+  // iteration variable once.
+  Value input;
+  SmallVector<memref::LoadOp> inputLoads;
+  SmallVector<int> iterVarOfDim;
+  BlockOp producer;
+  for (Operation &op : block.getBodyBlock()->without_terminator()) {
+    auto load = dyn_cast<memref::LoadOp>(op);
+    if (!load || !load.getMemRef().getDefiningOp<AllocBufferOp>())
+      continue;
+    // Written by a block: a candidate producer.
+    BlockOp writer;
+    for (Operation *user : load.getMemRef().getUsers())
+      if (auto store = dyn_cast<memref::StoreOp>(user);
+          store && store.getMemRef() == load.getMemRef() &&
+          !block->isAncestor(store))
+        writer = store->getParentOfType<BlockOp>();
+    if (!writer)
+      continue;
+    if (input && input != load.getMemRef())
+      return error() << "it reads more than one intermediate buffer";
+    input = load.getMemRef();
+    producer = writer;
+    inputLoads.push_back(load);
+  }
+  if (!input)
+    return error() << "it reads no buffer that a block writes";
+  for (memref::LoadOp load : inputLoads) {
+    SmallVector<int> dims;
+    llvm::SmallBitVector seen(block.getNumIterVars());
+    for (Value index : load.getIndices()) {
+      auto arg = dyn_cast<BlockArgument>(index);
+      if (!arg || arg.getOwner() != block.getBodyBlock() ||
+          seen.test(arg.getArgNumber()))
+        return error() << "it reads its input at an index that is not its "
+                          "iteration variables, each once";
+      seen.set(arg.getArgNumber());
+      dims.push_back(arg.getArgNumber());
+    }
+    if (seen.count() != block.getNumIterVars())
+      return error() << "it reads its input at an index that is not its "
+                        "iteration variables, each once";
+    if (!iterVarOfDim.empty() && iterVarOfDim != dims)
+      return error() << "it reads its input at two different indices";
+    iterVarOfDim = dims;
+  }
+  if (failed(checkCoversDomain(block, getTopInScope(block), error)))
+    return failure();
+  auto producerError = [&]() {
+    auto diag = error();
+    diag.attachNote(producer.getLoc()) << "producer is here";
+    return diag;
+  };
+  if (producer.hasReduceIterVars())
+    return producerError() << "the producer is a reduction (the block would "
+                              "be applied to partial results)";
+  FailureOr<InlinableBlock> prod = matchInlinable(producer, producerError);
+  if (failed(prod))
+    return failure();
+  if (prod->store.getMemRef() != input)
+    return producerError() << "the producer does not store to its input";
+  if (getTopInScope(producer)->getBlock() != getTopInScope(block)->getBlock() ||
+      !getTopInScope(producer)->isBeforeInBlock(getTopInScope(block)))
+    return producerError() << "the producer does not come before it in the "
+                              "same scope";
+  for (auto [d, iterVar] : llvm::enumerate(iterVarOfDim)) {
+    unsigned producerVar = prod->storeIterVars[d];
+    if (block.getExtent(iterVar) != producer.getExtent(producerVar))
+      return producerError()
+             << "iteration variable " << block.getIterVarDisplayName(iterVar)
+             << " and the producer's "
+             << producer.getIterVarDisplayName(producerVar)
+             << " have different domains";
+  }
+  // It must be the only reader of the input, and nothing between the two may
+  // touch what it reads or writes.
+  Operation *top = getTopInScope(block);
+  Operation *producerTop = getTopInScope(producer);
+  FailureOr<AccessRegions> own = getAccessRegions(block);
+  if (failed(own))
+    return failure();
+  for (Operation *user : input.getUsers()) {
+    if (isa<BlockOp>(user) || block->isAncestor(user) ||
+        user == prod->store.getOperation())
+      continue;
+    auto diag = error() << "its input is also used by '" << user->getName()
+                        << "'";
+    diag.attachNote(user->getLoc()) << "use is here";
+    return diag;
+  }
+  for (Operation *op = producerTop->getNextNode(); op != top;
+       op = op->getNextNode()) {
+    SmallVector<BlockOp> blocks = getChildBlocks(op);
+    if (auto b = dyn_cast<BlockOp>(op))
+      blocks = {b};
+    for (BlockOp other : blocks) {
+      FailureOr<AccessRegions> regions = getAccessRegions(other);
+      if (failed(regions))
+        return failure();
+      auto conflict = [&](ArrayRef<Value> a, ArrayRef<Value> b) {
+        return llvm::any_of(a,
+                            [&](Value v) { return llvm::is_contained(b, v); });
+      };
+      if (conflict(regions->writeBuffers, own->readBuffers) ||
+          conflict(regions->writeBuffers, own->writeBuffers) ||
+          conflict(regions->readBuffers, own->writeBuffers)) {
+        auto diag = error() << describe(other)
+                            << " between it and its producer accesses its "
+                               "buffers";
+        diag.attachNote(other.getLoc()) << "block is here";
+        return diag;
+      }
+    }
+  }
+  // What the body uses from outside must be available at the producer.
+  DominanceInfo dominance(func);
+  WalkResult unavailable = block.getBody().walk([&](Operation *op) {
+    for (Value operand : op->getOperands()) {
+      Operation *owner = operand.getDefiningOp();
+      if (!owner)
+        owner = cast<BlockArgument>(operand).getOwner()->getParentOp();
+      if (block->isAncestor(owner))
+        continue;
+      if (!dominance.properlyDominates(operand, producer)) {
+        error() << "its body uses a value that is not available at the "
+                   "producer";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  if (unavailable.wasInterrupted())
+    return failure();
+
+  // The consumer's computation replaces the producer's store.
+  OpBuilder::InsertionGuard guard(rewriter);
+  IRMapping map;
+  for (auto [d, iterVar] : llvm::enumerate(iterVarOfDim))
+    map.map(block.getIterVar(iterVar), prod->store.getIndices()[d]);
+  for (memref::LoadOp load : inputLoads)
+    map.map(load.getResult(), prod->store.getValue());
+  rewriter.setInsertionPoint(prod->store);
+  for (Operation &op : block.getBodyBlock()->without_terminator())
+    if (!llvm::is_contained(inputLoads, dyn_cast<memref::LoadOp>(op)))
+      rewriter.clone(op, map);
+  rewriter.eraseOp(prod->store);
+  refreshAccessRegions(rewriter, producer, /*force=*/false);
+  eraseNestAndBuffer(rewriter, top, input);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// cache_read / cache_write
+//===----------------------------------------------------------------------===//
+
+/// A printable name of a buffer: its alloc_buffer name or its argument name.
+static std::string getBufferName(Value buffer) {
+  if (auto alloc = buffer.getDefiningOp<AllocBufferOp>())
+    if (auto name = alloc.getName())
+      return name->str();
+  if (auto arg = dyn_cast<BlockArgument>(buffer))
+    if (auto func = dyn_cast<PrimFuncOp>(arg.getOwner()->getParentOp()))
+      if (auto name = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                        "tensorir.name"))
+        return name.str();
+  return "buffer";
+}
+
+namespace {
+/// What cache_read/cache_write need: the buffer, its constant region over
+/// the block's loop nest, and where the block's nest is.
+struct CacheTarget {
+  Value buffer;
+  MemRefType type;
+  SmallVector<int64_t> lower, extent;
+  Operation *top;
+};
+} // namespace
+
+static FailureOr<CacheTarget>
+getCacheTarget(BlockOp block, unsigned index, bool write,
+               function_ref<InFlightDiagnostic()> error) {
+  FailureOr<AccessRegions> regions = getAccessRegions(block);
+  if (failed(regions))
+    return failure();
+  ArrayRef<Value> buffers =
+      write ? regions->writeBuffers : regions->readBuffers;
+  ArrayRef<Attribute> attrs = write ? regions->writes : regions->reads;
+  if (index >= buffers.size())
+    return error() << "it " << (write ? "writes " : "reads ") << buffers.size()
+                   << " buffers, there is no buffer #" << index;
+  CacheTarget target;
+  target.buffer = buffers[index];
+  target.type = dyn_cast<MemRefType>(target.buffer.getType());
+  if (!target.type || !target.type.hasStaticShape())
+    return error() << "buffer '" << getBufferName(target.buffer)
+                   << "' does not have a static shape";
+  FailureOr<SmallVector<ProducedRange>> ranges =
+      relaxRegion(block, cast<BufferRegionAttr>(attrs[index]), 0, error);
+  if (failed(ranges))
+    return failure();
+  for (const ProducedRange &range : *ranges) {
+    auto lower = dyn_cast<AffineConstantExpr>(range.lower);
+    if (!lower)
+      return error() << "the region of buffer '" << getBufferName(target.buffer)
+                     << "' is not constant over the block's loops";
+    // Clamped to the buffer: a predicated tail relaxes beyond it but never
+    // accesses there.
+    int64_t size = target.type.getDimSize(target.lower.size());
+    int64_t lo = std::max<int64_t>(lower.getValue(), 0);
+    int64_t hi = std::min<int64_t>(lower.getValue() + range.extent, size);
+    if (hi <= lo)
+      return error() << "the region of buffer '" << getBufferName(target.buffer)
+                     << "' lies outside the buffer";
+    target.lower.push_back(lo);
+    target.extent.push_back(hi - lo);
+  }
+  target.top = getTopInScope(block);
+  return target;
+}
+
+/// Creates, at the insertion point, a loop nest and block copying
+/// `src[region]` to `dst[region]`.
+static BlockOp createCopy(RewriterBase &rewriter, Location loc, StringRef name,
+                          Value src, Value dst, const CacheTarget &target) {
+  SmallVector<Value> bindings;
+  SmallVector<OpFoldResult> extents;
+  SmallVector<IterVarType> types;
+  SmallVector<ForOp> loops;
+  for (auto [d, lower, extent] : llvm::enumerate(target.lower, target.extent)) {
+    extents.push_back(rewriter.getIndexAttr(target.type.getDimSize(d)));
+    types.push_back(IterVarType::spatial);
+    if (extent == 1) {
+      bindings.push_back(arith::ConstantIndexOp::create(rewriter, loc, lower));
+      continue;
+    }
+    auto loop = ForOp::create(rewriter, loc, rewriter.getIndexAttr(0),
+                              rewriter.getIndexAttr(extent));
+    loop.setIvNameAttr(rewriter.getStringAttr(("ax" + Twine(d)).str()));
+    rewriter.setInsertionPoint(loop.getBodyBlock()->getTerminator());
+    AffineExpr expr = rewriter.getAffineDimExpr(0) + lower;
+    bindings.push_back(getValueOrCreateConstantIndexOp(
+        rewriter, loc,
+        affine::makeComposedFoldedAffineApply(
+            rewriter, loc, AffineMap::get(1, 0, expr),
+            {OpFoldResult(loop.getInductionVar())})));
+  }
+  auto copy = BlockOp::create(rewriter, loc, name, types, extents, bindings,
+                              [&](OpBuilder &b, Location loc, ValueRange ivs) {
+                                Value v =
+                                    memref::LoadOp::create(b, loc, src, ivs);
+                                memref::StoreOp::create(b, loc, v, dst, ivs);
+                              });
+  SmallVector<Attribute> names;
+  for (unsigned d = 0, e = types.size(); d < e; ++d)
+    names.push_back(rewriter.getStringAttr(("v" + Twine(d)).str()));
+  copy.setIterVarNamesAttr(rewriter.getArrayAttr(names));
+  refreshAccessRegions(rewriter, copy, /*force=*/true);
+  return copy;
+}
+
+/// Makes `block` use `cache` instead of `buffer`.
+static void redirect(RewriterBase &rewriter, BlockOp block, Value buffer,
+                     Value cache) {
+  rewriter.replaceUsesWithIf(buffer, cache, [&](OpOperand &use) {
+    return block->isAncestor(use.getOwner());
+  });
+}
+
+FailureOr<BlockOp> Schedule::cacheRead(BlockOp block, unsigned readIndex,
+                                       StringRef storageScope) {
+  auto error = [&]() {
+    return block.emitError("cannot cache_read ")
+           << describe(block) << " buffer #" << readIndex << ": ";
+  };
+  FailureOr<CacheTarget> target =
+      getCacheTarget(block, readIndex, /*write=*/false, error);
+  if (failed(target))
+    return failure();
+  FailureOr<AccessRegions> regions = getAccessRegions(block);
+  if (succeeded(regions) &&
+      llvm::is_contained(regions->writeBuffers, target->buffer))
+    return error() << "the block also writes buffer '"
+                   << getBufferName(target->buffer) << "'";
+  std::string name = getBufferName(target->buffer) + "_" + storageScope.str();
+  Location loc = block.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(target->top);
+  Value cache = AllocBufferOp::create(rewriter, loc, target->type, {}, name);
+  redirect(rewriter, block, target->buffer, cache);
+  return createCopy(rewriter, loc, name, target->buffer, cache, *target);
+}
+
+FailureOr<BlockOp> Schedule::cacheWrite(BlockOp block, unsigned writeIndex,
+                                        StringRef storageScope) {
+  auto error = [&]() {
+    return block.emitError("cannot cache_write ")
+           << describe(block) << " buffer #" << writeIndex << ": ";
+  };
+  FailureOr<CacheTarget> target =
+      getCacheTarget(block, writeIndex, /*write=*/true, error);
+  if (failed(target))
+    return failure();
+  // The cache starts uninitialised: the block may only read what it wrote,
+  // i.e. a reduction with an init.
+  if (!block.getInitOp()) {
+    bool reads = false;
+    block.getBody().walk([&](memref::LoadOp load) {
+      reads |= load.getMemRef() == target->buffer;
+    });
+    if (reads)
+      return error() << "the block reads buffer '"
+                     << getBufferName(target->buffer)
+                     << "' without a tensorir.init (the cache would start "
+                        "uninitialised)";
+  }
+  std::string name = getBufferName(target->buffer) + "_" + storageScope.str();
+  Location loc = block.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(target->top);
+  Value cache = AllocBufferOp::create(rewriter, loc, target->type, {}, name);
+  redirect(rewriter, block, target->buffer, cache);
+  rewriter.setInsertionPointAfter(target->top);
+  return createCopy(rewriter, loc, name, cache, target->buffer, *target);
+}
+
+//===----------------------------------------------------------------------===//
+// rfactor
+//===----------------------------------------------------------------------===//
+
+/// Whether `value` is the identity of the combiner `op`.
+static bool isIdentityOf(Operation *op, Attribute value) {
+  if (auto f = dyn_cast<FloatAttr>(value)) {
+    const APFloat &v = f.getValue();
+    if (isa<arith::AddFOp>(op))
+      return v.isZero();
+    if (isa<arith::MulFOp>(op))
+      return v.isExactlyValue(1.0);
+    if (isa<arith::MaximumFOp, arith::MaxNumFOp>(op))
+      return v.isInfinity() && v.isNegative();
+    if (isa<arith::MinimumFOp, arith::MinNumFOp>(op))
+      return v.isInfinity() && !v.isNegative();
+    return false;
+  }
+  if (auto i = dyn_cast<IntegerAttr>(value)) {
+    const APInt &v = i.getValue();
+    if (isa<arith::AddIOp, arith::OrIOp, arith::XOrIOp>(op))
+      return v.isZero();
+    if (isa<arith::MulIOp>(op))
+      return v.isOne();
+    if (isa<arith::AndIOp>(op))
+      return v.isAllOnes();
+    if (isa<arith::MaxSIOp>(op))
+      return v.isMinSignedValue();
+    if (isa<arith::MinSIOp>(op))
+      return v.isMaxSignedValue();
+    if (isa<arith::MaxUIOp>(op))
+      return v.isZero();
+    if (isa<arith::MinUIOp>(op))
+      return v.isAllOnes();
+  }
+  return false;
+}
+
+FailureOr<BlockOp> Schedule::rfactor(ForOp loop) {
+  auto error = [&](Operation *at) {
+    return at->emitError("cannot rfactor ") << describe(loop) << ": ";
+  };
+  SmallVector<BlockOp> children = getChildBlocks(loop);
+  if (children.size() != 1)
+    return error(loop) << "it must contain exactly one block, it contains "
+                       << children.size();
+  BlockOp block = children.front();
+  InitOp init = block.getInitOp();
+  if (!init)
+    return error(block) << describe(block) << " has no tensorir.init";
+  FailureOr<int64_t> extent = getConstantExtent(loop, "rfactor");
+  if (failed(extent))
+    return failure();
+  Value iv = loop.getInductionVar();
+  SmallVector<unsigned> spatialVars, reduceVars;
+  for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i)
+    (block.isReduceIterVar(i) ? reduceVars : spatialVars).push_back(i);
+  for (unsigned i : spatialVars)
+    if (dependsOn(block.getBindings()[i], iv))
+      return error(loop) << "it is bound to spatial iteration variable "
+                         << block.getIterVarDisplayName(i) << " of "
+                         << describe(block);
+  if (llvm::none_of(reduceVars, [&](unsigned i) {
+        return dependsOn(block.getBindings()[i], iv);
+      }))
+    return error(loop) << "it is not bound to a reduce iteration variable of "
+                       << describe(block);
+  if (Value pred = block.getPredicate(); pred && dependsOn(pred, iv))
+    return error(block) << "the predicate of " << describe(block)
+                        << " depends on the loop";
+
+  // The reduction: init `Y[s] = identity`, body `Y[s] = combine(Y[s], v)`.
+  Operation *initStore = nullptr;
+  Attribute identity;
+  for (Operation &op : init.getBody().front().without_terminator()) {
+    if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      if (initStore || !matchPattern(store.getValue(), m_Constant(&identity)))
+        return error(block) << "the init of " << describe(block)
+                            << " is not one store of a constant";
+      initStore = store;
+    } else if (!isMemoryEffectFree(&op)) {
+      return error(block) << "the init of " << describe(block)
+                          << " has side effects besides its store";
+    }
+  }
+  memref::StoreOp store;
+  for (Operation &op : block.getBodyBlock()->without_terminator())
+    if (auto s = dyn_cast<memref::StoreOp>(op)) {
+      if (store)
+        return error(block) << describe(block) << " stores more than once";
+      store = s;
+    }
+  if (!store || store != &*std::prev(block.getBodyBlock()->end(), 2))
+    return error(block) << "the last op of " << describe(block)
+                        << " must be its only store";
+  Value buffer = store.getMemRef();
+  auto bufferType = dyn_cast<MemRefType>(buffer.getType());
+  if (!initStore || cast<memref::StoreOp>(initStore).getMemRef() != buffer ||
+      cast<memref::StoreOp>(initStore).getIndices() != store.getIndices())
+    return error(block) << "the init of " << describe(block)
+                        << " does not initialise what it stores";
+  if (!bufferType || !bufferType.hasStaticShape())
+    return error(block) << "the reduction buffer has no static shape";
+  SmallVector<unsigned> storeVars;
+  for (Value index : store.getIndices()) {
+    auto arg = dyn_cast<BlockArgument>(index);
+    if (!arg || arg.getOwner() != block.getBodyBlock() ||
+        block.isReduceIterVar(arg.getArgNumber()) ||
+        llvm::is_contained(storeVars, arg.getArgNumber()))
+      return error(block) << "the store of " << describe(block)
+                          << " is not at distinct spatial iteration variables";
+    storeVars.push_back(arg.getArgNumber());
+  }
+  Operation *combiner = store.getValue().getDefiningOp();
+  if (!combiner || combiner->getNumOperands() != 2 ||
+      combiner->getBlock() != block.getBodyBlock() ||
+      !isIdentityOf(combiner, identity))
+    return error(block) << "the stored value of " << describe(block)
+                        << " is not a combiner (add, mul, max, min, ...) "
+                           "whose identity the init stores";
+  memref::LoadOp accLoad;
+  int accOperand = -1;
+  for (int k = 0; k < 2; ++k)
+    if (auto load = combiner->getOperand(k).getDefiningOp<memref::LoadOp>();
+        load && load.getMemRef() == buffer &&
+        load.getIndices() == store.getIndices()) {
+      accLoad = load;
+      accOperand = k;
+    }
+  if (!accLoad)
+    return error(block) << "the combiner of " << describe(block)
+                        << " does not read the accumulator";
+  for (Operation *user : buffer.getUsers())
+    if (block->isAncestor(user) && user != accLoad.getOperation() &&
+        user != store.getOperation() && user != initStore &&
+        user != block.getOperation())
+      return error(block) << describe(block)
+                          << " uses the accumulator elsewhere";
+  // The reduce iteration variables as functions of the loops: `loop`
+  // becomes the rfactor axis, the other loops they use become new reduce
+  // iteration variables and must not feed spatial ones.
+  SmallVector<ForOp> loops = getLoops(block);
+  SmallVector<Value> ivs =
+      llvm::map_to_vector(loops, [](ForOp l) { return l.getInductionVar(); });
+  SmallVector<AffineExpr> reduceExprs;
+  llvm::SmallBitVector used(loops.size());
+  for (unsigned r : reduceVars) {
+    std::optional<AffineExpr> expr =
+        toAffine(block.getBindings()[r], ivs, getFunc().getContext());
+    if (!expr)
+      return error(block) << "the binding of " << block.getIterVarDisplayName(r)
+                          << " is not an affine function of the loops";
+    for (unsigned d = 0; d < loops.size(); ++d)
+      if (expr->isFunctionOfDim(d))
+        used.set(d);
+    reduceExprs.push_back(*expr);
+  }
+  SmallVector<unsigned> otherLoops;
+  for (unsigned d : used.set_bits()) {
+    if (loops[d] == loop)
+      continue;
+    for (unsigned i : spatialVars)
+      if (dependsOn(block.getBindings()[i], ivs[d]))
+        return error(loops[d]) << describe(loops[d])
+                               << " feeds both spatial and reduce iteration "
+                                  "variables";
+    if (failed(getConstantExtent(loops[d], "rfactor")))
+      return failure();
+    otherLoops.push_back(d);
+  }
+  WalkResult initUsesReduce = init.getBody().walk([&](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (auto arg = dyn_cast<BlockArgument>(operand);
+          arg && arg.getOwner() == block.getBodyBlock() &&
+          block.isReduceIterVar(arg.getArgNumber()))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (initUsesReduce.wasInterrupted())
+    return error(block) << "the init uses a reduce iteration variable";
+
+  // Y_rf[rf, s...]: the partial results.
+  MLIRContext *ctx = getFunc().getContext();
+  Location loc = block.getLoc();
+  Operation *top = getTopInScope(block);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(top);
+  SmallVector<int64_t> rfShape{*extent};
+  llvm::append_range(rfShape, bufferType.getShape());
+  std::string rfName = getBufferName(buffer) + "_rf";
+  Value rfBuffer = AllocBufferOp::create(
+      rewriter, loc, MemRefType::get(rfShape, bufferType.getElementType()), {},
+      rfName);
+
+  // The rfactor block replaces the block: iteration variables (rf, spatial,
+  // one reduce per other loop).
+  SmallVector<IterVarType> types{IterVarType::spatial};
+  SmallVector<OpFoldResult> extents{rewriter.getIndexAttr(*extent)};
+  SmallVector<Value> bindings{iv};
+  for (unsigned i : spatialVars) {
+    types.push_back(IterVarType::spatial);
+    extents.push_back(block.getExtent(i));
+    bindings.push_back(block.getBindings()[i]);
+  }
+  for (unsigned d : otherLoops) {
+    types.push_back(IterVarType::reduce);
+    extents.push_back(rewriter.getIndexAttr(*loops[d].getConstantUpperBound()));
+    bindings.push_back(ivs[d]);
+  }
+  rewriter.setInsertionPoint(block);
+  auto rfBlock = BlockOp::create(rewriter, loc, (block.getName() + "_rf").str(),
+                                 types, extents, bindings);
+  if (Value pred = block.getPredicate())
+    rfBlock.getPredicateMutable().assign(pred);
+  IRMapping map;
+  for (auto [k, i] : llvm::enumerate(spatialVars))
+    map.map(block.getIterVar(i), rfBlock.getIterVar(1 + k));
+  Value rfVar = rfBlock.getIterVar(0);
+  auto rebuildAccesses = [&](Operation *cloned) {
+    cloned->walk([&](Operation *op) {
+      OpBuilder b(op);
+      if (auto load = dyn_cast<memref::LoadOp>(op);
+          load && load.getMemRef() == buffer) {
+        SmallVector<Value> indices{rfVar};
+        llvm::append_range(indices, load.getIndices());
+        Value v = memref::LoadOp::create(b, load.getLoc(), rfBuffer, indices);
+        load.getResult().replaceAllUsesWith(v);
+        load.erase();
+      } else if (auto st = dyn_cast<memref::StoreOp>(op);
+                 st && st.getMemRef() == buffer) {
+        SmallVector<Value> indices{rfVar};
+        llvm::append_range(indices, st.getIndices());
+        memref::StoreOp::create(b, st.getLoc(), st.getValue(), rfBuffer,
+                                indices);
+        st.erase();
+      }
+    });
+  };
+  rewriter.setInsertionPoint(rfBlock.getBodyBlock()->getTerminator());
+  rewriter.clone(*init, map);
+  // The old reduce iteration variables from the new ones.
+  for (auto [r, expr] : llvm::zip(reduceVars, reduceExprs)) {
+    SmallVector<AffineExpr> dims(loops.size(), getAffineConstantExpr(0, ctx));
+    SmallVector<Value> operands;
+    for (unsigned d = 0; d < loops.size(); ++d) {
+      if (loops[d] == loop) {
+        dims[d] = getAffineDimExpr(operands.size(), ctx);
+        operands.push_back(rfVar);
+      }
+    }
+    for (auto [k, d] : llvm::enumerate(otherLoops)) {
+      dims[d] = getAffineDimExpr(operands.size(), ctx);
+      operands.push_back(rfBlock.getIterVar(1 + spatialVars.size() + k));
+    }
+    AffineMap m = AffineMap::get(operands.size(), 0, expr.replaceDims(dims));
+    map.map(block.getIterVar(r),
+            affine::AffineApplyOp::create(rewriter, loc, m, operands));
+  }
+  for (Operation &op : block.getBodyBlock()->without_terminator()) {
+    if (&op == init.getOperation())
+      continue;
+    rewriter.clone(op, map);
+  }
+  // After cloning everything: the mapping refers to the cloned loads.
+  rebuildAccesses(rfBlock);
+  refreshAccessRegions(rewriter, rfBlock,
+                       /*force=*/block.getReads() || block.getWrites());
+
+  // The write-back block "<name>": Y[s] = combine over rf of Y_rf[rf, s].
+  rewriter.setInsertionPointAfter(top);
+  SmallVector<IterVarType> wbTypes;
+  SmallVector<OpFoldResult> wbExtents;
+  SmallVector<Value> wbBindings;
+  for (unsigned i : spatialVars) {
+    auto l = ForOp::create(rewriter, loc, rewriter.getIndexAttr(0),
+                           block.getExtent(i));
+    l.setIvNameAttr(
+        rewriter.getStringAttr(("ax" + Twine(wbTypes.size())).str()));
+    wbTypes.push_back(IterVarType::spatial);
+    wbExtents.push_back(block.getExtent(i));
+    wbBindings.push_back(l.getInductionVar());
+    rewriter.setInsertionPoint(l.getBodyBlock()->getTerminator());
+  }
+  auto rfLoop = ForOp::create(rewriter, loc, rewriter.getIndexAttr(0),
+                              rewriter.getIndexAttr(*extent));
+  rfLoop.setIvNameAttr(
+      rewriter.getStringAttr((loop.getIvName().value_or("i") + "_rf").str()));
+  rewriter.setInsertionPoint(rfLoop.getBodyBlock()->getTerminator());
+  wbTypes.push_back(IterVarType::reduce);
+  wbExtents.push_back(rewriter.getIndexAttr(*extent));
+  wbBindings.push_back(rfLoop.getInductionVar());
+  auto wb = BlockOp::create(rewriter, loc, block.getName(), wbTypes, wbExtents,
+                            wbBindings);
+  {
+    SmallVector<Value> idx, rfIdx{wb.getIterVar(spatialVars.size())};
+    for (unsigned v : storeVars)
+      idx.push_back(
+          wb.getIterVar(llvm::find(spatialVars, v) - spatialVars.begin()));
+    llvm::append_range(rfIdx, idx);
+    OpBuilder::InsertionGuard g(rewriter);
+    rewriter.setInsertionPoint(wb.getBodyBlock()->getTerminator());
+    auto wbInit = InitOp::create(rewriter, loc);
+    rewriter.setInsertionPoint(wbInit.getBody().front().getTerminator());
+    Value id =
+        arith::ConstantOp::create(rewriter, loc, cast<TypedAttr>(identity));
+    memref::StoreOp::create(rewriter, loc, id, buffer, idx);
+    rewriter.setInsertionPoint(wb.getBodyBlock()->getTerminator());
+    Value acc = memref::LoadOp::create(rewriter, loc, buffer, idx);
+    Value part = memref::LoadOp::create(rewriter, loc, rfBuffer, rfIdx);
+    IRMapping cmap;
+    cmap.map(combiner->getOperand(accOperand), acc);
+    cmap.map(combiner->getOperand(1 - accOperand), part);
+    Operation *c = rewriter.clone(*combiner, cmap);
+    memref::StoreOp::create(rewriter, loc, c->getResult(0), buffer, idx);
+  }
+  refreshAccessRegions(rewriter, wb,
+                       /*force=*/block.getReads() || block.getWrites());
+  rewriter.eraseOp(block);
+  return rfBlock;
+}

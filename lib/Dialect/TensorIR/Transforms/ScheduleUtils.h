@@ -1,0 +1,50 @@
+//===- ScheduleUtils.h - helpers of the schedule primitives -----*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLC_LIB_DIALECT_TENSORIR_TRANSFORMS_SCHEDULEUTILS_H
+#define MLC_LIB_DIALECT_TENSORIR_TRANSFORMS_SCHEDULEUTILS_H
+
+#include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+
+#include <string>
+
+namespace mlc::tensorir::schedutil {
+
+/// "loop 'i'" / "block 'Y'" for diagnostics.
+std::string describe(ForOp loop);
+std::string describe(BlockOp block);
+
+/// Whether `value` is one of `ivs` or is computed from one of them.
+bool dependsOn(mlir::Value value, llvm::ArrayRef<mlir::Value> ivs);
+
+/// The blocks under `op` that are not nested in another block under `op`.
+llvm::SmallVector<BlockOp> getChildBlocks(mlir::Operation *op);
+
+/// Whether `op` is an index computation that may be moved freely (no
+/// regions, no memory effects).
+bool isMovableExpr(mlir::Operation *op);
+
+/// Fails with a diagnostic unless `loop` starts at 0 with step 1.
+mlir::LogicalResult checkStartsAtZero(ForOp loop, llvm::StringRef primitive);
+
+/// The constant extent of `loop`, which must start at 0 with step 1.
+mlir::FailureOr<int64_t> getConstantExtent(ForOp loop,
+                                           llvm::StringRef primitive);
+
+/// The blocks named in `names` (an error for a missing one), or every block
+/// of `func` when `names` is empty.
+mlir::LogicalResult selectBlocks(PrimFuncOp func,
+                                 llvm::ArrayRef<std::string> names,
+                                 llvm::SmallVectorImpl<BlockOp> &blocks);
+
+/// Fails with a diagnostic if `loop` holds a statement outside a block, which
+/// a predicate for a non-divisible split could not mask.
+mlir::LogicalResult checkMaskable(ForOp loop, int64_t extent, int64_t product,
+                                  llvm::StringRef primitive);
+
+} // namespace mlc::tensorir::schedutil
+
+#endif // MLC_LIB_DIALECT_TENSORIR_TRANSFORMS_SCHEDULEUTILS_H
