@@ -1,4 +1,4 @@
-// RUN: mlc-opt %s -relay-fuse-ops | FileCheck %s
+// RUN: mlc-opt %s -allow-unregistered-dialect -relay-fuse-ops | FileCheck %s
 
 // Constants: a scalar of a simple dtype is elementwise and moves into the
 // function; a non-scalar one, or an f16 scalar, is an opaque argument.
@@ -24,6 +24,14 @@ func.func @foreign(%x: tensor<4xf32>, %y: tensor<?xf32>) -> tensor<4xf32> {
   %3 = relay.add %1, %2 : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
   %4 = relay.sqrt %3 : (tensor<4xf32>) -> tensor<4xf32>
   return %4 : tensor<4xf32>
+}
+
+// So are unregistered ops.
+func.func @unregistered(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = relay.exp %x : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = "test.op"(%0) : (tensor<4xf32>) -> tensor<4xf32>
+  %2 = relay.exp %1 : (tensor<4xf32>) -> tensor<4xf32>
+  return %2 : tensor<4xf32>
 }
 
 // A value that the function returns is not fused into its consumers; a
@@ -91,15 +99,28 @@ func.func @done(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-SAME: attributes {relay.Primitive = 1 : i64}
 // CHECK-NEXT: relay.exp
 // CHECK-NEXT: return
+// CHECK-LABEL: func.func private @fused_exp_2(
+// CHECK-SAME: attributes {relay.Primitive = 1 : i64}
+// CHECK-NEXT: relay.exp
+// CHECK-NEXT: return
+// CHECK-LABEL: func.func @unregistered(
+// CHECK-NEXT: %[[V3_0:.*]] = call @fused_exp_1(%arg0)
+// CHECK-NEXT: %[[V3_1:.*]] = "test.op"(%[[V3_0]])
+// CHECK-NEXT: %[[V3_2:.*]] = call @fused_exp_2(%[[V3_1]])
+// CHECK-NEXT: return %[[V3_2]]
+// CHECK-LABEL: func.func private @fused_exp_3(
+// CHECK-SAME: attributes {relay.Primitive = 1 : i64}
+// CHECK-NEXT: relay.exp
+// CHECK-NEXT: return
 // CHECK-LABEL: func.func private @fused_sqrt(
 // CHECK-SAME: attributes {relay.Primitive = 1 : i64}
 // CHECK-NEXT: relay.sqrt
 // CHECK-NEXT: return
 // CHECK-LABEL: func.func @returned(
-// CHECK-NEXT: %[[V3_0:.*]] = call @fused_exp_1(%arg0)
-// CHECK-NEXT: %[[V3_1:.*]] = call @fused_sqrt(%[[V3_0]])
-// CHECK-NEXT: %[[V3_2:.*]] = relay.tuple %[[V3_0]], %[[V3_1]]
-// CHECK-NEXT: return %[[V3_0]], %[[V3_2]]
+// CHECK-NEXT: %[[V4_0:.*]] = call @fused_exp_3(%arg0)
+// CHECK-NEXT: %[[V4_1:.*]] = call @fused_sqrt(%[[V4_0]])
+// CHECK-NEXT: %[[V4_2:.*]] = relay.tuple %[[V4_0]], %[[V4_1]]
+// CHECK-NEXT: return %[[V4_0]], %[[V4_2]]
 // CHECK-LABEL: func.func private @fused_negative_split(
 // CHECK-SAME: attributes {relay.Primitive = 1 : i64}
 // CHECK-NEXT: relay.negative
@@ -109,7 +130,7 @@ func.func @done(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-SAME: attributes {relay.Primitive = 1 : i64}
 // CHECK-NEXT: relay.sum
 // CHECK-NEXT: return
-// CHECK-LABEL: func.func private @fused_exp_2(
+// CHECK-LABEL: func.func private @fused_exp_4(
 // CHECK-SAME: attributes {relay.Primitive = 1 : i64}
 // CHECK-NEXT: relay.exp
 // CHECK-NEXT: return
@@ -118,16 +139,16 @@ func.func @done(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-NEXT: relay.subtract
 // CHECK-NEXT: return
 // CHECK-LABEL: func.func @split_fields(
-// CHECK-NEXT: %[[V4_0:.*]]:2 = call @fused_negative_split(%arg0)
-// CHECK-NEXT: %[[V4_1:.*]] = call @fused_sum(%[[V4_0]]#0)
-// CHECK-NEXT: %[[V4_2:.*]] = call @fused_exp_2(%[[V4_0]]#1)
-// CHECK-NEXT: %[[V4_3:.*]] = call @fused_subtract(%[[V4_0]]#0, %[[V4_1]])
-// CHECK-NEXT: return %[[V4_3]], %[[V4_2]]
+// CHECK-NEXT: %[[V5_0:.*]]:2 = call @fused_negative_split(%arg0)
+// CHECK-NEXT: %[[V5_1:.*]] = call @fused_sum(%[[V5_0]]#0)
+// CHECK-NEXT: %[[V5_2:.*]] = call @fused_exp_4(%[[V5_0]]#1)
+// CHECK-NEXT: %[[V5_3:.*]] = call @fused_subtract(%[[V5_0]]#0, %[[V5_1]])
+// CHECK-NEXT: return %[[V5_3]], %[[V5_2]]
 // CHECK-LABEL: func.func private @fused_exp(
 // CHECK-SAME: attributes {relay.Primitive = 1 : i64}
 // CHECK-NEXT: relay.exp
 // CHECK-NEXT: return
 // CHECK-LABEL: func.func @done(
-// CHECK-NEXT: %[[V5_0:.*]] = call @fused_exp(%arg0)
-// CHECK-NEXT: return %[[V5_0]]
+// CHECK-NEXT: %[[V6_0:.*]] = call @fused_exp(%arg0)
+// CHECK-NEXT: return %[[V6_0]]
 

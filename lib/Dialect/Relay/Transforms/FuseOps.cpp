@@ -43,7 +43,9 @@ constexpr size_t kMaxNameLength = 80;
 /// A relay operator (TVM: a call of an Op), as opposed to the expression
 /// nodes TVM has for constants and tuples.
 static bool isRelayOperator(Operation *op) {
-  return isa<RelayDialect>(op->getDialect()) &&
+  // Unregistered ops have no dialect.
+  Dialect *dialect = op->getDialect();
+  return dialect && isa<RelayDialect>(dialect) &&
          !isa<ConstantOp, TupleOp, TupleGetItemOp>(op);
 }
 
