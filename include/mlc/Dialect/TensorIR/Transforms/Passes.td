@@ -86,6 +86,7 @@ def TensorIRAnnotateOpPattern
     function `opaque`. `tuple` is never derived (it is TVM's kind of tuple
     expressions). A prim_func without blocks is `elemwise`, as in TVM.
   }];
+}
 
 //===----------------------------------------------------------------------===//
 // Scheduling passes: the common tensorir.Schedule primitives applied to
