@@ -120,6 +120,7 @@ struct RelaxLegalizeOpsPass
     populateReductionLegalizations(table);
     populateNNLegalizations(table);
     populateNormalizationLegalizations(table);
+    populateImageLegalizations(table);
     llvm::StringSet<> skip;
     for (const std::string &name : skipOps)
       skip.insert(name);

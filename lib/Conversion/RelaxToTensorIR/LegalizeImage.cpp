@@ -1,0 +1,225 @@
+//===- LegalizeImage.cpp - image relax op kernels ---------------*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Kernels of the image ops (TVM's topi/image/resize.py): relax.image.resize2d
+// with nearest-neighbor and linear interpolation. Coordinates are computed in
+// f32 as TOPI's "float" does, and pixels read out of the image are clamped
+// to its border (get_2d_pixel).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Legalizations.h"
+
+#include "mlc/Dialect/Relax/IR/Relax.h"
+#include "mlc/Dialect/Utils/NNShapeFunctions.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace mlc;
+using namespace mlc::legalize;
+using namespace mlc::tensorir;
+
+namespace {
+/// Scalar helpers for one resize block.
+struct ResizeBuilder {
+  OpBuilder &b;
+  Location loc;
+  Type f32;
+
+  Value constant(double value) {
+    return createScalarConstant(b, loc, f32, value);
+  }
+  /// An `index` value (iteration variable or size) as f32.
+  Value toFloat(Value index) {
+    Value i64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
+    return arith::SIToFPOp::create(b, loc, f32, i64);
+  }
+  /// TOPI's `.astype("int32")` of a float, as an `index` value.
+  Value toIndex(Value value) {
+    Value i32 = arith::FPToSIOp::create(b, loc, b.getI32Type(), value);
+    return arith::IndexCastOp::create(b, loc, b.getIndexType(), i32);
+  }
+  Value add(Value x, Value y) { return arith::AddFOp::create(b, loc, x, y); }
+  Value sub(Value x, Value y) { return arith::SubFOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return arith::MulFOp::create(b, loc, x, y); }
+  Value div(Value x, Value y) { return arith::DivFOp::create(b, loc, x, y); }
+  Value lt(Value x, Value y) {
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, y);
+  }
+  Value gt(Value x, Value y) {
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, y);
+  }
+  Value select(Value c, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, c, x, y);
+  }
+
+  /// TOPI's get_inx: the input coordinate of output index `x` along a
+  /// dimension of `image` input and `target` output elements (`index`
+  /// values); `start` / `end` are the roi bounds (tf_crop_and_resize).
+  Value getInputCoordinate(Value x, Value image, Value target, StringRef mode,
+                           double start, double end) {
+    Value xf = toFloat(x), imageF = toFloat(image), targetF = toFloat(target);
+    Value one = constant(1.0), half = constant(0.5);
+    Value scale = div(imageF, targetF);
+    Value targetAboveOne = gt(targetF, one);
+    if (mode == "half_pixel")
+      return sub(mul(add(xf, half), scale), half);
+    if (mode == "align_corners") {
+      // (image - 1) / (target - 1) * x; TOPI divides by zero for a target
+      // of 1, where every output reads coordinate 0 here.
+      Value ratio = div(sub(imageF, one), sub(targetF, one));
+      return select(targetAboveOne, mul(ratio, xf), constant(0.0));
+    }
+    if (mode == "asymmetric")
+      return mul(scale, xf);
+    if (mode == "pytorch_half_pixel")
+      return select(targetAboveOne, sub(mul(add(xf, half), scale), half),
+                    constant(0.0));
+    if (mode == "tf_half_pixel_for_nn")
+      return mul(add(xf, half), scale);
+    // tf_crop_and_resize.
+    Value imageMinusOne = sub(imageF, one);
+    Value startF = constant(start), endF = constant(end);
+    Value inside = add(
+        mul(startF, imageMinusOne),
+        div(mul(mul(xf, sub(endF, startF)), imageMinusOne), sub(targetF, one)));
+    Value center = mul(mul(half, add(startF, endF)), imageMinusOne);
+    return select(targetAboveOne, inside, center);
+  }
+
+  /// TOPI's get_closest_index (nearest neighbor), as an `index` value.
+  Value getClosestIndex(Value in, StringRef rounding) {
+    Value epsilon = constant(1e-5), half = constant(0.5);
+    Value rounded;
+    if (rounding == "round")
+      rounded = math::RoundEvenOp::create(b, loc, in); // te.round: nearbyint
+    else if (rounding == "round_prefer_floor")
+      rounded = math::CeilOp::create(b, loc, sub(in, half));
+    else if (rounding == "round_prefer_ceil")
+      rounded = math::FloorOp::create(b, loc, add(in, half));
+    else if (rounding == "floor")
+      rounded = math::FloorOp::create(b, loc, add(in, epsilon));
+    else // ceil
+      rounded = math::CeilOp::create(b, loc, sub(in, epsilon));
+    return toIndex(rounded);
+  }
+
+  /// `index` clamped to [0, size - 1] (get_2d_pixel).
+  Value clamp(Value index, Value size) {
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value last = arith::SubIOp::create(
+        b, loc, size, arith::ConstantIndexOp::create(b, loc, 1));
+    return arith::MaxSIOp::create(
+        b, loc, arith::MinSIOp::create(b, loc, index, last), zero);
+  }
+};
+} // namespace
+
+static LogicalResult buildResize2D(relax::Resize2DOp op,
+                                   PrimFuncBuilder &kernel, ValueRange inputs,
+                                   ValueRange outputs) {
+  StringRef method = op.getMethod();
+  StringRef mode = op.getCoordinateTransformationMode();
+  if (method == "cubic")
+    return op.emitOpError("method 'cubic' has no tensorir legalization yet; "
+                          "use nearest_neighbor or linear");
+  FailureOr<SmallVector<int64_t, 4>> perm =
+      nn::getLayoutPermutation(op.getLayout(), "NCHW", "layout", nullptr);
+  if (failed(perm))
+    return op.emitOpError("layout '") << op.getLayout() << "' is unsupported";
+  int64_t hDim = (*perm)[2], wDim = (*perm)[3];
+  StringRef rounding = op.getRoundingMethod();
+  // TOPI's default rounding for nearest neighbor.
+  if (rounding.empty())
+    rounding = mode == "align_corners" ? "round" : "floor";
+  ArrayRef<double> roi = op.getRoi();
+  double extrapolation = op.getExtrapolationValue().convertToDouble();
+
+  Value data = inputs[0], output = outputs[0];
+  SmallVector<OpFoldResult> inSizes = kernel.getSizes(data);
+  SmallVector<OpFoldResult> outSizes = kernel.getSizes(output);
+  Type dataType = getElementType(data);
+  Type outType = getElementType(output);
+  // Linear interpolation runs in f32 (TOPI's "float"), or in the data's
+  // type when that is a wider float.
+  Type f32 = Float32Type::get(op.getContext());
+  Type lerpType = f32;
+  if (auto floatType = dyn_cast<FloatType>(dataType))
+    if (floatType.getWidth() > 32)
+      lerpType = floatType;
+
+  kernel.compute(
+      "resize", output,
+      [&](OpBuilder &b, Location loc, ValueRange indices) -> Value {
+        ResizeBuilder rb{b, loc, f32};
+        Value imageH = materializeIndex(b, loc, inSizes[hDim]);
+        Value imageW = materializeIndex(b, loc, inSizes[wDim]);
+        Value targetH = materializeIndex(b, loc, outSizes[hDim]);
+        Value targetW = materializeIndex(b, loc, outSizes[wDim]);
+        Value inY = rb.getInputCoordinate(indices[hDim], imageH, targetH, mode,
+                                          roi[0], roi[2]);
+        Value inX = rb.getInputCoordinate(indices[wDim], imageW, targetW, mode,
+                                          roi[1], roi[3]);
+        auto pixel = [&](Value y, Value x) {
+          SmallVector<Value> at(indices);
+          at[hDim] = rb.clamp(y, imageH);
+          at[wDim] = rb.clamp(x, imageW);
+          return load(b, loc, data, at);
+        };
+        Value value;
+        if (method == "nearest_neighbor") {
+          value = createCast(b, loc,
+                             pixel(rb.getClosestIndex(inY, rounding),
+                                   rb.getClosestIndex(inX, rounding)),
+                             outType);
+        } else {
+          // Linear: lerp(lerp(p00, p01, dx), lerp(p10, p11, dx), dy) with
+          // lerp(a, c, t) = a * (1 - t) + c * t.
+          Value floorY = math::FloorOp::create(b, loc, inY);
+          Value floorX = math::FloorOp::create(b, loc, inX);
+          Value y0 = rb.toIndex(floorY), x0 = rb.toIndex(floorX);
+          Value one = arith::ConstantIndexOp::create(b, loc, 1);
+          Value y1 = arith::AddIOp::create(b, loc, y0, one);
+          Value x1 = arith::AddIOp::create(b, loc, x0, one);
+          Value dy = createCast(b, loc, rb.sub(inY, floorY), lerpType);
+          Value dx = createCast(b, loc, rb.sub(inX, floorX), lerpType);
+          auto lerp = [&](Value lo, Value hi, Value t) {
+            Value oneL = createScalarConstant(b, loc, lerpType, 1.0);
+            return createAdd(b, loc,
+                             createMul(b, loc, lo, createSub(b, loc, oneL, t)),
+                             createMul(b, loc, hi, t));
+          };
+          auto at = [&](Value y, Value x) {
+            return createCast(b, loc, pixel(y, x), lerpType);
+          };
+          Value top = lerp(at(y0, x0), at(y0, x1), dx);
+          Value bottom = lerp(at(y1, x0), at(y1, x1), dx);
+          value = createCast(b, loc, lerp(top, bottom, dy), outType);
+        }
+        if (mode == "tf_crop_and_resize") {
+          // Coordinates outside the image read extrapolation_value.
+          Value zero = rb.constant(0.0), one = rb.constant(1.0);
+          Value lastY = rb.sub(rb.toFloat(imageH), one);
+          Value lastX = rb.sub(rb.toFloat(imageW), one);
+          Value outside = arith::OrIOp::create(
+              b, loc,
+              arith::OrIOp::create(b, loc, rb.lt(inY, zero), rb.gt(inY, lastY)),
+              arith::OrIOp::create(b, loc, rb.lt(inX, zero),
+                                   rb.gt(inX, lastX)));
+          value = rb.select(
+              outside, createScalarConstant(b, loc, outType, extrapolation),
+              value);
+        }
+        return value;
+      });
+  return success();
+}
+
+void mlc::legalize::populateImageLegalizations(LegalizationTable &table) {
+  table.add<relax::Resize2DOp>(buildResize2D);
+}
