@@ -722,7 +722,8 @@ struct ConvertDropoutWithMask : OpRewritePattern<relay::DropoutOp> {
 /// the forms known to be unsupported; empty otherwise.
 static std::string getUnsupportedReason(Operation *op) {
   if (auto take = dyn_cast<relay::TakeOp>(op); take && take.getBatchDims())
-    return "take with batch_dims=" + std::to_string(take.getBatchDims()) +
+    return "take with batch_dims=" +
+           std::to_string(static_cast<int64_t>(take.getBatchDims())) +
            " has no relax equivalent (relax.take has no batch dimensions)";
   if (isa<relay::ArgmaxOp, relay::ArgminOp>(op)) {
     if (op->getAttrOfType<BoolAttr>("select_last_index") &&
