@@ -1384,9 +1384,9 @@ LogicalResult PReluOp::inferReturnTypes(
                                     "alpha", error)))
     return emitOptionalError(location, error.text);
   if (alpha.getElementType() != data.getElementType())
-    return emitOptionalError(location, "element types differ: data '",
-                             data.getElementType(), "' vs alpha '",
-                             alpha.getElementType(), "'");
+    return emitOptionalError(location, "element types differ: data ",
+                             data.getElementType(), " vs alpha ",
+                             alpha.getElementType());
   inferredReturnTypes.push_back(data);
   return success();
 }
