@@ -64,31 +64,41 @@ struct ResizeBuilder {
   Value getInputCoordinate(Value x, Value image, Value target, StringRef mode,
                            double start, double end) {
     Value xf = toFloat(x), imageF = toFloat(image), targetF = toFloat(target);
-    Value one = constant(1.0), half = constant(0.5);
-    Value scale = div(imageF, targetF);
+    if (mode == "half_pixel") {
+      Value half = constant(0.5);
+      Value shifted = add(xf, half);
+      return sub(mul(shifted, div(imageF, targetF)), half);
+    }
+    if (mode == "asymmetric")
+      return mul(div(imageF, targetF), xf);
+    if (mode == "tf_half_pixel_for_nn") {
+      Value shifted = add(xf, constant(0.5));
+      return mul(shifted, div(imageF, targetF));
+    }
+    Value one = constant(1.0);
     Value targetAboveOne = gt(targetF, one);
-    if (mode == "half_pixel")
-      return sub(mul(add(xf, half), scale), half);
     if (mode == "align_corners") {
       // (image - 1) / (target - 1) * x; TOPI divides by zero for a target
       // of 1, where every output reads coordinate 0 here.
-      Value ratio = div(sub(imageF, one), sub(targetF, one));
-      return select(targetAboveOne, mul(ratio, xf), constant(0.0));
+      Value imageMinusOne = sub(imageF, one);
+      Value ratio = div(imageMinusOne, sub(targetF, one));
+      Value inside = mul(ratio, xf);
+      return select(targetAboveOne, inside, constant(0.0));
     }
-    if (mode == "asymmetric")
-      return mul(scale, xf);
-    if (mode == "pytorch_half_pixel")
-      return select(targetAboveOne, sub(mul(add(xf, half), scale), half),
-                    constant(0.0));
-    if (mode == "tf_half_pixel_for_nn")
-      return mul(add(xf, half), scale);
+    if (mode == "pytorch_half_pixel") {
+      Value half = constant(0.5);
+      Value shifted = add(xf, half);
+      Value inside = sub(mul(shifted, div(imageF, targetF)), half);
+      return select(targetAboveOne, inside, constant(0.0));
+    }
     // tf_crop_and_resize.
     Value imageMinusOne = sub(imageF, one);
     Value startF = constant(start), endF = constant(end);
-    Value inside = add(
-        mul(startF, imageMinusOne),
-        div(mul(mul(xf, sub(endF, startF)), imageMinusOne), sub(targetF, one)));
-    Value center = mul(mul(half, add(startF, endF)), imageMinusOne);
+    Value extent = mul(mul(xf, sub(endF, startF)), imageMinusOne);
+    Value scaled = div(extent, sub(targetF, one));
+    Value inside = add(mul(startF, imageMinusOne), scaled);
+    Value halfSum = mul(constant(0.5), add(startF, endF));
+    Value center = mul(halfSum, imageMinusOne);
     return select(targetAboveOne, inside, center);
   }
 
@@ -126,12 +136,13 @@ static LogicalResult buildResize2D(relax::Resize2DOp op,
   StringRef method = op.getMethod();
   StringRef mode = op.getCoordinateTransformationMode();
   if (method == "cubic")
-    return op.emitOpError("method 'cubic' has no tensorir legalization yet; "
-                          "use nearest_neighbor or linear");
+    return op.emitOpError("cannot be legalized: method 'cubic' has no "
+                          "kernel yet; use nearest_neighbor or linear");
   FailureOr<SmallVector<int64_t, 4>> perm =
       nn::getLayoutPermutation(op.getLayout(), "NCHW", "layout", nullptr);
   if (failed(perm))
-    return op.emitOpError("layout '") << op.getLayout() << "' is unsupported";
+    return op.emitOpError("cannot be legalized: layout '")
+           << op.getLayout() << "' is not a permutation of NCHW";
   int64_t hDim = (*perm)[2], wDim = (*perm)[3];
   StringRef rounding = op.getRoundingMethod();
   // TOPI's default rounding for nearest neighbor.
@@ -173,10 +184,9 @@ static LogicalResult buildResize2D(relax::Resize2DOp op,
         };
         Value value;
         if (method == "nearest_neighbor") {
-          value = createCast(b, loc,
-                             pixel(rb.getClosestIndex(inY, rounding),
-                                   rb.getClosestIndex(inX, rounding)),
-                             outType);
+          Value y = rb.getClosestIndex(inY, rounding);
+          Value x = rb.getClosestIndex(inX, rounding);
+          value = createCast(b, loc, pixel(y, x), outType);
         } else {
           // Linear: lerp(lerp(p00, p01, dx), lerp(p10, p11, dx), dy) with
           // lerp(a, c, t) = a * (1 - t) + c * t.
@@ -190,15 +200,17 @@ static LogicalResult buildResize2D(relax::Resize2DOp op,
           Value dx = createCast(b, loc, rb.sub(inX, floorX), lerpType);
           auto lerp = [&](Value lo, Value hi, Value t) {
             Value oneL = createScalarConstant(b, loc, lerpType, 1.0);
-            return createAdd(b, loc,
-                             createMul(b, loc, lo, createSub(b, loc, oneL, t)),
-                             createMul(b, loc, hi, t));
+            Value loPart = createMul(b, loc, lo, createSub(b, loc, oneL, t));
+            Value hiPart = createMul(b, loc, hi, t);
+            return createAdd(b, loc, loPart, hiPart);
           };
           auto at = [&](Value y, Value x) {
             return createCast(b, loc, pixel(y, x), lerpType);
           };
-          Value top = lerp(at(y0, x0), at(y0, x1), dx);
-          Value bottom = lerp(at(y1, x0), at(y1, x1), dx);
+          Value p00 = at(y0, x0), p01 = at(y0, x1);
+          Value top = lerp(p00, p01, dx);
+          Value p10 = at(y1, x0), p11 = at(y1, x1);
+          Value bottom = lerp(p10, p11, dx);
           value = createCast(b, loc, lerp(top, bottom, dy), outType);
         }
         if (mode == "tf_crop_and_resize") {
@@ -206,14 +218,13 @@ static LogicalResult buildResize2D(relax::Resize2DOp op,
           Value zero = rb.constant(0.0), one = rb.constant(1.0);
           Value lastY = rb.sub(rb.toFloat(imageH), one);
           Value lastX = rb.sub(rb.toFloat(imageW), one);
-          Value outside = arith::OrIOp::create(
-              b, loc,
-              arith::OrIOp::create(b, loc, rb.lt(inY, zero), rb.gt(inY, lastY)),
-              arith::OrIOp::create(b, loc, rb.lt(inX, zero),
-                                   rb.gt(inX, lastX)));
-          value = rb.select(
-              outside, createScalarConstant(b, loc, outType, extrapolation),
-              value);
+          Value belowY = rb.lt(inY, zero), aboveY = rb.gt(inY, lastY);
+          Value belowX = rb.lt(inX, zero), aboveX = rb.gt(inX, lastX);
+          Value outsideY = arith::OrIOp::create(b, loc, belowY, aboveY);
+          Value outsideX = arith::OrIOp::create(b, loc, belowX, aboveX);
+          Value outside = arith::OrIOp::create(b, loc, outsideY, outsideX);
+          Value fill = createScalarConstant(b, loc, outType, extrapolation);
+          value = rb.select(outside, fill, value);
         }
         return value;
       });
