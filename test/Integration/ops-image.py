@@ -5,9 +5,10 @@
 # does not reach. Relay text (or relax MLIR) compiled with --mlc-cpu-pipeline
 # and run on random inputs against numpy references computed here.
 # The resize reference follows topi.image.resize2d step by step in float32
-# (coordinates, rounding, clamping, lerp), so nearest-neighbor results must
-# match exactly and linear ones to f32 rtol 1e-5, atol 1e-6; the rest
-# against float64 with rtol 1e-5, atol 1e-6 (no reductions of sums).
+# (coordinates, rounding, clamping, lerp, cubic weights): nearest-neighbor
+# results must match exactly, linear and cubic ones to f32 rtol 1e-5,
+# atol 1e-6; prelu against float64 with rtol 1e-5, atol 1e-6; max pools and
+# dropout exactly.
 # RUN: %python %s | FileCheck %s
 # CHECK: nn.prelu 2x3x5x7 axis=1: ok
 # CHECK: nn.prelu 7x13 axis=-1: ok
@@ -16,6 +17,8 @@
 # CHECK: nn.upsampling bilinear 2x: ok
 # CHECK: nn.upsampling bilinear align_corners 7x5 -> 14x15: ok
 # CHECK: nn.upsampling nearest align_corners 3x: ok
+# CHECK: nn.upsampling bicubic 2x3: ok
+# CHECK: nn.upsampling bicubic align_corners NHWC: ok
 # CHECK: nn.global_max_pool2d NCHW: ok
 # CHECK: nn.global_max_pool2d NHWC: ok
 # CHECK: nn.adaptive_max_pool2d 1x1: ok
@@ -28,6 +31,7 @@
 # CHECK: image.resize2d nearest asymmetric ceil 5x4 -> 7x6: ok
 # CHECK: image.resize2d linear tf_crop_and_resize NHWC 6x8 -> 5x7: ok
 # CHECK: image.resize2d linear asymmetric f32 -> out_dtype f64: ok
+# CHECK: image.resize2d cubic half_pixel alpha=-0.75 exclude 6x7 -> 9x4: ok
 
 import numpy as np
 import mlc
@@ -106,8 +110,44 @@ def closest_index(c, rounding):
     return rounded.astype(np.int64)
 
 
+def cubic_weights(t, alpha):
+    """topi _get_cubic_spline_weights (python constants fold in double)."""
+    t2 = t * t
+    t3 = t2 * t
+    return [F32(alpha) * (t3 - F32(2) * t2 + t),
+            F32(alpha + 2) * t3 - F32(3 + alpha) * t2 + F32(1),
+            F32(-(alpha + 2)) * t3 + F32(3 + 2 * alpha) * t2 - F32(alpha) * t,
+            F32(-alpha) * t3 + F32(alpha) * t2]
+
+
+def cubic_nchw(x, cy, cx, alpha, exclude):
+    _, _, h, w = x.shape
+    fy, fx = np.floor(cy), np.floor(cx)
+    y0, x0 = fy.astype(np.int64), fx.astype(np.int64)
+    wy, wx = cubic_weights(cy - fy, alpha), cubic_weights(cx - fx, alpha)
+    if exclude:
+        for ws, base, size in ((wy, y0, h), (wx, x0, w)):
+            for i in range(4):
+                outside = (base - 1 + i < 0) | (base + i > size)
+                ws[i] = np.where(outside, F32(0), ws[i]).astype(F32)
+            total = ws[0] + ws[1] + ws[2] + ws[3]
+            for i in range(4):
+                ws[i] = ws[i] / total
+    value = None
+    for j in range(4):
+        yy = np.clip(y0 + j - 1, 0, h - 1)
+        column = None
+        for i in range(4):
+            xx = np.clip(x0 + i - 1, 0, w - 1)
+            term = x[:, :, yy[:, None], xx[None, :]] * wx[i][None, :]
+            column = term if column is None else column + term
+        term = column * wy[j][:, None]
+        value = term if value is None else value + term
+    return value
+
+
 def resize2d_nchw(x, size, method, mode, rounding="", roi=(0.0, 0.0, 0.0, 0.0),
-                  extrapolation=0.0):
+                  extrapolation=0.0, alpha=-0.5, exclude=False):
     _, _, h, w = x.shape
     oh, ow = size
     cy = input_coordinates(h, oh, mode, roi[0], roi[2])
@@ -118,6 +158,8 @@ def resize2d_nchw(x, size, method, mode, rounding="", roi=(0.0, 0.0, 0.0, 0.0),
         iy = np.clip(closest_index(cy, rounding), 0, h - 1)
         ix = np.clip(closest_index(cx, rounding), 0, w - 1)
         out = x[:, :, iy[:, None], ix[None, :]]
+    elif method == "cubic":
+        out = cubic_nchw(x, cy, cx, alpha, exclude)
     else:
         fy, fx = np.floor(cy), np.floor(cx)
         dy, dx = (cy - fy)[:, None], (cx - fx)[None, :]
@@ -160,6 +202,16 @@ x = f32(1, 1, 3, 4)
 check("nn.upsampling nearest align_corners 3x",
       run_relay("nn.upsampling(%x, scale_h=3f, scale_w=3f, align_corners=True)", x=x),
       resize2d_nchw(x, (9, 12), "nearest_neighbor", "align_corners"), rtol=0, atol=0)
+
+x = f32(1, 2, 5, 4)
+check("nn.upsampling bicubic 2x3",
+      run_relay('nn.upsampling(%x, scale_h=2f, scale_w=3f, method="bicubic")', x=x),
+      resize2d_nchw(x, (10, 12), "cubic", "asymmetric"))
+x = f32(2, 4, 6, 3)
+check("nn.upsampling bicubic align_corners NHWC",
+      run_relay('nn.upsampling(%x, scale_h=2f, scale_w=1.5f, layout="NHWC", '
+                'method="bicubic", align_corners=True)', x=x),
+      nhwc(resize2d_nchw, x, (8, 9), "cubic", "align_corners"))
 
 # --- max pools -----------------------------------------------------------------
 x = f32(2, 3, 7, 5)
@@ -237,3 +289,8 @@ check("image.resize2d linear asymmetric f32 -> out_dtype f64",
       run_resize(x, (6, 5), 'coordinate_transformation_mode = "asymmetric", out_dtype = f64',
                  out_dtype="f64"),
       resize2d_nchw(x, (6, 5), "linear", "asymmetric").astype(np.float64))
+x = f32(1, 2, 6, 7)
+check("image.resize2d cubic half_pixel alpha=-0.75 exclude 6x7 -> 9x4",
+      run_resize(x, (9, 4), 'method = "cubic", cubic_alpha = -7.500000e-01 : f64, '
+                 'cubic_exclude = 1 : i64'),
+      resize2d_nchw(x, (9, 4), "cubic", "half_pixel", alpha=-0.75, exclude=True))

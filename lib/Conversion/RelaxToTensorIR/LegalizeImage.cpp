@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Kernels of the image ops (TVM's topi/image/resize.py): relax.image.resize2d
-// with nearest-neighbor and linear interpolation. Coordinates are computed in
-// f32 as TOPI's "float" does, and pixels read out of the image are clamped
-// to its border (get_2d_pixel).
+// with nearest-neighbor, linear and cubic interpolation. Coordinates are
+// computed in f32 as TOPI's "float" does, and pixels read out of the image are
+// clamped to its border (get_2d_pixel).
 //
 //===----------------------------------------------------------------------===//
 
@@ -130,14 +130,92 @@ struct ResizeBuilder {
 };
 } // namespace
 
+/// TOPI's bicubic interpolation: Keys' cubic spline weights (`alpha`) of the
+/// fractional parts over the 4x4 neighborhood starting one pixel up-left of
+/// the floor; with `excludeOutside`, weights of pixels outside the image are
+/// 0 and the rest renormalized. Pixels come from `pixel` (clamped) as
+/// `computeType`.
+static Value buildCubic(ResizeBuilder &rb, Value inY, Value inX, Value imageH,
+                        Value imageW, double alpha, bool excludeOutside,
+                        Type computeType,
+                        llvm::function_ref<Value(Value, Value)> pixel) {
+  OpBuilder &b = rb.b;
+  Location loc = rb.loc;
+  Value floorY = math::FloorOp::create(b, loc, inY);
+  Value floorX = math::FloorOp::create(b, loc, inX);
+  Value y0 = rb.toIndex(floorY), x0 = rb.toIndex(floorX);
+  Value fy = rb.sub(inY, floorY), fx = rb.sub(inX, floorX);
+  // _get_cubic_spline_weights: the constants fold in double as in TOPI.
+  auto weights = [&](Value t) {
+    Value t2 = rb.mul(t, t);
+    Value t3 = rb.mul(t2, t);
+    Value w1 = rb.mul(rb.constant(alpha),
+                      rb.add(rb.sub(t3, rb.mul(rb.constant(2.0), t2)), t));
+    Value w2 = rb.add(rb.sub(rb.mul(rb.constant(alpha + 2), t3),
+                             rb.mul(rb.constant(3 + alpha), t2)),
+                      rb.constant(1.0));
+    Value w3 = rb.sub(rb.add(rb.mul(rb.constant(-(alpha + 2)), t3),
+                             rb.mul(rb.constant(3 + 2 * alpha), t2)),
+                      rb.mul(rb.constant(alpha), t));
+    Value w4 =
+        rb.add(rb.mul(rb.constant(-alpha), t3), rb.mul(rb.constant(alpha), t2));
+    return SmallVector<Value, 4>{w1, w2, w3, w4};
+  };
+  SmallVector<Value, 4> wx = weights(fx), wy = weights(fy);
+  if (excludeOutside) {
+    // Weight i is 0 when `base - 1 + i < 0 || base + i > size`, as TOPI.
+    auto exclude = [&](SmallVector<Value, 4> &w, Value base, Value size) {
+      Value sum;
+      for (int64_t i = 0; i < 4; ++i) {
+        Value lo = arith::AddIOp::create(
+            b, loc, base, arith::ConstantIndexOp::create(b, loc, i - 1));
+        Value hi = arith::AddIOp::create(
+            b, loc, base, arith::ConstantIndexOp::create(b, loc, i));
+        Value below =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, lo,
+                                  arith::ConstantIndexOp::create(b, loc, 0));
+        Value above =
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, hi, size);
+        Value outside = arith::OrIOp::create(b, loc, below, above);
+        w[i] = rb.select(outside, rb.constant(0.0), w[i]);
+        sum = sum ? rb.add(sum, w[i]) : w[i];
+      }
+      for (Value &weight : w)
+        weight = rb.div(weight, sum);
+    };
+    exclude(wx, x0, imageW);
+    exclude(wy, y0, imageH);
+  }
+  // _cubic_kernel: sum(a_i * w_i), left to right.
+  auto combine = [&](ArrayRef<Value> values, ArrayRef<Value> w) {
+    Value sum;
+    for (auto [value, weight] : llvm::zip(values, w)) {
+      Value term =
+          createMul(b, loc, value, createCast(b, loc, weight, computeType));
+      sum = sum ? createAdd(b, loc, sum, term) : term;
+    }
+    return sum;
+  };
+  SmallVector<Value, 4> columns;
+  for (int64_t j = 0; j < 4; ++j) {
+    Value y = arith::AddIOp::create(
+        b, loc, y0, arith::ConstantIndexOp::create(b, loc, j - 1));
+    SmallVector<Value, 4> row;
+    for (int64_t i = 0; i < 4; ++i) {
+      Value x = arith::AddIOp::create(
+          b, loc, x0, arith::ConstantIndexOp::create(b, loc, i - 1));
+      row.push_back(createCast(b, loc, pixel(y, x), computeType));
+    }
+    columns.push_back(combine(row, wx));
+  }
+  return combine(columns, wy);
+}
+
 static LogicalResult buildResize2D(relax::Resize2DOp op,
                                    PrimFuncBuilder &kernel, ValueRange inputs,
                                    ValueRange outputs) {
   StringRef method = op.getMethod();
   StringRef mode = op.getCoordinateTransformationMode();
-  if (method == "cubic")
-    return op.emitOpError("cannot be legalized: method 'cubic' has no "
-                          "kernel yet; use nearest_neighbor or linear");
   FailureOr<SmallVector<int64_t, 4>> perm =
       nn::getLayoutPermutation(op.getLayout(), "NCHW", "layout", nullptr);
   if (failed(perm))
@@ -150,6 +228,8 @@ static LogicalResult buildResize2D(relax::Resize2DOp op,
     rounding = mode == "align_corners" ? "round" : "floor";
   ArrayRef<double> roi = op.getRoi();
   double extrapolation = op.getExtrapolationValue().convertToDouble();
+  double alpha = op.getCubicAlpha().convertToDouble();
+  bool excludeOutside = op.getCubicExclude() != 0;
 
   Value data = inputs[0], output = outputs[0];
   SmallVector<OpFoldResult> inSizes = kernel.getSizes(data);
@@ -187,6 +267,11 @@ static LogicalResult buildResize2D(relax::Resize2DOp op,
           Value y = rb.getClosestIndex(inY, rounding);
           Value x = rb.getClosestIndex(inX, rounding);
           value = createCast(b, loc, pixel(y, x), outType);
+        } else if (method == "cubic") {
+          value = createCast(b, loc,
+                             buildCubic(rb, inY, inX, imageH, imageW, alpha,
+                                        excludeOutside, lerpType, pixel),
+                             outType);
         } else {
           // Linear: lerp(lerp(p00, p01, dx), lerp(p10, p11, dx), dy) with
           // lerp(a, c, t) = a * (1 - t) + c * t.

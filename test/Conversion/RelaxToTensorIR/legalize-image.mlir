@@ -59,6 +59,19 @@ func.func @resize_crop(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x3x3xf32> {
 
 // -----
 
+// Cubic: 16 clamped loads of the 4x4 neighborhood, Keys' weights.
+// CHECK-LABEL: tensorir.prim_func private @image_resize2d(
+// CHECK: tensorir.block "resize"
+// CHECK-COUNT-16: memref.load
+// CHECK-NOT: memref.load
+// CHECK: memref.store
+func.func @resize_cubic(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x8x6xf32> {
+  %0 = relax.image.resize2d %x {size = array<i64: 8, 6>, method = "cubic", cubic_exclude = 1 : i64} : (tensor<1x1x4x4xf32>) -> tensor<1x1x8x6xf32>
+  return %0 : tensor<1x1x8x6xf32>
+}
+
+// -----
+
 // topi.nn.prelu: select(x > 0, x, x * alpha[i_axis]).
 // CHECK-LABEL: tensorir.prim_func private @prelu(
 // CHECK-SAME: %[[A:.*]]: memref<2x5x3xf32>, %[[S:.*]]: memref<3xf32>, %[[T:.*]]: memref<2x5x3xf32>)
