@@ -76,6 +76,8 @@ void populateNNLegalizations(LegalizationTable &table);
 /// Normalizations: batch_norm (inference), layer_norm, instance_norm,
 /// group_norm.
 void populateNormalizationLegalizations(LegalizationTable &table);
+/// Image ops: image.resize2d.
+void populateImageLegalizations(LegalizationTable &table);
 
 //===----------------------------------------------------------------------===//
 // Helpers shared by the op families

@@ -215,4 +215,27 @@ void mlc::legalize::populateElementwiseLegalizations(LegalizationTable &table) {
         });
     return success();
   });
+
+  table.add<relax::PReluOp>([](relax::PReluOp op, PrimFuncBuilder &kernel,
+                               ValueRange inputs, ValueRange outputs) {
+    Value data = inputs[0], alpha = inputs[1];
+    int64_t rank = cast<MemRefType>(data.getType()).getRank();
+    // getAxis() is unsigned (I64Attr).
+    int64_t axis = static_cast<int64_t>(op.getAxis());
+    if (axis < 0)
+      axis += rank;
+    // select(x > 0, x, x * alpha[i_axis]), as topi.nn.prelu.
+    kernel.compute("compute", outputs[0],
+                   [&](OpBuilder &b, Location loc, ValueRange indices) {
+                     Value x = load(b, loc, data, indices);
+                     Value channel = indices[axis];
+                     Value slope = load(b, loc, alpha, channel);
+                     Value zero = createScalarConstant(b, loc, x.getType(), 0);
+                     Value positive =
+                         createCompare(b, loc, CompareKind::gt, x, zero);
+                     return arith::SelectOp::create(
+                         b, loc, positive, x, createMul(b, loc, x, slope));
+                   });
+    return success();
+  });
 }

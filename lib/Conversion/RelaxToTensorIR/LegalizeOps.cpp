@@ -81,6 +81,7 @@ static const LegalizationTable &getLegalizationTable() {
     populateReductionLegalizations(table);
     populateNNLegalizations(table);
     populateNormalizationLegalizations(table);
+    populateImageLegalizations(table);
     return table;
   }();
   return table;

@@ -507,6 +507,49 @@ struct ConvertLayerNorm : OpRewritePattern<relay::LayerNormOp> {
   }
 };
 
+/// nn.upsampling is image.resize2d to its result size, as TOPI's upsampling:
+/// "bilinear"/"bicubic" are resize2d's "linear"/"cubic", the coordinates
+/// are "align_corners" or "asymmetric", and the rounding TOPI's default.
+struct ConvertUpSampling : OpRewritePattern<relay::UpSamplingOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::UpSamplingOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    FailureOr<SmallVector<int64_t, 4>> perm =
+        nn::getLayoutPermutation(op.getLayout(), "NCHW", "layout", nullptr);
+    if (failed(perm) || type.getRank() != 4)
+      return rewriter.notifyMatchFailure(op, "unsupported layout");
+    int64_t h = type.getDimSize((*perm)[2]), w = type.getDimSize((*perm)[3]);
+    if (ShapedType::isDynamic(h) || ShapedType::isDynamic(w))
+      return rewriter.notifyMatchFailure(op, "dynamic output size");
+    StringRef method = op.getMethod();
+    method.consume_front("bi");
+    if (method != "nearest_neighbor" && method != "linear" && method != "cubic")
+      return rewriter.notifyMatchFailure(op, "unknown method");
+    rewriter.replaceOpWithNewOp<relax::Resize2DOp>(
+        op, type, op.getData(), rewriter.getDenseI64ArrayAttr({h, w}),
+        /*roi=*/nullptr, op.getLayoutAttr(), rewriter.getStringAttr(method),
+        rewriter.getStringAttr(op.getAlignCorners() ? "align_corners"
+                                                    : "asymmetric"),
+        rewriter.getStringAttr(""), /*cubic_alpha=*/nullptr,
+        /*cubic_exclude=*/nullptr, /*extrapolation_value=*/nullptr,
+        /*out_dtype=*/nullptr);
+    return success();
+  }
+};
+
+/// The (H, W) positions of a 2-D pooling layout whose out_layout is empty or
+/// equal.
+static FailureOr<std::pair<int64_t, int64_t>>
+getPoolHW(RankedTensorType type, StringRef layout, StringRef outLayout) {
+  FailureOr<SmallVector<int64_t, 4>> perm =
+      nn::getLayoutPermutation(layout, "NCHW", "layout", nullptr);
+  if (failed(perm) || type.getRank() != 4 ||
+      (!outLayout.empty() && outLayout != layout))
+    return failure();
+  return std::make_pair((*perm)[2], (*perm)[3]);
+}
+
 /// nn.global_max_pool2d, and nn.adaptive_max_pool2d to 1x1, are relax.max
 /// over H and W with keepdims (relax has no max counterpart of
 /// adaptive_avg_pool2d; other adaptive max pools stay unconverted).
@@ -531,6 +574,211 @@ struct ConvertGlobalMaxPool2D : OpRewritePattern<RelayOp> {
     return success();
   }
 };
+
+/// nn.adaptive_max_pool2d (TVM Relax has no such op): the identity for an
+/// unchanged size, relax.max for 1x1, relax.nn.max_pool2d when the sizes
+/// divide, else the max is taken one axis at a time over TOPI's bins
+/// [floor(i * in / out), ceil((i + 1) * in / out)), each a strided_slice and
+/// a keepdims max, concatenated.
+struct ConvertAdaptiveMaxPool2D : OpRewritePattern<relay::AdaptiveMaxPool2DOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::AdaptiveMaxPool2DOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inType = cast<RankedTensorType>(op.getData().getType());
+    auto outType = cast<RankedTensorType>(op.getType());
+    auto hw = getPoolHW(inType, op.getLayout(), op.getOutLayout());
+    if (failed(hw))
+      return rewriter.notifyMatchFailure(op, "unsupported layout");
+    auto [hDim, wDim] = *hw;
+    int64_t inH = inType.getDimSize(hDim), inW = inType.getDimSize(wDim);
+    int64_t outH = outType.getDimSize(hDim), outW = outType.getDimSize(wDim);
+    if (ShapedType::isDynamic(inH) || ShapedType::isDynamic(inW) ||
+        ShapedType::isDynamic(outH) || ShapedType::isDynamic(outW))
+      return rewriter.notifyMatchFailure(op, "dynamic spatial size");
+    Location loc = op.getLoc();
+    Value data = op.getData();
+    if (inH == outH && inW == outW) {
+      rewriter.replaceOp(op, data);
+      return success();
+    }
+    if (outH == 1 && outW == 1) {
+      rewriter.replaceOpWithNewOp<relax::MaxOp>(
+          op, outType, data,
+          rewriter.getDenseI64ArrayAttr(
+              {std::min(hDim, wDim), std::max(hDim, wDim)}),
+          rewriter.getBoolAttr(true));
+      return success();
+    }
+    if (inH % outH == 0 && inW % outW == 0) {
+      SmallVector<int64_t> window = {inH / outH, inW / outW};
+      replaceWithSameAttrs(
+          rewriter, op, relax::MaxPool2DOp::getOperationName(), {data},
+          {"output_size"},
+          {rewriter.getNamedAttr("pool_size",
+                                 rewriter.getDenseI64ArrayAttr(window)),
+           rewriter.getNamedAttr("strides",
+                                 rewriter.getDenseI64ArrayAttr(window))});
+      return success();
+    }
+    Value value = data;
+    for (auto [dim, in, out] :
+         {std::make_tuple(hDim, inH, outH), std::make_tuple(wDim, inW, outW)}) {
+      if (in == out)
+        continue;
+      SmallVector<Value> bins;
+      for (int64_t i = 0; i < out; ++i) {
+        int64_t start = i * in / out, end = ((i + 1) * in + out - 1) / out;
+        Value bin = relax::StridedSliceOp::create(
+            rewriter, loc, value, rewriter.getDenseI64ArrayAttr({start}),
+            rewriter.getDenseI64ArrayAttr({end}), /*strides=*/nullptr,
+            rewriter.getDenseI64ArrayAttr({dim}));
+        bins.push_back(relax::MaxOp::create(
+            rewriter, loc, bin, rewriter.getDenseI64ArrayAttr({dim}),
+            rewriter.getBoolAttr(true)));
+      }
+      value = bins.size() == 1
+                  ? bins.front()
+                  : relax::ConcatOp::create(rewriter, loc, bins,
+                                            rewriter.getI64IntegerAttr(dim))
+                        .getResult();
+    }
+    rewriter.replaceOp(op, value);
+    return success();
+  }
+};
+
+/// strided_slice with slice_mode="size": `end` holds sizes, turned into ends
+/// as topi's ConvertToVec does (begin + size, or to the end for a negative
+/// size) with unit strides.
+struct ConvertStridedSliceSize : OpRewritePattern<relay::StridedSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::StridedSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getSliceMode() != "size")
+      return rewriter.notifyMatchFailure(op, "slice_mode is not 'size'");
+    constexpr int64_t maxRange = std::numeric_limits<int64_t>::max();
+    ArrayRef<int64_t> begin = op.getBegin(), size = op.getEnd();
+    size_t count = std::max(begin.size(), size.size());
+    SmallVector<int64_t> newBegin, newEnd;
+    for (size_t i = 0; i < count; ++i) {
+      int64_t b = i < begin.size() ? begin[i] : 0;
+      int64_t s = i < size.size() ? size[i] : -1;
+      newBegin.push_back(b);
+      newEnd.push_back(s < 0 || (b > 0 && s > maxRange - b) ? maxRange : b + s);
+    }
+    rewriter.replaceOpWithNewOp<relax::StridedSliceOp>(
+        op, op.getType(), op.getData(), rewriter.getDenseI64ArrayAttr(newBegin),
+        rewriter.getDenseI64ArrayAttr(newEnd), /*strides=*/nullptr,
+        op.getAxesAttr());
+    return success();
+  }
+};
+
+/// argmax/argmin over several (not all) axes: relay's index is the
+/// row-major index within the reduced axes (topi CommReduceIdx), so the
+/// reduced axes move last (in order), merge into one, and relax reduces that
+/// one; keepdims reshapes back. Needs static shapes.
+template <typename RelayOp, typename RelaxOp>
+struct ConvertMultiAxisArgReduce : OpRewritePattern<RelayOp> {
+  using OpRewritePattern<RelayOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(RelayOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getSelectLastIndex())
+      return rewriter.notifyMatchFailure(op, "select_last_index");
+    auto type = cast<RankedTensorType>(op.getData().getType());
+    auto resultType = cast<RankedTensorType>(op.getType());
+    int64_t rank = type.getRank();
+    std::optional<ArrayRef<int64_t>> axes;
+    if (DenseI64ArrayAttr axisAttr = op.getAxisAttr())
+      axes = axisAttr.asArrayRef();
+    SmallVector<int64_t> reduced;
+    if (failed(inferReduceAxes(rank, axes, op.getExclude(), reduced, nullptr)))
+      return rewriter.notifyMatchFailure(op, "invalid axes");
+    if (reduced.size() < 2 || static_cast<int64_t>(reduced.size()) == rank)
+      return rewriter.notifyMatchFailure(op, "not a multi-axis reduction");
+    if (!type.hasStaticShape() || !resultType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "dynamic shape");
+    SmallVector<int64_t> perm, shape;
+    for (int64_t i = 0; i < rank; ++i)
+      if (!llvm::is_contained(reduced, i)) {
+        perm.push_back(i);
+        shape.push_back(type.getDimSize(i));
+      }
+    int64_t merged = 1;
+    for (int64_t i : reduced) {
+      perm.push_back(i);
+      merged *= type.getDimSize(i);
+    }
+    shape.push_back(merged);
+    Location loc = op.getLoc();
+    Value value = op.getData();
+    if (!llvm::equal(perm, llvm::seq<int64_t>(0, rank)))
+      value = relax::PermuteDimsOp::create(rewriter, loc, value,
+                                           rewriter.getDenseI64ArrayAttr(perm));
+    value = relax::ReshapeOp::create(rewriter, loc, value,
+                                     rewriter.getDenseI64ArrayAttr(shape));
+    value = RelaxOp::create(rewriter, loc, value,
+                            rewriter.getI64IntegerAttr(shape.size() - 1),
+                            /*keepdims=*/false);
+    if (op.getKeepdims())
+      value = relax::ReshapeOp::create(
+          rewriter, loc, value,
+          rewriter.getDenseI64ArrayAttr(resultType.getShape()));
+    rewriter.replaceOpWithNewOp<relax::AstypeOp>(
+        op, resultType, value, TypeAttr::get(resultType.getElementType()));
+    return success();
+  }
+};
+
+/// nn.dropout whose mask is used: at inference nothing is dropped, so the
+/// output is the input and the mask is all ones (a constant; static shapes
+/// only).
+struct ConvertDropoutWithMask : OpRewritePattern<relay::DropoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(relay::DropoutOp op,
+                                PatternRewriter &rewriter) const override {
+    auto maskType = cast<RankedTensorType>(op.getMask().getType());
+    if (op.getMask().use_empty() ||
+        op.getOutput().getType() != op.getData().getType())
+      return rewriter.notifyMatchFailure(op, "handled by ConvertDropout");
+    if (!maskType.hasStaticShape() || !maskType.getElementType().isIntOrFloat())
+      return rewriter.notifyMatchFailure(op, "dynamic mask shape");
+    Type element = maskType.getElementType();
+    Attribute one = isa<FloatType>(element)
+                        ? Attribute(rewriter.getFloatAttr(element, 1.0))
+                        : Attribute(rewriter.getIntegerAttr(element, 1));
+    Value mask = relax::ConstantOp::create(
+        rewriter, op.getLoc(), DenseElementsAttr::get(maskType, one));
+    rewriter.replaceOp(op, {op.getData(), mask});
+    return success();
+  }
+};
+
+/// Why a relay op that no pattern converted has no relax equivalent, for
+/// the forms known to be unsupported; empty otherwise.
+static std::string getUnsupportedReason(Operation *op) {
+  if (auto take = dyn_cast<relay::TakeOp>(op); take && take.getBatchDims())
+    return "take with batch_dims=" +
+           std::to_string(static_cast<int64_t>(take.getBatchDims())) +
+           " has no relax equivalent (relax.take has no batch dimensions)";
+  if (isa<relay::ArgmaxOp, relay::ArgminOp>(op)) {
+    if (op->getAttrOfType<BoolAttr>("select_last_index") &&
+        op->getAttrOfType<BoolAttr>("select_last_index").getValue())
+      return "select_last_index=True has no relax equivalent";
+    return "a reduction over several axes needs static shapes";
+  }
+  if (isa<relay::ReshapeOp, relay::BatchFlattenOp>(op))
+    return "a reshape to a dynamic shape has no relax equivalent yet (relax "
+           "reshapes take static shapes)";
+  if (isa<relay::TupleOp, relay::TupleGetItemOp>(op))
+    return "first-class tuples (tuple-typed values passed between functions) "
+           "have no relax equivalent yet";
+  if (isa<relay::DropoutOp>(op))
+    return "a dropout mask of dynamic shape has no relax equivalent";
+  if (isa<relay::UpSamplingOp, relay::AdaptiveMaxPool2DOp>(op))
+    return "dynamic spatial sizes or the layout are not supported";
+  return "";
+}
 
 bool containsRelayOps(func::FuncOp func) {
   return func
@@ -627,10 +875,14 @@ struct RelayToRelaxPass : mlc::impl::RelayToRelaxBase<RelayToRelaxPass> {
         WalkResult result = func.walk([&](Operation *op) {
           if (!isa_and_nonnull<relay::RelayDialect>(op->getDialect()))
             return WalkResult::advance();
-          op->emitError("relay-to-relax: '")
-              << op->getName()
-              << "' has no relax equivalent yet (set allow-relay-ops to "
-                 "keep it)";
+          InFlightDiagnostic diag = op->emitError("relay-to-relax: '")
+                                    << op->getName() << "' ";
+          std::string reason = getUnsupportedReason(op);
+          if (reason.empty())
+            diag << "has no relax equivalent yet";
+          else
+            diag << "is not converted: " << reason;
+          diag << " (set allow-relay-ops to keep it)";
           return WalkResult::interrupt();
         });
         if (result.wasInterrupted())
@@ -698,6 +950,10 @@ void mlc::populateRelayToRelaxPatterns(RewritePatternSet &patterns) {
       ConvertArgReduce<relay::ArgminOp, relax::ArgminOp>, ConvertConcatenate,
       ConvertBatchNorm, ConvertLayerNorm,
       ConvertGlobalMaxPool2D<relay::GlobalMaxPool2DOp>,
-      ConvertGlobalMaxPool2D<relay::AdaptiveMaxPool2DOp>>(
-      patterns.getContext());
+      ConvertGlobalMaxPool2D<relay::AdaptiveMaxPool2DOp>,
+      ConvertSameAttrs<relay::PReluOp, relax::PReluOp>, ConvertUpSampling,
+      ConvertAdaptiveMaxPool2D, ConvertStridedSliceSize,
+      ConvertMultiAxisArgReduce<relay::ArgmaxOp, relax::ArgmaxOp>,
+      ConvertMultiAxisArgReduce<relay::ArgminOp, relax::ArgminOp>,
+      ConvertDropoutWithMask>(patterns.getContext());
 }

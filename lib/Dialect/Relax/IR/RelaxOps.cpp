@@ -1362,3 +1362,109 @@ OpFoldResult MatmulOp::fold(FoldAdaptor adaptor) {
     return foldMatmul<APInt>(type, lhs, rhs);
   return {};
 }
+
+//===----------------------------------------------------------------------===//
+// PReLU and image resizing
+//===----------------------------------------------------------------------===//
+
+LogicalResult PReluOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  PReluOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto data = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  auto alpha = dyn_cast<RankedTensorType>(adaptor.getAlpha().getType());
+  if (!data || !alpha)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  ErrorText error;
+  FailureOr<int64_t> axis =
+      nn::normalizeAxis(adaptor.getAxis(), data.getRank(), "axis", error);
+  if (failed(axis) ||
+      failed(nn::checkChannelVector(data.getShape(), *axis, alpha.getShape(),
+                                    "alpha", error)))
+    return emitOptionalError(location, error.text);
+  if (alpha.getElementType() != data.getElementType())
+    return emitOptionalError(location, "element types differ: data ",
+                             data.getElementType(), " vs alpha ",
+                             alpha.getElementType());
+  inferredReturnTypes.push_back(data);
+  return success();
+}
+
+LogicalResult Resize2DOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  Resize2DOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  if (!type)
+    return emitOptionalError(location, "operand must be a ranked tensor");
+  ErrorText error;
+  FailureOr<SmallVector<int64_t, 4>> perm =
+      nn::getLayoutPermutation(adaptor.getLayout(), "NCHW", "layout", error);
+  if (failed(perm))
+    return emitOptionalError(location, error.text);
+  if (type.getRank() != 4)
+    return emitOptionalError(location, "data must be a 4-D tensor (",
+                             adaptor.getLayout(), ") but has rank ",
+                             type.getRank());
+  if (!adaptor.getSizeAttr())
+    return emitOptionalError(location, "relax.image.resize2d needs a 'size'");
+  ArrayRef<int64_t> size = adaptor.getSize();
+  if (size.empty() || size.size() > 2 ||
+      llvm::any_of(size, [](int64_t v) { return v < 1; })) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    llvm::interleaveComma(size, os);
+    return emitOptionalError(
+        location, "size must have 1 or 2 values >= 1 but is [", text, "]");
+  }
+  if (adaptor.getRoi().size() != 4)
+    return emitOptionalError(location,
+                             "roi must have 4 values (start_h, start_w, end_h, "
+                             "end_w) but has ",
+                             adaptor.getRoi().size());
+  StringRef method = adaptor.getMethod();
+  if (!llvm::is_contained({"nearest_neighbor", "linear", "cubic"}, method))
+    return emitOptionalError(
+        location, "method must be nearest_neighbor, linear or cubic, not '",
+        method, "'");
+  StringRef mode = adaptor.getCoordinateTransformationMode();
+  if (!llvm::is_contained({"half_pixel", "align_corners", "asymmetric",
+                           "pytorch_half_pixel", "tf_half_pixel_for_nn",
+                           "tf_crop_and_resize"},
+                          mode))
+    return emitOptionalError(
+        location,
+        "coordinate_transformation_mode must be half_pixel, align_corners, "
+        "asymmetric, pytorch_half_pixel, tf_half_pixel_for_nn or "
+        "tf_crop_and_resize, not '",
+        mode, "'");
+  StringRef rounding = adaptor.getRoundingMethod();
+  if (!llvm::is_contained({"", "round", "round_prefer_floor",
+                           "round_prefer_ceil", "floor", "ceil"},
+                          rounding))
+    return emitOptionalError(
+        location,
+        "rounding_method must be round, round_prefer_floor, round_prefer_ceil, "
+        "floor, ceil or empty, not '",
+        rounding, "'");
+  Type elementType = type.getElementType();
+  if (TypeAttr outDtype = adaptor.getOutDtypeAttr())
+    elementType = outDtype.getValue();
+  if (!elementType.isIntOrFloat())
+    return emitOptionalError(location,
+                             "out_dtype must be an integer or float "
+                             "type, not '",
+                             elementType, "'");
+  // N and C keep their (symbolic) sizes; H and W become `size`.
+  SmallVector<int64_t> sizes(type.getShape());
+  SmallVector<int64_t> source = {0, 1, 2, 3};
+  int64_t h = (*perm)[2], w = (*perm)[3];
+  sizes[h] = size[0];
+  sizes[w] = size.back();
+  source[h] = source[w] = -1;
+  inferredReturnTypes.push_back(
+      passThroughType(context, type, sizes, source, elementType));
+  return success();
+}

@@ -1048,4 +1048,75 @@ def Relax_InstanceNormOp
 def Relax_GroupNormOp
     : Relax_ChannelNormOp<"nn.group_norm", "group normalization", 1>;
 
+//===----------------------------------------------------------------------===//
+// PReLU and image resizing
+//===----------------------------------------------------------------------===//
+
+def Relax_PReluOp : Relax_InferredOp<"nn.prelu"> {
+  let summary = "parametric rectified linear unit";
+  let description = [{
+    TVM's `R.nn.prelu(data, alpha, axis)`: `data` where positive, `alpha *
+    data` elsewhere, with one slope per index along `axis` (default 1, the
+    channel axis of NCHW; negative values count from the back). `alpha` is
+    1-D with the size of `data` along `axis` and the element type of
+    `data`. The result has the type of `data`.
+
+    ```mlir
+    %y = relax.nn.prelu %x, %alpha
+        : (tensor<1x4x8x8xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data, AnyRankedTensor:$alpha,
+                       DefaultValuedAttr<I64Attr, "1">:$axis);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $data `,` $alpha attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Relax_Resize2DOp : Relax_InferredOp<"image.resize2d"> {
+  let summary = "2-D image resizing";
+  let description = [{
+    TVM's `R.image.resize2d(data, size, roi, layout, method,
+    coordinate_transformation_mode, rounding_method, cubic_alpha,
+    cubic_exclude, extrapolation_value, out_dtype)`: H and W of `layout`
+    (default "NCHW", a permutation of "NCHW") become `size` (one value for
+    both, or (H, W)). Output pixel (y, x) reads the input at a coordinate
+    given by `coordinate_transformation_mode`: "half_pixel" (default),
+    "align_corners", "asymmetric", "pytorch_half_pixel",
+    "tf_half_pixel_for_nn" or "tf_crop_and_resize" (with `roi` = [start_h,
+    start_w, end_h, end_w]). `method` is "nearest_neighbor", "linear"
+    (default) or "cubic"; nearest neighbor rounds the coordinate with
+    `rounding_method`: "round" (default), "round_prefer_floor",
+    "round_prefer_ceil", "floor", "ceil", or "" (TOPI's default: "round"
+    with "align_corners", else "floor"). The result has the element type
+    `out_dtype` (default: that of `data`).
+
+    Relay's `nn.upsampling` converts to this op (as TVM's legalization
+    does through `topi.image.resize2d`).
+
+    ```mlir
+    %r = relax.image.resize2d %x {size = array<i64: 16, 16>,
+                                  method = "nearest_neighbor",
+                                  coordinate_transformation_mode = "asymmetric",
+                                  rounding_method = ""}
+        : (tensor<1x3x8x8xf32>) -> tensor<1x3x16x16xf32>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$data,
+    DenseI64ArrayAttr:$size,
+    DefaultValuedAttr<DenseF64ArrayAttr, "{0.0, 0.0, 0.0, 0.0}">:$roi,
+    DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout,
+    DefaultValuedAttr<StrAttr, "\"linear\"">:$method,
+    DefaultValuedAttr<StrAttr, "\"half_pixel\"">:
+        $coordinate_transformation_mode,
+    DefaultValuedAttr<StrAttr, "\"round\"">:$rounding_method,
+    DefaultValuedAttr<F64Attr, "-0.5">:$cubic_alpha,
+    DefaultValuedAttr<I64Attr, "0">:$cubic_exclude,
+    DefaultValuedAttr<F64Attr, "0.0">:$extrapolation_value,
+    OptionalAttr<TypeAttr>:$out_dtype);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+}
+
 #endif // MLC_DIALECT_RELAX_IR_RELAXOPS_TD
