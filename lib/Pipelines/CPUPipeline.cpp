@@ -8,6 +8,7 @@
 #include "mlc/Conversion/RelaxToMemRef/Passes.h"
 #include "mlc/Conversion/RelaxToTensorIR/Passes.h"
 #include "mlc/Conversion/RelayToRelax/Passes.h"
+#include "mlc/Conversion/TensorIRToLinalg/Passes.h"
 #include "mlc/Conversion/TensorIRToSCF/Passes.h"
 #include "mlc/Dialect/Relax/Transforms/Passes.h"
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
@@ -47,6 +48,10 @@ void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
   // TensorIR prim_funcs become memref-level func.funcs that bufferization
   // leaves alone; their alloc_buffers are freed by the ownership-based
   // deallocation below (which does not accept existing deallocs).
+  // Plain te.compute stages become linalg.generic (kept by tensorir-to-scf)
+  // so that upstream tiling and vectorization can schedule them.
+  if (options.defaultSchedule)
+    pm.addNestedPass<tensorir::PrimFuncOp>(createConvertTensorIRToLinalg());
   ConvertTensorIRToSCFOptions tensorIRToSCF;
   tensorIRToSCF.insertDeallocs = false;
   pm.addPass(createConvertTensorIRToSCF(tensorIRToSCF));
