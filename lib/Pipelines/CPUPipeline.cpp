@@ -55,6 +55,8 @@ void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
   ConvertTensorIRToSCFOptions tensorIRToSCF;
   tensorIRToSCF.insertDeallocs = false;
   pm.addPass(createConvertTensorIRToSCF(tensorIRToSCF));
+  if (options.defaultSchedule)
+    pm.addNestedPass<func::FuncOp>(mlc::createDefaultSchedulePass());
   // Relax functions become memref host code calling the lowered kernels.
   pm.addPass(createConvertRelaxToMemRef());
   // Elementwise arith/math on whole tensors has no bufferization of its own.
@@ -88,7 +90,10 @@ void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   else
     pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
-  pm.addPass(createConvertVectorToSCFPass());
+  // Unrolled: the scheduled kernels' n-D register tiles stay in registers
+  // instead of going through a stack buffer.
+  pm.addPass(createConvertVectorToSCFPass(
+      VectorTransferToSCFOptions().enableFullUnroll()));
   pm.addPass(createLowerAffinePass());
   if (options.openMP) {
     pm.addPass(createConvertSCFToOpenMPPass());
@@ -98,6 +103,8 @@ void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createCanonicalizerPass());
   }
   pm.addPass(memref::createExpandStridedMetadataPass());
+  // The subviews of tiled kernels leave affine.apply offsets behind.
+  pm.addPass(createLowerAffinePass());
   // Vector transfers are not handled by --convert-to-llvm alone.
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createConvertMathToLLVMPass());
