@@ -241,10 +241,20 @@ void DefaultSchedulePass::runOnOperation() {
   // lowered, not tensor-level host code.
   SmallVector<linalg::GenericOp> ops;
   func.walk([&](linalg::GenericOp op) {
-    if (op.hasPureBufferSemantics() && !op.hasDynamicShape() &&
+    // Vectors of i1 are bit-packed in LLVM, memrefs of i1 hold bytes: such
+    // ops stay scalar.
+    bool subByte = llvm::any_of(op->getOperandTypes(), [](Type t) {
+      Type element = getElementTypeOrSelf(t);
+      return !element.isIntOrIndexOrFloat() ||
+             (!element.isIndex() && element.getIntOrFloatBitWidth() % 8 != 0);
+    });
+    if (op.hasPureBufferSemantics() && !op.hasDynamicShape() && !subByte &&
         op.getNumLoops() > 0 && op.getNumDpsInits() == 1)
       ops.push_back(op);
   });
+  // Host code and kernels without such ops are left exactly as they are.
+  if (ops.empty())
+    return;
   for (linalg::GenericOp op : ops) {
     if (op.getNumReductionLoops() == 0) {
       scheduleElementwise(rewriter, op);
@@ -342,6 +352,8 @@ void DefaultSchedulePass::runOnOperation() {
     vector::populateVectorTransferLoweringPatterns(patterns,
                                                    /*maxTransferRank=*/1);
     vector::populateVectorBroadcastLoweringPatterns(patterns);
+    // 1-D vectors: the math/arith lowering to LLVM wants them.
+    vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
     applyBounded(func, std::move(patterns));
   }
   {

@@ -57,11 +57,11 @@ func.func @matmul_odd(%A: memref<37x29xf32>, %B: memref<29x53xf32>, %C: memref<3
 // vectorized by 16 and the outer dimension runs in parallel.
 // CHECK-LABEL: func.func @ewise
 // CHECK: scf.for
-// CHECK: vector.transfer_read {{.*}} vector<1x13xf32>
-// CHECK: arith.addf {{.*}} : vector<1x13xf32>
+// CHECK: vector.{{.*}} vector<13xf32>
+// CHECK: arith.addf {{.*}} : vector<13xf32>
 // CHECK-LABEL: func.func @ewise_big
 // CHECK: scf.parallel
-// CHECK: math.exp {{.*}} : vector<1x16xf32>
+// CHECK: math.exp {{.*}} : vector<16xf32>
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #bc = affine_map<(d0, d1) -> (d1)>
 func.func @ewise(%A: memref<7x13xf32>, %B: memref<13xf32>, %C: memref<7x13xf32>) {
