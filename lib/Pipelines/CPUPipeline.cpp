@@ -55,8 +55,6 @@ void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
   ConvertTensorIRToSCFOptions tensorIRToSCF;
   tensorIRToSCF.insertDeallocs = false;
   pm.addPass(createConvertTensorIRToSCF(tensorIRToSCF));
-  if (options.defaultSchedule)
-    pm.addNestedPass<func::FuncOp>(mlc::createDefaultSchedulePass());
   // Relax functions become memref host code calling the lowered kernels.
   pm.addPass(createConvertRelaxToMemRef());
   // Elementwise arith/math on whole tensors has no bufferization of its own.
@@ -86,6 +84,10 @@ void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
 void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
                                       const CPUPipelineOptions &options) {
   pm.addPass(mlc::createStripParameterNamesPass());
+  // After bufferization, so that the raised kernels and tensor-level linalg
+  // (e.g. linalg.matmul) alike are static-shaped ops on buffers.
+  if (options.defaultSchedule)
+    pm.addNestedPass<func::FuncOp>(mlc::createDefaultSchedulePass());
   if (options.openMP)
     pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   else

@@ -239,8 +239,8 @@ void DefaultSchedulePass::runOnOperation() {
 
   // 1. Tile. Only static-shaped ops on buffers: the kernels that tensorir
   // lowered, not tensor-level host code.
-  SmallVector<linalg::GenericOp> ops;
-  func.walk([&](linalg::GenericOp op) {
+  SmallVector<linalg::LinalgOp> ops;
+  func.walk([&](linalg::LinalgOp op) {
     // Vectors of i1 are bit-packed in LLVM, memrefs of i1 hold bytes: such
     // ops stay scalar.
     bool subByte = llvm::any_of(op->getOperandTypes(), [](Type t) {
@@ -255,7 +255,7 @@ void DefaultSchedulePass::runOnOperation() {
   // Host code and kernels without such ops are left exactly as they are.
   if (ops.empty())
     return;
-  for (linalg::GenericOp op : ops) {
+  for (linalg::LinalgOp op : ops) {
     if (op.getNumReductionLoops() == 0) {
       scheduleElementwise(rewriter, op);
       continue;

@@ -86,11 +86,13 @@ def DefaultSchedulePass : Pass<"mlc-default-schedule", "::mlir::func::FuncOp"> {
   let summary = "Default CPU schedule of the linalg ops raised from tensorir";
   let description = [{
     The role of TVM's default schedule rules for the CPU target (the
-    `tensorir-default-schedule{target=cpu}` of the design), applied to the
+    `tensorir-default-schedule{target=cpu}` of the design), applied after
+    bufferization to the linalg ops on memrefs with static shapes: the
     `linalg.generic`s that `convert-tensorir-to-linalg` raised from
-    te.compute stages, with upstream's TilingInterface (`scf::tileUsingSCF`),
-    loop peeling and `linalg::vectorize`. Only ops on memrefs with static
-    shapes are scheduled, chosen by structure:
+    te.compute stages and bufferized tensor-level linalg (e.g.
+    `linalg.matmul`), with upstream's TilingInterface (`scf::tileUsingSCF`),
+    loop peeling and `linalg::vectorize`. Functions without such ops are
+    left unchanged; ops on i1 stay scalar. Chosen by structure:
 
     - contractions (matmul, batch matmul, dense: `linalg` contraction
       dimensions m, n, k): the outer m (or n) tiles run as an `scf.forall`
