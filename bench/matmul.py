@@ -1,30 +1,39 @@
 """Matmul benchmark: mlc's CPU pipeline vs numpy/OpenBLAS in the same run.
 
-    /usr/bin/python3 bench/matmul.py [--sizes 256 512 1024] [--runs 10]
+    /usr/bin/python3 bench/matmul.py [--sizes 256 512 1024] [--threads 1 2]
+                                     [--runs 10] [--paths tensorir linalg relay]
 
-For each size N it builds an N×N×N f32 linalg.matmul module, runs it with
-`mlc-run --bench`, times numpy's `@` on the same inputs, checks that both agree,
-and prints GFLOP/s and the ratio mlc/numpy. Run it with OPENBLAS_CORETYPE
-unset (this machine's environment sets it, which slows OpenBLAS ~1.5×):
+For each size N (f32, N×N×N) and each path it builds a module, checks mlc's
+result against numpy (float64 reference, rtol 1e-4, atol 1e-4·√N), and times
+`mlc-run --bench --threads=T` against numpy's `@` run in a subprocess with
+OPENBLAS_NUM_THREADS=T, printing GFLOP/s and the ratio mlc/numpy. Paths:
+
+- tensorir: a relax function calling the te.compute matmul kernel that
+  relax-legalize-ops writes for relax.matmul (T_matmul_NN), through the
+  default pipeline (convert-tensorir-to-linalg, mlc-default-schedule);
+- linalg: a tensor-level linalg.matmul (bufferized, not scheduled);
+- relay: relay nn.dense through relay-to-relax and relax-legalize-ops (skipped
+  with a note when this build cannot legalize it).
+
+Run it with OPENBLAS_CORETYPE unset (this machine's environment sets it,
+which slows OpenBLAS ~1.5×):
 
     env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE /usr/bin/python3 bench/matmul.py
-
-The threads used by OpenBLAS follow OPENBLAS_NUM_THREADS (default: all cores);
-mlc's code is single-threaded until the schedule issue adds parallel loops, so
-compare with OPENBLAS_NUM_THREADS=1 for a like-for-like ratio.
 """
 
 import argparse
 import os
+import re
+import subprocess
 import sys
-import time
+import tempfile
 
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
-import mlc  # noqa: E402
+from mlc import tools  # noqa: E402
 
-MODEL = """
+LINALG = """
 func.func @main(%a: tensor<{n}x{n}xf32> {{relay.name = "a"}},
                 %b: tensor<{n}x{n}xf32> {{relay.name = "b"}}) -> tensor<{n}x{n}xf32> {{
   %zero = arith.constant 0.0 : f32
@@ -36,42 +45,140 @@ func.func @main(%a: tensor<{n}x{n}xf32> {{relay.name = "a"}},
 }}
 """
 
+# What relax-legalize-ops writes for relax.matmul (topi.nn.matmul).
+TENSORIR = """
+tensorir.prim_func private @matmul(%A: memref<{n}x{n}xf32>, %B: memref<{n}x{n}xf32>, %T_matmul: memref<{n}x{n}xf32>) attributes {{tensorir.noalias}} {{
+  tensorir.for %i0 = 0 to {n} {{
+    tensorir.for %i1 = 0 to {n} {{
+      tensorir.for %k0 = 0 to {n} {{
+        tensorir.block "T_matmul_NN"(%v_i0 = spatial({n}, %i0), %v_i1 = spatial({n}, %i1), %v_k0 = reduce({n}, %k0)) {{
+          tensorir.init {{
+            %cst = arith.constant 0.000000e+00 : f32
+            memref.store %cst, %T_matmul[%v_i0, %v_i1] : memref<{n}x{n}xf32>
+          }}
+          %0 = memref.load %A[%v_i0, %v_k0] : memref<{n}x{n}xf32>
+          %1 = memref.load %B[%v_k0, %v_i1] : memref<{n}x{n}xf32>
+          %2 = arith.mulf %0, %1 : f32
+          %3 = memref.load %T_matmul[%v_i0, %v_i1] : memref<{n}x{n}xf32>
+          %4 = arith.addf %3, %2 : f32
+          memref.store %4, %T_matmul[%v_i0, %v_i1] : memref<{n}x{n}xf32>
+        }}
+      }}
+    }}
+  }}
+  tensorir.return
+}}
+func.func @main(%a: tensor<{n}x{n}xf32> {{relax.name = "a"}}, %b: tensor<{n}x{n}xf32> {{relax.name = "b"}}) -> tensor<{n}x{n}xf32> {{
+  %0 = relax.call_tir @matmul(%a, %b) : (tensor<{n}x{n}xf32>, tensor<{n}x{n}xf32>) -> tensor<{n}x{n}xf32>
+  return %0 : tensor<{n}x{n}xf32>
+}}
+"""
 
-def time_numpy(a, b, runs):
-    a @ b  # warm-up
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        a @ b
-        times.append(time.perf_counter() - start)
-    return sorted(times)[len(times) // 2]
+# nn.dense(a, bt) = a @ bt.T; the bench passes bt = b.T so that the result
+# is a @ b for every path.
+RELAY = """#[version = "0.0.5"]
+def @main(%a: Tensor[({n}, {n}), float32], %b: Tensor[({n}, {n}), float32]) {{
+  nn.dense(%a, %b)
+}}
+"""
+
+NUMPY_TIMER = """
+import sys, time
+import numpy as np
+a, b = (np.load(sys.argv[1])[k] for k in "ab")
+a @ b
+times = []
+for _ in range(int(sys.argv[2])):
+    start = time.perf_counter()
+    a @ b
+    times.append(time.perf_counter() - start)
+print(sorted(times)[len(times) // 2])
+"""
+
+
+def numpy_seconds(tmp, a, b, runs, threads):
+    path = os.path.join(tmp, "numpy.npz")
+    np.savez(path, a=a, b=b)
+    env = dict(os.environ, OPENBLAS_NUM_THREADS=str(threads),
+               OMP_NUM_THREADS=str(threads), MKL_NUM_THREADS=str(threads))
+    out = subprocess.run([sys.executable, "-c", NUMPY_TIMER, path, str(runs)],
+                         env=env, check=True, capture_output=True, text=True)
+    return float(out.stdout.strip())
+
+
+def model_text(path, n, tmp):
+    if path == "linalg":
+        return LINALG.format(n=n)
+    if path == "tensorir":
+        return TENSORIR.format(n=n)
+    relay = os.path.join(tmp, "model.relay")
+    with open(relay, "w") as f:
+        f.write(RELAY.format(n=n))
+    out = os.path.join(tmp, "relay.mlir")
+    tools.run("mlc-translate", ["--import-relay", relay, "-o", out])
+    with open(out) as f:
+        return f.read()
+
+
+def run_mlc(tmp, text, inputs, threads, runs):
+    """Runs the module once (result) and with --bench (median seconds)."""
+    model = os.path.join(tmp, "model.mlir")
+    with open(model, "w") as f:
+        f.write(text)
+    in_path = os.path.join(tmp, "in.npz")
+    out_path = os.path.join(tmp, "out.npz")
+    np.savez(in_path, **inputs)
+    base = [model, "--quiet", "--inputs=" + in_path, "--threads=%d" % threads]
+    tools.run("mlc-run", base + ["--outputs=" + out_path])
+    with np.load(out_path) as data:
+        result = data["out0"]
+    stdout = tools.run("mlc-run", base + ["--bench=%d" % runs])
+    m = re.search(r"median ([0-9.]+) ms", stdout)
+    if not m:
+        raise RuntimeError("mlc-run printed no timing:\n" + stdout)
+    return result, float(m.group(1)) / 1e3
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[256, 512, 1024])
+    parser.add_argument("--threads", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--paths", nargs="+", default=["tensorir", "linalg", "relay"],
+                        choices=["tensorir", "linalg", "relay"])
     args = parser.parse_args()
 
-    print("OPENBLAS_CORETYPE=%s OPENBLAS_NUM_THREADS=%s" % (
-        os.environ.get("OPENBLAS_CORETYPE", "(unset)"),
-        os.environ.get("OPENBLAS_NUM_THREADS", "(unset)")))
-    print("%6s %12s %12s %12s %12s %8s" % ("N", "mlc ms", "mlc GFLOP/s",
-                                          "numpy ms", "numpy GFLOP/s", "ratio"))
+    print("OPENBLAS_CORETYPE=%s" % os.environ.get("OPENBLAS_CORETYPE", "(unset)"))
+    print("%-9s %6s %3s %10s %12s %10s %14s %8s" % (
+        "path", "N", "T", "mlc ms", "mlc GFLOP/s", "numpy ms", "numpy GFLOP/s", "ratio"))
     rng = np.random.default_rng(0)
-    for n in args.sizes:
-        a = rng.standard_normal((n, n)).astype(np.float32)
-        b = rng.standard_normal((n, n)).astype(np.float32)
-        ex = mlc.create_executor(mod=mlc.Module(MODEL.format(n=n)))
-        out = ex.evaluate()(a, b)
-        expected = a.astype(np.float64) @ b
-        np.testing.assert_allclose(out, expected, rtol=1e-4, atol=1e-4 * np.sqrt(n))
-        mlc_s = ex.time_evaluator(number=args.runs)(a, b)["median"]
-        numpy_s = time_numpy(a, b, args.runs)
-        flops = 2.0 * n ** 3
-        print("%6d %12.3f %12.2f %12.3f %12.2f %8.3f" % (
-            n, mlc_s * 1e3, flops / mlc_s / 1e9, numpy_s * 1e3,
-            flops / numpy_s / 1e9, numpy_s / mlc_s))
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in args.sizes:
+            a = rng.standard_normal((n, n)).astype(np.float32)
+            b = rng.standard_normal((n, n)).astype(np.float32)
+            expected = a.astype(np.float64) @ b
+            flops = 2.0 * n ** 3
+            numpy_s = {t: numpy_seconds(tmp, a, b, args.runs, t) for t in args.threads}
+            for path in args.paths:
+                try:
+                    text = model_text(path, n, tmp)
+                except tools.ToolError as err:
+                    print("%-9s %6d skipped: %s" % (path, n, str(err).splitlines()[0]))
+                    continue
+                inputs = {"a": a, "b": np.ascontiguousarray(b.T) if path == "relay" else b}
+                for t in args.threads:
+                    try:
+                        out, mlc_s = run_mlc(tmp, text, inputs, t, args.runs)
+                    except tools.ToolError as err:
+                        lines = [l for l in str(err).splitlines() if "error" in l]
+                        print("%-9s %6d skipped: %s" % (path, n, (lines or [str(err)])[0]))
+                        break
+                    np.testing.assert_allclose(out, expected, rtol=1e-4,
+                                               atol=1e-4 * np.sqrt(n))
+                    print("%-9s %6d %3d %10.3f %12.2f %10.3f %14.2f %8.3f" % (
+                        path, n, t, mlc_s * 1e3, flops / mlc_s / 1e9,
+                        numpy_s[t] * 1e3, flops / numpy_s[t] / 1e9,
+                        numpy_s[t] / mlc_s))
 
 
 if __name__ == "__main__":

@@ -6,9 +6,10 @@
 
 #include "mlc/InitAll.h"
 
-#include "mlc/Conversion/RelaxToTensorIR/Passes.h"
 #include "mlc/Conversion/RelaxToMemRef/Passes.h"
+#include "mlc/Conversion/RelaxToTensorIR/Passes.h"
 #include "mlc/Conversion/RelayToRelax/Passes.h"
+#include "mlc/Conversion/TensorIRToLinalg/Passes.h"
 #include "mlc/Conversion/TensorIRToSCF/Passes.h"
 #include "mlc/Dialect/Relax/IR/Relax.h"
 #include "mlc/Dialect/Relax/Transforms/Passes.h"
@@ -38,6 +39,7 @@ void mlc::registerAllPasses() {
   registerRelaxToMemRefPasses();
   registerRelayToRelaxPasses();
   registerRelaxToTensorIRPasses();
+  registerTensorIRToLinalgPasses();
   registerTensorIRToSCFPasses();
 }
 

@@ -8,6 +8,7 @@
 #include "mlc/Conversion/RelaxToMemRef/Passes.h"
 #include "mlc/Conversion/RelaxToTensorIR/Passes.h"
 #include "mlc/Conversion/RelayToRelax/Passes.h"
+#include "mlc/Conversion/TensorIRToLinalg/Passes.h"
 #include "mlc/Conversion/TensorIRToSCF/Passes.h"
 #include "mlc/Dialect/Relax/Transforms/Passes.h"
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
@@ -47,6 +48,10 @@ void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
   // TensorIR prim_funcs become memref-level func.funcs that bufferization
   // leaves alone; their alloc_buffers are freed by the ownership-based
   // deallocation below (which does not accept existing deallocs).
+  // Plain te.compute stages become linalg.generic (kept by tensorir-to-scf)
+  // so that upstream tiling and vectorization can schedule them.
+  if (options.defaultSchedule)
+    pm.addNestedPass<tensorir::PrimFuncOp>(createConvertTensorIRToLinalg());
   ConvertTensorIRToSCFOptions tensorIRToSCF;
   tensorIRToSCF.insertDeallocs = false;
   pm.addPass(createConvertTensorIRToSCF(tensorIRToSCF));
@@ -79,11 +84,18 @@ void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
 void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
                                       const CPUPipelineOptions &options) {
   pm.addPass(mlc::createStripParameterNamesPass());
+  // After bufferization, so that the raised kernels and tensor-level linalg
+  // (e.g. linalg.matmul) alike are static-shaped ops on buffers.
+  if (options.defaultSchedule)
+    pm.addNestedPass<func::FuncOp>(mlc::createDefaultSchedulePass());
   if (options.openMP)
     pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   else
     pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
-  pm.addPass(createConvertVectorToSCFPass());
+  // Unrolled: the scheduled kernels' n-D register tiles stay in registers
+  // instead of going through a stack buffer.
+  pm.addPass(createConvertVectorToSCFPass(
+      VectorTransferToSCFOptions().enableFullUnroll()));
   pm.addPass(createLowerAffinePass());
   if (options.openMP) {
     pm.addPass(createConvertSCFToOpenMPPass());
@@ -93,6 +105,8 @@ void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createCanonicalizerPass());
   }
   pm.addPass(memref::createExpandStridedMetadataPass());
+  // The subviews of tiled kernels leave affine.apply offsets behind.
+  pm.addPass(createLowerAffinePass());
   // Vector transfers are not handled by --convert-to-llvm alone.
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createConvertMathToLLVMPass());

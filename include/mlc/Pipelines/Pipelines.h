@@ -38,6 +38,13 @@ struct CPUPipelineOptions
       llvm::cl::desc("Share one arena between the buffers of a block whose "
                      "lifetimes do not overlap (mlc-plan-memory)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> defaultSchedule{
+      *this, "default-schedule",
+      llvm::cl::desc("Raise te.compute-shaped tensorir stages to linalg "
+                     "(convert-tensorir-to-linalg) and give them the default "
+                     "CPU schedule: tiling, vectorization, parallel outer "
+                     "loops (mlc-default-schedule)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> openMP{
       *this, "openmp",
       llvm::cl::desc("Run scf.parallel loops (tensorir `parallel` loops, "

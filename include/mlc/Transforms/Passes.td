@@ -82,4 +82,59 @@ def PlanMemoryPass : Pass<"mlc-plan-memory", "::mlir::func::FuncOp"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
+def DefaultSchedulePass : Pass<"mlc-default-schedule", "::mlir::func::FuncOp"> {
+  let summary = "Default CPU schedule of the linalg ops raised from tensorir";
+  let description = [{
+    The role of TVM's default schedule rules for the CPU target (the
+    `tensorir-default-schedule{target=cpu}` of the design), applied after
+    bufferization to the linalg ops on memrefs with static shapes: the
+    `linalg.generic`s that `convert-tensorir-to-linalg` raised from
+    te.compute stages and bufferized tensor-level linalg (e.g.
+    `linalg.matmul`), with upstream's TilingInterface (`scf::tileUsingSCF`),
+    loop peeling and `linalg::vectorize`. Functions without such ops are
+    left unchanged; ops on i1 stay scalar. Chosen by structure:
+
+    - contractions (matmul, batch matmul, dense: `linalg` contraction
+      dimensions m, n, k): the outer m (or n) tiles run as an `scf.forall`
+      (then `scf.parallel`, OpenMP in the CPU pipeline); k is tiled for the
+      caches (`k-tile`), then n by `n-cache-tile`, then an `m-register` x
+      `n-register` register tile whose innermost k loop is vectorized into
+      a `vector.contract` lowered to outer products (FMA); the accumulator
+      tile is hoisted out of the k loop (`hoistRedundantVectorTransfers`).
+    - elementwise/injective (no reduction dimension): the outermost dimension
+      runs in parallel when the op is large, the innermost dimension is
+      vectorized by 16 (AVX-512 f32).
+    - other ops (reductions, convolutions with `y + ky` accesses) are left
+      to the loop lowering, whose outer parallel dimensions become OpenMP
+      loops.
+
+    Partial tiles (sizes that the tiles do not divide) are peeled off and run
+    as scalar loops. `n-register` should be a multiple of the vector width.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
+           "the target of the schedule (only `cpu`)">,
+    Option<"mRegister", "m-register", "int64_t", /*default=*/"8",
+           "rows of the register tile of a contraction">,
+    Option<"nRegister", "n-register", "int64_t", /*default=*/"32",
+           "columns of the register tile of a contraction">,
+    Option<"mParallel", "m-parallel", "int64_t", /*default=*/"64",
+           "rows per parallel task of a contraction">,
+    Option<"kTile", "k-tile", "int64_t", /*default=*/"256",
+           "reduction tile of a contraction (L1/L2 blocking)">,
+    Option<"nCacheTile", "n-cache-tile", "int64_t", /*default=*/"256",
+           "column tile of a contraction (L2 blocking)">,
+    Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"16",
+           "vector length of elementwise ops">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
 #endif // MLC_TRANSFORMS_PASSES_TD

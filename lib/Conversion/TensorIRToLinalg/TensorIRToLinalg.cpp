@@ -1,0 +1,371 @@
+//===- TensorIRToLinalg.cpp - raise te.compute blocks to linalg -*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Raises tensorir blocks that are plain te.compute stages (a perfect nest of
+// serial loops around one block with affine loads, scalar math and one store
+// at the spatial iteration variables) to linalg.generic on the same memrefs,
+// so that upstream tiling and vectorization can schedule them. Blocks that do
+// not fit are left untouched for convert-tensorir-to-scf.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlc/Conversion/TensorIRToLinalg/Passes.h"
+#include "mlir/IR/Verifier.h"
+
+#include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "llvm/ADT/SmallBitVector.h"
+
+namespace mlc {
+#define GEN_PASS_DEF_CONVERTTENSORIRTOLINALG
+#include "mlc/Conversion/TensorIRToLinalg/Passes.h.inc"
+} // namespace mlc
+
+using namespace mlir;
+using namespace mlc;
+using namespace mlc::tensorir;
+
+namespace {
+
+/// The affine expression of `value` in the block's iteration variables, or
+/// null when it is not affine (or not computed inside the block from them).
+AffineExpr getAffineExpr(Value value, BlockOp block, MLIRContext *ctx) {
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() == block.getBodyBlock())
+      return getAffineDimExpr(arg.getArgNumber(), ctx);
+    return {};
+  }
+  Operation *def = value.getDefiningOp();
+  if (auto cst = dyn_cast<arith::ConstantIndexOp>(def))
+    return getAffineConstantExpr(cst.value(), ctx);
+  if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(def))
+    return {};
+  AffineExpr lhs = getAffineExpr(def->getOperand(0), block, ctx);
+  AffineExpr rhs = getAffineExpr(def->getOperand(1), block, ctx);
+  if (!lhs || !rhs)
+    return {};
+  if (isa<arith::AddIOp>(def))
+    return lhs + rhs;
+  if (isa<arith::SubIOp>(def))
+    return lhs - rhs;
+  // Products stay affine only with a constant factor.
+  if (!lhs.isSymbolicOrConstant() && !rhs.isSymbolicOrConstant())
+    return {};
+  return lhs * rhs;
+}
+
+/// The access map of a load/store's indices, or std::nullopt.
+std::optional<AffineMap> getAccessMap(ValueRange indices, BlockOp block) {
+  MLIRContext *ctx = block.getContext();
+  SmallVector<AffineExpr> exprs;
+  for (Value index : indices) {
+    AffineExpr expr = getAffineExpr(index, block, ctx);
+    if (!expr)
+      return std::nullopt;
+    exprs.push_back(expr);
+  }
+  return AffineMap::get(block.getNumIterVars(), 0, exprs, ctx);
+}
+
+/// Scalar ops that may be cloned into a linalg body.
+bool isRaisableScalarOp(Operation *op) {
+  if (op->getNumRegions() != 0 || op->getNumResults() != 1)
+    return false;
+  Dialect *dialect = op->getDialect();
+  if (!dialect || !isa<arith::ArithDialect, math::MathDialect>(dialect))
+    return false;
+  return llvm::all_of(op->getOperandTypes(),
+                      [](Type t) { return t.isIntOrIndexOrFloat(); }) &&
+         op->getResult(0).getType().isIntOrIndexOrFloat();
+}
+
+/// Whether `op` transitively uses one of `values` (within the block body).
+bool usesAnyOf(Value value, ArrayRef<Value> values) {
+  if (llvm::is_contained(values, value))
+    return true;
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return false;
+  return llvm::any_of(def->getOperands(),
+                      [&](Value v) { return usesAnyOf(v, values); });
+}
+
+/// One block that fits, with the loops around it.
+struct RaisePlan {
+  BlockOp block;
+  ForOp outermost;
+  SmallVector<int64_t> extents;
+  memref::StoreOp store;
+  AffineMap outputMap;
+  // Inputs: distinct (buffer, map); `loadInput[load]` = input number, or -1
+  // for the accumulator (a load of the output element).
+  SmallVector<std::pair<Value, AffineMap>> inputs;
+  DenseMap<Operation *, int> loadInput;
+  memref::StoreOp initStore;
+};
+
+/// Checks every condition of the pass description; fills `plan`.
+bool matchBlock(BlockOp block, RaisePlan &plan) {
+  if (block.getPredicate() || !block.getDynamicExtents().empty())
+    return false;
+  unsigned numIters = block.getNumIterVars();
+  if (numIters == 0)
+    return false;
+  // The perfect nest of loops, innermost first.
+  SmallVector<ForOp> loops;
+  Operation *inner = block;
+  for (unsigned i = 0; i < numIters; ++i) {
+    auto loop = dyn_cast<ForOp>(inner->getParentOp());
+    // Exactly one op (plus the terminator) in the loop body.
+    if (!loop || loop.getBodyBlock()->getOperations().size() != 2 ||
+        loop.getKind() != ForKind::serial || loop.getAnnotations())
+      return false;
+    std::optional<int64_t> lb = loop.getConstantLowerBound();
+    std::optional<int64_t> ub = loop.getConstantUpperBound();
+    std::optional<int64_t> step = loop.getConstantStep();
+    if (!lb || *lb != 0 || !ub || *ub <= 0 || !step || *step != 1)
+      return false;
+    loops.push_back(loop);
+    inner = loop;
+  }
+  std::reverse(loops.begin(), loops.end());
+  plan.outermost = loops.front();
+  for (unsigned i = 0; i < numIters; ++i) {
+    std::optional<int64_t> extent = block.getConstantExtent(i);
+    if (block.getBindings()[i] != loops[i].getInductionVar() || !extent ||
+        *extent != *loops[i].getConstantUpperBound())
+      return false;
+    plan.extents.push_back(*extent);
+  }
+
+  // The body: ops, with the store last.
+  Block *body = block.getBodyBlock();
+  auto ops = llvm::make_range(body->begin(), std::prev(body->end()));
+  if (ops.empty())
+    return false;
+  auto store = dyn_cast<memref::StoreOp>(*std::prev(body->end(), 2));
+  if (!store)
+    return false;
+  plan.store = store;
+  Value output = store.getMemRef();
+  SmallVector<Value> reduceVars;
+  SmallVector<AffineExpr> outputExprs;
+  llvm::SmallBitVector seen(numIters);
+  for (unsigned i = 0; i < numIters; ++i)
+    if (block.isReduceIterVar(i))
+      reduceVars.push_back(block.getIterVar(i));
+  for (Value index : store.getIndices()) {
+    auto arg = dyn_cast<BlockArgument>(index);
+    if (!arg || arg.getOwner() != body ||
+        block.isReduceIterVar(arg.getArgNumber()) ||
+        seen.test(arg.getArgNumber()))
+      return false;
+    seen.set(arg.getArgNumber());
+    outputExprs.push_back(
+        getAffineDimExpr(arg.getArgNumber(), block.getContext()));
+  }
+  for (unsigned i = 0; i < numIters; ++i)
+    if (!block.isReduceIterVar(i) && !seen.test(i))
+      return false;
+  plan.outputMap = AffineMap::get(numIters, 0, outputExprs, block.getContext());
+
+  for (Operation &op : ops) {
+    if (&op == store.getOperation())
+      continue;
+    if (auto init = dyn_cast<InitOp>(op)) {
+      // One store of a value computed without the reduce variables.
+      Block &initBody = init.getBody().front();
+      auto initStore = dyn_cast<memref::StoreOp>(*std::prev(initBody.end(), 2));
+      if (!initStore || initStore.getMemRef() != output ||
+          initStore.getIndices() != store.getIndices() ||
+          usesAnyOf(initStore.getValue(), reduceVars))
+        return false;
+      for (Operation &initOp : initBody.without_terminator()) {
+        if (&initOp != initStore.getOperation() && !isRaisableScalarOp(&initOp))
+          return false;
+        for (Value operand : initOp.getOperands())
+          if (llvm::is_contained(reduceVars, operand))
+            return false;
+      }
+      plan.initStore = initStore;
+      continue;
+    }
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      Value buffer = load.getMemRef();
+      // Buffers come from outside the block (arguments or alloc_buffer).
+      if (buffer.getParentBlock() == body)
+        return false;
+      if (buffer == output) {
+        if (load.getIndices() != store.getIndices())
+          return false;
+        plan.loadInput[load] = -1;
+        continue;
+      }
+      std::optional<AffineMap> map = getAccessMap(load.getIndices(), block);
+      if (!map)
+        return false;
+      auto *it = llvm::find(plan.inputs, std::make_pair(buffer, *map));
+      plan.loadInput[load] = it - plan.inputs.begin();
+      if (it == plan.inputs.end())
+        plan.inputs.push_back({buffer, *map});
+      continue;
+    }
+    if (!isRaisableScalarOp(&op))
+      return false;
+  }
+  // The output is only written by the store; no input may alias it.
+  for (auto &input : plan.inputs)
+    if (input.first == output)
+      return false;
+  // linalg derives the loop ranges from the operand shapes: every iteration
+  // variable must be a whole index of some access (not so for e.g. group
+  // norm's `c = g * 3 + i` with the group size only in a loop bound).
+  SmallVector<AffineMap> maps;
+  for (auto &input : plan.inputs)
+    maps.push_back(input.second);
+  maps.push_back(plan.outputMap);
+  return static_cast<bool>(
+      inversePermutation(concatAffineMaps(maps, block.getContext())));
+}
+
+/// Clones the scalar ops of `ops` (all but loads/stores) into the current
+/// insertion point; iteration variables map to `linalg.index`.
+void cloneScalarOps(OpBuilder &b, Location loc,
+                    iterator_range<Block::iterator> ops, BlockOp block,
+                    ArrayRef<int64_t> iterToDim, IRMapping &mapping) {
+  for (unsigned i = 0; i < block.getNumIterVars(); ++i) {
+    if (iterToDim[i] < 0)
+      continue;
+    Value iterVar = block.getIterVar(i);
+    // Only materialize the index when the scalar code uses it.
+    if (llvm::any_of(iterVar.getUsers(), [](Operation *user) {
+          return !isa<memref::LoadOp, memref::StoreOp>(user);
+        }))
+      mapping.map(iterVar, linalg::IndexOp::create(b, loc, iterToDim[i]));
+  }
+  for (Operation &op : ops) {
+    if (isa<memref::LoadOp, memref::StoreOp, InitOp, YieldOp>(op))
+      continue;
+    b.clone(op, mapping);
+  }
+}
+
+/// Raises the block of `plan`; returns false, leaving the loops as they
+/// are, when the generic linalg would build is invalid (a load that reads a
+/// part of a larger buffer, e.g. split's inputs, breaks linalg's rule that
+/// each operand dimension spans its loop range).
+bool raise(RewriterBase &rewriter, RaisePlan &plan) {
+  BlockOp block = plan.block;
+  Location loc = block.getLoc();
+  MLIRContext *ctx = block.getContext();
+  Value output = plan.store.getMemRef();
+  unsigned numIters = block.getNumIterVars();
+  rewriter.setInsertionPoint(plan.outermost);
+
+  linalg::GenericOp initGeneric;
+  if (plan.initStore) {
+    // Over the output's dimensions: dimension j is iteration variable
+    // store-index j.
+    unsigned rank = plan.outputMap.getNumResults();
+    SmallVector<int64_t> iterToDim(numIters, -1);
+    for (auto [j, expr] : llvm::enumerate(plan.outputMap.getResults()))
+      iterToDim[cast<AffineDimExpr>(expr).getPosition()] = j;
+    SmallVector<AffineMap> maps = {
+        AffineMap::getMultiDimIdentityMap(rank, ctx)};
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    Block &initBody = block.getInitOp().getBody().front();
+    initGeneric = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{}, ValueRange{}, ValueRange{output}, maps,
+        iterators, [&](OpBuilder &b, Location nested, ValueRange) {
+          IRMapping mapping;
+          cloneScalarOps(b, nested, initBody.without_terminator(), block,
+                         iterToDim, mapping);
+          linalg::YieldOp::create(
+              b, nested, mapping.lookupOrDefault(plan.initStore.getValue()));
+        });
+  }
+
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  for (auto &[buffer, map] : plan.inputs) {
+    inputs.push_back(buffer);
+    maps.push_back(map);
+  }
+  maps.push_back(plan.outputMap);
+  SmallVector<utils::IteratorType> iterators;
+  SmallVector<int64_t> iterToDim;
+  for (unsigned i = 0; i < numIters; ++i) {
+    iterators.push_back(block.isReduceIterVar(i)
+                            ? utils::IteratorType::reduction
+                            : utils::IteratorType::parallel);
+    iterToDim.push_back(i);
+  }
+  Block *body = block.getBodyBlock();
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{}, inputs, ValueRange{output}, maps, iterators,
+      [&](OpBuilder &b, Location nested, ValueRange args) {
+        IRMapping mapping;
+        for (auto [load, input] : plan.loadInput) {
+          Value arg = input < 0 ? args.back() : args[input];
+          mapping.map(load->getResult(0), arg);
+        }
+        cloneScalarOps(b, nested,
+                       llvm::make_range(body->begin(), std::prev(body->end())),
+                       block, iterToDim, mapping);
+        linalg::YieldOp::create(b, nested,
+                                mapping.lookupOrDefault(plan.store.getValue()));
+      });
+  // The index arithmetic of the loads was cloned too; drop what is unused.
+  SmallVector<Operation *> bodyOps =
+      llvm::map_to_vector(generic.getBody()->without_terminator(),
+                          [](Operation &op) { return &op; });
+  for (Operation *op : llvm::reverse(bodyOps))
+    if (isOpTriviallyDead(op))
+      rewriter.eraseOp(op);
+  {
+    ScopedDiagnosticHandler silence(ctx,
+                                    [](Diagnostic &) { return success(); });
+    if (failed(mlir::verify(generic)) ||
+        (initGeneric && failed(mlir::verify(initGeneric)))) {
+      rewriter.eraseOp(generic);
+      if (initGeneric)
+        rewriter.eraseOp(initGeneric);
+      return false;
+    }
+  }
+  rewriter.eraseOp(plan.outermost);
+  return true;
+}
+
+struct ConvertTensorIRToLinalgPass
+    : public mlc::impl::ConvertTensorIRToLinalgBase<
+          ConvertTensorIRToLinalgPass> {
+  void runOnOperation() override {
+    SmallVector<RaisePlan> plans;
+    getOperation().walk([&](BlockOp block) {
+      RaisePlan plan;
+      plan.block = block;
+      if (matchBlock(block, plan))
+        plans.push_back(std::move(plan));
+    });
+    IRRewriter rewriter(&getContext());
+    for (RaisePlan &plan : plans)
+      (void)raise(rewriter, plan);
+  }
+};
+
+} // namespace

@@ -1,0 +1,115 @@
+// RUN: mlc-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(func.func(mlc-default-schedule))' | FileCheck %s
+
+// Matmul (the generic convert-tensorir-to-linalg raises): parallel row
+// tiles, a k loop carrying the 8x32 accumulator tile in registers, FMAs.
+// CHECK-LABEL: func.func @matmul
+// CHECK: scf.parallel
+// CHECK: scf.for
+// CHECK: %[[ACC:.*]] = vector.transfer_read {{.*}} : memref<8x32xf32, {{.*}}>, vector<8x32xf32>
+// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ACC]]) -> (vector<8x32xf32>)
+// CHECK-COUNT-8: vector.fma {{.*}} : vector<32xf32>
+// CHECK: scf.yield
+// CHECK: vector.transfer_write %[[R]]
+// CHECK-NOT: linalg.generic
+#mA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @matmul(%A: memref<256x64xf32>, %B: memref<64x64xf32>, %C: memref<256x64xf32>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<256x64xf32>, memref<64x64xf32>) outs(%C : memref<256x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// Sizes the tiles do not divide (37 = 4*8 + 5, 53 = 32 + 21): the peeled
+// remainder tiles have static sizes too and are vectorized as well.
+// CHECK-LABEL: func.func @matmul_odd
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x32xf32>)
+// CHECK: vector.fma {{.*}} : vector<32xf32>
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x21xf32>)
+// CHECK: vector.fma {{.*}} : vector<21xf32>
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<5x32xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<5x21xf32>)
+// CHECK-NOT: linalg.generic
+#mA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @matmul_odd(%A: memref<37x29xf32>, %B: memref<29x53xf32>, %C: memref<37x53xf32>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<37x29xf32>, memref<29x53xf32>) outs(%C : memref<37x53xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// Elementwise: a short innermost dimension is one vector; a long one is
+// vectorized by 16 and the outer dimension runs in parallel.
+// CHECK-LABEL: func.func @ewise
+// CHECK: scf.for
+// CHECK: vector.{{.*}} vector<13xf32>
+// CHECK: arith.addf {{.*}} : vector<13xf32>
+// CHECK-LABEL: func.func @ewise_big
+// CHECK: scf.parallel
+// CHECK: math.exp {{.*}} : vector<16xf32>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#bc = affine_map<(d0, d1) -> (d1)>
+func.func @ewise(%A: memref<7x13xf32>, %B: memref<13xf32>, %C: memref<7x13xf32>) {
+  linalg.generic {indexing_maps = [#id, #bc, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%A, %B : memref<7x13xf32>, memref<13xf32>) outs(%C : memref<7x13xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.addf %a, %b : f32
+    linalg.yield %0 : f32
+  }
+  return
+}
+func.func @ewise_big(%A: memref<256x256xf32>, %C: memref<256x256xf32>) {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%A : memref<256x256xf32>) outs(%C : memref<256x256xf32>) {
+  ^bb0(%a: f32, %c: f32):
+    %0 = math.exp %a : f32
+    linalg.yield %0 : f32
+  }
+  return
+}
+
+// -----
+
+// Left alone: dynamic shapes, tensor-level ops, non-contraction reductions.
+// CHECK-LABEL: func.func @untouched
+// CHECK-NOT: scf.for
+// CHECK-NOT: vector.
+// CHECK-COUNT-3: linalg.generic
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func @untouched(%A: memref<?x8xf32>, %C: memref<?x8xf32>, %T: tensor<8x8xf32>, %M: memref<8x8xf32>, %R: memref<8xf32>) -> tensor<8x8xf32> {
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%A : memref<?x8xf32>) outs(%C : memref<?x8xf32>) {
+  ^bb0(%a: f32, %c: f32):
+    %0 = math.exp %a : f32
+    linalg.yield %0 : f32
+  }
+  %t = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]}
+      outs(%T : tensor<8x8xf32>) {
+  ^bb0(%c: f32):
+    %0 = math.exp %c : f32
+    linalg.yield %0 : f32
+  } -> tensor<8x8xf32>
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%M : memref<8x8xf32>) outs(%R : memref<8xf32>) {
+  ^bb0(%a: f32, %r: f32):
+    %0 = arith.maximumf %r, %a : f32
+    linalg.yield %0 : f32
+  }
+  return %t : tensor<8x8xf32>
+}
