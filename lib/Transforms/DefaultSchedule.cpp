@@ -273,8 +273,8 @@ void DefaultSchedulePass::runOnOperation() {
     // Tiling computes operand slices from the indexing maps; a decreasing
     // index (a flipped kernel, a negative-stride slice) gives slices that do
     // not fit, so such ops stay as they are.
-    bool increasing = llvm::all_of(
-        op.getIndexingMapsArray(), [](AffineMap map) {
+    bool increasing =
+        llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
           return llvm::all_of(map.getResults(), isNonDecreasing);
         });
     if (op.hasPureBufferSemantics() && !op.hasDynamicShape() && !subByte &&
@@ -369,7 +369,9 @@ void DefaultSchedulePass::runOnOperation() {
     hoistAccumulators(rewriter, loop);
 
   // 4. Lower the contractions to outer products (FMAs) and the transfers
-  // to plain loads/stores where they are contiguous.
+  // to plain loads/stores where they are contiguous. One pattern set per
+  // step: together, the leading-unit-dim, transfer and broadcast patterns
+  // rewrite each other's output forever on 1xN tiles (seconds per kernel).
   {
     RewritePatternSet patterns(ctx);
     vector::populateVectorContractLoweringPatterns(
@@ -377,12 +379,24 @@ void DefaultSchedulePass::runOnOperation() {
     vector::populateVectorOuterProductLoweringPatterns(patterns);
     vector::populateVectorMultiReductionLoweringPatterns(
         patterns, vector::VectorMultiReductionLowering::InnerParallel);
+    applyBounded(func, std::move(patterns));
+  }
+  {
+    RewritePatternSet patterns(ctx);
+    // 1-D vectors: the math/arith lowering to LLVM wants them.
+    vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
+    applyBounded(func, std::move(patterns));
+  }
+  {
+    RewritePatternSet patterns(ctx);
     vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
     vector::populateVectorTransferLoweringPatterns(patterns,
                                                    /*maxTransferRank=*/1);
+    applyBounded(func, std::move(patterns));
+  }
+  {
+    RewritePatternSet patterns(ctx);
     vector::populateVectorBroadcastLoweringPatterns(patterns);
-    // 1-D vectors: the math/arith lowering to LLVM wants them.
-    vector::populateCastAwayVectorLeadingOneDimPatterns(patterns);
     applyBounded(func, std::move(patterns));
   }
   {

@@ -53,6 +53,31 @@ func.func @matmul_odd(%A: memref<37x29xf32>, %B: memref<29x53xf32>, %C: memref<3
 
 // -----
 
+// A one-row matmul (dense of a batch-1 input, 784 = 3*256 + 16): a 1x10
+// register tile whose FMAs are one-dimensional vectors. Once, the lowering
+// patterns rewrote this tile's unit dimension back and forth for seconds.
+// CHECK-LABEL: func.func @matmul_one_row
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x10xf32>)
+// CHECK: vector.fma {{.*}} : vector<10xf32>
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x10xf32>)
+// CHECK: vector.fma {{.*}} : vector<10xf32>
+// CHECK-NOT: linalg.generic
+#mA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @matmul_one_row(%A: memref<1x784xf32>, %B: memref<784x10xf32>, %C: memref<1x10xf32>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<1x784xf32>, memref<784x10xf32>) outs(%C : memref<1x10xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
 // Elementwise: a short innermost dimension is one vector; a long one is
 // vectorized by 16 and the outer dimension runs in parallel.
 // CHECK-LABEL: func.func @ewise
