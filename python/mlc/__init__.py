@@ -10,11 +10,12 @@ TVM's where a TVM user would look for them:
     timer = ex.time_evaluator(number=10)               # module.time_evaluator
     rt = mlc.build(mod)                                # tvm.build (prim_funcs)
     rt["mm_relu"](a, b, c)                             # writes c in place
+    sch = mlc.tir.Schedule(mod)                        # tvm.tir.Schedule
 """
 
 from .ir import Module
 from .executor import BuiltModule, Executor, PrimFunc, build, create_executor
-from . import relay, tools
+from . import relay, tir, tools
 
 __all__ = ["Module", "BuiltModule", "Executor", "PrimFunc", "build",
-           "create_executor", "relay", "tools"]
+           "create_executor", "relay", "tir", "tools"]
