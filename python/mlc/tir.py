@@ -228,18 +228,14 @@ class Schedule:
                      % (block.handle, _ANY)])
 
     def cache_read(self, block, read_buffer_index, storage_scope):
-        copy = self._fresh("b")
-        self._apply(['%s = transform.tensorir.cache_read %s %d "%s" : %s'
-                     % (copy, block.handle, read_buffer_index, storage_scope,
-                        _functional(1, 1))])
-        return BlockRV(copy, None, block.func_name)
+        """`block` reads its read buffer #index through a copy; returns the
+        copy block ("<buffer>_<scope>")."""
+        return self._cache("cache_read", block, read_buffer_index, storage_scope)
 
     def cache_write(self, block, write_buffer_index, storage_scope):
-        copy = self._fresh("b")
-        self._apply(['%s = transform.tensorir.cache_write %s %d "%s" : %s'
-                     % (copy, block.handle, write_buffer_index, storage_scope,
-                        _functional(1, 1))])
-        return BlockRV(copy, None, block.func_name)
+        """`block` writes its write buffer #index through a copy; returns the
+        copy block ("<buffer>_<scope>")."""
+        return self._cache("cache_write", block, write_buffer_index, storage_scope)
 
     def rfactor(self, loop, factor_axis=0):
         """Factors the reduction along `loop` into a new block (factor axis
@@ -253,6 +249,13 @@ class Schedule:
         return BlockRV(rf, None, None)
 
     # -- implementation ----------------------------------------------------
+
+    def _cache(self, primitive, block, buffer_index, storage_scope):
+        copy = self._fresh("b")
+        self._apply(['%s = transform.tensorir.%s %s %d "%s" : %s'
+                     % (copy, primitive, block.handle, buffer_index,
+                        storage_scope, _functional(1, 1))])
+        return BlockRV(copy, None, block.func_name)
 
     def _loop_kind(self, kind, loop):
         self._apply(["transform.tensorir.%s %s : %s" % (kind, loop.handle, _ANY)])
