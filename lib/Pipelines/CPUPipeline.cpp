@@ -32,6 +32,11 @@ void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
                                       const CPUPipelineOptions &options) {
   pm.addPass(createRelayToRelax());
   pm.addPass(createRelaxLegalizeOps());
+  if (options.foldConstant) {
+    // E.g. the transposed weight of nn.dense, computed once, not per call.
+    pm.addPass(relax::createRelaxFoldConstant());
+    pm.addPass(relax::createRelaxDCE());
+  }
   if (options.fuseOptLevel > 0) {
     // TVM's fusion: pattern kinds, post-dominator groups, one kernel each.
     pm.addNestedPass<tensorir::PrimFuncOp>(

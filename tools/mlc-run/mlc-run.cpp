@@ -18,6 +18,10 @@
 // - Tensor entries (every parameter and result a statically shaped tensor):
 //   every parameter is read from --inputs/--params; the results are allocated
 //   here, passed in destination-passing style, and written as out0, out1, ...
+//   For relay and relax entries --params are bound as constants before
+//   compiling (relay-bind-params / relax-bind-params, TVM's
+//   `relay.build(mod, params=...)`), so the pipeline folds what depends only
+//   on them; a name in --params that is no parameter is an error.
 //
 // - Buffer entries (every parameter a statically shaped memref, no results:
 //   a `tensorir.prim_func` or a func.func lowered from one; TVM's
@@ -31,6 +35,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlc/Dialect/Relax/Transforms/Passes.h"
+#include "mlc/Dialect/Relay/Transforms/Passes.h"
 #include "mlc/InitAll.h"
 #include "mlc/Pipelines/Pipelines.h"
 #include "mlc/Support/NpzWriter.h"
@@ -248,6 +254,34 @@ static LogicalResult run(MLIRContext &context) {
   if (!entry)
     return fail("no function '" + entryName + "' in '" + inputFilename + "'");
 
+  // --params of a relay or relax entry are bound as constants before
+  // compiling, as TVM's relay.build(mod, params=...) does, so that the
+  // pipeline folds what depends only on them (e.g. transposed weights).
+  // Other entries (buffer functions, plain tensor code) take them at run
+  // time like inputs.
+  bool bindParams = false;
+  if (!paramsFile.empty() && isa<func::FuncOp>(entry.getOperation())) {
+    StringRef dialect;
+    entry->walk([&](Operation *op) {
+      StringRef ns = op->getDialect() ? op->getDialect()->getNamespace() : "";
+      if (ns == "relay" || (ns == "relax" && dialect.empty()))
+        dialect = ns;
+    });
+    if (!dialect.empty()) {
+      PassManager bind(&context);
+      if (dialect == "relay")
+        bind.addPass(mlc::relay::createRelayBindParams(
+            mlc::relay::RelayBindParamsOptions{paramsFile, entryName}));
+      else
+        bind.addPass(mlc::relax::createRelaxBindParams(
+            mlc::relax::RelaxBindParamsOptions{paramsFile, entryName}));
+      if (failed(bind.run(*module)))
+        return failure();
+      bindParams = true;
+      entry = cast<FunctionOpInterface>(module->lookupSymbol(entryName));
+    }
+  }
+
   // Host buffers for the entry's parameters and results, from its signature
   // before lowering.
   SmallVector<HostTensor> inputs, outputs;
@@ -303,7 +337,7 @@ static LogicalResult run(MLIRContext &context) {
   std::unique_ptr<mlc::TensorFile> inputFile, paramFile;
   for (auto [path, slot] : {std::make_pair(&inputsFile, &inputFile),
                             std::make_pair(&paramsFile, &paramFile)}) {
-    if (path->empty())
+    if (path->empty() || (path == &paramsFile && bindParams))
       continue;
     auto opened = mlc::TensorFile::open(*path);
     if (!opened)

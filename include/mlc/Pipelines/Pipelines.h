@@ -33,6 +33,13 @@ struct CPUPipelineOptions
       llvm::cl::desc("Operator fusion of relax kernels (relax-fuse-ops "
                      "fuse-opt-level; 0 turns fusion off)"),
       llvm::cl::init(2)};
+  PassOptions::Option<bool> foldConstant{
+      *this, "fold-constant",
+      llvm::cl::desc("After legalization, evaluate the kernels whose inputs "
+                     "are all constants (bound parameters) at compile time "
+                     "and drop what becomes dead (relax-fold-constant, "
+                     "relax-dce), as TVM's default relax pipeline does"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> planMemory{
       *this, "plan-memory",
       llvm::cl::desc("Share one arena between the buffers of a block whose "
@@ -55,7 +62,10 @@ struct CPUPipelineOptions
 
 /// Lowers graph-level IR to kernels: relay to relax (relay-to-relax), then
 /// every high-level relax op to a tensorir kernel called through
-/// relax.call_tir (relax-legalize-ops). Modules without relay or relax pass
+/// relax.call_tir (relax-legalize-ops); with `fold-constant`, kernels of
+/// constants only are evaluated (relax-fold-constant, relax-dce); with
+/// `fuse-opt-level` > 0, kernels are fused (tensorir-annotate-op-pattern,
+/// relax-fuse-ops, relax-fuse-tir). Modules without relay or relax pass
 /// through unchanged.
 void buildGraphToKernelsPipeline(mlir::OpPassManager &pm,
                                  const CPUPipelineOptions &options);
