@@ -35,7 +35,10 @@ void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
   if (options.foldConstant) {
     // E.g. the transposed weight of nn.dense, computed once, not per call.
     pm.addPass(relax::createRelaxFoldConstant());
-    pm.addPass(relax::createRelaxDCE());
+    // Any public function may be an entry (mlc-run --entry, mlc-compile).
+    relax::RelaxDCEOptions dce;
+    dce.entry = "";
+    pm.addPass(relax::createRelaxDCE(dce));
   }
   if (options.fuseOptLevel > 0) {
     // TVM's fusion: pattern kinds, post-dominator groups, one kernel each.

@@ -84,3 +84,4 @@ func.func private @main() {
 func.func private @unreachable() {
   return
 }
+

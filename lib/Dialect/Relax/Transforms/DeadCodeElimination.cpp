@@ -84,8 +84,10 @@ struct RelaxDCEPass : mlc::relax::impl::RelaxDCEBase<RelaxDCEPass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    Operation *entryOp = SymbolTable::lookupSymbolIn(module, entry);
-    if (!entryOp) {
+    // An empty entry: the public symbols are the only roots.
+    Operation *entryOp =
+        entry.empty() ? nullptr : SymbolTable::lookupSymbolIn(module, entry);
+    if (!entryOp && !entry.empty()) {
       module.emitError("relax-dce: entry function '@")
           << entry << "' not found (set the 'entry' option)";
       return signalPassFailure();

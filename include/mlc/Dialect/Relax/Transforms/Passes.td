@@ -48,7 +48,7 @@ def RelaxDCE : Pass<"relax-dce", "::mlir::ModuleOp"> {
   let options = [
     Option<"entry", "entry", "std::string", /*default=*/"\"main\"",
            "name of the entry function; it and every public symbol are "
-           "roots of reachability">,
+           "roots of reachability (empty: only the public symbols)">,
   ];
   let dependentDialects = ["::mlc::relax::RelaxDialect"];
 }
