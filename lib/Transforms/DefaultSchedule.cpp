@@ -300,12 +300,10 @@ void DefaultSchedulePass::scheduleConv(RewriterBase &rewriter,
   linalg::LinalgOp current = tile(rewriter, op, sizes, /*forall=*/true);
   if (!current)
     return;
-  // The register tile: as many accumulator vectors as the matmul's, with
-  // more rows when the columns are short.
-  int64_t columns = std::min<int64_t>(nRegister, ranges[n]);
-  int64_t vectors = llvm::divideCeil(nRegister, vectorWidth) * mRegister;
-  int64_t rows =
-      std::max<int64_t>(1, vectors / llvm::divideCeil(columns, vectorWidth));
+  // The register tile: as many accumulator vectors as the matmul's, one
+  // vector wide (measured: 16x16 beats 8x32 on every resnet18 layer).
+  int64_t columns = std::min<int64_t>(vectorWidth, ranges[n]);
+  int64_t rows = llvm::divideCeil(nRegister, vectorWidth) * mRegister;
   sizes.assign(numLoops, 0);
   sizes[m] = std::min<int64_t>(rows, ranges[m]);
   sizes[n] = columns;
@@ -469,6 +467,68 @@ void DefaultSchedulePass::scheduleElementwise(RewriterBase &rewriter,
   current->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
 }
 
+/// Strided convolutions read every s-th element of an image row, which the
+/// transfer lowering would do one scalar at a time: read the contiguous span
+/// instead and pick the elements with a shuffle. Only reads of a subview
+/// whose innermost stride s > 1 is taken from a unit-stride source.
+void deinterleaveStridedReads(RewriterBase &rewriter, func::FuncOp func) {
+  SmallVector<vector::TransferReadOp> reads;
+  func.walk([&](vector::TransferReadOp read) { reads.push_back(read); });
+  for (vector::TransferReadOp read : reads) {
+    auto view = read.getBase().getDefiningOp<memref::SubViewOp>();
+    VectorType type = read.getVectorType();
+    if (!view || read.getMask() || type.getRank() == 0 || type.isScalable() ||
+        !read.getPermutationMap().isMinorIdentity() ||
+        !llvm::all_of(read.getInBoundsValues(), [](bool b) { return b; }) ||
+        llvm::any_of(type.getShape().drop_back(),
+                     [](int64_t d) { return d != 1; }))
+      continue;
+    auto [viewStrides, viewOffset] = view.getType().getStridesAndOffset();
+    auto [srcStrides, srcOffset] = view.getSourceType().getStridesAndOffset();
+    ArrayRef<int64_t> staticStrides = view.getStaticStrides();
+    ArrayRef<int64_t> staticSizes = view.getStaticSizes();
+    // The innermost dimension of view and source alike (not dropped).
+    if (viewStrides.empty() || srcStrides.back() != 1 ||
+        view.getDroppedDims().test(srcStrides.size() - 1) ||
+        staticStrides.back() <= 1 ||
+        ShapedType::isDynamic(staticStrides.back()) ||
+        ShapedType::isDynamic(staticSizes.back()) ||
+        viewStrides.back() != staticStrides.back())
+      continue;
+    int64_t s = staticStrides.back(), n = type.getShape().back();
+    Location loc = read.getLoc();
+    rewriter.setInsertionPoint(read);
+    SmallVector<OpFoldResult> sizes = view.getMixedSizes(),
+                              strides = view.getMixedStrides();
+    sizes.back() = rewriter.getIndexAttr((staticSizes.back() - 1) * s + 1);
+    strides.back() = rewriter.getIndexAttr(1);
+    SmallVector<int64_t> shape(view.getType().getShape());
+    shape.back() = (staticSizes.back() - 1) * s + 1;
+    MemRefType denseType = memref::SubViewOp::inferRankReducedResultType(
+        shape, view.getSourceType(), view.getMixedOffsets(), sizes, strides);
+    Value dense =
+        memref::SubViewOp::create(rewriter, loc, denseType, view.getSource(),
+                                  view.getMixedOffsets(), sizes, strides);
+    SmallVector<Value> indices(read.getIndices());
+    indices.back() =
+        arith::MulIOp::create(rewriter, loc, indices.back(),
+                              arith::ConstantIndexOp::create(rewriter, loc, s));
+    int64_t span = (n - 1) * s + 1;
+    auto spanType = VectorType::get({span}, type.getElementType());
+    SmallVector<int64_t> spanShape(type.getShape());
+    spanShape.back() = span;
+    Value wide = vector::TransferReadOp::create(
+        rewriter, loc, VectorType::get(spanShape, type.getElementType()), dense,
+        indices, read.getPadding(), SmallVector<bool>(type.getRank(), true));
+    Value flat = vector::ShapeCastOp::create(rewriter, loc, spanType, wide);
+    SmallVector<int64_t> picks;
+    for (int64_t i = 0; i < n; ++i)
+      picks.push_back(i * s);
+    Value picked = vector::ShuffleOp::create(rewriter, loc, flat, flat, picks);
+    rewriter.replaceOpWithNewOp<vector::ShapeCastOp>(read, type, picked);
+  }
+}
+
 /// Canonicalization patterns of every loaded dialect and op.
 void populateCanonicalization(RewritePatternSet &patterns) {
   MLIRContext *ctx = patterns.getContext();
@@ -614,6 +674,8 @@ void DefaultSchedulePass::runOnOperation() {
     vector::populateVectorReductionToContractPatterns(patterns);
     applyBounded(func, std::move(patterns));
   }
+  // The reads are in bounds and broadcast-free by now.
+  deinterleaveStridedReads(rewriter, func);
   // The accumulator tile stays in registers across the k loop.
   SmallVector<scf::ForOp> registerLoops;
   func.walk([&](scf::ForOp loop) {
