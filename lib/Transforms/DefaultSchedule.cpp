@@ -693,7 +693,17 @@ void DefaultSchedulePass::runOnOperation() {
   }
 
   // 4. Lower the contractions to outer products (FMAs) and the transfers
-  // to plain loads/stores where they are contiguous.
+  // to plain loads/stores where they are contiguous. The contractions go
+  // first, on their own: mixed with the rest, patterns that undo each
+  // other elsewhere in the function could use up the iteration budget before
+  // every contraction was lowered.
+  {
+    RewritePatternSet patterns(ctx);
+    vector::populateVectorContractLoweringPatterns(
+        patterns, vector::VectorContractLowering::OuterProduct);
+    vector::populateVectorOuterProductLoweringPatterns(patterns);
+    applyBounded(func, std::move(patterns));
+  }
   {
     RewritePatternSet patterns(ctx);
     vector::populateVectorContractLoweringPatterns(
