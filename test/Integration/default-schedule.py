@@ -2,7 +2,8 @@
 # the default CPU pipeline, i.e. raised to linalg (convert-tensorir-to-linalg)
 # and tiled/vectorized/parallelized (mlc-default-schedule), against numpy on
 # random inputs: matmul with sizes no tile divides, conv2d with a pad stage
-# (not raised) feeding the raised convolution, softmax (four stages), and
+# (not raised) feeding the raised convolution (odd sizes, strides 1 and 2,
+# 1x1 and 5x5 kernels, dilation 2, batch 2), softmax (four stages), and
 # elementwise ops with odd sizes, small and large (parallel).
 # Tolerances: f32 rtol 1e-5, atol 1e-5 * sqrt(reduction length) against a
 # float64 reference; exp: rtol 1e-5.
@@ -10,6 +11,14 @@
 # CHECK: matmul 37x29x53: ok
 # CHECK: matmul 64x256x96: ok
 # CHECK: conv2d 1x5x9x11 pad 1 k3: ok
+# CHECK: conv2d 1x3x13x13 pad 1 k3 f5: ok
+# CHECK: conv2d 1x4x15x17 pad 1 k3 s2 d1 f20: ok
+# CHECK: conv2d 1x8x14x14 pad 0 k1 s2 d1 f24: ok
+# CHECK: conv2d 1x16x20x20 pad 0 k1 f33: ok
+# CHECK: conv2d 1x3x13x13 pad 2 k3 s1 d2 f17: ok
+# CHECK: conv2d 2x6x10x10 pad 1 k3 f18: ok
+# CHECK: conv2d 1x8x9x37 pad 1 k3 f160: ok
+# CHECK: conv2d 1x7x11x11 pad 2 k5 s2 d1 f19: ok
 # CHECK: softmax 7x13: ok
 # CHECK: ewise 7x13: ok
 # CHECK: ewise 300x301: ok
@@ -59,11 +68,17 @@ memref.store %zero, %C[%vi, %vj] : {C}
             % (memref((m, k)), memref((k, n)), c, body))
 
 
-def conv2d(c, h, w, f, kh, pad):
+def conv_out(h, kh, pad, stride, dil):
+    return (h + 2 * pad - (kh - 1) * dil - 1) // stride + 1
+
+
+def conv2d(c, h, w, f, kh, pad, stride=1, dil=1, n=1):
+    """The relax.nn.conv2d legalization: a pad stage, then conv2d_nchw with
+    input index y * stride + ry * dil."""
     hp, wp = h + 2 * pad, w + 2 * pad
-    oh, ow = hp - kh + 1, wp - kh + 1
-    x, p, wt, o = memref((1, c, h, w)), memref((1, c, hp, wp)), memref((f, c, kh, kh)), memref((1, f, oh, ow))
-    pad_stage = block("pad_temp", [("n", "spatial", 1), ("c", "spatial", c), ("y", "spatial", hp), ("x", "spatial", wp)], """
+    oh, ow = conv_out(h, kh, pad, stride, dil), conv_out(w, kh, pad, stride, dil)
+    x, p, wt, o = memref((n, c, h, w)), memref((n, c, hp, wp)), memref((f, c, kh, kh)), memref((n, f, oh, ow))
+    pad_stage = block("pad_temp", [("n", "spatial", n), ("c", "spatial", c), ("y", "spatial", hp), ("x", "spatial", wp)], """
 %cpad = arith.constant {pad} : index
 %c0 = arith.constant 0 : index
 %hmax = arith.constant {hm} : index
@@ -82,17 +97,23 @@ def conv2d(c, h, w, f, kh, pad):
 %r = arith.select %in, %v, %zero : f32
 memref.store %r, %P[%vn, %vc, %vy, %vx] : {P}
 """.format(pad=pad, hm=h - 1, wm=w - 1, X=x, P=p))
-    conv = block("conv2d_nchw", [("n", "spatial", 1), ("f", "spatial", f), ("y", "spatial", oh), ("x", "spatial", ow),
+    conv = block("conv2d_nchw", [("n", "spatial", n), ("f", "spatial", f), ("y", "spatial", oh), ("x", "spatial", ow),
                                  ("rc", "reduce", c), ("ry", "reduce", kh), ("rx", "reduce", kh)], """
-%iy = arith.addi %vy, %vry : index
-%ix = arith.addi %vx, %vrx : index
+%cs = arith.constant {stride} : index
+%cd = arith.constant {dil} : index
+%sy = arith.muli %vy, %cs : index
+%sx = arith.muli %vx, %cs : index
+%dy = arith.muli %vry, %cd : index
+%dx = arith.muli %vrx, %cd : index
+%iy = arith.addi %sy, %dy : index
+%ix = arith.addi %sx, %dx : index
 %a = memref.load %P[%vn, %vrc, %iy, %ix] : {P}
 %b = memref.load %W[%vf, %vrc, %vry, %vrx] : {W}
 %m = arith.mulf %a, %b : f32
 %acc = memref.load %O[%vn, %vf, %vy, %vx] : {O}
 %s = arith.addf %acc, %m : f32
 memref.store %s, %O[%vn, %vf, %vy, %vx] : {O}
-""".format(P=p, W=wt, O=o), init="""
+""".format(P=p, W=wt, O=o, stride=stride, dil=dil), init="""
 %zero = arith.constant 0.0 : f32
 memref.store %zero, %O[%vn, %vf, %vy, %vx] : {O}
 """.format(O=o))
@@ -174,17 +195,39 @@ for m, k, n in [(37, 29, 53), (64, 256, 96)]:
           [a, b, np.full((m, n), np.nan, np.float32)],
           a.astype(np.float64) @ b, reduction=k)
 
-c, h, w, f, kh, pad = 5, 9, 11, 6, 3, 1
-x, wt = f32(1, c, h, w), f32(f, c, kh, kh)
-xp = np.pad(x.astype(np.float64), ((0, 0), (0, 0), (pad, pad), (pad, pad)))
-oh, ow = h + 2 * pad - kh + 1, w + 2 * pad - kh + 1
-ref = np.zeros((1, f, oh, ow))
-for ry in range(kh):
-    for rx in range(kh):
-        ref += np.einsum("nchw,fc->nfhw", xp[:, :, ry:ry + oh, rx:rx + ow], wt[:, :, ry, rx])
-check("conv2d 1x%dx%dx%d pad %d k%d" % (c, h, w, pad, kh), conv2d(c, h, w, f, kh, pad),
-      "conv2d", [x, wt, np.full((1, f, oh, ow), np.nan, np.float32)], ref,
-      reduction=c * kh * kh)
+def conv_reference(x, wt, pad, stride, dil):
+    """float64 numpy: a sum over the kernel taps of strided image slices."""
+    n, c, h, w = x.shape
+    f, _, kh, _ = wt.shape
+    oh, ow = conv_out(h, kh, pad, stride, dil), conv_out(w, kh, pad, stride, dil)
+    xp = np.pad(x.astype(np.float64), ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+    ref = np.zeros((n, f, oh, ow))
+    for ry in range(kh):
+        for rx in range(kh):
+            y0, x0 = ry * dil, rx * dil
+            patch = xp[:, :, y0:y0 + stride * (oh - 1) + 1:stride, x0:x0 + stride * (ow - 1) + 1:stride]
+            ref += np.einsum("nchw,fc->nfhw", patch, wt[:, :, ry, rx].astype(np.float64))
+    return ref
+
+
+# (n, c, h, w, f, k, pad, stride, dilation): odd sizes no register tile
+# (16 channels x 16 columns) divides, strides, 1x1, dilation, batch, and
+# more than one parallel channel tile (64).
+for n, c, h, w, f, kh, pad, stride, dil in [
+        (1, 5, 9, 11, 6, 3, 1, 1, 1), (1, 3, 13, 13, 5, 3, 1, 1, 1),
+        (1, 4, 15, 17, 20, 3, 1, 2, 1), (1, 8, 14, 14, 24, 1, 0, 2, 1),
+        (1, 16, 20, 20, 33, 1, 0, 1, 1), (1, 3, 13, 13, 17, 3, 2, 1, 2),
+        (2, 6, 10, 10, 18, 3, 1, 1, 1), (1, 8, 9, 37, 160, 3, 1, 1, 1),
+        (1, 7, 11, 11, 19, 5, 2, 2, 1)]:
+    x, wt = f32(n, c, h, w), f32(f, c, kh, kh)
+    oh, ow = conv_out(h, kh, pad, stride, dil), conv_out(w, kh, pad, stride, dil)
+    name = "conv2d %dx%dx%dx%d pad %d k%d" % (n, c, h, w, pad, kh)
+    if stride != 1 or dil != 1:
+        name += " s%d d%d" % (stride, dil)
+    check(name + " f%d" % f if (n, c, h, w) != (1, 5, 9, 11) else name,
+          conv2d(c, h, w, f, kh, pad, stride, dil, n), "conv2d",
+          [x, wt, np.full((n, f, oh, ow), np.nan, np.float32)],
+          conv_reference(x, wt, pad, stride, dil), reduction=c * kh * kh)
 
 a = f32(7, 13)
 e = np.exp(a.astype(np.float64) - a.max(axis=1, keepdims=True))

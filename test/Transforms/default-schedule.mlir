@@ -110,6 +110,102 @@ func.func @ewise_big(%A: memref<256x256xf32>, %C: memref<256x256xf32>) {
 
 // -----
 
+// Conv2d NCHW (the generic convert-tensorir-to-linalg raises): output rows
+// in parallel, a 16 (f) x 16 (ow) register tile carried in registers across
+// the c, kh and kw loops, FMAs; the 4 remaining output channels are peeled
+// into a 4x16 tile.
+// CHECK-LABEL: func.func @conv2d
+// CHECK: scf.parallel
+// CHECK: %[[ACC:.*]] = vector.transfer_read {{.*}} : memref<16x16xf32, {{.*}}>, vector<16x16xf32>
+// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ACC]]) -> (vector<16x16xf32>)
+// CHECK: scf.for {{.*}} -> (vector<16x16xf32>)
+// CHECK: scf.for {{.*}} -> (vector<16x16xf32>)
+// CHECK: vector.load {{.*}} vector<16xf32>
+// CHECK-COUNT-16: vector.fma {{.*}} : vector<16xf32>
+// CHECK: vector.transfer_write %[[R]]
+// CHECK: scf.for {{.*}} -> (vector<4x16xf32>)
+// CHECK-NOT: linalg.generic
+#mI = affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
+#mW = affine_map<(n, f, y, x, c, ky, kx) -> (f, c, ky, kx)>
+#mO = affine_map<(n, f, y, x, c, ky, kx) -> (n, f, y, x)>
+func.func @conv2d(%I: memref<1x4x18x18xf32>, %W: memref<20x4x3x3xf32>, %O: memref<1x20x16x16xf32>) {
+  linalg.generic {indexing_maps = [#mI, #mW, #mO], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%I, %W : memref<1x4x18x18xf32>, memref<20x4x3x3xf32>) outs(%O : memref<1x20x16x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// Stride 2, dilation 2: the image row is read contiguously and every other
+// element picked by a shuffle.
+// CHECK-LABEL: func.func @conv2d_stride2
+// CHECK: scf.for {{.*}} -> (vector<8x7xf32>)
+// CHECK: %[[ROW:.*]] = vector.load {{.*}} vector<13xf32>
+// CHECK: vector.shuffle %[[ROW]], %[[ROW]] [0, 2, 4, 6, 8, 10, 12]
+// CHECK: vector.fma {{.*}} : vector<7xf32>
+// CHECK-NOT: linalg.generic
+#mI = affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y * 2 + ky * 2, x * 2 + kx * 2)>
+#mW = affine_map<(n, f, y, x, c, ky, kx) -> (f, c, ky, kx)>
+#mO = affine_map<(n, f, y, x, c, ky, kx) -> (n, f, y, x)>
+func.func @conv2d_stride2(%I: memref<1x3x17x17xf32>, %W: memref<8x3x3x3xf32>, %O: memref<1x8x7x7xf32>) {
+  linalg.generic {indexing_maps = [#mI, #mW, #mO], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%I, %W : memref<1x3x17x17xf32>, memref<8x3x3x3xf32>) outs(%O : memref<1x8x7x7xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// Convolution-like ops the conv schedule does not take stay scalar
+// linalg: a max instead of a sum, a dynamic shape and a depthwise conv (its
+// channels index both inputs: no matmul rows).
+// CHECK-LABEL: func.func @conv_untouched
+// CHECK-NOT: scf.for
+// CHECK-NOT: vector.
+// CHECK-COUNT-3: linalg.generic
+#mI = affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
+#mW = affine_map<(n, f, y, x, c, ky, kx) -> (f, c, ky, kx)>
+#mO = affine_map<(n, f, y, x, c, ky, kx) -> (n, f, y, x)>
+#dI = affine_map<(n, c, y, x, ky, kx) -> (n, c, y + ky, x + kx)>
+#dW = affine_map<(n, c, y, x, ky, kx) -> (c, ky, kx)>
+#dO = affine_map<(n, c, y, x, ky, kx) -> (n, c, y, x)>
+func.func @conv_untouched(%I: memref<1x4x18x18xf32>, %W: memref<20x4x3x3xf32>, %O: memref<1x20x16x16xf32>,
+                          %DI: memref<1x4x?x18xf32>, %DO: memref<1x20x?x16xf32>, %WD: memref<4x3x3xf32>, %OD: memref<1x4x16x16xf32>) {
+  linalg.generic {indexing_maps = [#mI, #mW, #mO], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%I, %W : memref<1x4x18x18xf32>, memref<20x4x3x3xf32>) outs(%O : memref<1x20x16x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.maximumf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  linalg.generic {indexing_maps = [#mI, #mW, #mO], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%DI, %W : memref<1x4x?x18xf32>, memref<20x4x3x3xf32>) outs(%DO : memref<1x20x?x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  linalg.generic {indexing_maps = [#dI, #dW, #dO], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%I, %WD : memref<1x4x18x18xf32>, memref<4x3x3xf32>) outs(%OD : memref<1x4x16x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
 // Left alone: dynamic shapes, tensor-level ops, non-contraction reductions.
 // CHECK-LABEL: func.func @untouched
 // CHECK-NOT: scf.for

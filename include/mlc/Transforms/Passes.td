@@ -104,9 +104,19 @@ def DefaultSchedulePass : Pass<"mlc-default-schedule", "::mlir::func::FuncOp"> {
     - elementwise/injective (no reduction dimension): the outermost dimension
       runs in parallel when the op is large, the innermost dimension is
       vectorized by 16 (AVX-512 f32).
-    - other ops (reductions, convolutions with `y + ky` accesses) are left
-      to the loop lowering, whose outer parallel dimensions become OpenMP
-      loops.
+    - convolutions (two inputs indexed by sums of dimensions such as
+      `y * stride + ky * dilation`, mul-add body, the output's innermost
+      dimension n in one input's innermost index only, a row dimension m,
+      e.g. the output channel, in the other input only): m tiles by
+      `m-parallel` and every other parallel dimension one by one run in
+      parallel; a 16-row (`m-register` x `n-register` / `vector-width`) x
+      one-vector register tile walks the reduction dimensions one by one
+      with its accumulators in registers; each step is rewritten into a
+      rank-1 matmul on (strided) subviews and vectorized like a
+      contraction. Strided image rows are read contiguously and
+      deinterleaved by a shuffle.
+    - other ops (other reductions, depthwise convolutions) are left to the
+      loop lowering, whose outer parallel dimensions become OpenMP loops.
 
     Partial tiles (sizes that the tiles do not divide) are peeled off and run
     as scalar loops. `n-register` should be a multiple of the vector width.
