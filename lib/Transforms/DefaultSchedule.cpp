@@ -45,14 +45,20 @@ constexpr StringLiteral kVectorizeMarker = "mlc.vectorize";
 constexpr StringLiteral kPeelMarker = "mlc.peel";
 /// Marks the k loop around a contraction's register tile.
 constexpr StringLiteral kRegisterLoopMarker = "mlc.register_k";
+/// Marks a register loop whose reduction is split across vector lanes.
+constexpr StringLiteral kLaneLoopMarker = "mlc.lanes";
 
 /// Elementwise ops smaller than this run on one thread (a fork costs more).
 constexpr int64_t kMinParallelElements = 1 << 15;
 
 /// Tiles `op` with `sizes` (0: not tiled) and erases it; returns the tiled
-/// op, or null when tiling failed (then `op` is left alone).
+/// op, or null when tiling failed (then `op` is left alone). `innermost`,
+/// if given, is set to the innermost tile loop (null when none was made).
 linalg::LinalgOp tile(RewriterBase &rewriter, linalg::LinalgOp op,
-                      ArrayRef<int64_t> sizes, bool forall = false) {
+                      ArrayRef<int64_t> sizes, bool forall = false,
+                      Operation **innermost = nullptr) {
+  if (innermost)
+    *innermost = nullptr;
   if (llvm::all_of(sizes, [](int64_t s) { return s == 0; }))
     return op;
   scf::SCFTilingOptions options;
@@ -67,6 +73,8 @@ linalg::LinalgOp tile(RewriterBase &rewriter, linalg::LinalgOp op,
   for (LoopLikeOpInterface loop : result->loops)
     if (isa<scf::ForOp>(loop.getOperation()))
       loop->setAttr(kPeelMarker, rewriter.getUnitAttr());
+  if (innermost && !result->loops.empty())
+    *innermost = result->loops.back().getOperation();
   rewriter.eraseOp(op);
   return dyn_cast<linalg::LinalgOp>(result->tiledOps.back());
 }
@@ -237,6 +245,10 @@ struct DefaultSchedulePass
                     const ConvDims &dims);
   /// No reduction: parallel outermost dimension, vectorized innermost.
   void scheduleElementwise(RewriterBase &rewriter, linalg::LinalgOp op);
+  /// Other reductions (sum, max, mean, the stages of softmax and norms):
+  /// parallel outermost dimension, vectorized along the contiguous
+  /// dimension, be it the output's or the reduced one.
+  void scheduleReduction(RewriterBase &rewriter, linalg::LinalgOp op);
 };
 
 void DefaultSchedulePass::scheduleContraction(
@@ -399,8 +411,8 @@ linalg::LinalgOp flattenConvTile(RewriterBase &rewriter, linalg::LinalgOp op,
 /// transfer_read/transfer_write pair of one loop-invariant slice becomes a
 /// loop-carried vector. The kernels' buffers do not alias (tensorir.noalias),
 /// which upstream's hoistRedundantVectorTransfers cannot assume of function
-/// arguments.
-void hoistAccumulators(RewriterBase &rewriter, scf::ForOp loop) {
+/// arguments. Returns the loop, which this replaces.
+scf::ForOp hoistAccumulators(RewriterBase &rewriter, scf::ForOp loop) {
   for (auto read :
        llvm::to_vector(loop.getBody()->getOps<vector::TransferReadOp>())) {
     Value source = read.getBase();
@@ -432,13 +444,14 @@ void hoistAccumulators(RewriterBase &rewriter, scf::ForOp loop) {
           return SmallVector<Value>{write.getVector()};
         });
     if (failed(newLoop))
-      return;
+      return loop;
     loop = cast<scf::ForOp>(newLoop->getOperation());
     rewriter.moveOpAfter(write, loop);
     rewriter.modifyOpInPlace(write, [&] {
       write.getValueToStoreMutable().assign(loop.getResults().back());
     });
   }
+  return loop;
 }
 
 void DefaultSchedulePass::scheduleElementwise(RewriterBase &rewriter,
@@ -465,6 +478,206 @@ void DefaultSchedulePass::scheduleElementwise(RewriterBase &rewriter,
   if (!(current = tile(rewriter, current, sizes)))
     return;
   current->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
+}
+
+/// The dimension of `map`'s innermost result, the contiguous one of a
+/// row-major buffer; nullopt for a scalar or a constant index.
+static std::optional<unsigned> innermostDim(AffineMap map) {
+  if (map.getNumResults() == 0)
+    return std::nullopt;
+  if (auto dim = dyn_cast<AffineDimExpr>(map.getResults().back()))
+    return dim.getPosition();
+  return std::nullopt;
+}
+
+void DefaultSchedulePass::scheduleReduction(RewriterBase &rewriter,
+                                            linalg::LinalgOp op) {
+  // The vectorizer takes projected permutations only (not pooling windows).
+  if (!llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
+        return map.isProjectedPermutation(/*allowZeroInResults=*/true);
+      }))
+    return;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  unsigned numLoops = op.getNumLoops();
+  // Whether every input that reads dimension `d` reads it contiguously, and
+  // at least one does.
+  auto contiguousInInputs = [&](unsigned d) {
+    bool any = false;
+    for (OpOperand *input : op.getDpsInputOperands()) {
+      AffineMap map = op.getMatchingIndexingMap(input);
+      if (!map.isFunctionOfDim(d))
+        continue;
+      if (innermostDim(map) != d)
+        return false;
+      any = true;
+    }
+    return any;
+  };
+  // Along the output: its innermost dimension n is a vector of independent
+  // accumulators (column sums, reductions over outer axes). Along the
+  // reduction: its innermost dimension r is split across vector lanes that
+  // are combined once at the end (row sums, softmax, norms). -1: none.
+  std::optional<unsigned> outputInnermost =
+      innermostDim(op.getMatchingIndexingMap(op.getDpsInitOperand(0)));
+  int64_t n = outputInnermost ? static_cast<int64_t>(*outputInnermost) : -1;
+  int64_t r = -1;
+  if (n < 0 || ranges[n] < 4 || !contiguousInInputs(n)) {
+    n = -1;
+    for (unsigned d = 0; d < numLoops; ++d)
+      if (linalg::isReductionIterator(iterators[d]))
+        r = d;
+    if (r < 0 || ranges[r] < vectorWidth || !contiguousInInputs(r))
+      return;
+  }
+
+  linalg::LinalgOp current = op;
+  int64_t elements = 1;
+  for (int64_t extent : ranges)
+    elements *= extent;
+  int64_t columns =
+      n >= 0
+          ? std::min<int64_t>(llvm::alignTo(nRegister, vectorWidth), ranges[n])
+          : 0;
+  // About 16 tasks over the outermost parallel dimension that is not 1.
+  for (unsigned d = 0; d < numLoops && elements >= kMinParallelElements; ++d) {
+    if (!linalg::isParallelIterator(iterators[d]) || ranges[d] == 1)
+      continue;
+    int64_t chunk = llvm::divideCeil(ranges[d], 16);
+    if (d == n)
+      chunk = llvm::alignTo(chunk, columns);
+    SmallVector<int64_t> parallel(numLoops, 0);
+    parallel[d] = clampTile(chunk, ranges[d]);
+    if (!(current = tile(rewriter, current, parallel, /*forall=*/true)))
+      return;
+    break;
+  }
+  // Every parallel dimension but n one by one.
+  SmallVector<int64_t> sizes(numLoops, 0);
+  for (unsigned d = 0; d < numLoops; ++d)
+    if (linalg::isParallelIterator(iterators[d]))
+      sizes[d] = clampTile(d == n ? columns : 1, ranges[d]);
+  if (!(current = tile(rewriter, current, sizes)))
+    return;
+  // The reduction dimensions, outermost first, around the register tile:
+  // its accumulators stay in registers across all of them.
+  for (unsigned d = 0; d < numLoops; ++d) {
+    if (!linalg::isReductionIterator(iterators[d]))
+      continue;
+    bool lanes = d == r;
+    if (!lanes && ranges[d] == 1)
+      continue;
+    sizes.assign(numLoops, 0);
+    sizes[d] = lanes ? vectorWidth : 1;
+    Operation *loop = nullptr;
+    if (!(current = tile(rewriter, current, sizes, /*forall=*/false, &loop)))
+      return;
+    if (!loop)
+      continue;
+    loop->setAttr(kRegisterLoopMarker, rewriter.getUnitAttr());
+    if (lanes)
+      loop->setAttr(kLaneLoopMarker, rewriter.getUnitAttr());
+  }
+  current->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
+}
+
+/// The neutral element of `kind` on `type`, if there is one.
+static TypedAttr reductionIdentity(vector::CombiningKind kind, Type type) {
+  using Kind = vector::CombiningKind;
+  bool isFloat = isa<FloatType>(getElementTypeOrSelf(type));
+  std::optional<arith::AtomicRMWKind> rmw;
+  switch (kind) {
+  case Kind::ADD:
+    rmw = isFloat ? arith::AtomicRMWKind::addf : arith::AtomicRMWKind::addi;
+    break;
+  case Kind::MUL:
+    rmw = isFloat ? arith::AtomicRMWKind::mulf : arith::AtomicRMWKind::muli;
+    break;
+  case Kind::MAXIMUMF:
+    rmw = arith::AtomicRMWKind::maximumf;
+    break;
+  case Kind::MINIMUMF:
+    rmw = arith::AtomicRMWKind::minimumf;
+    break;
+  case Kind::MAXNUMF:
+    rmw = arith::AtomicRMWKind::maxnumf;
+    break;
+  case Kind::MINNUMF:
+    rmw = arith::AtomicRMWKind::minnumf;
+    break;
+  case Kind::MAXSI:
+    rmw = arith::AtomicRMWKind::maxs;
+    break;
+  case Kind::MINSI:
+    rmw = arith::AtomicRMWKind::mins;
+    break;
+  case Kind::MAXUI:
+    rmw = arith::AtomicRMWKind::maxu;
+    break;
+  case Kind::MINUI:
+    rmw = arith::AtomicRMWKind::minu;
+    break;
+  case Kind::AND:
+    rmw = arith::AtomicRMWKind::andi;
+    break;
+  case Kind::OR:
+    rmw = arith::AtomicRMWKind::ori;
+    break;
+  default:
+    return nullptr;
+  }
+  OpBuilder builder(type.getContext());
+  auto scalar = arith::getIdentityValueAttr(*rmw, getElementTypeOrSelf(type),
+                                            builder, builder.getUnknownLoc());
+  if (!scalar)
+    return nullptr;
+  return SplatElementsAttr::get(cast<ShapedType>(type), scalar);
+}
+
+/// Splits the reduction of a register loop across vector lanes: a
+/// loop-carried accumulator that each step reduces a vector into
+/// (`acc = multi_reduction(v, acc)`, a horizontal reduction per step)
+/// becomes a vector of partial results combined lane by lane (`lanes =
+/// lanes + v`), reduced once after the loop. Like TVM's rfactor, this
+/// reassociates the reduction.
+static void splitReductionAcrossLanes(RewriterBase &rewriter, scf::ForOp loop) {
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (unsigned i = 0, e = loop.getNumRegionIterArgs(); i < e; ++i) {
+    BlockArgument acc = loop.getRegionIterArgs()[i];
+    auto reduction =
+        yield.getOperand(i).getDefiningOp<vector::MultiDimReductionOp>();
+    if (!reduction || reduction.getAcc() != acc || !acc.hasOneUse() ||
+        !reduction->hasOneUse() || reduction->getBlock() != loop.getBody())
+      continue;
+    VectorType sourceType = reduction.getSourceVectorType();
+    TypedAttr identity = reductionIdentity(reduction.getKind(), sourceType);
+    if (!identity)
+      continue;
+    rewriter.setInsertionPoint(loop);
+    Value init = arith::ConstantOp::create(rewriter, loop.getLoc(), identity);
+    vector::CombiningKind kind = reduction.getKind();
+    Value source = reduction.getSource();
+    FailureOr<LoopLikeOpInterface> newLoop = loop.replaceWithAdditionalYields(
+        rewriter, init, /*replaceInitOperandUsesInLoop=*/false,
+        [&](OpBuilder &builder, Location loc, ArrayRef<BlockArgument> args) {
+          builder.setInsertionPoint(reduction);
+          return SmallVector<Value>{vector::makeArithReduction(
+              builder, loc, kind, source, args.front())};
+        });
+    if (failed(newLoop))
+      return;
+    loop = cast<scf::ForOp>(newLoop->getOperation());
+    // The old accumulator passes through; its result is combined with the
+    // lanes after the loop.
+    rewriter.replaceOp(reduction, loop.getRegionIterArgs()[i]);
+    rewriter.setInsertionPointAfter(loop);
+    Value result = loop.getResult(i);
+    auto combined = vector::MultiDimReductionOp::create(
+        rewriter, loop.getLoc(), loop.getResults().back(), result,
+        reduction.getReductionMask(), kind);
+    rewriter.replaceAllUsesExcept(result, combined.getResult(), combined);
+    yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  }
 }
 
 /// Strided convolutions read every s-th element of an image row, which the
@@ -595,6 +808,8 @@ void DefaultSchedulePass::runOnOperation() {
     if (!linalg::isaContractionOpInterface(op)) {
       if (std::optional<ConvDims> dims = matchConv(op))
         scheduleConv(rewriter, op, *dims);
+      else
+        scheduleReduction(rewriter, op);
       continue;
     }
     FailureOr<linalg::ContractionDimensions> dims =
@@ -677,19 +892,22 @@ void DefaultSchedulePass::runOnOperation() {
   // The reads are in bounds and broadcast-free by now.
   deinterleaveStridedReads(rewriter, func);
   // The accumulator tile stays in registers across the k loop.
-  SmallVector<scf::ForOp> registerLoops;
+  SmallVector<std::pair<scf::ForOp, bool>> registerLoops;
   func.walk([&](scf::ForOp loop) {
     if (loop->hasAttr(kRegisterLoopMarker)) {
       loop->removeAttr(kRegisterLoopMarker);
-      registerLoops.push_back(loop);
+      registerLoops.push_back({loop, loop->hasAttr(kLaneLoopMarker)});
+      loop->removeAttr(kLaneLoopMarker);
     }
   });
   // Innermost first (post-order walk): the accumulators of a convolution
   // move out of its kernel-window and channel loops one loop at a time, once
   // the views they are read from are hoisted too.
-  for (scf::ForOp loop : registerLoops) {
+  for (auto [loop, lanes] : registerLoops) {
     (void)moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
-    hoistAccumulators(rewriter, loop);
+    scf::ForOp hoisted = hoistAccumulators(rewriter, loop);
+    if (lanes)
+      splitReductionAcrossLanes(rewriter, hoisted);
   }
 
   // 4. Lower the contractions to outer products (FMAs) and the transfers

@@ -4,7 +4,9 @@
 # random inputs: matmul with sizes no tile divides, conv2d with a pad stage
 # (not raised) feeding the raised convolution (odd sizes, strides 1 and 2,
 # 1x1 and 5x5 kernels, dilation 2, batch 2), softmax (four stages), and
-# elementwise ops with odd sizes, small and large (parallel).
+# elementwise ops with odd sizes, small and large (parallel), and reductions
+# along the contiguous axis (split across vector lanes) or an outer one
+# (vectors of output columns), with tails, float and integer.
 # Tolerances: f32 rtol 1e-5, atol 1e-5 * sqrt(reduction length) against a
 # float64 reference; exp: rtol 1e-5.
 # RUN: %python %s | FileCheck %s
@@ -20,6 +22,13 @@
 # CHECK: conv2d 1x8x9x37 pad 1 k3 f160: ok
 # CHECK: conv2d 1x7x11x11 pad 2 k5 s2 d1 f19: ok
 # CHECK: softmax 7x13: ok
+# CHECK: softmax 9x100: ok
+# CHECK: sum 37x45 axis 1: ok
+# CHECK: max 300x301 axis 1: ok
+# CHECK: sum 45x70 axis 0: ok
+# CHECK: sum 5x33x40 axis 1: ok
+# CHECK: max 6x9x40 axes 1 2: ok
+# CHECK: sum int32 20x50 axis 1: ok
 # CHECK: ewise 7x13: ok
 # CHECK: ewise 300x301: ok
 
@@ -160,6 +169,34 @@ memref.store %r, %Y[%vi, %vj] : {A}
             % (a, a, row, row, a, maxe, exp, total, norm))
 
 
+def reduce(shape, axes, combiner="add", dtype="f32"):
+    """Y[kept dims] = combiner over `axes` of A, initialized with the
+    combiner's neutral element."""
+    names = "ijk"[:len(shape)]
+    iters = [(v, "reduce" if d in axes else "spatial", e)
+             for d, (v, e) in enumerate(zip(names, shape))]
+    kept = [e for d, e in enumerate(shape) if d not in axes]
+    a, y = memref(shape, dtype), memref(kept, dtype)
+    src = ", ".join("%%v%s" % v for v in names)
+    dst = ", ".join("%%v%s" % v for d, v in enumerate(names) if d not in axes)
+    op = {("add", "f32"): "arith.addf", ("max", "f32"): "arith.maximumf",
+          ("add", "i32"): "arith.addi"}[combiner, dtype]
+    neutral = {"add": "0", "max": "0xFF800000"}[combiner]
+    if dtype == "f32" and combiner == "add":
+        neutral = "0.0"
+    body = block("T_reduce", iters, """
+%x = memref.load %A[{src}] : {A}
+%c = memref.load %Y[{dst}] : {Y}
+%r = {op} %c, %x : {t}
+memref.store %r, %Y[{dst}] : {Y}
+""".format(src=src, dst=dst, A=a, Y=y, op=op, t=dtype), init="""
+%n = arith.constant {neutral} : {t}
+memref.store %n, %Y[{dst}] : {Y}
+""".format(neutral=neutral, t=dtype, dst=dst, Y=y))
+    return ("tensorir.prim_func @reduce(%%A: %s, %%Y: %s) attributes {tensorir.noalias} {\n%s tensorir.return\n}\n"
+            % (a, y, body))
+
+
 def ewise(m, n):
     """Y = exp(A) * B[j] + 1 (broadcast row)."""
     a = memref((m, n))
@@ -229,10 +266,31 @@ for n, c, h, w, f, kh, pad, stride, dil in [
           [x, wt, np.full((n, f, oh, ow), np.nan, np.float32)],
           conv_reference(x, wt, pad, stride, dil), reduction=c * kh * kh)
 
-a = f32(7, 13)
-e = np.exp(a.astype(np.float64) - a.max(axis=1, keepdims=True))
-check("softmax 7x13", softmax(7, 13), "softmax",
-      [a, np.full((7, 13), np.nan, np.float32)], e / e.sum(axis=1, keepdims=True))
+for m, n in [(7, 13), (9, 100)]:
+    a = f32(m, n)
+    e = np.exp(a.astype(np.float64) - a.max(axis=1, keepdims=True))
+    check("softmax %dx%d" % (m, n), softmax(m, n), "softmax",
+          [a, np.full((m, n), np.nan, np.float32)], e / e.sum(axis=1, keepdims=True))
+
+for shape, axes, combiner in [((37, 45), (1,), "add"), ((300, 301), (1,), "max"),
+                              ((45, 70), (0,), "add"), ((5, 33, 40), (1,), "add"),
+                              ((6, 9, 40), (1, 2), "max")]:
+    a = f32(*shape)
+    kept = tuple(e for d, e in enumerate(shape) if d not in axes)
+    fn = np.sum if combiner == "add" else np.max
+    length = int(np.prod([shape[d] for d in axes]))
+    check("%s %s %s %s" % ("sum" if combiner == "add" else "max",
+                           "x".join(map(str, shape)), "axes" if len(axes) > 1 else "axis",
+                           " ".join(map(str, axes))),
+          reduce(shape, axes, combiner), "reduce",
+          [a, np.full(kept, np.nan, np.float32)],
+          fn(a.astype(np.float64), axis=axes), reduction=length)
+
+a = rng.integers(-1000, 1000, (20, 50)).astype(np.int32)
+y = np.zeros(20, np.int32)
+mlc.build(mlc.Module(reduce((20, 50), (1,), "add", "i32")))["reduce"](a, y)
+np.testing.assert_array_equal(y, a.sum(axis=1))
+print("sum int32 20x50 axis 1: ok")
 
 for m, n in [(7, 13), (300, 301)]:
     a, b = f32(m, n), f32(n)

@@ -206,14 +206,64 @@ func.func @conv_untouched(%I: memref<1x4x18x18xf32>, %W: memref<20x4x3x3xf32>, %
 
 // -----
 
-// Left alone: dynamic shapes, tensor-level ops, non-contraction reductions.
+// Reductions along the contiguous axis: each row's 40 elements are summed
+// into 16 lanes carried across the loop (the identity, 0, to start), which
+// are reduced once after it; the 8 remaining elements are a shorter vector.
+// CHECK-LABEL: func.func @row_sum
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<1x16xf32>
+// CHECK: scf.for
+// CHECK: %[[ACC:.*]] = vector.load {{.*}} vector<1xf32>
+// CHECK: %[[LANES:.*]] = scf.for {{.*}} step %c16 iter_args(%[[L:.*]] = %[[ZERO]]) -> (vector<1x16xf32>)
+// CHECK: vector.load {{.*}} vector<16xf32>
+// CHECK: arith.addf {{.*}} : vector<16xf32>
+// CHECK: vector.transpose %[[LANES]]
+// CHECK: arith.addf {{.*}}, %[[ACC]] : vector<1xf32>
+// CHECK: vector.load {{.*}} vector<8xf32>
+// CHECK-NOT: linalg.generic
+// Reductions over an outer axis: a vector of 32 output columns is carried
+// across the rows; the 6 remaining columns are a vector<6xf32>.
+// CHECK-LABEL: func.func @col_max
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<32xf32>)
+// CHECK: arith.maximumf {{.*}} : vector<32xf32>
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6xf32>)
+// CHECK-NOT: linalg.generic
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+#tr = affine_map<(d0, d1) -> (d1, d0)>
+func.func @row_sum(%A: memref<8x40xf32>, %R: memref<8xf32>) {
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%A : memref<8x40xf32>) outs(%R : memref<8xf32>) {
+  ^bb0(%a: f32, %r: f32):
+    %0 = arith.addf %r, %a : f32
+    linalg.yield %0 : f32
+  }
+  return
+}
+func.func @col_max(%A: memref<30x70xf32>, %R: memref<70xf32>) {
+  linalg.generic {indexing_maps = [#tr, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%A : memref<30x70xf32>) outs(%R : memref<70xf32>) {
+  ^bb0(%a: f32, %r: f32):
+    %0 = arith.maximumf %r, %a : f32
+    linalg.yield %0 : f32
+  }
+  return
+}
+
+// -----
+
+// Left alone: dynamic shapes, tensor-level ops, reductions shorter than a
+// vector, pooling windows (not projected permutations).
 // CHECK-LABEL: func.func @untouched
 // CHECK-NOT: scf.for
 // CHECK-NOT: vector.
-// CHECK-COUNT-3: linalg.generic
+// CHECK-COUNT-4: linalg.generic
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
-func.func @untouched(%A: memref<?x8xf32>, %C: memref<?x8xf32>, %T: tensor<8x8xf32>, %M: memref<8x8xf32>, %R: memref<8xf32>) -> tensor<8x8xf32> {
+#win = affine_map<(y, x, ky, kx) -> (y * 2 + ky, x * 2 + kx)>
+#window = affine_map<(y, x, ky, kx) -> (ky, kx)>
+#out = affine_map<(y, x, ky, kx) -> (y, x)>
+func.func @untouched(%A: memref<?x8xf32>, %C: memref<?x8xf32>, %T: tensor<8x8xf32>, %M: memref<8x8xf32>, %R: memref<8xf32>,
+                     %P: memref<64x64xf32>, %K: memref<2x2xf32>, %Q: memref<32x32xf32>) -> tensor<8x8xf32> {
   linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%A : memref<?x8xf32>) outs(%C : memref<?x8xf32>) {
   ^bb0(%a: f32, %c: f32):
@@ -229,6 +279,12 @@ func.func @untouched(%A: memref<?x8xf32>, %C: memref<?x8xf32>, %T: tensor<8x8xf3
   linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
       ins(%M : memref<8x8xf32>) outs(%R : memref<8xf32>) {
   ^bb0(%a: f32, %r: f32):
+    %0 = arith.maximumf %r, %a : f32
+    linalg.yield %0 : f32
+  }
+  linalg.generic {indexing_maps = [#win, #window, #out], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%P, %K : memref<64x64xf32>, memref<2x2xf32>) outs(%Q : memref<32x32xf32>) {
+  ^bb0(%a: f32, %k: f32, %r: f32):
     %0 = arith.maximumf %r, %a : f32
     linalg.yield %0 : f32
   }

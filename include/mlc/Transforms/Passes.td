@@ -115,8 +115,19 @@ def DefaultSchedulePass : Pass<"mlc-default-schedule", "::mlir::func::FuncOp"> {
       rank-1 matmul on (strided) subviews and vectorized like a
       contraction. Strided image rows are read contiguously and
       deinterleaved by a shuffle.
-    - other ops (other reductions, depthwise convolutions) are left to the
-      loop lowering, whose outer parallel dimensions become OpenMP loops.
+    - other reductions whose maps are projected permutations (sum, max,
+      mean, the stages of softmax and norms): the outermost parallel
+      dimension runs in parallel when the op is large. If the output's
+      innermost dimension is contiguous in the inputs (reductions over an
+      outer axis), a vector of `n-register` output columns is carried in
+      registers across the reduction dimensions. Otherwise, if the
+      innermost reduction dimension is contiguous and at least a vector
+      long (row sums, softmax), it is split across `vector-width` lanes
+      that start at the combiner's identity and are reduced once after the
+      loop (a reassociation, like TVM's rfactor).
+    - other ops (shorter reductions, pooling windows, depthwise
+      convolutions) are left to the loop lowering, whose outer parallel
+      dimensions become OpenMP loops.
 
     Partial tiles (sizes that the tiles do not divide) are peeled off and run
     as scalar loops. `n-register` should be a multiple of the vector width.
