@@ -96,6 +96,8 @@ void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
   // (e.g. linalg.matmul) alike are static-shaped ops on buffers.
   if (options.defaultSchedule)
     pm.addNestedPass<func::FuncOp>(mlc::createDefaultSchedulePass());
+  if (options.approximateMath)
+    pm.addNestedPass<func::FuncOp>(mlc::createApproximateMathPass());
   if (options.openMP)
     pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
   else

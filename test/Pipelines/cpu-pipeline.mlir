@@ -4,16 +4,22 @@
 // RUN: mlc-opt %s --mlc-cpu-pipeline --verify-each | FileCheck %s
 // RUN: mlc-opt %s --mlc-cpu-pipeline | mlc-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
 // RUN: mlc-opt %s --mlc-cpu-pipeline=hoist-result-allocs=false | FileCheck %s --check-prefix=RESULTS
+// RUN: mlc-opt %s --mlc-cpu-pipeline=approximate-math=false | FileCheck %s --check-prefix=LIBM
 
 // Two 2-D memref inputs and one 2-D memref output: 3 × (2 ptr + 1 + 2×2 i64).
 // CHECK-LABEL: llvm.func @main(
 // CHECK-SAME: %arg14: !llvm.ptr, %arg15: !llvm.ptr, %arg16: i64, %arg17: i64, %arg18: i64, %arg19: i64, %arg20: i64)
 // CHECK-NOT: -> !llvm.struct
-// CHECK: llvm.intr.exp
+// exp is a polynomial (mlc-approximate-math), not a call.
+// CHECK-NOT: llvm.intr.exp
+// CHECK: llvm.intr.fma
+// CHECK-NOT: llvm.intr.exp
 // CHECK-NOT: memref.
 // CHECK-NOT: linalg.
 
 // LLVMIR: define void @main(ptr
+
+// LIBM: llvm.intr.exp
 
 // Without out-parameters the result comes back as a descriptor.
 // RESULTS: llvm.func @main({{.*}}) -> !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>

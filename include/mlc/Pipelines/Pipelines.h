@@ -52,6 +52,12 @@ struct CPUPipelineOptions
                      "CPU schedule: tiling, vectorization, parallel outer "
                      "loops (mlc-default-schedule)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> approximateMath{
+      *this, "approximate-math",
+      llvm::cl::desc("Compute f32 exp and log functions by upstream's "
+                     "polynomial approximations instead of libm calls, so "
+                     "that they stay vectorized (mlc-approximate-math)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> openMP{
       *this, "openmp",
       llvm::cl::desc("Run scf.parallel loops (tensorir `parallel` loops, "
