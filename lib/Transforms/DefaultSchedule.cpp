@@ -48,6 +48,9 @@ constexpr StringLiteral kRegisterLoopMarker = "mlc.register_k";
 /// Marks a register loop whose reduction is split across vector lanes.
 constexpr StringLiteral kLaneLoopMarker = "mlc.lanes";
 
+/// The largest rhs panel of a contraction copied to the stack (OpenMP
+/// worker threads have 4 MiB stacks).
+constexpr int64_t kMaxPackedPanelBytes = 256 * 1024;
 /// Elementwise ops smaller than this run on one thread (a fork costs more).
 constexpr int64_t kMinParallelElements = 1 << 15;
 
@@ -229,6 +232,16 @@ std::optional<ConvDims> matchConv(linalg::LinalgOp op) {
   return dims;
 }
 
+/// The dimension of `map`'s innermost result, the contiguous one of a
+/// row-major buffer; nullopt for a scalar or a constant index.
+std::optional<unsigned> innermostDim(AffineMap map) {
+  if (map.getNumResults() == 0)
+    return std::nullopt;
+  if (auto dim = dyn_cast<AffineDimExpr>(map.getResults().back()))
+    return dim.getPosition();
+  return std::nullopt;
+}
+
 struct DefaultSchedulePass
     : public mlc::impl::DefaultSchedulePassBase<DefaultSchedulePass> {
   using Base::Base;
@@ -243,6 +256,9 @@ struct DefaultSchedulePass
   /// over the reduction dimensions one by one.
   void scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
                     const ConvDims &dims);
+  /// Packs an operand tile of a contraction (see the definition).
+  void packTile(RewriterBase &rewriter, linalg::LinalgOp op, unsigned dim,
+                bool contiguousDim);
   /// No reduction: parallel outermost dimension, vectorized innermost.
   void scheduleElementwise(RewriterBase &rewriter, linalg::LinalgOp op);
   /// Other reductions (sum, max, mean, the stages of softmax and norms):
@@ -276,13 +292,25 @@ void DefaultSchedulePass::scheduleContraction(
   sizes[k] = clampTile(kTile, ranges[k]);
   if (!(current = tile(rewriter, current, sizes)))
     return;
+  // Packing pays off when the packed tile is read by several register
+  // tiles: the lhs block by every register column tile, the rhs panel by
+  // every register row tile.
+  if (ranges[n] >= 2 * nRegister)
+    packTile(rewriter, current, m, /*contiguousDim=*/false);
   sizes.assign(numLoops, 0);
   sizes[n] = clampTile(nCacheTile, ranges[n]);
   if (!(current = tile(rewriter, current, sizes)))
     return;
+  // Register columns outermost: the k x n-register panel of the rhs is
+  // read by every register row tile of the cache tile, from L1 once packed.
+  sizes.assign(numLoops, 0);
+  sizes[n] = std::min<int64_t>(nRegister, ranges[n]);
+  if (!(current = tile(rewriter, current, sizes)))
+    return;
+  if (std::min<int64_t>(ranges[m], mParallel) >= 2 * mRegister)
+    packTile(rewriter, current, n, /*contiguousDim=*/true);
   sizes.assign(numLoops, 0);
   sizes[m] = std::min<int64_t>(mRegister, ranges[m]);
-  sizes[n] = std::min<int64_t>(nRegister, ranges[n]);
   if (!(current = tile(rewriter, current, sizes)))
     return;
   sizes.assign(numLoops, 0);
@@ -292,6 +320,52 @@ void DefaultSchedulePass::scheduleContraction(
   current->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
   if (auto loop = current->getParentOfType<scf::ForOp>())
     loop->setAttr(kRegisterLoopMarker, rewriter.getUnitAttr());
+}
+
+/// Copies the tile of `op`'s input that holds dimension `dim` (the lhs or
+/// rhs of a contraction tile) into a contiguous stack buffer and makes `op`
+/// read it: the rows of the original are N floats apart, so that at N =
+/// 1024 all the rows map to the same L1 set and the tile never stays in L1.
+/// With `contiguousDim`, only when `dim` is the input's innermost dimension
+/// (an rhs panel the register tile reads by rows). Only for static tiles;
+/// the buffer is allocated once per parallel task (or function) and the
+/// copy is vectorized like an elementwise op.
+void DefaultSchedulePass::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
+                                   unsigned dim, bool contiguousDim) {
+  OpOperand *rhs = nullptr;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (map.isFunctionOfDim(dim)) {
+      if (rhs || (contiguousDim && innermostDim(map) != dim))
+        return;
+      rhs = input;
+    }
+  }
+  if (!rhs)
+    return;
+  auto panelType = dyn_cast<MemRefType>(rhs->get().getType());
+  if (!panelType || !panelType.hasStaticShape() ||
+      !panelType.getElementType().isIntOrFloat() ||
+      panelType.getNumElements() *
+              llvm::divideCeil(panelType.getElementTypeBitWidth(), 8) >
+          kMaxPackedPanelBytes)
+    return;
+  // Outside every loop of the task, so that the stack is not grown per
+  // iteration.
+  Block *entry = &op->getParentOfType<func::FuncOp>().getBody().front();
+  if (auto forall = op->getParentOfType<scf::ForallOp>())
+    entry = forall.getBody();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(entry);
+  auto packedType =
+      MemRefType::get(panelType.getShape(), panelType.getElementType());
+  Value packed = memref::AllocaOp::create(rewriter, op.getLoc(), packedType,
+                                          rewriter.getI64IntegerAttr(64));
+  rewriter.setInsertionPoint(op);
+  auto copy =
+      linalg::CopyOp::create(rewriter, op.getLoc(), rhs->get(), packed);
+  rewriter.modifyOpInPlace(op, [&] { rhs->set(packed); });
+  scheduleElementwise(rewriter, cast<linalg::LinalgOp>(copy.getOperation()));
 }
 
 void DefaultSchedulePass::scheduleConv(RewriterBase &rewriter,
@@ -478,16 +552,6 @@ void DefaultSchedulePass::scheduleElementwise(RewriterBase &rewriter,
   if (!(current = tile(rewriter, current, sizes)))
     return;
   current->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
-}
-
-/// The dimension of `map`'s innermost result, the contiguous one of a
-/// row-major buffer; nullopt for a scalar or a constant index.
-static std::optional<unsigned> innermostDim(AffineMap map) {
-  if (map.getNumResults() == 0)
-    return std::nullopt;
-  if (auto dim = dyn_cast<AffineDimExpr>(map.getResults().back()))
-    return dim.getPosition();
-  return std::nullopt;
 }
 
 void DefaultSchedulePass::scheduleReduction(RewriterBase &rewriter,

@@ -1,12 +1,20 @@
 // RUN: mlc-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(func.func(mlc-default-schedule))' | FileCheck %s
 
 // Matmul (the generic convert-tensorir-to-linalg raises): parallel row
-// tiles, a k loop carrying the 8x32 accumulator tile in registers, FMAs.
+// tiles, whose lhs block (128x64) and each rhs panel (64x32) are copied to
+// contiguous stack buffers once per task, then a k loop carrying the 8x32
+// accumulator tile in registers, FMAs on the packed operands.
 // CHECK-LABEL: func.func @matmul
 // CHECK: scf.parallel
+// CHECK-DAG: %[[PB:.*]] = memref.alloca() {alignment = 64 : i64} : memref<64x32xf32>
+// CHECK-DAG: %[[PA:.*]] = memref.alloca() {alignment = 64 : i64} : memref<128x64xf32>
+// CHECK: vector.store {{.*}}, %{{.*}} : memref<1x16xf32, strided<[64, 1], offset: ?>>, vector<16xf32>
 // CHECK: scf.for
+// CHECK: vector.store {{.*}}, %{{.*}} : memref<1x16xf32, strided<[32, 1], offset: ?>>, vector<16xf32>
+// CHECK: memref.subview %[[PA]]
 // CHECK: %[[ACC:.*]] = vector.transfer_read {{.*}} : memref<8x32xf32, {{.*}}>, vector<8x32xf32>
 // CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ACC]]) -> (vector<8x32xf32>)
+// CHECK: memref.subview %[[PB]]
 // CHECK-COUNT-8: vector.fma {{.*}} : vector<32xf32>
 // CHECK: scf.yield
 // CHECK: vector.transfer_write %[[R]]
@@ -28,13 +36,15 @@ func.func @matmul(%A: memref<256x64xf32>, %B: memref<64x64xf32>, %C: memref<256x
 // -----
 
 // Sizes the tiles do not divide (37 = 4*8 + 5, 53 = 32 + 21): the peeled
-// remainder tiles have static sizes too and are vectorized as well.
+// remainder tiles have static sizes too and are vectorized as well. The rhs
+// panels are not static before peeling and stay unpacked.
 // CHECK-LABEL: func.func @matmul_odd
+// CHECK-NOT: memref<29x32xf32>
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x32xf32>)
 // CHECK: vector.fma {{.*}} : vector<32xf32>
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<5x32xf32>)
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x21xf32>)
 // CHECK: vector.fma {{.*}} : vector<21xf32>
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<5x32xf32>)
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<5x21xf32>)
 // CHECK-NOT: linalg.generic
 #mA = affine_map<(d0, d1, d2) -> (d0, d2)>

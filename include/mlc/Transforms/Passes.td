@@ -97,10 +97,14 @@ def DefaultSchedulePass : Pass<"mlc-default-schedule", "::mlir::func::FuncOp"> {
     - contractions (matmul, batch matmul, dense: `linalg` contraction
       dimensions m, n, k): the outer m (or n) tiles run as an `scf.forall`
       (then `scf.parallel`, OpenMP in the CPU pipeline); k is tiled for the
-      caches (`k-tile`), then n by `n-cache-tile`, then an `m-register` x
-      `n-register` register tile whose innermost k loop is vectorized into
-      a `vector.contract` lowered to outer products (FMA); the accumulator
-      tile is hoisted out of the k loop (`hoistRedundantVectorTransfers`).
+      caches (`k-tile`), then n by `n-cache-tile`, then by `n-register`
+      columns, then by `m-register` rows: a register tile whose innermost
+      k loop is vectorized into a `vector.contract` lowered to outer
+      products (FMA); the accumulator tile is hoisted out of the k loop
+      into loop-carried registers. Static lhs blocks (rows x `k-tile`) and
+      rhs panels (`k-tile` x `n-register`, n contiguous) that several
+      register tiles read are copied into contiguous stack buffers (packed)
+      first: the rows of a 1024-wide matrix all map to one L1 set.
     - elementwise/injective (no reduction dimension): the outermost dimension
       runs in parallel when the op is large, the innermost dimension is
       vectorized by 16 (AVX-512 f32).
@@ -139,7 +143,7 @@ def DefaultSchedulePass : Pass<"mlc-default-schedule", "::mlir::func::FuncOp"> {
            "rows of the register tile of a contraction">,
     Option<"nRegister", "n-register", "int64_t", /*default=*/"32",
            "columns of the register tile of a contraction">,
-    Option<"mParallel", "m-parallel", "int64_t", /*default=*/"64",
+    Option<"mParallel", "m-parallel", "int64_t", /*default=*/"128",
            "rows per parallel task of a contraction">,
     Option<"kTile", "k-tile", "int64_t", /*default=*/"256",
            "reduction tile of a contraction (L1/L2 blocking)">,
