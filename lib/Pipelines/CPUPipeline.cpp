@@ -136,7 +136,21 @@ void mlc::buildCPUPipeline(OpPassManager &pm,
   buildCPULowerToLLVMPipeline(pm, options);
 }
 
+void mlc::buildTensorIRDefaultSchedulePipeline(
+    OpPassManager &pm, const TensorIRDefaultScheduleOptions &options) {
+  OpPassManager &primFuncs = pm.nest<tensorir::PrimFuncOp>();
+  primFuncs.addPass(createConvertTensorIRToLinalg());
+  DefaultSchedulePassOptions schedule;
+  schedule.target = options.target;
+  primFuncs.addPass(createDefaultSchedulePass(schedule));
+}
+
 void mlc::registerPipelines() {
+  PassPipelineRegistration<TensorIRDefaultScheduleOptions>(
+      "tensorir-default-schedule",
+      "TVM's default schedule of the prim_funcs of a TensorIR module: raise "
+      "te.compute stages to linalg, tile, pack, vectorize, parallelize",
+      buildTensorIRDefaultSchedulePipeline);
   PassPipelineRegistration<CPUPipelineOptions>(
       "mlc-cpu-pipeline",
       "Compile a graph-level module to the LLVM dialect for the host CPU",

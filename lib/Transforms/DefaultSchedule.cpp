@@ -51,6 +51,8 @@ constexpr StringLiteral kLaneLoopMarker = "mlc.lanes";
 /// The largest rhs panel of a contraction copied to the stack (OpenMP
 /// worker threads have 4 MiB stacks).
 constexpr int64_t kMaxPackedPanelBytes = 256 * 1024;
+/// Contractions with fewer multiply-adds than this run on one thread.
+constexpr int64_t kMinParallelMultiplyAdds = 1 << 20;
 /// Elementwise ops smaller than this run on one thread (a fork costs more).
 constexpr int64_t kMinParallelElements = 1 << 15;
 
@@ -259,8 +261,10 @@ struct DefaultSchedulePass
   /// Packs an operand tile of a contraction (see the definition).
   void packTile(RewriterBase &rewriter, linalg::LinalgOp op, unsigned dim,
                 bool contiguousDim);
-  /// No reduction: parallel outermost dimension, vectorized innermost.
-  void scheduleElementwise(RewriterBase &rewriter, linalg::LinalgOp op);
+  /// No reduction: parallel outermost dimension (unless `inParallelTask`),
+  /// vectorized innermost.
+  void scheduleElementwise(RewriterBase &rewriter, linalg::LinalgOp op,
+                           bool inParallelTask = false);
   /// Other reductions (sum, max, mean, the stages of softmax and norms):
   /// parallel outermost dimension, vectorized along the contiguous
   /// dimension, be it the output's or the reduced one.
@@ -279,10 +283,20 @@ void DefaultSchedulePass::scheduleContraction(
     if (d != m && d != n && d != k)
       ones[d] = clampTile(1, ranges[d]);
 
-  // Parallel tasks: rows when there are enough of them, else columns.
+  // Parallel tasks: rows when there are enough of them (at least two
+  // tasks of two register tiles), else columns; small problems run on one
+  // thread.
   SmallVector<int64_t> parallel = ones;
-  if (ranges[m] >= 2 * mParallel)
-    parallel[m] = mParallel;
+  uint64_t work = 1;
+  for (int64_t extent : ranges)
+    work = llvm::SaturatingMultiply(work, static_cast<uint64_t>(extent));
+  int64_t taskRows = mParallel;
+  if (ranges[m] < 2 * mParallel)
+    taskRows = llvm::alignTo(llvm::divideCeil(ranges[m], 2), mRegister);
+  if (work < static_cast<uint64_t>(kMinParallelMultiplyAdds))
+    taskRows = ranges[m];
+  else if (taskRows >= 2 * mRegister && taskRows < ranges[m])
+    parallel[m] = taskRows;
   else if (ranges[n] >= 2 * nCacheTile)
     parallel[n] = nCacheTile;
   linalg::LinalgOp current = tile(rewriter, op, parallel, /*forall=*/true);
@@ -307,7 +321,7 @@ void DefaultSchedulePass::scheduleContraction(
   sizes[n] = std::min<int64_t>(nRegister, ranges[n]);
   if (!(current = tile(rewriter, current, sizes)))
     return;
-  if (std::min<int64_t>(ranges[m], mParallel) >= 2 * mRegister)
+  if (std::min<int64_t>(ranges[m], taskRows) >= 2 * mRegister)
     packTile(rewriter, current, n, /*contiguousDim=*/true);
   sizes.assign(numLoops, 0);
   sizes[m] = std::min<int64_t>(mRegister, ranges[m]);
@@ -352,7 +366,8 @@ void DefaultSchedulePass::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
     return;
   // Outside every loop of the task, so that the stack is not grown per
   // iteration.
-  Block *entry = &op->getParentOfType<func::FuncOp>().getBody().front();
+  Block *entry =
+      &op->getParentOfType<FunctionOpInterface>().getFunctionBody().front();
   if (auto forall = op->getParentOfType<scf::ForallOp>())
     entry = forall.getBody();
   OpBuilder::InsertionGuard guard(rewriter);
@@ -362,10 +377,10 @@ void DefaultSchedulePass::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
   Value packed = memref::AllocaOp::create(rewriter, op.getLoc(), packedType,
                                           rewriter.getI64IntegerAttr(64));
   rewriter.setInsertionPoint(op);
-  auto copy =
-      linalg::CopyOp::create(rewriter, op.getLoc(), rhs->get(), packed);
+  auto copy = linalg::CopyOp::create(rewriter, op.getLoc(), rhs->get(), packed);
   rewriter.modifyOpInPlace(op, [&] { rhs->set(packed); });
-  scheduleElementwise(rewriter, cast<linalg::LinalgOp>(copy.getOperation()));
+  scheduleElementwise(rewriter, cast<linalg::LinalgOp>(copy.getOperation()),
+                      /*inParallelTask=*/true);
 }
 
 void DefaultSchedulePass::scheduleConv(RewriterBase &rewriter,
@@ -529,14 +544,16 @@ scf::ForOp hoistAccumulators(RewriterBase &rewriter, scf::ForOp loop) {
 }
 
 void DefaultSchedulePass::scheduleElementwise(RewriterBase &rewriter,
-                                              linalg::LinalgOp op) {
+                                              linalg::LinalgOp op,
+                                              bool inParallelTask) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   unsigned numLoops = op.getNumLoops();
   int64_t elements = 1;
   for (int64_t r : ranges)
     elements *= r;
   linalg::LinalgOp current = op;
-  if (numLoops > 1 && elements >= kMinParallelElements && ranges[0] > 1) {
+  if (!inParallelTask && numLoops > 1 && elements >= kMinParallelElements &&
+      ranges[0] > 1) {
     // About 16 tasks: enough to balance a few threads.
     SmallVector<int64_t> parallel(numLoops, 0);
     parallel[0] = clampTile(llvm::divideCeil(ranges[0], 16), ranges[0]);
@@ -748,9 +765,9 @@ static void splitReductionAcrossLanes(RewriterBase &rewriter, scf::ForOp loop) {
 /// transfer lowering would do one scalar at a time: read the contiguous span
 /// instead and pick the elements with a shuffle. Only reads of a subview
 /// whose innermost stride s > 1 is taken from a unit-stride source.
-void deinterleaveStridedReads(RewriterBase &rewriter, func::FuncOp func) {
+void deinterleaveStridedReads(RewriterBase &rewriter, Operation *func) {
   SmallVector<vector::TransferReadOp> reads;
-  func.walk([&](vector::TransferReadOp read) { reads.push_back(read); });
+  func->walk([&](vector::TransferReadOp read) { reads.push_back(read); });
   for (vector::TransferReadOp read : reads) {
     auto view = read.getBase().getDefiningOp<memref::SubViewOp>();
     VectorType type = read.getVectorType();
@@ -825,7 +842,7 @@ void applyBounded(Operation *root, RewritePatternSet &&patterns) {
 }
 
 void DefaultSchedulePass::runOnOperation() {
-  func::FuncOp func = getOperation();
+  FunctionOpInterface func = getOperation();
   MLIRContext *ctx = &getContext();
   if (target != "cpu") {
     func.emitError() << "mlc-default-schedule: unknown target '" << target

@@ -97,6 +97,24 @@ void buildCPUPipeline(mlir::OpPassManager &pm,
                       const CPUPipelineOptions &options);
 
 /// Registers the named pipelines with the global pass registry.
+/// Options of `tensorir-default-schedule`.
+struct TensorIRDefaultScheduleOptions
+    : public mlir::PassPipelineOptions<TensorIRDefaultScheduleOptions> {
+  PassOptions::Option<std::string> target{
+      *this, "target",
+      llvm::cl::desc("The target of the schedule (only `cpu`)"),
+      llvm::cl::init("cpu")};
+};
+
+/// TVM's default schedule of a TensorIR module (the design's
+/// `tensorir-default-schedule{target=cpu}`): on every `tensorir.prim_func`,
+/// raises the te.compute stages to linalg (convert-tensorir-to-linalg) and
+/// tiles, packs, vectorizes and parallelizes them (mlc-default-schedule).
+/// --mlc-cpu-pipeline runs the same two passes, the second after
+/// bufferization so that tensor-level linalg is scheduled too.
+void buildTensorIRDefaultSchedulePipeline(
+    mlir::OpPassManager &pm, const TensorIRDefaultScheduleOptions &options);
+
 void registerPipelines();
 
 } // namespace mlc

@@ -82,16 +82,19 @@ def PlanMemoryPass : Pass<"mlc-plan-memory", "::mlir::func::FuncOp"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
-def DefaultSchedulePass : Pass<"mlc-default-schedule", "::mlir::func::FuncOp"> {
+def DefaultSchedulePass
+    : InterfacePass<"mlc-default-schedule", "::mlir::FunctionOpInterface"> {
   let summary = "Default CPU schedule of the linalg ops raised from tensorir";
   let description = [{
-    The role of TVM's default schedule rules for the CPU target (the
-    `tensorir-default-schedule{target=cpu}` of the design), applied after
-    bufferization to the linalg ops on memrefs with static shapes: the
-    `linalg.generic`s that `convert-tensorir-to-linalg` raised from
-    te.compute stages and bufferized tensor-level linalg (e.g.
-    `linalg.matmul`), with upstream's TilingInterface (`scf::tileUsingSCF`),
-    loop peeling and `linalg::vectorize`. Functions without such ops are
+    The role of TVM's default schedule rules for the CPU target, applied to
+    the linalg ops on memrefs with static shapes in any function
+    (`func.func`, `tensorir.prim_func`): the `linalg.generic`s that
+    `convert-tensorir-to-linalg` raised from te.compute stages and
+    bufferized tensor-level linalg (e.g. `linalg.matmul`), with upstream's
+    TilingInterface (`scf::tileUsingSCF`), loop peeling and
+    `linalg::vectorize`. The pipeline `tensorir-default-schedule{target=cpu}`
+    is the raising plus this pass on every prim_func; `--mlc-cpu-pipeline`
+    runs this pass after bufferization. Functions without such ops are
     left unchanged; ops on i1 stay scalar. Chosen by structure:
 
     - contractions (matmul, batch matmul, dense: `linalg` contraction
