@@ -244,6 +244,108 @@ std::optional<unsigned> innermostDim(AffineMap map) {
   return std::nullopt;
 }
 
+/// The dimensions of a pooling-like reduction: out[.., n] = combine(out,
+/// f(image[.., s * n + ..])) over reduction dimensions that index the image
+/// through sums (a window: `y * 2 + ky`), with n in the image's innermost
+/// index only. Other inputs must be shape-only (unread by the body) and
+/// indexed by reduction dimensions only, like the window operand that
+/// convert-tensorir-to-linalg adds.
+struct WindowDims {
+  unsigned n;
+  /// Input operand number of the image.
+  unsigned image;
+};
+
+std::optional<WindowDims> matchWindowReduction(linalg::LinalgOp op) {
+  if (op.getNumDpsInits() != 1 || op.getNumReductionLoops() == 0)
+    return std::nullopt;
+  unsigned numLoops = op.getNumLoops();
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (!outMap.isProjectedPermutation() || outMap.getNumResults() == 0 ||
+      outMap.getNumResults() != op.getNumParallelLoops())
+    return std::nullopt;
+  WindowDims dims;
+  dims.n = cast<AffineDimExpr>(outMap.getResults().back()).getPosition();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  std::optional<unsigned> image;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (op.getMatchingBlockArgument(input).use_empty()) {
+      for (unsigned d = 0; d < numLoops; ++d)
+        if (linalg::isParallelIterator(iterators[d]) && map.isFunctionOfDim(d))
+          return std::nullopt;
+      continue;
+    }
+    if (image || map.getNumResults() == 0)
+      return std::nullopt;
+    for (auto [r, expr] : llvm::enumerate(map.getResults())) {
+      std::optional<SmallVector<int64_t>> form = linearForm(expr, numLoops);
+      bool last = r + 1 == map.getNumResults();
+      if (!form || (last != ((*form)[dims.n] != 0)))
+        return std::nullopt;
+    }
+    image = input->getOperandNumber();
+  }
+  if (!image)
+    return std::nullopt;
+  dims.image = *image;
+  return dims;
+}
+
+/// Rewrites a pooling register tile (every dimension but n of extent one,
+/// static) into a one-dimensional elementwise generic over n on rank-reduced
+/// (for strides, strided) views of the image and the output; the shape-only
+/// operands go away.
+linalg::LinalgOp flattenWindowTile(RewriterBase &rewriter, linalg::LinalgOp op,
+                                   const WindowDims &dims) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  for (auto [d, r] : llvm::enumerate(ranges))
+    if (ShapedType::isDynamic(r) || (d != dims.n && r != 1))
+      return nullptr;
+  MLIRContext *ctx = op.getContext();
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  auto view = [&](OpOperand &operand) -> Value {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    auto type = cast<MemRefType>(operand.get().getType());
+    unsigned rank = map.getNumResults();
+    SmallVector<int64_t> offsets(rank, 0), sizes(rank, 1), strides(rank, 1);
+    SmallVector<int64_t> form =
+        *linearForm(map.getResults().back(), ranges.size());
+    sizes.back() = ranges[dims.n];
+    strides.back() = form[dims.n];
+    MemRefType viewType = memref::SubViewOp::inferRankReducedResultType(
+        {ranges[dims.n]}, type, offsets, sizes, strides);
+    return memref::SubViewOp::create(rewriter, loc, viewType, operand.get(),
+                                     offsets, sizes, strides);
+  };
+  Value image = view(op->getOpOperand(dims.image));
+  OpOperand *init = op.getDpsInitOperand(0);
+  Value output = view(*init);
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(1, ctx);
+  Block *body = op.getBlock();
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, ValueRange{image}, ValueRange{output},
+      {identity, identity}, {utils::IteratorType::parallel},
+      [&](OpBuilder &b, Location, ValueRange args) {
+        IRMapping mapping;
+        mapping.map(body->getArgument(dims.image), args[0]);
+        mapping.map(op.getMatchingBlockArgument(init), args[1]);
+        for (Operation &inner : body->getOperations())
+          b.clone(inner, mapping);
+      });
+  rewriter.eraseOp(op);
+  return generic;
+}
+
+/// Whether every indexing map of `op` is a projected permutation (constant
+/// zero results allowed), the only maps the vectorizer takes.
+bool hasProjectedPermutationMaps(linalg::LinalgOp op) {
+  return llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
+    return map.isProjectedPermutation(/*allowZeroInResults=*/true);
+  });
+}
+
 struct DefaultSchedulePass
     : public mlc::impl::DefaultSchedulePassBase<DefaultSchedulePass> {
   using Base::Base;
@@ -258,6 +360,11 @@ struct DefaultSchedulePass
   /// over the reduction dimensions one by one.
   void scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
                     const ConvDims &dims);
+  /// Pooling windows: parallel outer dimensions, a vector of output columns
+  /// carried in registers across the window, each step an elementwise op on
+  /// (strided) views.
+  void schedulePooling(RewriterBase &rewriter, linalg::LinalgOp op,
+                       const WindowDims &dims);
   /// Packs an operand tile of a contraction (see the definition).
   void packTile(RewriterBase &rewriter, linalg::LinalgOp op, unsigned dim,
                 bool contiguousDim);
@@ -381,6 +488,47 @@ void DefaultSchedulePass::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
   rewriter.modifyOpInPlace(op, [&] { rhs->set(packed); });
   scheduleElementwise(rewriter, cast<linalg::LinalgOp>(copy.getOperation()),
                       /*inParallelTask=*/true);
+}
+
+void DefaultSchedulePass::schedulePooling(RewriterBase &rewriter,
+                                          linalg::LinalgOp op,
+                                          const WindowDims &dims) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  unsigned numLoops = op.getNumLoops();
+  unsigned n = dims.n;
+  int64_t elements = 1;
+  for (int64_t extent : ranges)
+    elements *= extent;
+  linalg::LinalgOp current = op;
+  // About 16 tasks over the outermost parallel dimension but n.
+  for (unsigned d = 0; d < numLoops && elements >= kMinParallelElements; ++d) {
+    if (d == n || !linalg::isParallelIterator(iterators[d]) || ranges[d] == 1)
+      continue;
+    SmallVector<int64_t> parallel(numLoops, 0);
+    parallel[d] = clampTile(llvm::divideCeil(ranges[d], 16), ranges[d]);
+    if (!(current = tile(rewriter, current, parallel, /*forall=*/true)))
+      return;
+    break;
+  }
+  SmallVector<int64_t> sizes(numLoops, 0);
+  for (unsigned d = 0; d < numLoops; ++d)
+    if (linalg::isParallelIterator(iterators[d]))
+      sizes[d] = clampTile(d == n ? vectorWidth : 1, ranges[d]);
+  if (!(current = tile(rewriter, current, sizes)))
+    return;
+  for (unsigned d = 0; d < numLoops; ++d) {
+    if (!linalg::isReductionIterator(iterators[d]) || ranges[d] == 1)
+      continue;
+    sizes.assign(numLoops, 0);
+    sizes[d] = 1;
+    Operation *loop = nullptr;
+    if (!(current = tile(rewriter, current, sizes, /*forall=*/false, &loop)))
+      return;
+    if (loop)
+      loop->setAttr(kRegisterLoopMarker, rewriter.getUnitAttr());
+  }
+  current->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
 }
 
 void DefaultSchedulePass::scheduleConv(RewriterBase &rewriter,
@@ -573,10 +721,9 @@ void DefaultSchedulePass::scheduleElementwise(RewriterBase &rewriter,
 
 void DefaultSchedulePass::scheduleReduction(RewriterBase &rewriter,
                                             linalg::LinalgOp op) {
-  // The vectorizer takes projected permutations only (not pooling windows).
-  if (!llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
-        return map.isProjectedPermutation(/*allowZeroInResults=*/true);
-      }))
+  // The vectorizer takes projected permutations only (pooling windows are
+  // schedulePooling's).
+  if (!hasProjectedPermutationMaps(op))
     return;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
@@ -887,10 +1034,13 @@ void DefaultSchedulePass::runOnOperation() {
       continue;
     }
     if (!linalg::isaContractionOpInterface(op)) {
-      if (std::optional<ConvDims> dims = matchConv(op))
+      if (std::optional<ConvDims> dims = matchConv(op)) {
         scheduleConv(rewriter, op, *dims);
-      else
+      } else if (hasProjectedPermutationMaps(op)) {
         scheduleReduction(rewriter, op);
+      } else if (std::optional<WindowDims> window = matchWindowReduction(op)) {
+        schedulePooling(rewriter, op, *window);
+      }
       continue;
     }
     FailureOr<linalg::ContractionDimensions> dims =
@@ -940,12 +1090,16 @@ void DefaultSchedulePass::runOnOperation() {
     }
   });
   for (linalg::LinalgOp &op : toVectorize) {
-    // A convolution's register tile becomes a matmul-shaped generic first.
+    // A convolution's register tile becomes a matmul-shaped generic first,
+    // a pooling window step an elementwise one.
     if (!linalg::isaContractionOpInterface(op) &&
         op.getNumReductionLoops() != 0) {
-      std::optional<ConvDims> dims = matchConv(op);
-      if (!dims || !(op = flattenConvTile(rewriter, op, *dims)))
-        continue;
+      if (std::optional<ConvDims> dims = matchConv(op)) {
+        op = flattenConvTile(rewriter, op, *dims);
+      } else if (!hasProjectedPermutationMaps(op)) {
+        std::optional<WindowDims> window = matchWindowReduction(op);
+        op = window ? flattenWindowTile(rewriter, op, *window) : nullptr;
+      }
     }
   }
   for (linalg::LinalgOp op : toVectorize) {

@@ -6,7 +6,8 @@
 # 1x1 and 5x5 kernels, dilation 2, batch 2), softmax (four stages), and
 # elementwise ops with odd sizes, small and large (parallel), and reductions
 # along the contiguous axis (split across vector lanes) or an outer one
-# (vectors of output columns), with tails, float and integer.
+# (vectors of output columns), with tails, float and integer, and pooling
+# windows (max and sum, strides 1 and 2, output rows no vector divides).
 # Tolerances: f32 rtol 1e-5, atol 1e-5 * sqrt(reduction length) against a
 # float64 reference; exp: rtol 1e-5.
 # RUN: %python %s | FileCheck %s
@@ -30,6 +31,9 @@
 # CHECK: sum 5x33x40 axis 1: ok
 # CHECK: max 6x9x40 axes 1 2: ok
 # CHECK: sum int32 20x50 axis 1: ok
+# CHECK: max_pool 3x13x17 k2 s2: ok
+# CHECK: max_pool 4x15x40 k3 s1: ok
+# CHECK: sum_pool 2x11x35 k3 s2: ok
 # CHECK: ewise 7x13: ok
 # CHECK: ewise 300x301: ok
 
@@ -198,6 +202,31 @@ memref.store %n, %Y[{dst}] : {Y}
             % (a, y, body))
 
 
+def pool(c, h, w, k, stride, combiner):
+    """Y[c, y, x] = combiner over the k x k window at (y * stride, x * stride)."""
+    oh, ow = (h - k) // stride + 1, (w - k) // stride + 1
+    a, y = memref((c, h, w)), memref((c, oh, ow))
+    op = {"max": "arith.maximumf", "add": "arith.addf"}[combiner]
+    neutral = {"max": "0xFF800000", "add": "0.0"}[combiner]
+    body = block("T_pool", [("c", "spatial", c), ("y", "spatial", oh), ("x", "spatial", ow),
+                            ("ky", "reduce", k), ("kx", "reduce", k)], """
+%s = arith.constant {stride} : index
+%y0 = arith.muli %vy, %s : index
+%iy = arith.addi %y0, %vky : index
+%x0 = arith.muli %vx, %s : index
+%ix = arith.addi %x0, %vkx : index
+%v = memref.load %A[%vc, %iy, %ix] : {A}
+%acc = memref.load %Y[%vc, %vy, %vx] : {Y}
+%r = {op} %acc, %v : f32
+memref.store %r, %Y[%vc, %vy, %vx] : {Y}
+""".format(stride=stride, A=a, Y=y, op=op), init="""
+%n = arith.constant {neutral} : f32
+memref.store %n, %Y[%vc, %vy, %vx] : {Y}
+""".format(neutral=neutral, Y=y))
+    return ("tensorir.prim_func @pool(%%A: %s, %%Y: %s) attributes {tensorir.noalias} {\n%s tensorir.return\n}\n"
+            % (a, y, body)), (oh, ow)
+
+
 def ewise(m, n):
     """Y = exp(A) * B[j] + 1 (broadcast row)."""
     a = memref((m, n))
@@ -292,6 +321,16 @@ y = np.zeros(20, np.int32)
 mlc.build(mlc.Module(reduce((20, 50), (1,), "add", "i32")))["reduce"](a, y)
 np.testing.assert_array_equal(y, a.sum(axis=1))
 print("sum int32 20x50 axis 1: ok")
+
+for c, h, w, k, stride, combiner in [(3, 13, 17, 2, 2, "max"), (4, 15, 40, 3, 1, "max"),
+                                    (2, 11, 35, 3, 2, "add")]:
+    text, (oh, ow) = pool(c, h, w, k, stride, combiner)
+    a = f32(c, h, w)
+    windows = np.stack([a[:, ky:ky + stride * (oh - 1) + 1:stride, kx:kx + stride * (ow - 1) + 1:stride]
+                        for ky in range(k) for kx in range(k)]).astype(np.float64)
+    check("%s_pool %dx%dx%d k%d s%d" % ("max" if combiner == "max" else "sum", c, h, w, k, stride),
+          text, "pool", [a, np.full((c, oh, ow), np.nan, np.float32)],
+          windows.max(axis=0) if combiner == "max" else windows.sum(axis=0), reduction=k * k)
 
 for m, n in [(7, 13), (300, 301)]:
     a, b = f32(m, n), f32(n)

@@ -261,8 +261,38 @@ func.func @col_max(%A: memref<30x70xf32>, %R: memref<70xf32>) {
 
 // -----
 
+// Max pooling 2x2 stride 2 (convert-tensorir-to-linalg's window operand
+// gives the window's range): the 14 output columns are one vector carried
+// across the ky and kx loops; each step reads 27 contiguous image elements
+// and keeps every second one.
+// CHECK-LABEL: func.func @max_pool
+// CHECK: scf.for
+// CHECK: %[[ACC:.*]] = vector.load {{.*}} vector<14xf32>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[ACC]]) -> (vector<14xf32>)
+// CHECK: scf.for {{.*}} -> (vector<14xf32>)
+// CHECK: vector.load {{.*}} vector<27xf32>
+// CHECK: vector.shuffle {{.*}} [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26]
+// CHECK: arith.maximumf {{.*}} : vector<14xf32>
+// CHECK: vector.store
+// CHECK-NOT: linalg.generic
+#img = affine_map<(c, y, x, ky, kx) -> (c, y * 2 + ky, x * 2 + kx)>
+#win = affine_map<(c, y, x, ky, kx) -> (ky, kx)>
+#pout = affine_map<(c, y, x, ky, kx) -> (c, y, x)>
+func.func @max_pool(%I: memref<8x28x28xf32>, %Q: memref<8x14x14xf32>) {
+  %window = memref.alloca() : memref<2x2xi8>
+  linalg.generic {indexing_maps = [#img, #win, #pout], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%I, %window : memref<8x28x28xf32>, memref<2x2xi8>) outs(%Q : memref<8x14x14xf32>) {
+  ^bb0(%a: f32, %w: i8, %r: f32):
+    %0 = arith.maximumf %r, %a : f32
+    linalg.yield %0 : f32
+  }
+  return
+}
+
+// -----
+
 // Left alone: dynamic shapes, tensor-level ops, reductions shorter than a
-// vector, pooling windows (not projected permutations).
+// vector, a window reduction that reads its window operand.
 // CHECK-LABEL: func.func @untouched
 // CHECK-NOT: scf.for
 // CHECK-NOT: vector.
@@ -295,7 +325,8 @@ func.func @untouched(%A: memref<?x8xf32>, %C: memref<?x8xf32>, %T: tensor<8x8xf3
   linalg.generic {indexing_maps = [#win, #window, #out], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
       ins(%P, %K : memref<64x64xf32>, memref<2x2xf32>) outs(%Q : memref<32x32xf32>) {
   ^bb0(%a: f32, %k: f32, %r: f32):
-    %0 = arith.maximumf %r, %a : f32
+    %m = arith.mulf %a, %k : f32
+    %0 = arith.maximumf %r, %m : f32
     linalg.yield %0 : f32
   }
   return %t : tensor<8x8xf32>

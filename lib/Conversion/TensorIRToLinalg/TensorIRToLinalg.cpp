@@ -115,6 +115,10 @@ struct RaisePlan {
   SmallVector<std::pair<Value, AffineMap>> inputs;
   DenseMap<Operation *, int> loadInput;
   memref::StoreOp initStore;
+  // Reduce iteration variables that no access indexes as a whole (a pooling
+  // window's `y * 2 + ky`): linalg takes their ranges from an extra input
+  // that the body does not read, as upstream's pooling ops do.
+  SmallVector<unsigned> windowDims;
 };
 
 /// Checks every condition of the pass description; fills `plan`.
@@ -232,11 +236,30 @@ bool matchBlock(BlockOp block, RaisePlan &plan) {
       return false;
   // linalg derives the loop ranges from the operand shapes: every iteration
   // variable must be a whole index of some access (not so for e.g. group
-  // norm's `c = g * 3 + i` with the group size only in a loop bound).
+  // norm's `c = g * 3 + i` with the group size only in a loop bound), or a
+  // reduce variable that a window operand provides.
   SmallVector<AffineMap> maps;
   for (auto &input : plan.inputs)
     maps.push_back(input.second);
   maps.push_back(plan.outputMap);
+  llvm::SmallBitVector indexed(numIters);
+  for (AffineMap map : maps)
+    for (AffineExpr expr : map.getResults())
+      if (auto dim = dyn_cast<AffineDimExpr>(expr))
+        indexed.set(dim.getPosition());
+  for (unsigned i = 0; i < numIters; ++i) {
+    if (indexed.test(i))
+      continue;
+    if (!block.isReduceIterVar(i))
+      return false;
+    plan.windowDims.push_back(i);
+  }
+  if (!plan.windowDims.empty()) {
+    SmallVector<AffineExpr> window;
+    for (unsigned d : plan.windowDims)
+      window.push_back(getAffineDimExpr(d, block.getContext()));
+    maps.push_back(AffineMap::get(numIters, 0, window, block.getContext()));
+  }
   return static_cast<bool>(
       inversePermutation(concatAffineMaps(maps, block.getContext())));
 }
@@ -305,6 +328,24 @@ bool raise(RewriterBase &rewriter, RaisePlan &plan) {
     inputs.push_back(buffer);
     maps.push_back(map);
   }
+  memref::AllocaOp window;
+  if (!plan.windowDims.empty()) {
+    // A shape-only operand (never read): bytes, on the stack, allocated once
+    // at the function entry.
+    SmallVector<int64_t> shape;
+    SmallVector<AffineExpr> results;
+    for (unsigned d : plan.windowDims) {
+      shape.push_back(plan.extents[d]);
+      results.push_back(getAffineDimExpr(d, ctx));
+    }
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(
+        &block->getParentOfType<PrimFuncOp>().getBody().front());
+    window = memref::AllocaOp::create(
+        rewriter, loc, MemRefType::get(shape, rewriter.getI8Type()));
+    inputs.push_back(window);
+    maps.push_back(AffineMap::get(numIters, 0, results, ctx));
+  }
   maps.push_back(plan.outputMap);
   SmallVector<utils::IteratorType> iterators;
   SmallVector<int64_t> iterToDim;
@@ -344,6 +385,8 @@ bool raise(RewriterBase &rewriter, RaisePlan &plan) {
       rewriter.eraseOp(generic);
       if (initGeneric)
         rewriter.eraseOp(initGeneric);
+      if (window)
+        rewriter.eraseOp(window);
       return false;
     }
   }

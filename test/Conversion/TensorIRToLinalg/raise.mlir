@@ -237,14 +237,13 @@ tensorir.prim_func @iota_t(%out: memref<5x3xi32>) {
 
 // Not raised: a predicated block, a non-affine (i * j) index, a loop that is
 // not serial, a bound not starting at 0, a load of the output at another
-// element, an iteration variable that is no whole index (group norm's
-// c = g * 3 + i), a scalar op with a region-free but non-arith op (a call).
+// element, a scalar op with a region-free but non-arith op (a call).
 // CHECK-LABEL: tensorir.prim_func @negatives
 // CHECK-NOT: linalg.generic
-// CHECK-COUNT-7: tensorir.block
+// CHECK-COUNT-6: tensorir.block
 // CHECK-NOT: linalg.generic
 func.func private @ext(f32) -> f32
-tensorir.prim_func @negatives(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %S: memref<2xf32>, %T: memref<8xf32>) {
+tensorir.prim_func @negatives(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %T: memref<8xf32>) {
   %true = arith.constant true
   tensorir.for %i = 0 to 8 {
     tensorir.for %j = 0 to 8 {
@@ -291,6 +290,61 @@ tensorir.prim_func @negatives(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %S: memr
       }
     }
   }
+  tensorir.for %i = 0 to 8 {
+    tensorir.block "call"(%vi = spatial(8, %i)) {
+      %0 = memref.load %T[%vi] : memref<8xf32>
+      %1 = func.call @ext(%0) : (f32) -> f32
+      memref.store %1, %T[%vi] : memref<8xf32>
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// Reduce iteration variables that index only through sums (a pooling
+// window's y * 2 + ky, group norm's channel g * 4 + c) take their ranges
+// from a shape-only window operand on the stack, which the body never
+// reads, as upstream's linalg pooling ops do.
+// CHECK-DAG: #[[IMG:.*]] = affine_map<(d0, d1, d2, d3) -> (d0 * 2 + d2, d1 * 2 + d3)>
+// CHECK-DAG: #[[WIN:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, d3)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1)>
+// CHECK-DAG: #[[GIN:.*]] = affine_map<(d0, d1, d2) -> (d0 * 4 + d1, d2)>
+// CHECK-DAG: #[[GWIN:.*]] = affine_map<(d0, d1, d2) -> (d1)>
+// CHECK-LABEL: tensorir.prim_func @windows
+// CHECK-DAG: %[[W:.*]] = memref.alloca() : memref<2x2xi8>
+// CHECK-DAG: %[[G:.*]] = memref.alloca() : memref<4xi8>
+// CHECK: linalg.generic {indexing_maps = [#[[IMG]], #[[WIN]], #[[OUT]]], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+// CHECK-SAME: ins(%{{.*}}, %[[W]] : memref<8x8xf32>, memref<2x2xi8>)
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f32, %{{.*}}: i8, %[[ACC:.*]]: f32):
+// CHECK-NEXT: arith.maximumf %[[ACC]], %[[IN]]
+// CHECK: linalg.generic {indexing_maps = [#[[GIN]], #[[GWIN]], #{{.*}}], iterator_types = ["parallel", "reduction", "reduction"]}
+// CHECK-SAME: ins(%{{.*}}, %[[G]] : memref<8x8xf32>, memref<4xi8>)
+// CHECK-NOT: tensorir.block
+tensorir.prim_func @windows(%A: memref<8x8xf32>, %P: memref<4x4xf32>, %S: memref<2xf32>) {
+  tensorir.for %y = 0 to 4 {
+    tensorir.for %x = 0 to 4 {
+      tensorir.for %ky = 0 to 2 {
+        tensorir.for %kx = 0 to 2 {
+          tensorir.block "pool"(%vy = spatial(4, %y), %vx = spatial(4, %x), %vky = reduce(2, %ky), %vkx = reduce(2, %kx)) {
+            tensorir.init {
+              %lo = arith.constant 0xFF800000 : f32
+              memref.store %lo, %P[%vy, %vx] : memref<4x4xf32>
+            }
+            %c2 = arith.constant 2 : index
+            %y2 = arith.muli %vy, %c2 : index
+            %iy = arith.addi %y2, %vky : index
+            %x2 = arith.muli %vx, %c2 : index
+            %ix = arith.addi %x2, %vkx : index
+            %0 = memref.load %A[%iy, %ix] : memref<8x8xf32>
+            %1 = memref.load %P[%vy, %vx] : memref<4x4xf32>
+            %2 = arith.maximumf %1, %0 : f32
+            memref.store %2, %P[%vy, %vx] : memref<4x4xf32>
+          }
+        }
+      }
+    }
+  }
   tensorir.for %g = 0 to 2 {
     tensorir.for %c = 0 to 4 {
       tensorir.for %k = 0 to 8 {
@@ -304,13 +358,6 @@ tensorir.prim_func @negatives(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %S: memr
           memref.store %2, %S[%vg] : memref<2xf32>
         }
       }
-    }
-  }
-  tensorir.for %i = 0 to 8 {
-    tensorir.block "call"(%vi = spatial(8, %i)) {
-      %0 = memref.load %T[%vi] : memref<8xf32>
-      %1 = func.call @ext(%0) : (f32) -> f32
-      memref.store %1, %T[%vi] : memref<8xf32>
     }
   }
   tensorir.return

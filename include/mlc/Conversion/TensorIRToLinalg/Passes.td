@@ -34,7 +34,11 @@ def ConvertTensorIRToLinalg
     The init becomes a `linalg.generic` over the output alone, the block a
     `linalg.generic` with one input per distinct (buffer, access map) and the
     stored buffer as output; iteration variables used as values become
-    `linalg.index`. Everything else (predicated or non-affine accesses such as
+    `linalg.index`. Reduce iteration variables that no access uses as a
+    whole index (a pooling window's `y * 2 + ky`) get their ranges from an
+    extra shape-only input, a `memref.alloca` of i8 at the function entry
+    that the body never reads, as with upstream's `linalg.pooling_*` ops.
+    Everything else (predicated or non-affine accesses such as
     the clamped indices of a pad stage, scheduled loops, dynamic extents) is
     left to `convert-tensorir-to-scf`, which runs afterwards and keeps the
     raised ops.
@@ -58,7 +62,8 @@ def ConvertTensorIRToLinalg
   }];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
-    "::mlir::linalg::LinalgDialect"
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect"
   ];
 }
 
