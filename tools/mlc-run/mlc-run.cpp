@@ -68,6 +68,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <memory>
 
@@ -444,6 +445,12 @@ static LogicalResult run(MLIRContext &context) {
       (nextArgument++)->appendPackedPointers(packed);
   }
 
+  // A failed runtime check (cf.assert, e.g. of relax.match_cast) prints its
+  // message through C stdio and aborts, which does not flush: unbuffered, the
+  // message reaches a pipe too. mlc-run's own output goes through
+  // llvm::outs(), which is not affected.
+  llvm::outs().flush();
+  std::setvbuf(stdout, nullptr, _IONBF, 0);
   auto callOnce = [&]() -> LogicalResult {
     if (llvm::Error error = (*engine)->invokePacked(entryName, packed))
       return fail("calling '" + entryName +
