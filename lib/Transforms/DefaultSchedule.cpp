@@ -360,6 +360,14 @@ struct DefaultSchedulePass
   /// over the reduction dimensions one by one.
   void scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
                     const ConvDims &dims);
+  /// The tiling that reductions and pooling windows share: about 16
+  /// parallel tasks over the outermost parallel dimension of a large op;
+  /// every parallel dimension one by one but `n`, tiled by `columns`; the
+  /// reduction dimensions one by one around the register tile, with the
+  /// accumulators in registers, `lanes` by the vector width with its
+  /// reduction split across vector lanes. -1: no such dimension.
+  void tileReductionRegisters(RewriterBase &rewriter, linalg::LinalgOp op,
+                              int64_t n, int64_t columns, int64_t lanes);
   /// Pooling windows: parallel outer dimensions, a vector of output columns
   /// carried in registers across the window, each step an elementwise op on
   /// (strided) views.
@@ -493,42 +501,7 @@ void DefaultSchedulePass::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
 void DefaultSchedulePass::schedulePooling(RewriterBase &rewriter,
                                           linalg::LinalgOp op,
                                           const WindowDims &dims) {
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  unsigned numLoops = op.getNumLoops();
-  unsigned n = dims.n;
-  int64_t elements = 1;
-  for (int64_t extent : ranges)
-    elements *= extent;
-  linalg::LinalgOp current = op;
-  // About 16 tasks over the outermost parallel dimension but n.
-  for (unsigned d = 0; d < numLoops && elements >= kMinParallelElements; ++d) {
-    if (d == n || !linalg::isParallelIterator(iterators[d]) || ranges[d] == 1)
-      continue;
-    SmallVector<int64_t> parallel(numLoops, 0);
-    parallel[d] = clampTile(llvm::divideCeil(ranges[d], 16), ranges[d]);
-    if (!(current = tile(rewriter, current, parallel, /*forall=*/true)))
-      return;
-    break;
-  }
-  SmallVector<int64_t> sizes(numLoops, 0);
-  for (unsigned d = 0; d < numLoops; ++d)
-    if (linalg::isParallelIterator(iterators[d]))
-      sizes[d] = clampTile(d == n ? vectorWidth : 1, ranges[d]);
-  if (!(current = tile(rewriter, current, sizes)))
-    return;
-  for (unsigned d = 0; d < numLoops; ++d) {
-    if (!linalg::isReductionIterator(iterators[d]) || ranges[d] == 1)
-      continue;
-    sizes.assign(numLoops, 0);
-    sizes[d] = 1;
-    Operation *loop = nullptr;
-    if (!(current = tile(rewriter, current, sizes, /*forall=*/false, &loop)))
-      return;
-    if (loop)
-      loop->setAttr(kRegisterLoopMarker, rewriter.getUnitAttr());
-  }
-  current->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
+  tileReductionRegisters(rewriter, op, dims.n, vectorWidth, /*lanes=*/-1);
 }
 
 void DefaultSchedulePass::scheduleConv(RewriterBase &rewriter,
@@ -759,14 +732,24 @@ void DefaultSchedulePass::scheduleReduction(RewriterBase &rewriter,
       return;
   }
 
-  linalg::LinalgOp current = op;
-  int64_t elements = 1;
-  for (int64_t extent : ranges)
-    elements *= extent;
   int64_t columns =
       n >= 0
           ? std::min<int64_t>(llvm::alignTo(nRegister, vectorWidth), ranges[n])
           : 0;
+  tileReductionRegisters(rewriter, op, n, columns, r);
+}
+
+void DefaultSchedulePass::tileReductionRegisters(RewriterBase &rewriter,
+                                                 linalg::LinalgOp op, int64_t n,
+                                                 int64_t columns,
+                                                 int64_t lanes) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  unsigned numLoops = op.getNumLoops();
+  linalg::LinalgOp current = op;
+  int64_t elements = 1;
+  for (int64_t extent : ranges)
+    elements *= extent;
   // About 16 tasks over the outermost parallel dimension that is not 1.
   for (unsigned d = 0; d < numLoops && elements >= kMinParallelElements; ++d) {
     if (!linalg::isParallelIterator(iterators[d]) || ranges[d] == 1)
@@ -792,18 +775,18 @@ void DefaultSchedulePass::scheduleReduction(RewriterBase &rewriter,
   for (unsigned d = 0; d < numLoops; ++d) {
     if (!linalg::isReductionIterator(iterators[d]))
       continue;
-    bool lanes = d == r;
-    if (!lanes && ranges[d] == 1)
+    bool split = d == lanes;
+    if (!split && ranges[d] == 1)
       continue;
     sizes.assign(numLoops, 0);
-    sizes[d] = lanes ? vectorWidth : 1;
+    sizes[d] = split ? vectorWidth : 1;
     Operation *loop = nullptr;
     if (!(current = tile(rewriter, current, sizes, /*forall=*/false, &loop)))
       return;
     if (!loop)
       continue;
     loop->setAttr(kRegisterLoopMarker, rewriter.getUnitAttr());
-    if (lanes)
+    if (split)
       loop->setAttr(kLaneLoopMarker, rewriter.getUnitAttr());
   }
   current->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
