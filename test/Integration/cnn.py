@@ -4,15 +4,19 @@
 # legalized to tensorir kernels), with random weights bound by name as
 # parameters (mlc.create_executor(params=...), i.e. mlc-run --params), and
 # compared with a numpy float64 reference written here (convolution and
-# pooling by explicit loops over the kernel window).
+# pooling by explicit loops over the kernel window). Then the same after
+# relay-fuse-ops: the entry only calls the outlined Primitive functions and
+# the CPU pipeline compiles that form too.
 # Tolerances: f32 result, rtol 1e-5, atol 1e-5 * sqrt(K) for the longest
 # reduction K = 512 (the dense layer; softmax outputs are in [0, 1]).
 # RUN: %python %s | FileCheck %s
 # CHECK: cnn 1x3x16x16 seed 0: ok
 # CHECK: cnn 1x3x16x16 seed 1: ok
+# CHECK: cnn after relay-fuse-ops: 5 primitive functions: ok
 
 import numpy as np
 import mlc
+from mlc import tools
 
 CNN = """#[version = "0.0.5"]
 def @main(%data: Tensor[(1, 3, 16, 16), float32], %conv_weight: Tensor[(8, 3, 3, 3), float32], %conv_bias: Tensor[(8), float32], %dense_weight: Tensor[(10, 512), float32], %dense_bias: Tensor[(10), float32]) -> Tensor[(1, 10), float32] {
@@ -75,3 +79,11 @@ for seed in (0, 1):
     np.testing.assert_allclose(out, reference(data, params), rtol=1e-5,
                                atol=1e-5 * np.sqrt(512))
     print("cnn 1x3x16x16 seed %d: ok" % seed)
+
+fused = mlc.Module(tools.run("mlc-opt", ["--relay-fuse-ops"], input_text=mod.text))
+primitives = fused.text.count("Primitive")
+assert primitives == 5, fused.text
+out = mlc.create_executor(mod=fused, params=params).evaluate()(data)
+np.testing.assert_allclose(out, reference(data, params), rtol=1e-5,
+                           atol=1e-5 * np.sqrt(512))
+print("cnn after relay-fuse-ops: %d primitive functions: ok" % primitives)

@@ -757,6 +757,34 @@ void ConvertRelaxToMemRefPass::runOnOperation() {
       functions.push_back(func);
       state.relaxFunctions.insert(func);
     }
+  // A function whose only tensor ops are calls of relax functions is host
+  // code too (the entry of relay-fuse-ops' output).
+  auto isRelaxCall = [&](Operation *op) {
+    auto call = dyn_cast<func::CallOp>(op);
+    return call && state.relaxFunctions.contains(
+                       state.symbols.lookup(call.getCallee()));
+  };
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (auto func : state.module.getOps<func::FuncOp>()) {
+      if (func.isExternal() || state.relaxFunctions.contains(func))
+        continue;
+      bool callsRelax = false, otherTensorOps = false;
+      func.walk([&](Operation *op) {
+        if (isRelaxCall(op))
+          callsRelax = true;
+        else if (!isa<func::ReturnOp>(op) &&
+                 (hasTensorType(op->getOperandTypes()) ||
+                  hasTensorType(op->getResultTypes())))
+          otherTensorOps = true;
+      });
+      if (callsRelax && !otherTensorOps) {
+        functions.push_back(func);
+        state.relaxFunctions.insert(func);
+        grew = true;
+      }
+    }
+  }
   if (failed(verifyLowerable(state)))
     return signalPassFailure();
 

@@ -252,3 +252,23 @@ func.func @outer(%x: tensor<8xf32> {relax.name = "x"}) -> tensor<?xf32, #relax.s
 func.func @plain_tensor(%x: tensor<4xf32>) -> tensor<4xf32> {
   return %x : tensor<4xf32>
 }
+// A function whose only tensor ops are calls of relax functions (the entry
+// of relay-fuse-ops' output) is host code too, and so is its caller.
+// CHECK-LABEL: func.func private @primitive(%{{.*}}: memref<4xf32>) -> memref<4xf32>
+func.func private @primitive(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = relax.call_dps_packed "env.relu"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+// CHECK-LABEL: func.func @only_calls(
+// CHECK-SAME:      %[[X:.*]]: memref<4xf32>) -> memref<4xf32>
+// CHECK:         call @primitive(%[[X]]) : (memref<4xf32>) -> memref<4xf32>
+func.func @only_calls(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = func.call @primitive(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+// CHECK-LABEL: func.func @calls_only_calls(
+// CHECK-SAME:      %{{.*}}: memref<4xf32>) -> memref<4xf32>
+func.func @calls_only_calls(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = func.call @only_calls(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
