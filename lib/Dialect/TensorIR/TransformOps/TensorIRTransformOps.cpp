@@ -493,15 +493,19 @@ applyCache(OpT op, TransformRewriter &rewriter, TransformResults &results,
   if (op.getBufferIndex() < 0)
     return ::mlir::emitDefiniteFailure(op.getOperation(),
                                        "the buffer index must not be negative");
-  FailureOr<BlockOp> copy = failure();
+  Operation *copy = nullptr;
   DiagnosedSilenceableFailure diag =
       applyToBlock(op, state, rewriter, [&](Schedule &sch, BlockOp b) {
-        copy = fn(sch, b, op.getBufferIndex(), op.getStorageScope());
-        return success(succeeded(copy));
+        FailureOr<BlockOp> result =
+            fn(sch, b, op.getBufferIndex(), op.getStorageScope());
+        if (failed(result))
+          return failure();
+        copy = result->getOperation();
+        return success();
       });
   if (!diag.succeeded())
     return diag;
-  results.set(cast<OpResult>(op.getCopy()), {copy->getOperation()});
+  results.set(cast<OpResult>(op.getCopy()), {copy});
   return DiagnosedSilenceableFailure::success();
 }
 

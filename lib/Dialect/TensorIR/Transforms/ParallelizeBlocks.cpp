@@ -54,6 +54,8 @@ struct ParallelizeBlocksPass
       if (failed(sch.parallel(loop)) && named)
         return signalPassFailure();
     }
+    if (printTrace)
+      schedutil::printTrace(sch);
   }
 };
 } // namespace

@@ -216,8 +216,8 @@ SmallVector<ForOp> Schedule::getLoops(BlockOp block) {
 // split
 //===----------------------------------------------------------------------===//
 
-FailureOr<SmallVector<ForOp>> Schedule::split(ForOp loop,
-                                              ArrayRef<int64_t> factors) {
+FailureOr<SmallVector<ForOp>> Schedule::splitImpl(ForOp loop,
+                                                  ArrayRef<int64_t> factors) {
   if (factors.size() < 2)
     return loop.emitError("cannot split ")
            << describe(loop) << ": expected at least 2 factors, got "
@@ -332,7 +332,7 @@ FailureOr<SmallVector<ForOp>> Schedule::split(ForOp loop,
 // fuse
 //===----------------------------------------------------------------------===//
 
-FailureOr<ForOp> Schedule::fuse(ArrayRef<ForOp> loopRefs) {
+FailureOr<ForOp> Schedule::fuseImpl(ArrayRef<ForOp> loopRefs) {
   SmallVector<ForOp> loops(loopRefs);
   if (loops.size() < 2)
     return func.emitError("cannot fuse: expected at least 2 loops, got ")
@@ -433,7 +433,7 @@ static FailureOr<SmallVector<ForOp>> getChain(ForOp outer, ForOp inner,
   return chain;
 }
 
-LogicalResult Schedule::reorder(ArrayRef<ForOp> loops) {
+LogicalResult Schedule::reorderImpl(ArrayRef<ForOp> loops) {
   if (loops.size() < 2)
     return success();
   llvm::SmallPtrSet<Operation *, 8> given;
@@ -490,8 +490,8 @@ LogicalResult Schedule::reorder(ArrayRef<ForOp> loops) {
 // tile
 //===----------------------------------------------------------------------===//
 
-FailureOr<SmallVector<ForOp>> Schedule::tile(ArrayRef<ForOp> loopRefs,
-                                             ArrayRef<int64_t> sizes) {
+FailureOr<SmallVector<ForOp>> Schedule::tileImpl(ArrayRef<ForOp> loopRefs,
+                                                 ArrayRef<int64_t> sizes) {
   SmallVector<ForOp> loops(loopRefs);
   if (loops.empty() || loops.size() != sizes.size())
     return func.emitError("cannot tile: got ")
@@ -519,7 +519,7 @@ FailureOr<SmallVector<ForOp>> Schedule::tile(ArrayRef<ForOp> loopRefs,
   SmallVector<ForOp> outer, inner;
   for (auto [loop, size] : llvm::zip(loops, sizes)) {
     int64_t factors[] = {0, size};
-    FailureOr<SmallVector<ForOp>> parts = split(loop, factors);
+    FailureOr<SmallVector<ForOp>> parts = splitImpl(loop, factors);
     if (failed(parts))
       return failure();
     outer.push_back((*parts)[0]);
@@ -527,7 +527,7 @@ FailureOr<SmallVector<ForOp>> Schedule::tile(ArrayRef<ForOp> loopRefs,
   }
   SmallVector<ForOp> result(outer);
   llvm::append_range(result, inner);
-  if (failed(reorder(result)))
+  if (failed(reorderImpl(result)))
     return failure();
   return result;
 }
@@ -576,22 +576,22 @@ static LogicalResult setLoopKind(RewriterBase &rewriter, ForOp loop,
   return success();
 }
 
-LogicalResult Schedule::parallel(ForOp loop) {
+LogicalResult Schedule::parallelImpl(ForOp loop) {
   return setLoopKind(rewriter, loop, ForKind::parallel, "", "parallelize",
                      /*checkSpatial=*/true, /*allowReduce=*/false);
 }
 
-LogicalResult Schedule::vectorize(ForOp loop) {
+LogicalResult Schedule::vectorizeImpl(ForOp loop) {
   return setLoopKind(rewriter, loop, ForKind::vectorized, "", "vectorize",
                      /*checkSpatial=*/true, /*allowReduce=*/false);
 }
 
-LogicalResult Schedule::unroll(ForOp loop) {
+LogicalResult Schedule::unrollImpl(ForOp loop) {
   return setLoopKind(rewriter, loop, ForKind::unrolled, "", "unroll",
                      /*checkSpatial=*/false, /*allowReduce=*/true);
 }
 
-LogicalResult Schedule::bind(ForOp loop, StringRef threadTag) {
+LogicalResult Schedule::bindImpl(ForOp loop, StringRef threadTag) {
   static constexpr StringLiteral kTags[] = {
       "blockIdx.x",  "blockIdx.y", "blockIdx.z", "threadIdx.x", "threadIdx.y",
       "threadIdx.z", "vthread",    "vthread.x",  "vthread.y",   "vthread.z"};

@@ -90,7 +90,7 @@ static void collectConjuncts(Value pred, SmallVectorImpl<Value> &conjuncts) {
 // decompose_reduction
 //===----------------------------------------------------------------------===//
 
-FailureOr<BlockOp> Schedule::decomposeReduction(BlockOp block, ForOp loop) {
+FailureOr<BlockOp> Schedule::decomposeReductionImpl(BlockOp block, ForOp loop) {
   auto error = [&](Operation *at) {
     return at->emitError("cannot decompose the reduction of ")
            << describe(block) << " at " << describe(loop) << ": ";
@@ -422,8 +422,8 @@ checkCoversDomain(BlockOp block, Operation *top,
 
 /// compute_at (`reverse` false: `block` is a producer of blocks under
 /// `loop`) and reverse_compute_at (`reverse` true: a consumer).
-static LogicalResult computeAtImpl(RewriterBase &rewriter, BlockOp block,
-                                   ForOp loop, bool reverse) {
+static LogicalResult computeAtCommon(RewriterBase &rewriter, BlockOp block,
+                                     ForOp loop, bool reverse) {
   StringRef primitive = reverse ? "reverse_compute_at" : "compute_at";
   auto error = [&](Operation *at) {
     return at->emitError("cannot ") << primitive << " " << describe(block)
@@ -730,12 +730,12 @@ static LogicalResult computeAtImpl(RewriterBase &rewriter, BlockOp block,
   return success();
 }
 
-LogicalResult Schedule::reverseComputeAt(BlockOp block, ForOp loop) {
-  return computeAtImpl(rewriter, block, loop, /*reverse=*/true);
+LogicalResult Schedule::reverseComputeAtImpl(BlockOp block, ForOp loop) {
+  return computeAtCommon(rewriter, block, loop, /*reverse=*/true);
 }
 
-LogicalResult Schedule::computeAt(BlockOp block, ForOp loop) {
-  return computeAtImpl(rewriter, block, loop, /*reverse=*/false);
+LogicalResult Schedule::computeAtImpl(BlockOp block, ForOp loop) {
+  return computeAtCommon(rewriter, block, loop, /*reverse=*/false);
 }
 
 //===----------------------------------------------------------------------===//
@@ -852,7 +852,7 @@ static void eraseNestAndBuffer(RewriterBase &rewriter, Operation *top,
     rewriter.eraseOp(alloc);
 }
 
-LogicalResult Schedule::computeInline(BlockOp block) {
+LogicalResult Schedule::computeInlineImpl(BlockOp block) {
   auto error = [&]() {
     return block.emitError("cannot compute_inline ") << describe(block) << ": ";
   };
@@ -955,7 +955,7 @@ LogicalResult Schedule::computeInline(BlockOp block) {
   return success();
 }
 
-LogicalResult Schedule::reverseComputeInline(BlockOp block) {
+LogicalResult Schedule::reverseComputeInlineImpl(BlockOp block) {
   auto error = [&]() {
     return block.emitError("cannot reverse_compute_inline ")
            << describe(block) << ": ";
@@ -1234,8 +1234,8 @@ static void redirect(RewriterBase &rewriter, BlockOp block, Value buffer,
   });
 }
 
-FailureOr<BlockOp> Schedule::cacheRead(BlockOp block, unsigned readIndex,
-                                       StringRef storageScope) {
+FailureOr<BlockOp> Schedule::cacheReadImpl(BlockOp block, unsigned readIndex,
+                                           StringRef storageScope) {
   auto error = [&]() {
     return block.emitError("cannot cache_read ")
            << describe(block) << " buffer #" << readIndex << ": ";
@@ -1258,8 +1258,8 @@ FailureOr<BlockOp> Schedule::cacheRead(BlockOp block, unsigned readIndex,
   return createCopy(rewriter, loc, name, target->buffer, cache, *target);
 }
 
-FailureOr<BlockOp> Schedule::cacheWrite(BlockOp block, unsigned writeIndex,
-                                        StringRef storageScope) {
+FailureOr<BlockOp> Schedule::cacheWriteImpl(BlockOp block, unsigned writeIndex,
+                                            StringRef storageScope) {
   auto error = [&]() {
     return block.emitError("cannot cache_write ")
            << describe(block) << " buffer #" << writeIndex << ": ";
@@ -1329,7 +1329,7 @@ static bool isIdentityOf(Operation *op, Attribute value) {
   return false;
 }
 
-FailureOr<BlockOp> Schedule::rfactor(ForOp loop) {
+FailureOr<BlockOp> Schedule::rfactorImpl(ForOp loop) {
   auto error = [&](Operation *at) {
     return at->emitError("cannot rfactor ") << describe(loop) << ": ";
   };

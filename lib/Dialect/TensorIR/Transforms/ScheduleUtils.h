@@ -8,6 +8,7 @@
 #define MLC_LIB_DIALECT_TENSORIR_TRANSFORMS_SCHEDULEUTILS_H
 
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+#include "mlc/Dialect/TensorIR/Transforms/Schedule.h"
 
 #include <string>
 
@@ -33,6 +34,10 @@ mlir::LogicalResult checkStartsAtZero(ForOp loop, llvm::StringRef primitive);
 /// The constant extent of `loop`, which must start at 0 with step 1.
 mlir::FailureOr<int64_t> getConstantExtent(ForOp loop,
                                            llvm::StringRef primitive);
+
+/// Prints `schedule`'s trace script on stdout (whole, also when passes run
+/// on several prim_funcs at once), unless nothing was applied.
+void printTrace(const Schedule &schedule);
 
 /// The blocks named in `names` (an error for a missing one), or every block
 /// of `func` when `names` is empty.

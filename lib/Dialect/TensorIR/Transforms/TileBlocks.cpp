@@ -58,6 +58,8 @@ struct TileBlocksPass
       if (failed(sch.tile(loops, sizes)) && named)
         return signalPassFailure();
     }
+    if (printTrace)
+      schedutil::printTrace(sch);
   }
 };
 } // namespace

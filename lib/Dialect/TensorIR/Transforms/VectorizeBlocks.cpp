@@ -53,6 +53,8 @@ struct VectorizeBlocksPass
       if (failed(sch.vectorize(loop)) && named)
         return signalPassFailure();
     }
+    if (printTrace)
+      schedutil::printTrace(sch);
   }
 };
 } // namespace

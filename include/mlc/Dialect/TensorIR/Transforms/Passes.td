@@ -106,11 +106,18 @@ def TensorIRTile : Pass<"tensorir-tile", "::mlc::tensorir::PrimFuncOp"> {
     Unnamed blocks that do not fit (fewer loops, loops that are not
     perfectly nested, not constant) are left alone; for a named block that
     does not fit, the pass fails with the primitive's diagnostic.
+
+    With `print-trace`, each of these passes prints what it applied to a
+    prim_func as a transform script that `mlc-opt --transform-interpreter`
+    replays on the original module (TVM's `sch.trace`).
   }];
   let options = [
     ListOption<"sizes", "sizes", "int64_t", "Tile sizes, outermost first">,
     ListOption<"blocks", "blocks", "std::string",
-               "Names of the blocks to tile (default: every block)">
+               "Names of the blocks to tile (default: every block)">,
+    Option<"printTrace", "print-trace", "bool", /*default=*/"false",
+           "Print the primitives applied to each prim_func as a transform "
+           "script (Schedule::getTraceScript) on stdout">
   ];
 }
 
@@ -126,7 +133,10 @@ def TensorIRParallelize
   }];
   let options = [
     ListOption<"blocks", "blocks", "std::string",
-               "Names of the blocks (default: every block)">
+               "Names of the blocks (default: every block)">,
+    Option<"printTrace", "print-trace", "bool", /*default=*/"false",
+           "Print the primitives applied to each prim_func as a transform "
+           "script (Schedule::getTraceScript) on stdout">
   ];
 }
 
@@ -142,7 +152,10 @@ def TensorIRVectorize
   }];
   let options = [
     ListOption<"blocks", "blocks", "std::string",
-               "Names of the blocks (default: every block)">
+               "Names of the blocks (default: every block)">,
+    Option<"printTrace", "print-trace", "bool", /*default=*/"false",
+           "Print the primitives applied to each prim_func as a transform "
+           "script (Schedule::getTraceScript) on stdout">
   ];
 }
 

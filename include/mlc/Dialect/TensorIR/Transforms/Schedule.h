@@ -21,6 +21,9 @@
 
 #include "mlir/IR/PatternMatch.h"
 
+#include <string>
+#include <vector>
+
 namespace mlc::tensorir {
 
 class Schedule {
@@ -130,9 +133,48 @@ public:
   /// combines the partial results into Y. Returns the rfactor block.
   mlir::FailureOr<BlockOp> rfactor(ForOp loop);
 
+  /// The primitives applied through this object so far, one
+  /// `transform.tensorir.*` op each, preceded by the `get_block` /
+  /// `get_loops` ops that find its operands in the IR as it was then:
+  /// TVM's `sch.trace`. Failed primitives leave no trace.
+  llvm::ArrayRef<std::string> getTrace() const { return trace; }
+
+  /// The trace as a transform script (a `transform.named_sequence
+  /// @__transform_main` on the module) that replays the schedule on the
+  /// original module with `mlc-opt --transform-interpreter`.
+  std::string getTraceScript() const;
+
 private:
+  // The primitives; the public methods record them in the trace.
+  mlir::FailureOr<llvm::SmallVector<ForOp>>
+  splitImpl(ForOp loop, llvm::ArrayRef<int64_t> factors);
+  mlir::FailureOr<ForOp> fuseImpl(llvm::ArrayRef<ForOp> loops);
+  mlir::LogicalResult reorderImpl(llvm::ArrayRef<ForOp> loops);
+  mlir::FailureOr<llvm::SmallVector<ForOp>>
+  tileImpl(llvm::ArrayRef<ForOp> loops, llvm::ArrayRef<int64_t> sizes);
+  mlir::LogicalResult parallelImpl(ForOp loop);
+  mlir::LogicalResult vectorizeImpl(ForOp loop);
+  mlir::LogicalResult unrollImpl(ForOp loop);
+  mlir::LogicalResult bindImpl(ForOp loop, llvm::StringRef threadTag);
+  mlir::FailureOr<BlockOp> decomposeReductionImpl(BlockOp block, ForOp loop);
+  mlir::LogicalResult reverseComputeAtImpl(BlockOp block, ForOp loop);
+  mlir::LogicalResult computeAtImpl(BlockOp block, ForOp loop);
+  mlir::LogicalResult computeInlineImpl(BlockOp block);
+  mlir::LogicalResult reverseComputeInlineImpl(BlockOp block);
+  mlir::FailureOr<BlockOp> cacheReadImpl(BlockOp block, unsigned readIndex,
+                                         llvm::StringRef storageScope);
+  mlir::FailureOr<BlockOp> cacheWriteImpl(BlockOp block, unsigned writeIndex,
+                                          llvm::StringRef storageScope);
+  mlir::FailureOr<BlockOp> rfactorImpl(ForOp loop);
+
+  friend class TraceStep;
+
   PrimFuncOp func;
   mlir::RewriterBase &rewriter;
+  std::vector<std::string> trace;
+  /// Whether the trace has matched `func` by name yet (as `%func`).
+  bool funcMatched = false;
+  unsigned numHandles = 0;
 };
 
 } // namespace mlc::tensorir
