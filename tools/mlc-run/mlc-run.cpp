@@ -15,9 +15,12 @@
 // `relax.name` or `tensorir.name` argument attribute, else `argN`. There are
 // two kinds of entries:
 //
-// - Tensor entries (every parameter and result a statically shaped tensor):
-//   every parameter is read from --inputs/--params; the results are allocated
-//   here, passed in destination-passing style, and written as out0, out1, ...
+// - Tensor entries (every parameter and result a ranked tensor): every
+//   parameter is read from --inputs/--params, a dynamic dimension taking the
+//   array's size; the results are allocated here, their dynamic dimensions
+//   computed from the symbols of the parameters' relax shapes (`n` of
+//   `tensor<?x784xf32, #relax.shape<[n, 784]>>`), passed in
+//   destination-passing style, and written as out0, out1, ...
 //   For relay and relax entries --params are bound as constants before
 //   compiling (relay-bind-params / relax-bind-params, TVM's
 //   `relay.build(mod, params=...)`), so the pipeline folds what depends only
@@ -35,6 +38,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlc/Dialect/Relax/IR/Relax.h"
 #include "mlc/Dialect/Relax/Transforms/Passes.h"
 #include "mlc/Dialect/Relay/Transforms/Passes.h"
 #include "mlc/InitAll.h"
@@ -190,16 +194,78 @@ static LogicalResult readInput(mlc::TensorFile &file, HostTensor &tensor) {
     return fail(llvm::toString(view.takeError()));
   MLIRContext *context = tensor.type.getContext();
   RankedTensorType actual = view->getType(context);
-  if (actual != tensor.type) {
+  // A dynamic dimension takes the array's size (its symbol is checked by
+  // bindSymbols); every other property must match.
+  auto fits = [&] {
+    if (actual.getElementType() != tensor.type.getElementType() ||
+        actual.getRank() != tensor.type.getRank())
+      return false;
+    for (auto [want, have] :
+         llvm::zip(tensor.type.getShape(), actual.getShape()))
+      if (!ShapedType::isDynamic(want) && want != have)
+        return false;
+    return true;
+  };
+  if (!fits()) {
     std::string expected, got;
     llvm::raw_string_ostream(expected) << tensor.type;
     llvm::raw_string_ostream(got) << actual;
     return fail("parameter '" + tensor.name + "' expects " + expected +
                 " but '" + file.getPath() + "' holds " + got);
   }
+  tensor.type =
+      RankedTensorType::get(actual.getShape(), tensor.type.getElementType(),
+                            tensor.type.getEncoding());
   tensor.allocate();
   std::copy(view->data.begin(), view->data.end(), tensor.data.get());
   return success();
+}
+
+/// Binds the symbolic dimensions of `tensor`'s declared relax shape (e.g.
+/// `n` of `#relax.shape<[n, 784]>`) to the sizes it was given, checking
+/// them against earlier bindings and every dimension computed from them.
+static LogicalResult bindSymbols(const HostTensor &tensor,
+                                 RankedTensorType declared,
+                                 llvm::StringMap<int64_t> &symbols) {
+  auto shape = dyn_cast_or_null<mlc::relax::ShapeAttr>(declared.getEncoding());
+  if (!shape)
+    return success();
+  ArrayRef<int64_t> sizes = tensor.type.getShape();
+  for (auto [dim, expr] : llvm::enumerate(shape.getDims())) {
+    auto symbol = dyn_cast_or_null<AffineSymbolExpr>(expr);
+    if (!symbol)
+      continue;
+    StringRef name = shape.getNames()[symbol.getPosition()].getValue();
+    auto [it, inserted] = symbols.try_emplace(name, sizes[dim]);
+    if (!inserted && it->second != sizes[dim])
+      return fail("parameter '" + tensor.name + "' has " + Twine(sizes[dim]) +
+                  " for dimension " + Twine(dim) + " (" + name +
+                  "), but another parameter set " + name + " = " +
+                  Twine(it->second));
+  }
+  return success();
+}
+
+/// The value of dimension `dim` of the relax shape `shape` with `symbols`
+/// bound, if all its symbols are.
+static std::optional<int64_t>
+evaluateDim(mlc::relax::ShapeAttr shape, unsigned dim,
+            const llvm::StringMap<int64_t> &symbols) {
+  AffineExpr expr = shape.getDims()[dim];
+  if (!expr)
+    return std::nullopt;
+  SmallVector<AffineExpr> values;
+  for (StringAttr name : shape.getNames()) {
+    auto it = symbols.find(name.getValue());
+    if (it == symbols.end())
+      return std::nullopt;
+    values.push_back(getAffineConstantExpr(it->second, expr.getContext()));
+  }
+  auto folded = dyn_cast<AffineConstantExpr>(
+      simplifyAffineExpr(expr.replaceSymbols(values), 0, 0));
+  if (!folded)
+    return std::nullopt;
+  return folded.getValue();
 }
 
 static void printSummary(llvm::raw_ostream &os, const HostTensor &tensor) {
@@ -315,23 +381,22 @@ static LogicalResult run(MLIRContext &context) {
                                               memrefType.getElementType())});
     }
   }
+  // Dynamic dimensions take the sizes of the given arrays; those named in a
+  // relax shape (`#relax.shape<[n, 784]>`) give the results' sizes.
   for (auto [index, type] :
        llvm::enumerate(bufferEntry ? ArrayRef<Type>() : parameterTypes)) {
     auto tensorType = dyn_cast<RankedTensorType>(type);
-    if (!tensorType || !tensorType.hasStaticShape())
+    if (!tensorType)
       return fail("parameter " + Twine(index) + " of '" + entryName +
-                  "' is not a statically shaped tensor; mlc-run supports only "
-                  "those so far");
+                  "' is not a ranked tensor; mlc-run supports only those");
     inputs.push_back({getParameterName(entry, index), tensorType});
   }
   for (auto [index, type] : llvm::enumerate(entry.getResultTypes())) {
     auto tensorType = dyn_cast<RankedTensorType>(type);
-    if (!tensorType || !tensorType.hasStaticShape())
+    if (!tensorType)
       return fail("result " + Twine(index) + " of '" + entryName +
-                  "' is not a statically shaped tensor; mlc-run supports only "
-                  "those so far");
+                  "' is not a ranked tensor; mlc-run supports only those");
     outputs.push_back({"out" + std::to_string(index), tensorType});
-    outputs.back().allocate();
   }
 
   // Inputs and parameters by name.
@@ -364,6 +429,33 @@ static LogicalResult run(MLIRContext &context) {
                   ")");
     if (failed(readInput(inInputs ? *inputFile : *paramFile, input)))
       return failure();
+  }
+  llvm::StringMap<int64_t> symbols;
+  for (auto [input, type] : llvm::zip(inputs, parameterTypes))
+    if (!bufferEntry &&
+        failed(bindSymbols(input, cast<RankedTensorType>(type), symbols)))
+      return failure();
+  for (auto [index, output] : llvm::enumerate(outputs)) {
+    RankedTensorType type = output.type;
+    SmallVector<int64_t> shape(type.getShape());
+    auto relaxShape =
+        dyn_cast_or_null<mlc::relax::ShapeAttr>(type.getEncoding());
+    for (auto [dim, size] : llvm::enumerate(shape)) {
+      if (!ShapedType::isDynamic(size))
+        continue;
+      std::optional<int64_t> value =
+          relaxShape ? evaluateDim(relaxShape, dim, symbols) : std::nullopt;
+      if (!value || *value < 0) {
+        std::string text;
+        llvm::raw_string_ostream(text) << type;
+        return fail("result " + Twine(index) + " of '" + entryName +
+                    "' has type " + text + ", whose dimension " + Twine(dim) +
+                    " the parameters' shapes do not determine");
+      }
+      size = *value;
+    }
+    output.type = RankedTensorType::get(shape, type.getElementType());
+    output.allocate();
   }
   for (auto *tensorFile : {inputFile.get(), paramFile.get()}) {
     if (!tensorFile)
