@@ -414,6 +414,26 @@ void DefaultSchedulePass::scheduleContraction(
     parallel[m] = taskRows;
   else if (ranges[n] >= 2 * nCacheTile)
     parallel[n] = nCacheTile;
+  // A partial last task would have dynamic sizes all the way down to the
+  // register tile (peeling the inner loops cannot make them static again):
+  // the whole tasks and the rest are scheduled as two ops.
+  for (unsigned d : {m, n}) {
+    if (parallel[d] == 0 || ranges[d] % parallel[d] == 0)
+      continue;
+    int64_t whole = ranges[d] - ranges[d] % parallel[d];
+    rewriter.setInsertionPoint(op);
+    auto [first, rest] =
+        linalg::splitOp(rewriter, cast<TilingInterface>(op.getOperation()), d,
+                        rewriter.getIndexAttr(whole));
+    auto firstOp = dyn_cast_or_null<linalg::LinalgOp>(first.getOperation());
+    auto restOp = dyn_cast_or_null<linalg::LinalgOp>(rest.getOperation());
+    if (!firstOp || !restOp || firstOp.hasDynamicShape() ||
+        restOp.hasDynamicShape())
+      return;
+    scheduleContraction(rewriter, firstOp, dims);
+    scheduleContraction(rewriter, restOp, dims);
+    return;
+  }
   linalg::LinalgOp current = tile(rewriter, op, parallel, /*forall=*/true);
   if (!current)
     return;
@@ -432,14 +452,19 @@ void DefaultSchedulePass::scheduleContraction(
     return;
   // Register columns outermost: the k x n-register panel of the rhs is
   // read by every register row tile of the cache tile, from L1 once packed.
+  // With fewer rows than a register tile (a batch-1 dense layer), the tile
+  // is as many accumulators wide instead: each k step then reads a longer
+  // contiguous piece of a rhs row.
+  int64_t rows = std::min<int64_t>(mRegister, ranges[m]);
+  int64_t columns = nRegister * (mRegister / rows);
   sizes.assign(numLoops, 0);
-  sizes[n] = std::min<int64_t>(nRegister, ranges[n]);
+  sizes[n] = std::min<int64_t>({columns, nCacheTile, ranges[n]});
   if (!(current = tile(rewriter, current, sizes)))
     return;
   if (std::min<int64_t>(ranges[m], taskRows) >= 2 * mRegister)
     packTile(rewriter, current, n, /*contiguousDim=*/true);
   sizes.assign(numLoops, 0);
-  sizes[m] = std::min<int64_t>(mRegister, ranges[m]);
+  sizes[m] = rows;
   if (!(current = tile(rewriter, current, sizes)))
     return;
   sizes.assign(numLoops, 0);

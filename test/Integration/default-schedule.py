@@ -14,6 +14,8 @@
 # CHECK: matmul 37x29x53: ok
 # CHECK: matmul 64x256x96: ok
 # CHECK: matmul 256x512x128: ok
+# CHECK: matmul 1x2048x600: ok
+# CHECK: matmul 300x96x520: ok
 # CHECK: conv2d 1x5x9x11 pad 1 k3: ok
 # CHECK: conv2d 1x3x13x13 pad 1 k3 f5: ok
 # CHECK: conv2d 1x4x15x17 pad 1 k3 s2 d1 f20: ok
@@ -256,7 +258,7 @@ def check(name, text, fn, arrays, expected, reduction=1):
     print("%s: ok" % name)
 
 
-for m, k, n in [(37, 29, 53), (64, 256, 96), (256, 512, 128)]:
+for m, k, n in [(37, 29, 53), (64, 256, 96), (256, 512, 128), (1, 2048, 600), (300, 96, 520)]:
     a, b = f32(m, k), f32(k, n)
     check("matmul %dx%dx%d" % (m, k, n), matmul(m, k, n), "matmul",
           [a, b, np.full((m, n), np.nan, np.float32)],

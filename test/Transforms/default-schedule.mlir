@@ -88,6 +88,33 @@ func.func @matmul_one_row(%A: memref<1x784xf32>, %B: memref<784x10xf32>, %C: mem
 
 // -----
 
+// A batch-1 dense layer (M = 1, N = 600 = 2 * 256 + 88): column tasks of 256
+// for the 512 columns they divide, the remaining 88 as an op of their own
+// (a partial task would have dynamic sizes down to the register tile and
+// stay scalar); a one-row register tile is 256 columns wide.
+// CHECK-LABEL: func.func @dense_wide
+// CHECK: memref.subview %{{.*}}[0, 0] [2048, 512] [1, 1]
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c512) step (%c256)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x256xf32>)
+// CHECK: memref.subview %{{.*}}[0, 512] [2048, 88] [1, 1]
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x88xf32>)
+// CHECK-NOT: linalg.generic
+#mA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @dense_wide(%A: memref<1x2048xf32>, %B: memref<2048x600xf32>, %C: memref<1x600xf32>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<1x2048xf32>, memref<2048x600xf32>) outs(%C : memref<1x600xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
 // Elementwise: a short innermost dimension is one vector; a long one is
 // vectorized by 16 and the outer dimension runs in parallel.
 // CHECK-LABEL: func.func @ewise

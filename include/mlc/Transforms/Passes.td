@@ -104,7 +104,12 @@ def DefaultSchedulePass
       columns, then by `m-register` rows: a register tile whose innermost
       k loop is vectorized into a `vector.contract` lowered to outer
       products (FMA); the accumulator tile is hoisted out of the k loop
-      into loop-carried registers. Static lhs blocks (rows x `k-tile`) and
+      into loop-carried registers. When the tasks do not divide a
+      dimension, the whole tasks and the rest are split into two ops first
+      (a partial task would keep dynamic sizes down to the register tile).
+      With fewer rows than `m-register` (a batch-1 dense layer) the
+      register tile is as many accumulators wide instead. Static lhs
+      blocks (rows x `k-tile`) and
       rhs panels (`k-tile` x `n-register`, n contiguous) that several
       register tiles read are copied into contiguous stack buffers (packed)
       first: the rows of a 1024-wide matrix all map to one L1 set.
