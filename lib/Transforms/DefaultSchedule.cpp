@@ -245,15 +245,17 @@ std::optional<unsigned> innermostDim(AffineMap map) {
 }
 
 /// The dimensions of a pooling-like reduction: out[.., n] = combine(out,
-/// f(image[.., s * n + ..])) over reduction dimensions that index the image
-/// through sums (a window: `y * 2 + ky`), with n in the image's innermost
-/// index only. Other inputs must be shape-only (unread by the body) and
-/// indexed by reduction dimensions only, like the window operand that
-/// convert-tensorir-to-linalg adds.
+/// f(image[.., s * n + ..], scalars..)) over reduction dimensions that index
+/// the image through sums (a window: `y * 2 + ky`), with n in the image's
+/// innermost index only. The other inputs read are independent of n (one
+/// value per step of the register tile, e.g. a depthwise convolution's
+/// weight); unread ones must be shape-only, indexed by reduction dimensions
+/// only, like the window operand that convert-tensorir-to-linalg adds.
 struct WindowDims {
   unsigned n;
-  /// Input operand number of the image.
+  /// Input operand numbers of the image and of the inputs independent of n.
   unsigned image;
+  SmallVector<unsigned> scalars;
 };
 
 std::optional<WindowDims> matchWindowReduction(linalg::LinalgOp op) {
@@ -276,12 +278,18 @@ std::optional<WindowDims> matchWindowReduction(linalg::LinalgOp op) {
           return std::nullopt;
       continue;
     }
+    for (AffineExpr expr : map.getResults())
+      if (!linearForm(expr, numLoops))
+        return std::nullopt;
+    if (!map.isFunctionOfDim(dims.n)) {
+      dims.scalars.push_back(input->getOperandNumber());
+      continue;
+    }
     if (image || map.getNumResults() == 0)
       return std::nullopt;
     for (auto [r, expr] : llvm::enumerate(map.getResults())) {
-      std::optional<SmallVector<int64_t>> form = linearForm(expr, numLoops);
       bool last = r + 1 == map.getNumResults();
-      if (!form || (last != ((*form)[dims.n] != 0)))
+      if (last != ((*linearForm(expr, numLoops))[dims.n] != 0))
         return std::nullopt;
     }
     image = input->getOperandNumber();
@@ -294,8 +302,8 @@ std::optional<WindowDims> matchWindowReduction(linalg::LinalgOp op) {
 
 /// Rewrites a pooling register tile (every dimension but n of extent one,
 /// static) into a one-dimensional elementwise generic over n on rank-reduced
-/// (for strides, strided) views of the image and the output; the shape-only
-/// operands go away.
+/// (for strides, strided) views of the image and the output, and 0-d views
+/// of the inputs independent of n; the shape-only operands go away.
 linalg::LinalgOp flattenWindowTile(RewriterBase &rewriter, linalg::LinalgOp op,
                                    const WindowDims &dims) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
@@ -305,32 +313,46 @@ linalg::LinalgOp flattenWindowTile(RewriterBase &rewriter, linalg::LinalgOp op,
   MLIRContext *ctx = op.getContext();
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
-  auto view = [&](OpOperand &operand) -> Value {
+  // The element(s) of `operand` in the tile: along n (1-D) or one (0-d).
+  auto view = [&](OpOperand &operand, bool alongN) -> Value {
     AffineMap map = op.getMatchingIndexingMap(&operand);
     auto type = cast<MemRefType>(operand.get().getType());
     unsigned rank = map.getNumResults();
     SmallVector<int64_t> offsets(rank, 0), sizes(rank, 1), strides(rank, 1);
-    SmallVector<int64_t> form =
-        *linearForm(map.getResults().back(), ranges.size());
-    sizes.back() = ranges[dims.n];
-    strides.back() = form[dims.n];
+    SmallVector<int64_t> shape;
+    if (alongN) {
+      SmallVector<int64_t> form =
+          *linearForm(map.getResults().back(), ranges.size());
+      sizes.back() = ranges[dims.n];
+      strides.back() = form[dims.n];
+      shape.push_back(ranges[dims.n]);
+    }
     MemRefType viewType = memref::SubViewOp::inferRankReducedResultType(
-        {ranges[dims.n]}, type, offsets, sizes, strides);
+        shape, type, offsets, sizes, strides);
     return memref::SubViewOp::create(rewriter, loc, viewType, operand.get(),
                                      offsets, sizes, strides);
   };
-  Value image = view(op->getOpOperand(dims.image));
-  OpOperand *init = op.getDpsInitOperand(0);
-  Value output = view(*init);
   AffineMap identity = AffineMap::getMultiDimIdentityMap(1, ctx);
+  AffineMap scalar = AffineMap::get(1, 0, {}, ctx);
+  SmallVector<Value> inputs = {view(op->getOpOperand(dims.image), true)};
+  SmallVector<AffineMap> maps = {identity};
+  for (unsigned number : dims.scalars) {
+    inputs.push_back(view(op->getOpOperand(number), false));
+    maps.push_back(scalar);
+  }
+  OpOperand *init = op.getDpsInitOperand(0);
+  Value output = view(*init, true);
+  maps.push_back(identity);
   Block *body = op.getBlock();
   auto generic = linalg::GenericOp::create(
-      rewriter, loc, ValueRange{image}, ValueRange{output},
-      {identity, identity}, {utils::IteratorType::parallel},
+      rewriter, loc, inputs, ValueRange{output}, maps,
+      {utils::IteratorType::parallel},
       [&](OpBuilder &b, Location, ValueRange args) {
         IRMapping mapping;
         mapping.map(body->getArgument(dims.image), args[0]);
-        mapping.map(op.getMatchingBlockArgument(init), args[1]);
+        for (auto [i, number] : llvm::enumerate(dims.scalars))
+          mapping.map(body->getArgument(number), args[i + 1]);
+        mapping.map(op.getMatchingBlockArgument(init), args.back());
         for (Operation &inner : body->getOperations())
           b.clone(inner, mapping);
       });

@@ -7,7 +7,8 @@
 # elementwise ops with odd sizes, small and large (parallel), and reductions
 # along the contiguous axis (split across vector lanes) or an outer one
 # (vectors of output columns), with tails, float and integer, and pooling
-# windows (max and sum, strides 1 and 2, output rows no vector divides).
+# windows (max and sum, strides 1 and 2, output rows no vector divides) and
+# depthwise convolutions (a window with one weight per channel and step).
 # Tolerances: f32 rtol 1e-5, atol 1e-5 * sqrt(reduction length) against a
 # float64 reference; exp: rtol 1e-5.
 # RUN: %python %s | FileCheck %s
@@ -36,6 +37,8 @@
 # CHECK: max_pool 3x13x17 k2 s2: ok
 # CHECK: max_pool 4x15x40 k3 s1: ok
 # CHECK: sum_pool 2x11x35 k3 s2: ok
+# CHECK: depthwise 6x14x30 k3 s1: ok
+# CHECK: depthwise 5x17x41 k3 s2: ok
 # CHECK: ewise 7x13: ok
 # CHECK: ewise 300x301: ok
 
@@ -229,6 +232,32 @@ memref.store %n, %Y[%vc, %vy, %vx] : {Y}
             % (a, y, body)), (oh, ow)
 
 
+def depthwise(c, h, w, k, stride):
+    """Y[c, y, x] = sum over the k x k window of A[c, y * s + ky, x * s + kx]
+    * W[c, ky, kx] (no padding)."""
+    oh, ow = (h - k) // stride + 1, (w - k) // stride + 1
+    a, wt, y = memref((c, h, w)), memref((c, k, k)), memref((c, oh, ow))
+    body = block("depthwise_conv2d", [("c", "spatial", c), ("y", "spatial", oh), ("x", "spatial", ow),
+                                      ("ky", "reduce", k), ("kx", "reduce", k)], """
+%s = arith.constant {stride} : index
+%y0 = arith.muli %vy, %s : index
+%iy = arith.addi %y0, %vky : index
+%x0 = arith.muli %vx, %s : index
+%ix = arith.addi %x0, %vkx : index
+%v = memref.load %A[%vc, %iy, %ix] : {A}
+%f = memref.load %W[%vc, %vky, %vkx] : {W}
+%p = arith.mulf %v, %f : f32
+%acc = memref.load %Y[%vc, %vy, %vx] : {Y}
+%r = arith.addf %acc, %p : f32
+memref.store %r, %Y[%vc, %vy, %vx] : {Y}
+""".format(stride=stride, A=a, W=wt, Y=y), init="""
+%zero = arith.constant 0.0 : f32
+memref.store %zero, %Y[%vc, %vy, %vx] : {Y}
+""".format(Y=y))
+    return ("tensorir.prim_func @depthwise(%%A: %s, %%W: %s, %%Y: %s) attributes {tensorir.noalias} {\n%s tensorir.return\n}\n"
+            % (a, wt, y, body)), (oh, ow)
+
+
 def ewise(m, n):
     """Y = exp(A) * B[j] + 1 (broadcast row)."""
     a = memref((m, n))
@@ -333,6 +362,15 @@ for c, h, w, k, stride, combiner in [(3, 13, 17, 2, 2, "max"), (4, 15, 40, 3, 1,
     check("%s_pool %dx%dx%d k%d s%d" % ("max" if combiner == "max" else "sum", c, h, w, k, stride),
           text, "pool", [a, np.full((c, oh, ow), np.nan, np.float32)],
           windows.max(axis=0) if combiner == "max" else windows.sum(axis=0), reduction=k * k)
+
+for c, h, w, k, stride in [(6, 14, 30, 3, 1), (5, 17, 41, 3, 2)]:
+    text, (oh, ow) = depthwise(c, h, w, k, stride)
+    a, wt = f32(c, h, w), f32(c, k, k)
+    ref = sum(a[:, ky:ky + stride * (oh - 1) + 1:stride, kx:kx + stride * (ow - 1) + 1:stride]
+              .astype(np.float64) * wt[:, ky, kx, None, None]
+              for ky in range(k) for kx in range(k))
+    check("depthwise %dx%dx%d k%d s%d" % (c, h, w, k, stride), text, "depthwise",
+          [a, wt, np.full((c, oh, ow), np.nan, np.float32)], ref, reduction=k * k)
 
 for m, n in [(7, 13), (300, 301)]:
     a, b = f32(m, n), f32(n)

@@ -202,33 +202,44 @@ func.func @conv2d_stride2(%I: memref<1x3x17x17xf32>, %W: memref<8x3x3x3xf32>, %O
 
 // -----
 
-// Convolution-like ops the conv schedule does not take stay scalar
-// linalg: a max instead of a sum, a dynamic shape and a depthwise conv (its
-// channels index both inputs: no matmul rows).
+// Convolution-like ops the conv schedule does not take: a max instead of a
+// sum and a depthwise conv (its channels index both inputs: no matmul rows)
+// are window reductions (16 output columns carried across the window, one
+// weight per step); a dynamic shape stays scalar linalg.
 // CHECK-LABEL: func.func @conv_untouched
-// CHECK-NOT: scf.for
 // CHECK-NOT: vector.
-// CHECK-COUNT-3: linalg.generic
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : memref<1x4x?x18xf32>
+// CHECK-NOT: linalg.generic
+// CHECK-LABEL: func.func @window_convs
+// CHECK: scf.for {{.*}} -> (vector<16xf32>)
+// CHECK: arith.maximumf {{.*}} : vector<16xf32>
+// CHECK: scf.for {{.*}} -> (vector<16xf32>)
+// CHECK: arith.mulf {{.*}} : vector<16xf32>
+// CHECK: arith.addf {{.*}} : vector<16xf32>
+// CHECK-NOT: linalg.generic
 #mI = affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
 #mW = affine_map<(n, f, y, x, c, ky, kx) -> (f, c, ky, kx)>
 #mO = affine_map<(n, f, y, x, c, ky, kx) -> (n, f, y, x)>
 #dI = affine_map<(n, c, y, x, ky, kx) -> (n, c, y + ky, x + kx)>
 #dW = affine_map<(n, c, y, x, ky, kx) -> (c, ky, kx)>
 #dO = affine_map<(n, c, y, x, ky, kx) -> (n, c, y, x)>
-func.func @conv_untouched(%I: memref<1x4x18x18xf32>, %W: memref<20x4x3x3xf32>, %O: memref<1x20x16x16xf32>,
-                          %DI: memref<1x4x?x18xf32>, %DO: memref<1x20x?x16xf32>, %WD: memref<4x3x3xf32>, %OD: memref<1x4x16x16xf32>) {
-  linalg.generic {indexing_maps = [#mI, #mW, #mO], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
-      ins(%I, %W : memref<1x4x18x18xf32>, memref<20x4x3x3xf32>) outs(%O : memref<1x20x16x16xf32>) {
-  ^bb0(%a: f32, %b: f32, %c: f32):
-    %0 = arith.mulf %a, %b : f32
-    %1 = arith.maximumf %c, %0 : f32
-    linalg.yield %1 : f32
-  }
+func.func @conv_untouched(%W: memref<20x4x3x3xf32>, %DI: memref<1x4x?x18xf32>, %DO: memref<1x20x?x16xf32>) {
   linalg.generic {indexing_maps = [#mI, #mW, #mO], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
       ins(%DI, %W : memref<1x4x?x18xf32>, memref<20x4x3x3xf32>) outs(%DO : memref<1x20x?x16xf32>) {
   ^bb0(%a: f32, %b: f32, %c: f32):
     %0 = arith.mulf %a, %b : f32
     %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+func.func @window_convs(%I: memref<1x4x18x18xf32>, %W: memref<20x4x3x3xf32>, %O: memref<1x20x16x16xf32>,
+                        %WD: memref<4x3x3xf32>, %OD: memref<1x4x16x16xf32>) {
+  linalg.generic {indexing_maps = [#mI, #mW, #mO], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%I, %W : memref<1x4x18x18xf32>, memref<20x4x3x3xf32>) outs(%O : memref<1x20x16x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.maximumf %c, %0 : f32
     linalg.yield %1 : f32
   }
   linalg.generic {indexing_maps = [#dI, #dW, #dO], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
@@ -319,7 +330,7 @@ func.func @max_pool(%I: memref<8x28x28xf32>, %Q: memref<8x14x14xf32>) {
 // -----
 
 // Left alone: dynamic shapes, tensor-level ops, reductions shorter than a
-// vector, a window reduction that reads its window operand.
+// vector, a window reduction with two inputs along the output columns.
 // CHECK-LABEL: func.func @untouched
 // CHECK-NOT: scf.for
 // CHECK-NOT: vector.
@@ -327,10 +338,10 @@ func.func @max_pool(%I: memref<8x28x28xf32>, %Q: memref<8x14x14xf32>) {
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 #win = affine_map<(y, x, ky, kx) -> (y * 2 + ky, x * 2 + kx)>
-#window = affine_map<(y, x, ky, kx) -> (ky, kx)>
+#window = affine_map<(y, x, ky, kx) -> (ky, kx, x)>
 #out = affine_map<(y, x, ky, kx) -> (y, x)>
 func.func @untouched(%A: memref<?x8xf32>, %C: memref<?x8xf32>, %T: tensor<8x8xf32>, %M: memref<8x8xf32>, %R: memref<8xf32>,
-                     %P: memref<64x64xf32>, %K: memref<2x2xf32>, %Q: memref<32x32xf32>) -> tensor<8x8xf32> {
+                     %P: memref<64x64xf32>, %K: memref<2x2x32xf32>, %Q: memref<32x32xf32>) -> tensor<8x8xf32> {
   linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%A : memref<?x8xf32>) outs(%C : memref<?x8xf32>) {
   ^bb0(%a: f32, %c: f32):
@@ -350,7 +361,7 @@ func.func @untouched(%A: memref<?x8xf32>, %C: memref<?x8xf32>, %T: tensor<8x8xf3
     linalg.yield %0 : f32
   }
   linalg.generic {indexing_maps = [#win, #window, #out], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
-      ins(%P, %K : memref<64x64xf32>, memref<2x2xf32>) outs(%Q : memref<32x32xf32>) {
+      ins(%P, %K : memref<64x64xf32>, memref<2x2x32xf32>) outs(%Q : memref<32x32xf32>) {
   ^bb0(%a: f32, %k: f32, %r: f32):
     %m = arith.mulf %a, %k : f32
     %0 = arith.maximumf %r, %m : f32

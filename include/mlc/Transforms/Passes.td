@@ -137,15 +137,17 @@ def DefaultSchedulePass
       long (row sums, softmax), it is split across `vector-width` lanes
       that start at the combiner's identity and are reduced once after the
       loop (a reassociation, like TVM's rfactor).
-    - pooling windows (one image input indexed by sums such as
-      `x * stride + kx`, the output's innermost dimension n in its innermost
-      index only, other inputs shape-only): the outermost parallel dimension
-      but n runs in parallel when the op is large; a vector of `vector-width`
-      output columns is carried in registers across the window loops, each
-      step an elementwise op on (strided) views; strided image rows are
+    - window reductions: pooling and depthwise convolutions (one image
+      input indexed by sums such as `x * stride + kx`, the output's
+      innermost dimension n in its innermost index only; the other inputs
+      independent of n, e.g. a depthwise weight, or shape-only): the
+      outermost parallel dimension runs in parallel when the op is large; a
+      vector of `vector-width` output columns is carried in registers
+      across the window loops, each step an elementwise op on (strided)
+      views with one value of each other input; strided image rows are
       read contiguously and deinterleaved by a shuffle.
-    - other ops (shorter reductions, depthwise convolutions) are left to the
-      loop lowering, whose outer parallel dimensions become OpenMP loops.
+    - other ops (shorter reductions, dynamic shapes) are left to the loop
+      lowering, whose outer parallel dimensions become OpenMP loops.
 
     Partial tiles (sizes that the tiles do not divide) are peeled off and run
     as scalar loops. `n-register` should be a multiple of the vector width.
