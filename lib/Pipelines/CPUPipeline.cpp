@@ -125,6 +125,8 @@ void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertToLLVMPass());
+  // Hand-scheduled vectorized/unrolled loops become !llvm.loop metadata.
+  pm.addPass(mlc::createForwardLoopAnnotationsPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
 }

@@ -210,4 +210,20 @@ def ApproximateMathPass : Pass<"mlc-approximate-math"> {
   ];
 }
 
+def ForwardLoopAnnotationsPass : Pass<"mlc-forward-loop-annotations"> {
+  let summary = "Make the loop annotations of scf.for loops LLVM loop metadata";
+  let description = [{
+    `convert-scf-to-cf` moves an `scf.for`'s discardable
+    `llvm.loop_annotation` attribute to the loop's back-edge branch, and the
+    conversion to the LLVM dialect keeps it there as a discardable
+    attribute, which the translation to LLVM IR ignores: only the
+    `loop_annotation` property of `llvm.br` / `llvm.cond_br` becomes
+    `!llvm.loop` metadata. This pass moves the attribute into the property,
+    so that e.g. a hand schedule's `vectorized` and `unrolled` loops
+    (`convert-tensorir-to-scf` annotates them) reach LLVM's loop vectorizer
+    and unroller. A branch that already has the property keeps it.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // MLC_TRANSFORMS_PASSES_TD

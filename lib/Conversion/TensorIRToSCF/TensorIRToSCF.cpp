@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
@@ -106,6 +107,34 @@ private:
   llvm::DenseMap<int64_t, Value> constants;
 };
 
+/// The discardable attribute of `scf.for` that `convert-scf-to-cf` moves to
+/// the loop's back edge (LLVM loop metadata).
+constexpr llvm::StringLiteral kLoopAnnotationAttrName = "llvm.loop_annotation";
+
+/// LLVM loop metadata that carries out a `vectorized` or `unrolled` kind:
+/// vectorization enabled; full unrolling for a constant trip count, else
+/// unrolling enabled. Null for other kinds.
+LLVM::LoopAnnotationAttr getLoopAnnotation(ForOp op) {
+  MLIRContext *ctx = op.getContext();
+  auto no = BoolAttr::get(ctx, false), yes = BoolAttr::get(ctx, true);
+  LLVM::LoopVectorizeAttr vectorize;
+  LLVM::LoopUnrollAttr unroll;
+  if (op.getKind() == ForKind::vectorized) {
+    vectorize = LLVM::LoopVectorizeAttr::get(ctx, /*disable=*/no, {}, {}, {},
+                                             {}, {}, {});
+  } else if (op.getKind() == ForKind::unrolled) {
+    bool constantTrips = op.getConstantLowerBound() &&
+                         op.getConstantUpperBound() && op.getConstantStep();
+    unroll =
+        LLVM::LoopUnrollAttr::get(ctx, /*disable=*/no, {}, {},
+                                  constantTrips ? yes : BoolAttr(), {}, {}, {});
+  } else {
+    return nullptr;
+  }
+  return LLVM::LoopAnnotationAttr::get(ctx, {}, vectorize, {}, unroll, {}, {},
+                                       {}, {}, {}, {}, {}, {}, {}, {}, {});
+}
+
 /// `tensorir.for` -> `scf.for` / `scf.parallel`.
 void lowerFor(RewriterBase &rewriter, ForOp op, IndexConstants &constants) {
   Location loc = op.getLoc();
@@ -134,6 +163,8 @@ void lowerFor(RewriterBase &rewriter, ForOp op, IndexConstants &constants) {
   if (op.getKind() != ForKind::serial)
     loop->setAttr(TensorIRDialect::getLoopKindAttrName(),
                   ForKindAttr::get(rewriter.getContext(), op.getKind()));
+  if (LLVM::LoopAnnotationAttr annotation = getLoopAnnotation(op))
+    loop->setAttr(kLoopAnnotationAttrName, annotation);
   rewriter.inlineBlockBefore(body, bodyEnd, ValueRange{iv});
   rewriter.eraseOp(op);
 }

@@ -86,9 +86,16 @@ tensorir.prim_func @mm_relu(%A: memref<128x128xf32>, %B: memref<128x128xf32>, %C
 // -----
 
 // Loop kinds: parallel becomes scf.parallel, the others scf.for; non-serial
-// kinds are kept as tensorir.loop_kind. A dynamic bound, a non-zero lower
-// bound and a step.
+// kinds are kept as tensorir.loop_kind, and vectorized/unrolled loops get
+// LLVM loop metadata (full unrolling for constant bounds, else enabled). A
+// dynamic bound, a non-zero lower bound and a step.
 
+// CHECK-DAG: #[[FULLU:.*]] = #llvm.loop_unroll<disable = false, full = true>
+// CHECK-DAG: #[[ENABLEU:.*]] = #llvm.loop_unroll<disable = false>
+// CHECK-DAG: #[[VECV:.*]] = #llvm.loop_vectorize<disable = false>
+// CHECK-DAG: #[[FULL:.*]] = #llvm.loop_annotation<unroll = #[[FULLU]]>
+// CHECK-DAG: #[[VEC:.*]] = #llvm.loop_annotation<vectorize = #[[VECV]]>
+// CHECK-DAG: #[[ENABLE:.*]] = #llvm.loop_annotation<unroll = #[[ENABLEU]]>
 // CHECK-LABEL: func.func @loop_kinds(
 // CHECK-SAME:      %[[A:.*]]: memref<64xf32> {tensorir.name = "A"}, %[[N:.*]]: index {tensorir.name = "n"}) {
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
@@ -98,12 +105,15 @@ tensorir.prim_func @mm_relu(%A: memref<128x128xf32>, %B: memref<128x128xf32>, %C
 // CHECK:         scf.parallel (%[[I:.*]]) = (%[[C0]]) to (%[[N]]) step (%[[C2]]) {
 // CHECK:           scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK:             scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK:             } {tensorir.loop_kind = #tensorir.for_kind<unrolled>}
-// CHECK:           } {tensorir.loop_kind = #tensorir.for_kind<vectorized>}
+// CHECK:             } {llvm.loop_annotation = #[[FULL]], tensorir.loop_kind = #tensorir.for_kind<unrolled>}
+// CHECK:           } {llvm.loop_annotation = #[[VEC]], tensorir.loop_kind = #tensorir.for_kind<vectorized>}
 // CHECK:           scf.reduce
 // CHECK:         } {tensorir.loop_kind = #tensorir.for_kind<parallel>}
 // CHECK-NEXT:    scf.for %{{.*}} = %[[C1]] to %[[C5]] step %{{.*}} {
 // CHECK-NOT:       tensorir.loop_kind
+// CHECK-NOT:       llvm.loop_annotation
+// CHECK:         scf.for %{{.*}} = %[[C0]] to %[[N]] step %[[C1]] {
+// CHECK:         } {llvm.loop_annotation = #[[ENABLE]], tensorir.loop_kind = #tensorir.for_kind<unrolled>}
 // CHECK:         return
 tensorir.prim_func @loop_kinds(%A: memref<64xf32>, %n: index) {
   tensorir.for %i = 0 to %n step 2 parallel annotations {pragma_auto_unroll_max_step = 16 : i64} {
@@ -113,6 +123,8 @@ tensorir.prim_func @loop_kinds(%A: memref<64xf32>, %n: index) {
     }
   }
   tensorir.for %s = 1 to 5 serial {
+  }
+  tensorir.for %u = 0 to %n unrolled {
   }
   tensorir.return
 }

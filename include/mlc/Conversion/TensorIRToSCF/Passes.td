@@ -30,7 +30,12 @@ def ConvertTensorIRToSCF : Pass<"convert-tensorir-to-scf", "::mlir::ModuleOp"> {
     - `tensorir.for` `serial`/`unrolled`/`vectorized` becomes `scf.for`,
       `parallel` becomes a one-dimensional `scf.parallel`; a non-serial kind
       is kept as the discardable attribute `tensorir.loop_kind` for later
-      passes. `thread_binding` loops are an error: they need the GPU pipeline.
+      passes. `vectorized` and `unrolled` loops also get an
+      `llvm.loop_annotation` (`vectorize` enabled; full unroll for a constant
+      trip count, else enabled), which `convert-scf-to-cf` moves to the
+      loop's back edge, so that LLVM's loop vectorizer and unroller carry out
+      a hand schedule's `sch.vectorize` / `sch.unroll`. `thread_binding`
+      loops are an error: they need the GPU pipeline.
     - `tensorir.block` is replaced by its body with the iteration variables
       replaced by their bindings, inside an `scf.if` on the `where`
       predicate when there is one; `reads`/`writes`/annotations are dropped.
@@ -61,6 +66,7 @@ def ConvertTensorIRToSCF : Pass<"convert-tensorir-to-scf", "::mlir::ModuleOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect"
   ];
