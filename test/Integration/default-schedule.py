@@ -17,6 +17,8 @@
 # CHECK: matmul 256x512x128: ok
 # CHECK: matmul 1x2048x600: ok
 # CHECK: matmul 300x96x520: ok
+# CHECK: matmul 130x1031x72: ok
+# CHECK: matmul 300x1030x1100: ok
 # CHECK: conv2d 1x5x9x11 pad 1 k3: ok
 # CHECK: conv2d 1x3x13x13 pad 1 k3 f5: ok
 # CHECK: conv2d 1x4x15x17 pad 1 k3 s2 d1 f20: ok
@@ -287,7 +289,11 @@ def check(name, text, fn, arrays, expected, reduction=1):
     print("%s: ok" % name)
 
 
-for m, k, n in [(37, 29, 53), (64, 256, 96), (256, 512, 128), (1, 2048, 600), (300, 96, 520)]:
+# The last two split every cache tile off as ops of their own: k = 1031
+# (prime: the second op accumulates onto the first's result), m = 130 by
+# tasks of 72 rows, n = 1100 by the 1024-column panel.
+for m, k, n in [(37, 29, 53), (64, 256, 96), (256, 512, 128), (1, 2048, 600),
+                (300, 96, 520), (130, 1031, 72), (300, 1030, 1100)]:
     a, b = f32(m, k), f32(k, n)
     check("matmul %dx%dx%d" % (m, k, n), matmul(m, k, n), "matmul",
           [a, b, np.full((m, n), np.nan, np.float32)],
