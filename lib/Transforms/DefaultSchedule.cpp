@@ -572,15 +572,16 @@ void DefaultSchedulePass::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
     bufferBytes *= extent;
   // Outside every loop of the task (or function), so that the stack is not
   // grown per iteration; large buffers outside tasks on the heap.
+  // The heap buffer is freed before the entry block's terminator, which
+  // must then be the function's only exit.
   auto forall = op->getParentOfType<scf::ForallOp>();
+  Region &body = op->getParentOfType<FunctionOpInterface>().getFunctionBody();
   bool heap = !forall && bufferBytes > kMaxStackPackBytes;
-  if (bufferBytes > (forall ? kMaxTaskPackBytes
-                            : (heap ? kMaxHeapPackBytes : kMaxStackPackBytes)))
+  int64_t limit = forall ? kMaxTaskPackBytes
+                         : (heap ? kMaxHeapPackBytes : kMaxStackPackBytes);
+  if (bufferBytes > limit || (heap && !body.hasOneBlock()))
     return;
-  Block *entry = forall ? forall.getBody()
-                        : &op->getParentOfType<FunctionOpInterface>()
-                               .getFunctionBody()
-                               .front();
+  Block *entry = forall ? forall.getBody() : &body.front();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(entry);
   Location loc = op.getLoc();

@@ -377,3 +377,52 @@ func.func @untouched(%A: memref<?x8xf32>, %C: memref<?x8xf32>, %T: tensor<8x8xf3
   }
   return %t : tensor<8x8xf32>
 }
+
+// -----
+
+// An rhs panel larger than a function's stack share (512 x (1024 + 16)
+// floats) is packed into a heap buffer, allocated once and freed at the
+// function's exit; the row tasks (M = 64: two of 32 rows) share it.
+// CHECK-LABEL: func.func @matmul_heap_panel
+// CHECK: %[[P:.*]] = memref.alloc() {alignment = 64 : i64} : memref<512x1040xf32>
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c64) step (%c32)
+// CHECK: memref.dealloc %[[P]] : memref<512x1040xf32>
+// CHECK-NEXT: return
+#mA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @matmul_heap_panel(%A: memref<64x512xf32>, %B: memref<512x1024xf32>, %C: memref<64x1024xf32>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<64x512xf32>, memref<512x1024xf32>) outs(%C : memref<64x1024xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// The same in a function of several blocks: a heap buffer freed before the
+// entry block's terminator could still be in use, so the panel is not
+// packed (the lhs blocks of the tasks still are, on their stacks).
+// CHECK-LABEL: func.func @matmul_heap_panel_blocks
+// CHECK-NOT: memref.alloc()
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<32x528xf32>
+// CHECK-NOT: memref.dealloc
+#mA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @matmul_heap_panel_blocks(%A: memref<64x512xf32>, %B: memref<512x1024xf32>, %C: memref<64x1024xf32>) {
+  cf.br ^bb1
+^bb1:
+  linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<64x512xf32>, memref<512x1024xf32>) outs(%C : memref<64x1024xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}

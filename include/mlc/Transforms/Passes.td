@@ -98,21 +98,27 @@ def DefaultSchedulePass
     left unchanged; ops on i1 stay scalar. Chosen by structure:
 
     - contractions (matmul, batch matmul, dense: `linalg` contraction
-      dimensions m, n, k): the outer m (or n) tiles run as an `scf.forall`
-      (then `scf.parallel`, OpenMP in the CPU pipeline); k is tiled for the
-      caches (`k-tile`), then n by `n-cache-tile`, then by `n-register`
-      columns, then by `m-register` rows: a register tile whose innermost
-      k loop is vectorized into a `vector.contract` lowered to outer
-      products (FMA); the accumulator tile is hoisted out of the k loop
-      into loop-carried registers. When the tasks do not divide a
-      dimension, the whole tasks and the rest are split into two ops first
-      (a partial task would keep dynamic sizes down to the register tile).
-      With fewer rows than `m-register` (a batch-1 dense layer) the
-      register tile is as many accumulators wide instead. Static lhs
-      blocks (rows x `k-tile`) and
-      rhs panels (`k-tile` x `n-register`, n contiguous) that several
-      register tiles read are copied into contiguous stack buffers (packed)
-      first: the rows of a 1024-wide matrix all map to one L1 set.
+      dimensions m, n, k) get GotoBLAS's loop nest: k is tiled for the
+      caches (`k-tile`), then n by `n-cache-tile`; that rhs panel is
+      packed once and shared by the parallel tasks (`scf.forall`, then
+      `scf.parallel`, OpenMP in the CPU pipeline) of `m-parallel` rows,
+      each of which packs its lhs block once, then walks `n-register`
+      columns outermost and `m-register` rows: a register tile whose
+      innermost k loop is vectorized into a `vector.contract` lowered to
+      outer products (FMA); the accumulator tile is hoisted out of the k
+      loop into loop-carried registers. With too few rows for two tasks of
+      two register tiles, the tasks are column tiles of a quarter of
+      `n-cache-tile` instead (batch dimensions run in parallel when there
+      are no row tasks). Cache tiles are balanced (784 by 512 is 2 x 392);
+      when a tile still does not divide its dimension, the whole tiles and
+      the rest are split into two ops first (for k, the second accumulates
+      onto the first), since a partial tile would keep dynamic sizes down
+      to the register tile and could not be packed. With fewer rows than
+      `m-register` (a batch-1 dense layer) the register tile is as many
+      accumulators wide instead. Packed rows of an even number of cache
+      lines are padded by one line: rows 1024 floats apart all map to one
+      L1 set. Packed tiles live on the stack (a task's up to 512 KiB, a
+      function's up to 256 KiB) or, outside tasks, on the heap (4 MiB).
     - elementwise/injective (no reduction dimension): the outermost dimension
       runs in parallel when the op is large, the innermost dimension is
       vectorized by 16 (AVX-512 f32).
