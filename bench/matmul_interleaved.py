@@ -21,6 +21,9 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
+
+import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
@@ -43,9 +46,6 @@ def descriptor(array):
 
 def measure(n, threads, runs, tmp):
     """Runs in the child: prints one result line for size n."""
-    import time
-    import numpy as np
-
     model = os.path.join(tmp, "matmul%d.mlir" % n)
     library = os.path.join(tmp, "matmul%d.so" % n)
     with open(model, "w") as f:

@@ -533,29 +533,30 @@ void DefaultSchedulePass::scheduleContraction(
 }
 
 /// Copies the tile of `op`'s input that holds dimension `dim` (the lhs or
-/// rhs of a contraction tile) into a stack buffer and makes `op` read it:
+/// rhs of a contraction tile) into a buffer and makes `op` read it:
 /// the rows of the original are N floats apart, so that at N = 1024 all the
 /// rows map to the same L1 set and the tile never stays in L1. Rows whose
 /// size is an even number of cache lines are padded by one line, so that
 /// consecutive rows of the buffer fall into different sets too. With
 /// `contiguousDim`, only when `dim` is the input's innermost dimension (an
 /// rhs panel the register tile reads by rows). Only for static tiles; the
-/// buffer is allocated once per parallel task (or function) and the copy is
-/// vectorized like an elementwise op.
+/// buffer is allocated once per parallel task (on its stack) or function
+/// (large ones on the heap, freed at the exit) and the copy is vectorized
+/// like an elementwise op.
 void DefaultSchedulePass::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
                                    unsigned dim, bool contiguousDim) {
-  OpOperand *rhs = nullptr;
+  OpOperand *tileInput = nullptr;
   for (OpOperand *input : op.getDpsInputOperands()) {
     AffineMap map = op.getMatchingIndexingMap(input);
     if (map.isFunctionOfDim(dim)) {
-      if (rhs || (contiguousDim && innermostDim(map) != dim))
+      if (tileInput || (contiguousDim && innermostDim(map) != dim))
         return;
-      rhs = input;
+      tileInput = input;
     }
   }
-  if (!rhs)
+  if (!tileInput)
     return;
-  auto panelType = dyn_cast<MemRefType>(rhs->get().getType());
+  auto panelType = dyn_cast<MemRefType>(tileInput->get().getType());
   if (!panelType || !panelType.hasStaticShape() || panelType.getRank() == 0 ||
       !panelType.getElementType().isIntOrFloat())
     return;
@@ -571,9 +572,8 @@ void DefaultSchedulePass::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
   for (int64_t extent : bufferShape)
     bufferBytes *= extent;
   // Outside every loop of the task (or function), so that the stack is not
-  // grown per iteration; large buffers outside tasks on the heap.
-  // The heap buffer is freed before the entry block's terminator, which
-  // must then be the function's only exit.
+  // grown per iteration. A heap buffer is freed before the entry block's
+  // terminator, which must then be the function's only exit.
   auto forall = op->getParentOfType<scf::ForallOp>();
   Region &body = op->getParentOfType<FunctionOpInterface>().getFunctionBody();
   bool heap = !forall && bufferBytes > kMaxStackPackBytes;
@@ -603,8 +603,8 @@ void DefaultSchedulePass::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
         panelType.getShape(), SmallVector<int64_t>(rank, 1));
   }
   rewriter.setInsertionPoint(op);
-  auto copy = linalg::CopyOp::create(rewriter, loc, rhs->get(), packed);
-  rewriter.modifyOpInPlace(op, [&] { rhs->set(packed); });
+  auto copy = linalg::CopyOp::create(rewriter, loc, tileInput->get(), packed);
+  rewriter.modifyOpInPlace(op, [&] { tileInput->set(packed); });
   // A copy outside the tasks (a shared rhs panel) is parallel itself.
   scheduleElementwise(rewriter, cast<linalg::LinalgOp>(copy.getOperation()),
                       /*inParallelTask=*/forall != nullptr);
