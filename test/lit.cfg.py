@@ -48,6 +48,16 @@ for cc in ["cc", "gcc", "clang"]:
         config.substitutions.append(("%cc", cc_path))
         break
 
+# The CUDA runtime library is built when the CUDA toolkit is found; its tests
+# take the no-device path on machines without a driver or GPU.
+if config.has_cuda:
+    config.substitutions.append(("%cuda_toolkit_dir", config.cuda_toolkit_dir))
+    cuda_runtime = os.path.join(config.mlc_obj_root, "lib",
+                                "libmlc_cuda_runtime.so")
+    if os.path.exists(cuda_runtime):
+        config.available_features.add("cuda-runtime")
+        config.substitutions.append(("%mlc_cuda_runtime", cuda_runtime))
+
 if os.path.exists("/usr/local/cuda/bin/ptxas"):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", "/usr/local/cuda/bin/ptxas"))

@@ -1,0 +1,359 @@
+/* A fake libcuda.so.1 over host memory, so that cuda-runtime.py can take
+ * libmlc_cuda_runtime's device path on machines without a GPU. It exports
+ * the entry points the runtime resolves (under the names cuda.h maps to) and
+ * knows one kernel, mlc_add_one(int *data, unsigned n), which it runs on the
+ * CPU. Like the real driver it fails calls made without a current context,
+ * rejects blocks of more than 1024 threads and frees only what it allocated.
+ * It has only the pre-12.8 cuEventElapsedTime, as older drivers do. */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include <cuda.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static int primaryContext;
+static __thread CUcontext current;
+static int memoryPool;
+static int addOneKernel;
+
+#define REQUIRE_CONTEXT()                                                      \
+  do {                                                                         \
+    if (current != (CUcontext)&primaryContext)                                 \
+      return CUDA_ERROR_INVALID_CONTEXT;                                       \
+  } while (0)
+
+/* Live allocations, to check frees and answer pointer queries. */
+static void *allocations[1024];
+
+static CUresult allocate(CUdeviceptr *ptr, size_t size) {
+  REQUIRE_CONTEXT();
+  for (int i = 0; i < 1024; ++i) {
+    if (allocations[i])
+      continue;
+    allocations[i] = malloc(size ? size : 1);
+    if (!allocations[i])
+      return CUDA_ERROR_OUT_OF_MEMORY;
+    *ptr = (CUdeviceptr)(uintptr_t)allocations[i];
+    return CUDA_SUCCESS;
+  }
+  return CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+static int findAllocation(CUdeviceptr ptr) {
+  for (int i = 0; i < 1024; ++i)
+    if (allocations[i] && (CUdeviceptr)(uintptr_t)allocations[i] == ptr)
+      return i;
+  return -1;
+}
+
+static CUresult release(CUdeviceptr ptr) {
+  REQUIRE_CONTEXT();
+  int i = findAllocation(ptr);
+  if (i < 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  free(allocations[i]);
+  allocations[i] = NULL;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuGetErrorName(CUresult error, const char **name) {
+  switch (error) {
+  case CUDA_SUCCESS:
+    *name = "CUDA_SUCCESS";
+    return CUDA_SUCCESS;
+  case CUDA_ERROR_INVALID_VALUE:
+    *name = "CUDA_ERROR_INVALID_VALUE";
+    return CUDA_SUCCESS;
+  case CUDA_ERROR_OUT_OF_MEMORY:
+    *name = "CUDA_ERROR_OUT_OF_MEMORY";
+    return CUDA_SUCCESS;
+  case CUDA_ERROR_INVALID_CONTEXT:
+    *name = "CUDA_ERROR_INVALID_CONTEXT";
+    return CUDA_SUCCESS;
+  case CUDA_ERROR_INVALID_IMAGE:
+    *name = "CUDA_ERROR_INVALID_IMAGE";
+    return CUDA_SUCCESS;
+  case CUDA_ERROR_NOT_FOUND:
+    *name = "CUDA_ERROR_NOT_FOUND";
+    return CUDA_SUCCESS;
+  default:
+    *name = NULL;
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+}
+
+CUresult cuGetErrorString(CUresult error, const char **text) {
+  const char *name = NULL;
+  CUresult result = cuGetErrorName(error, &name);
+  *text = name ? "fake driver error" : NULL;
+  return result;
+}
+
+CUresult cuInit(unsigned int flags) {
+  return flags ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGetCount(int *count) {
+  *count = 1;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGet(CUdevice *device, int ordinal) {
+  if (ordinal != 0)
+    return CUDA_ERROR_INVALID_DEVICE;
+  *device = 0;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGetName(char *name, int length, CUdevice device) {
+  (void)device;
+  strncpy(name, "fake CUDA device", length);
+  name[length - 1] = '\0';
+  return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attribute,
+                              CUdevice device) {
+  (void)device;
+  switch (attribute) {
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
+    *value = 9;
+    break;
+  case CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED:
+    *value = 1;
+    break;
+  default:
+    *value = 0;
+  }
+  return CUDA_SUCCESS;
+}
+
+CUresult cuDevicePrimaryCtxRetain(CUcontext *context, CUdevice device) {
+  (void)device;
+  *context = (CUcontext)&primaryContext;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuCtxGetCurrent(CUcontext *context) {
+  *context = current;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuCtxSetCurrent(CUcontext context) {
+  current = context;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuCtxSynchronize(void) {
+  REQUIRE_CONTEXT();
+  return CUDA_SUCCESS;
+}
+
+CUresult cuStreamSynchronize(CUstream stream) {
+  (void)stream;
+  REQUIRE_CONTEXT();
+  return CUDA_SUCCESS;
+}
+
+CUresult cuModuleLoadData(CUmodule *module, const void *image) {
+  REQUIRE_CONTEXT();
+  if (!strstr((const char *)image, ".entry mlc_add_one"))
+    return CUDA_ERROR_INVALID_IMAGE;
+  *module = (CUmodule)malloc(1);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuModuleLoadDataEx(CUmodule *module, const void *image,
+                            unsigned int numOptions, CUjit_option *options,
+                            void **values) {
+  CUresult result = cuModuleLoadData(module, image);
+  for (unsigned i = 0; result == CUDA_ERROR_INVALID_IMAGE && i < numOptions;
+       ++i)
+    if (options[i] == CU_JIT_ERROR_LOG_BUFFER)
+      strcpy((char *)values[i], "fake JIT: no kernel in this image");
+  return result;
+}
+
+CUresult cuModuleUnload(CUmodule module) {
+  REQUIRE_CONTEXT();
+  free(module);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
+                             const char *name) {
+  REQUIRE_CONTEXT();
+  if (!module || strcmp(name, "mlc_add_one") != 0)
+    return CUDA_ERROR_NOT_FOUND;
+  *function = (CUfunction)&addOneKernel;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuFuncSetAttribute(CUfunction function, CUfunction_attribute attribute,
+                            int value) {
+  (void)attribute;
+  (void)value;
+  REQUIRE_CONTEXT();
+  return function ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult cuLaunchKernel(CUfunction function, unsigned int gridX,
+                        unsigned int gridY, unsigned int gridZ,
+                        unsigned int blockX, unsigned int blockY,
+                        unsigned int blockZ, unsigned int sharedBytes,
+                        CUstream stream, void **params, void **extra) {
+  (void)sharedBytes;
+  (void)stream;
+  (void)extra;
+  REQUIRE_CONTEXT();
+  if (function != (CUfunction)&addOneKernel || !params ||
+      blockX * blockY * blockZ > 1024 || !gridX || !gridY || !gridZ)
+    return CUDA_ERROR_INVALID_VALUE;
+  int *data = *(int **)params[0];
+  unsigned n = *(unsigned *)params[1];
+  unsigned threads = gridX * blockX;
+  for (unsigned i = 0; i < n && i < threads; ++i)
+    ++data[i];
+  return CUDA_SUCCESS;
+}
+
+CUresult cuEventCreate(CUevent *event, unsigned int flags) {
+  (void)flags;
+  REQUIRE_CONTEXT();
+  *event = (CUevent)calloc(1, sizeof(struct timespec));
+  return CUDA_SUCCESS;
+}
+
+CUresult cuEventDestroy(CUevent event) {
+  REQUIRE_CONTEXT();
+  free(event);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuEventRecord(CUevent event, CUstream stream) {
+  (void)stream;
+  REQUIRE_CONTEXT();
+  clock_gettime(CLOCK_MONOTONIC, (struct timespec *)event);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuEventSynchronize(CUevent event) {
+  (void)event;
+  REQUIRE_CONTEXT();
+  return CUDA_SUCCESS;
+}
+
+#undef cuEventElapsedTime
+CUresult cuEventElapsedTime(float *ms, CUevent start, CUevent end) {
+  REQUIRE_CONTEXT();
+  const struct timespec *a = (const struct timespec *)start;
+  const struct timespec *b = (const struct timespec *)end;
+  *ms = (b->tv_sec - a->tv_sec) * 1e3f + (b->tv_nsec - a->tv_nsec) / 1e6f;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuPointerGetAttribute(void *data, CUpointer_attribute attribute,
+                               CUdeviceptr ptr) {
+  REQUIRE_CONTEXT();
+  if (attribute != CU_POINTER_ATTRIBUTE_MEMORY_TYPE || findAllocation(ptr) < 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  *(unsigned int *)data = CU_MEMORYTYPE_DEVICE;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemAlloc(CUdeviceptr *ptr, size_t size) {
+  return allocate(ptr, size);
+}
+
+CUresult cuMemAllocManaged(CUdeviceptr *ptr, size_t size, unsigned int flags) {
+  (void)flags;
+  return allocate(ptr, size);
+}
+
+CUresult cuMemAllocAsync(CUdeviceptr *ptr, size_t size, CUstream stream) {
+  (void)stream;
+  return allocate(ptr, size);
+}
+
+CUresult cuMemFree(CUdeviceptr ptr) { return release(ptr); }
+
+CUresult cuMemFreeAsync(CUdeviceptr ptr, CUstream stream) {
+  (void)stream;
+  return release(ptr);
+}
+
+CUresult cuDeviceGetDefaultMemPool(CUmemoryPool *pool, CUdevice device) {
+  (void)device;
+  *pool = (CUmemoryPool)&memoryPool;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemPoolSetAttribute(CUmemoryPool pool, CUmemPool_attribute attribute,
+                               void *value) {
+  (void)attribute;
+  (void)value;
+  return pool == (CUmemoryPool)&memoryPool ? CUDA_SUCCESS
+                                           : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult cuMemcpyHtoD(CUdeviceptr dst, const void *src, size_t size) {
+  REQUIRE_CONTEXT();
+  memcpy((void *)(uintptr_t)dst, src, size);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemcpyDtoH(void *dst, CUdeviceptr src, size_t size) {
+  REQUIRE_CONTEXT();
+  memcpy(dst, (const void *)(uintptr_t)src, size);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t size,
+                       CUstream stream) {
+  (void)stream;
+  REQUIRE_CONTEXT();
+  memcpy((void *)(uintptr_t)dst, (const void *)(uintptr_t)src, size);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemsetD8(CUdeviceptr dst, unsigned char value, size_t count) {
+  REQUIRE_CONTEXT();
+  memset((void *)(uintptr_t)dst, value, count);
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemsetD16Async(CUdeviceptr dst, unsigned short value, size_t count,
+                          CUstream stream) {
+  (void)stream;
+  REQUIRE_CONTEXT();
+  for (size_t i = 0; i < count; ++i)
+    ((unsigned short *)(uintptr_t)dst)[i] = value;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemsetD32Async(CUdeviceptr dst, unsigned int value, size_t count,
+                          CUstream stream) {
+  (void)stream;
+  REQUIRE_CONTEXT();
+  for (size_t i = 0; i < count; ++i)
+    ((unsigned int *)(uintptr_t)dst)[i] = value;
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemHostRegister(void *ptr, size_t size, unsigned int flags) {
+  (void)ptr;
+  (void)size;
+  (void)flags;
+  REQUIRE_CONTEXT();
+  return CUDA_SUCCESS;
+}
+
+CUresult cuMemHostUnregister(void *ptr) {
+  (void)ptr;
+  REQUIRE_CONTEXT();
+  return CUDA_SUCCESS;
+}
