@@ -6,10 +6,12 @@
 
 #include "mlc/InitAll.h"
 
+#include "mlc/Codegen/GPU/Passes.h"
 #include "mlc/Conversion/RelaxToMemRef/Passes.h"
 #include "mlc/Conversion/RelaxToTensorIR/Passes.h"
 #include "mlc/Conversion/RelayToRelax/Passes.h"
 #include "mlc/Conversion/TensorIRToLinalg/Passes.h"
+#include "mlc/Conversion/TensorIRToGPU/Passes.h"
 #include "mlc/Conversion/TensorIRToSCF/Passes.h"
 #include "mlc/Dialect/Relax/IR/Relax.h"
 #include "mlc/Dialect/Relax/Transforms/Passes.h"
@@ -41,6 +43,8 @@ void mlc::registerAllPasses() {
   registerRelaxToTensorIRPasses();
   registerTensorIRToLinalgPasses();
   registerTensorIRToSCFPasses();
+  registerTensorIRToGPUPasses();
+  registerMLCGPUPasses();
 }
 
 void mlc::registerAllTranslations() { registerRelayImportTranslation(); }

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlc/Codegen/GPU/Passes.h"
 #include "mlc/Conversion/RelaxToMemRef/Passes.h"
 #include "mlc/Conversion/RelaxToTensorIR/Passes.h"
 #include "mlc/Conversion/RelayToRelax/Passes.h"
@@ -141,6 +142,10 @@ void mlc::buildCPUPipeline(OpPassManager &pm,
 void mlc::buildTensorIRDefaultSchedulePipeline(
     OpPassManager &pm, const TensorIRDefaultScheduleOptions &options) {
   OpPassManager &primFuncs = pm.nest<tensorir::PrimFuncOp>();
+  if (options.target == "cuda") {
+    primFuncs.addPass(createGPUDefaultSchedulePass());
+    return;
+  }
   primFuncs.addPass(createConvertTensorIRToLinalg());
   DefaultSchedulePassOptions schedule;
   schedule.target = options.target;
@@ -148,6 +153,24 @@ void mlc::buildTensorIRDefaultSchedulePipeline(
 }
 
 void mlc::registerPipelines() {
+  registerPassPipeline(
+      "mlc-gpu-pipeline",
+      "Compile a graph-level or TensorIR module for NVIDIA GPUs: kernels "
+      "through NVVM to a GPU binary, host code to the LLVM dialect",
+      [](OpPassManager &pm, StringRef optionsText,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        GPUPipelineOptions options;
+        if (failed(options.parseFromString(optionsText)))
+          return failure();
+        std::string error = validateGPUPipelineOptions(options);
+        if (!error.empty())
+          return errorHandler(error);
+        buildGPUPipeline(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optionsHandler) {
+        optionsHandler(GPUPipelineOptions());
+      });
   PassPipelineRegistration<TensorIRDefaultScheduleOptions>(
       "tensorir-default-schedule",
       "TVM's default schedule of the prim_funcs of a TensorIR module: raise "

@@ -7,6 +7,7 @@
 // mlc-compile model.mlir -o model.o|model.so|model.ll|model.s
 //             [--entry=main,...] [-O3] [--emit-header=model.h]
 //             [--pipeline-options='hoist-result-allocs=false'] [--mcpu=...]
+//             [--target=cpu|cuda[:sm_XX]]
 //
 // Ahead-of-time counterpart of mlc-run (TVM's `lib.export_library`): parses a
 // module in any mlc/MLIR dialect, lowers it with the CPU pipeline unless it
@@ -17,6 +18,15 @@
 // linked with ld.lld against libc/libm and, only when the code calls into
 // them, MLIR's C runner utilities or libomp (with an rpath to their
 // directory). --emit-header writes the matching C declarations.
+//
+// --target=cuda[:sm_XX] lowers with --mlc-gpu-pipeline instead: kernels
+// become a GPU binary embedded in the host code, and a `.so` links mlc's
+// CUDA runtime statically, so that it needs libc and, when it runs,
+// libcuda.so.1 alone (the entries then take device pointers). A `.ptx`
+// output writes the kernels' PTX instead. Every `.so` exports
+// `const char *mlc_module_metadata(void)`: JSON naming the target and each
+// entry's arguments (name, dtype, shape, input/output), which
+// `mlc.runtime.load_module` reads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,7 +54,10 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Object/ELFObjectFile.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/InitLLVM.h"
@@ -98,6 +111,12 @@ static cl::opt<std::string>
     targetCPU("mcpu",
               cl::desc("Target CPU (default: the host's CPU and features)"),
               cl::value_desc("cpu"), cl::init(""), cl::cat(compileCategory));
+static cl::opt<std::string> targetName(
+    "target",
+    cl::desc("cpu (the host), or cuda[:sm_XX] for NVIDIA GPUs (default chip "
+             "sm_90); the .so of a cuda target needs libcuda.so.1 when it "
+             "runs"),
+    cl::value_desc("target"), cl::init("cpu"), cl::cat(compileCategory));
 static cl::opt<std::string> linkerPath("ld",
                                        cl::desc("ld.lld used for .so outputs"),
                                        cl::value_desc("path"),
@@ -106,7 +125,7 @@ static cl::opt<std::string> linkerPath("ld",
 
 namespace {
 
-enum class OutputKind { Object, SharedLibrary, LLVMIR, Assembly };
+enum class OutputKind { Object, SharedLibrary, LLVMIR, Assembly, PTX };
 
 /// One C-level parameter of an entry's `_mlir_ciface_` wrapper.
 struct CParameter {
@@ -145,6 +164,8 @@ static OutputKind getOutputKind(StringRef path) {
     return OutputKind::LLVMIR;
   if (extension == ".s")
     return OutputKind::Assembly;
+  if (extension == ".ptx")
+    return OutputKind::PTX;
   return OutputKind::Object;
 }
 
@@ -499,6 +520,12 @@ static LogicalResult linkSharedLibrary(StringRef objectPath,
   SmallVector<std::string> args = {linker, "-shared",         "--no-undefined",
                                    "-o",   libraryPath.str(), objectPath.str()};
   for (const std::string &library : runtimeLibraries) {
+    // Static archives (the CUDA runtime) go in whole: their C API is
+    // exported for the module's callers.
+    if (StringRef(library).ends_with(".a")) {
+      args.append({"--whole-archive", library, "--no-whole-archive"});
+      continue;
+    }
     args.push_back(library);
     args.push_back("-rpath=" + llvm::sys::path::parent_path(library).str());
   }
@@ -529,6 +556,84 @@ static LogicalResult linkSharedLibrary(StringRef objectPath,
   return success();
 }
 
+/// numpy's name of an element type, for the module metadata.
+static std::string getNumpyDType(Type type) {
+  if (type.isF32())
+    return "float32";
+  if (type.isF64())
+    return "float64";
+  if (type.isF16())
+    return "float16";
+  if (type.isBF16())
+    return "bfloat16";
+  if (type.isIndex())
+    return "int64";
+  if (type.isInteger(1))
+    return "bool";
+  if (auto integer = dyn_cast<IntegerType>(type))
+    return (integer.isUnsigned() ? "uint" : "int") +
+           std::to_string(integer.getWidth());
+  return "";
+}
+
+/// The JSON description of `func`'s C interface (see the file comment):
+/// its parameters, then its tensor/memref results as out-parameters.
+static llvm::json::Object getEntryMetadata(FunctionOpInterface func) {
+  llvm::json::Array args;
+  auto describe = [&](Type type, std::string name, StringRef kind) {
+    llvm::json::Object arg{{"name", std::move(name)}, {"kind", kind}};
+    if (auto shaped = dyn_cast<ShapedType>(type)) {
+      arg["dtype"] = getNumpyDType(shaped.getElementType());
+      // -1 for a dynamic dimension, as numpy spells an unknown size.
+      llvm::json::Array shape;
+      for (int64_t size : shaped.getShape())
+        shape.push_back(ShapedType::isDynamic(size) ? int64_t(-1) : size);
+      arg["shape"] = std::move(shape);
+    } else {
+      arg["dtype"] = getNumpyDType(type);
+      arg["shape"] = nullptr;
+      arg["kind"] = "scalar";
+    }
+    args.push_back(std::move(arg));
+  };
+  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
+    describe(type, getParameterName(func, i), "input");
+  for (auto [i, type] : llvm::enumerate(func.getResultTypes()))
+    describe(type, "out" + std::to_string(i), "output");
+  return llvm::json::Object{{"name", func.getName()},
+                            {"symbol", ("_mlir_ciface_" + func.getName()).str()},
+                            {"args", std::move(args)}};
+}
+
+/// Adds `const char *mlc_module_metadata(void)` returning `json`.
+static void addMetadataFunction(llvm::Module &module, StringRef json) {
+  llvm::LLVMContext &ctx = module.getContext();
+  auto *type = llvm::FunctionType::get(llvm::PointerType::get(ctx, 0), false);
+  auto *function = llvm::Function::Create(
+      type, llvm::GlobalValue::ExternalLinkage, "mlc_module_metadata", module);
+  llvm::IRBuilder<> builder(llvm::BasicBlock::Create(ctx, "entry", function));
+  builder.CreateRet(
+      builder.CreateGlobalString(json, "mlc_module_metadata_json"));
+}
+
+/// The PTX of every kernel module (`gpu.binary` objects in `isa` format),
+/// each after a `//--- <module>.ptx` line (a PTX comment; `split-file`
+/// splits the output into one assemblable file per module).
+static LogicalResult writePTX(ModuleOp module, llvm::raw_ostream &os) {
+  bool any = false;
+  for (auto binary : module.getOps<gpu::BinaryOp>()) {
+    for (Attribute attr : binary.getObjects()) {
+      auto object = cast<gpu::ObjectAttr>(attr);
+      os << "//--- " << binary.getName() << ".ptx\n"
+         << object.getObject().getValue() << "\n";
+      any = true;
+    }
+  }
+  if (!any)
+    return fail("the module has no GPU kernels to write as PTX");
+  return success();
+}
+
 static LogicalResult compile(MLIRContext &context) {
   std::string errorMessage;
   auto file = openInputFile(inputFilename, &errorMessage);
@@ -543,10 +648,40 @@ static LogicalResult compile(MLIRContext &context) {
 
   if (optLevel > 3)
     return fail("-O" + Twine(optLevel) + " is not an optimization level (0-3)");
+  // --target=cuda[:chip] chooses the GPU pipeline; --pipeline-options are
+  // then its options.
+  StringRef target = targetName, chip;
+  std::tie(target, chip) = target.split(':');
+  bool cuda = target == "cuda";
+  if (!cuda && target != "cpu")
+    return fail("unknown --target '" + targetName +
+                "' (expected cpu or cuda[:sm_XX])");
+  if (!cuda && !chip.empty())
+    return fail("--target=cpu takes no chip ('" + targetName + "')");
   std::unique_ptr<mlc::CPUPipelineOptions> options =
-      mlc::CPUPipelineOptions::createFromString(pipelineOptions);
-  if (!options)
+      mlc::CPUPipelineOptions::createFromString(cuda ? std::string() : pipelineOptions.getValue());
+  std::unique_ptr<mlc::GPUPipelineOptions> gpuOptions =
+      mlc::GPUPipelineOptions::createFromString(cuda ? pipelineOptions.getValue() : std::string());
+  if (!options || !gpuOptions)
     return fail("invalid --pipeline-options '" + pipelineOptions + "'");
+  OutputKind outputKind = getOutputKind(outputFilename);
+  if (cuda) {
+    if (!chip.empty())
+      gpuOptions->chip = chip.str();
+    if (outputKind == OutputKind::PTX)
+      gpuOptions->format = "isa";
+    std::string error = mlc::validateGPUPipelineOptions(*gpuOptions);
+    if (!error.empty())
+      return fail(error);
+  } else if (outputKind == OutputKind::PTX) {
+    return fail("a .ptx output needs --target=cuda");
+  }
+#ifndef MLC_CUDA_RUNTIME_STATIC
+  if (cuda && outputKind == OutputKind::SharedLibrary)
+    return fail("this mlc-compile was built without the CUDA toolkit, so it "
+                "has no CUDA runtime to link into a .so; write an object "
+                "(.o) or PTX (.ptx) instead");
+#endif
 
   // Entries: the named functions, else every public function with a body.
   bool lowered = isLLVMDialectModule(*module);
@@ -598,8 +733,12 @@ static LogicalResult compile(MLIRContext &context) {
   // header needs every type spelled in C.
   SmallVector<std::string> entrySymbols;
   SmallVector<CEntry> cEntries;
+  llvm::json::Array metadataEntries;
   for (Operation *op : entries) {
     entrySymbols.push_back(SymbolTable::getSymbolName(op).str());
+    if (!lowered)
+      metadataEntries.push_back(
+          getEntryMetadata(cast<FunctionOpInterface>(op)));
     if (headerFilename.empty())
       continue;
     FailureOr<CEntry> entry = lowered ? getCEntry(cast<LLVM::LLVMFuncOp>(op))
@@ -612,7 +751,6 @@ static LogicalResult compile(MLIRContext &context) {
 
   // Open the outputs before compiling so that an unwritable path fails
   // fast; they are removed again unless everything succeeds.
-  OutputKind outputKind = getOutputKind(outputFilename);
   std::unique_ptr<llvm::ToolOutputFile> output =
       openOutputFile(outputFilename, &errorMessage);
   if (!output)
@@ -637,14 +775,26 @@ static LogicalResult compile(MLIRContext &context) {
       op->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                   UnitAttr::get(&context));
     PassManager pm(&context);
-    mlc::buildCPUPipeline(pm, *options);
+    if (cuda)
+      mlc::buildGPUPipeline(pm, *gpuOptions);
+    else
+      mlc::buildCPUPipeline(pm, *options);
     if (failed(pm.run(*module)))
       return failure();
+    if (outputKind == OutputKind::PTX) {
+      if (failed(writePTX(*module, output->os())))
+        return failure();
+      output->keep();
+      return success();
+    }
     // Translation would only say which op it cannot translate.
-    WalkResult leftover = module->walk([](Operation *op) {
+    WalkResult leftover = module->walk([&](Operation *op) {
       if (isa<ModuleOp>(op) || isTranslatable(op))
         return WalkResult::advance();
-      op->emitError() << "the CPU pipeline left '" << op->getName()
+      if (isa<gpu::BinaryOp, gpu::LaunchFuncOp>(op))
+        return WalkResult::advance();
+      op->emitError() << "the " << (cuda ? "GPU" : "CPU") << " pipeline left '"
+                      << op->getName()
                       << "' outside the LLVM dialect";
       return WalkResult::interrupt();
     });
@@ -653,7 +803,8 @@ static LogicalResult compile(MLIRContext &context) {
     // The wrappers must exist and take what the header declares.
     for (const std::string &name : entrySymbols)
       if (!module->lookupSymbol<LLVM::LLVMFuncOp>("_mlir_ciface_" + name))
-        return fail("the CPU pipeline produced no C interface for '" + name +
+        return fail(Twine("the ") + (cuda ? "GPU" : "CPU") +
+                    " pipeline produced no C interface for '" + name +
                     "'");
     for (const CEntry &entry : cEntries) {
       auto wrapper =
@@ -675,6 +826,14 @@ static LogicalResult compile(MLIRContext &context) {
     if (!function.isDeclaration() &&
         privateFunctions.contains(function.getName()))
       function.setLinkage(llvm::GlobalValue::InternalLinkage);
+  if (!lowered) {
+    llvm::json::Object metadata{{"version", 1},
+                                {"target", cuda ? "cuda" : "cpu"},
+                                {"entries", std::move(metadataEntries)}};
+    std::string json;
+    llvm::raw_string_ostream(json) << llvm::json::Value(std::move(metadata));
+    addMetadataFunction(*llvmModule, json);
+  }
   std::unique_ptr<llvm::TargetMachine> machine = createTargetMachine();
   if (!machine)
     return failure();
@@ -685,6 +844,8 @@ static LogicalResult compile(MLIRContext &context) {
     return fail("optimizing: " + llvm::toString(std::move(error)));
 
   switch (outputKind) {
+  case OutputKind::PTX:
+    break; // Written after the pipeline.
   case OutputKind::LLVMIR:
     llvmModule->print(output->os(), nullptr);
     break;
@@ -717,8 +878,15 @@ static LogicalResult compile(MLIRContext &context) {
             "mlc-compile", "so", libraryPath))
       return fail("cannot create a temporary file: " + error.message());
     llvm::FileRemover libraryRemover(libraryPath);
-    if (failed(linkSharedLibrary(objectPath, libraryPath,
-                                 getNeededRuntimeLibraries(undefined))))
+    SmallVector<std::string> runtimeLibraries =
+        getNeededRuntimeLibraries(undefined);
+#ifdef MLC_CUDA_RUNTIME_STATIC
+    // Linked in whole, so that its C API is exported for callers too.
+    if (cuda)
+      runtimeLibraries.insert(runtimeLibraries.begin(),
+                              MLC_CUDA_RUNTIME_STATIC);
+#endif
+    if (failed(linkSharedLibrary(objectPath, libraryPath, runtimeLibraries)))
       return failure();
     auto library = llvm::MemoryBuffer::getFile(libraryPath);
     if (!library)

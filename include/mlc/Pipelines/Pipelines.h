@@ -96,13 +96,77 @@ void buildCPULowerToLLVMPipeline(mlir::OpPassManager &pm,
 void buildCPUPipeline(mlir::OpPassManager &pm,
                       const CPUPipelineOptions &options);
 
-/// Registers the named pipelines with the global pass registry.
+/// Options of `--mlc-gpu-pipeline` (NVIDIA GPUs through NVVM).
+struct GPUPipelineOptions
+    : public mlir::PassPipelineOptions<GPUPipelineOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("The GPU architecture, sm_XX[a] (H100: sm_90)"),
+      llvm::cl::init("sm_90")};
+  PassOptions::Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX ISA version as an LLVM feature, +ptxNN (empty: the "
+                     "lowest version the chip supports)"),
+      llvm::cl::init("")};
+  PassOptions::Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("What the GPU modules become: `fatbin` or `bin` (cubin; "
+                     "both need ptxas from the CUDA toolkit), `isa` (PTX, "
+                     "compiled by the driver when it is loaded), `llvm`"),
+      llvm::cl::init("fatbin")};
+  PassOptions::Option<std::string> toolkit{
+      *this, "toolkit",
+      llvm::cl::desc("CUDA toolkit directory for ptxas (default: the one "
+                     "found at build time, else CUDA_HOME or PATH)"),
+      llvm::cl::init("")};
+  PassOptions::Option<int> optLevel{
+      *this, "opt-level",
+      llvm::cl::desc("LLVM optimization level of the device code"),
+      llvm::cl::init(3)};
+  PassOptions::Option<int64_t> threadsPerBlock{
+      *this, "threads-per-block",
+      llvm::cl::desc("Threads per block of the default schedule's fallback "
+                     "rule"),
+      llvm::cl::init(256)};
+  PassOptions::Option<int> fuseOptLevel{
+      *this, "fuse-opt-level",
+      llvm::cl::desc("Operator fusion of relax kernels (0 turns it off)"),
+      llvm::cl::init(2)};
+  PassOptions::Option<bool> foldConstant{
+      *this, "fold-constant",
+      llvm::cl::desc("Evaluate the kernels of constants at compile time"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> planMemory{
+      *this, "plan-memory",
+      llvm::cl::desc("Share one device arena between the buffers of a block "
+                     "whose lifetimes do not overlap"),
+      llvm::cl::init(true)};
+};
+
+/// Checks the chip and PTX version of `options` against each other and
+/// against what LLVM's NVPTX back end knows (an unknown pair is a fatal
+/// error inside LLVM), and the format. Returns the error message, or an
+/// empty string when they are valid.
+std::string validateGPUPipelineOptions(const GPUPipelineOptions &options);
+
+/// The lowest PTX ISA version (e.g. 78 for 7.8) that `chip` needs, or 0
+/// for a chip LLVM does not know.
+unsigned getMinimumPTXVersion(llvm::StringRef chip);
+
+/// The whole GPU pipeline (`--mlc-gpu-pipeline`): graph-level or TensorIR
+/// module in; the LLVM dialect out, host code calling the CUDA runtime's
+/// `mgpu*` functions and the kernels in a `gpu.binary`. Call
+/// validateGPUPipelineOptions first.
+void buildGPUPipeline(mlir::OpPassManager &pm,
+                      const GPUPipelineOptions &options);
+
 /// Options of `tensorir-default-schedule`.
 struct TensorIRDefaultScheduleOptions
     : public mlir::PassPipelineOptions<TensorIRDefaultScheduleOptions> {
   PassOptions::Option<std::string> target{
       *this, "target",
-      llvm::cl::desc("The target of the schedule (only `cpu`)"),
+      llvm::cl::desc("The target of the schedule: `cpu`, or `cuda` (TVM "
+                     "dlight's GPU rules)"),
       llvm::cl::init("cpu")};
 };
 
@@ -115,6 +179,7 @@ struct TensorIRDefaultScheduleOptions
 void buildTensorIRDefaultSchedulePipeline(
     mlir::OpPassManager &pm, const TensorIRDefaultScheduleOptions &options);
 
+/// Registers the named pipelines with the global pass registry.
 void registerPipelines();
 
 } // namespace mlc

@@ -1,0 +1,90 @@
+//===- Passes.td - GPU code generation passes ---------------*- tablegen -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLC_CODEGEN_GPU_PASSES_TD
+#define MLC_CODEGEN_GPU_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def GPUDefaultSchedulePass
+    : Pass<"mlc-gpu-default-schedule", "::mlc::tensorir::PrimFuncOp"> {
+  let summary = "Default GPU schedule of a tensorir prim_func (TVM dlight rules)";
+  let description = [{
+    Gives every loop nest of a `tensorir.prim_func` that is not scheduled for
+    the GPU yet a thread binding, with the TensorIR schedule primitives
+    (`fuse`, `split`, `bind`), as TVM's `dlight` default rules do; the
+    pipeline `tensorir-default-schedule{target=cuda}` is this pass.
+    Functions with a thread-bound loop already are hand-scheduled and left
+    alone. Rules, tried in order on each statement at the function's top
+    level:
+
+    - Fallback (dlight's `Fallback`): the leading loops over spatial
+      iteration variables with constant extents (perfectly nested, up to
+      the first reduce loop or the first loop holding more than one
+      statement) are fused and split into `blockIdx.x` x `threadIdx.x`
+      (`threads-per-block` threads, fewer when the nest is smaller; a tail
+      is masked by the block's predicate); the remaining loops, reductions
+      among them, run serially in each thread, which computes one output
+      element. A leading spatial loop of dynamic extent is split the same
+      way (the grid is computed on the host).
+    - Anything else (a nest that starts with a reduce loop, e.g. a sum to a
+      scalar, or a block outside loops) runs in one thread of one block,
+      inside a unit loop bound to `threadIdx.x`.
+
+    The rules for matmul (shared-memory tiles), GEMV and cross-thread
+    reductions are not there yet; those kernels are correct but slow.
+
+    ```mlir
+    tensorir.for %i = 0 to 1024 {
+      tensorir.block "B"(%vi = spatial(1024, %i)) ...
+    }
+    // becomes
+    tensorir.for %i_0 = 0 to 4 thread_binding("blockIdx.x") {
+      tensorir.for %i_1 = 0 to 256 thread_binding("threadIdx.x") {
+        %i = affine.apply affine_map<(d0, d1) -> (d0 * 256 + d1)>(%i_0, %i_1)
+        tensorir.block "B"(%vi = spatial(1024, %i)) ...
+    ```
+  }];
+  let options = [
+    Option<"threadsPerBlock", "threads-per-block", "int64_t",
+           /*default=*/"256",
+           "threads per block of the fallback rule (1 to 1024)">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect"
+  ];
+}
+
+def GPUDeviceMemoryPass : Pass<"mlc-gpu-device-memory", "::mlir::ModuleOp"> {
+  let summary = "Place the host code's buffers in GPU memory";
+  let description = [{
+    After bufferization of a GPU module, the host functions (everything
+    outside `gpu.launch` and `gpu.module`) only allocate buffers, take views
+    of them and launch kernels; this pass makes the buffers device memory,
+    as TVM's device-side allocation does:
+
+    - `memref.alloc` / `memref.dealloc` become `gpu.alloc` / `gpu.dealloc`
+      (buffers of the function's caller, the parameters, are device
+      pointers already);
+    - `memref.copy` becomes `gpu.memcpy` (device to device);
+    - a constant (`memref.get_global`, and views of it) that a kernel
+      reads is moved into the kernel (run the inliner first, so that the
+      kernels' functions are inlined into the host functions that pass
+      them the constants), so that kernel outlining copies the `memref.global` into the
+      `gpu.module`: the weights live in the GPU binary and are loaded with
+      it, not copied on every call.
+
+    Any other host op that reads or writes memory (it would touch device
+    memory from the CPU) is an error naming the op.
+  }];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+}
+
+#endif // MLC_CODEGEN_GPU_PASSES_TD

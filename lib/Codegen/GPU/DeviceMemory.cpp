@@ -1,0 +1,128 @@
+//===- DeviceMemory.cpp - host buffers of a GPU module in device memory ---===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlc/Codegen/GPU/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/Utils/GPUUtils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+namespace mlc {
+#define GEN_PASS_DEF_GPUDEVICEMEMORYPASS
+#include "mlc/Codegen/GPU/Passes.h.inc"
+} // namespace mlc
+
+using namespace mlir;
+
+namespace {
+
+/// Host code: not inside a kernel or a GPU module.
+bool isHostOp(Operation *op) {
+  return !op->getParentOfType<gpu::LaunchOp>() &&
+         !op->getParentOfType<gpu::GPUModuleOp>() &&
+         !op->getParentOfType<gpu::GPUFuncOp>();
+}
+
+/// What may move into a kernel with the values it reads: constants and
+/// views of them.
+bool isSinkable(Operation *op) {
+  if (isa<memref::GetGlobalOp, arith::ConstantOp>(op))
+    return true;
+  return isa<ViewLikeOpInterface>(op) && isPure(op) &&
+         op->getNumRegions() == 0;
+}
+
+struct GPUDeviceMemoryPass
+    : public mlc::impl::GPUDeviceMemoryPassBase<GPUDeviceMemoryPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    IRRewriter rewriter(&getContext());
+
+    // Constants move into the kernels that read them.
+    SmallVector<gpu::LaunchOp> launches;
+    module.walk([&](gpu::LaunchOp launch) { launches.push_back(launch); });
+    for (gpu::LaunchOp launch : launches)
+      if (failed(sinkOperationsIntoLaunchOp(launch, isSinkable)))
+        return signalPassFailure();
+
+    SmallVector<Operation *> hostOps;
+    module.walk([&](Operation *op) {
+      if (!isa<ModuleOp, gpu::GPUModuleOp>(op) && isHostOp(op))
+        hostOps.push_back(op);
+    });
+    for (Operation *op : hostOps) {
+      if (isa<memref::GetGlobalOp>(op) || isSinkable(op)) {
+        if (isOpTriviallyDead(op))
+          rewriter.eraseOp(op);
+        continue;
+      }
+      if (failed(convert(rewriter, op)))
+        return signalPassFailure();
+    }
+    // The constants left on the host: erase the dead ones, reject the others.
+    WalkResult hostConstant = module.walk([&](memref::GetGlobalOp op) {
+      if (!isHostOp(op))
+        return WalkResult::advance();
+      if (op->use_empty()) {
+        rewriter.eraseOp(op);
+        return WalkResult::advance();
+      }
+      op.emitOpError("reads constant @")
+          << op.getName()
+          << " on the host; in a GPU module only kernels may read constants";
+      return WalkResult::interrupt();
+    });
+    if (hostConstant.wasInterrupted())
+      signalPassFailure();
+  }
+
+  LogicalResult convert(RewriterBase &rewriter, Operation *op) {
+    Location loc = op->getLoc();
+    rewriter.setInsertionPoint(op);
+    if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+      auto device = gpu::AllocOp::create(
+          rewriter, loc, alloc.getType(), /*asyncToken=*/Type(),
+          /*asyncDependencies=*/ValueRange(), alloc.getDynamicSizes(),
+          alloc.getSymbolOperands(), /*hostShared=*/false);
+      rewriter.replaceOp(alloc, device.getMemref());
+      return success();
+    }
+    if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
+      gpu::DeallocOp::create(rewriter, loc, /*asyncToken=*/Type(),
+                             ValueRange(), dealloc.getMemref());
+      rewriter.eraseOp(dealloc);
+      return success();
+    }
+    if (auto copy = dyn_cast<memref::CopyOp>(op)) {
+      gpu::MemcpyOp::create(rewriter, loc, /*asyncToken=*/Type(),
+                            ValueRange(), copy.getTarget(), copy.getSource());
+      rewriter.eraseOp(copy);
+      return success();
+    }
+    if (isa<memref::AllocaOp>(op))
+      return op->emitOpError(
+          "allocates a host stack buffer in a GPU module's host code; kernels "
+          "cannot read it");
+    // Launches, calls, views, index arithmetic, control flow are host work.
+    if (isa<gpu::LaunchOp, CallOpInterface, RegionBranchOpInterface,
+            ViewLikeOpInterface, memref::DimOp, memref::ExtractStridedMetadataOp>(
+            op) ||
+        op->hasTrait<OpTrait::IsTerminator>() || isMemoryEffectFree(op) ||
+        isa<FunctionOpInterface>(op) || isa<SymbolOpInterface>(op))
+      return success();
+    if (op->getParentOfType<FunctionOpInterface>() == nullptr)
+      return success();
+    return op->emitOpError("reads or writes memory on the host in a GPU "
+                           "module; only kernels (gpu.launch) may access "
+                           "device buffers");
+  }
+};
+
+} // namespace

@@ -1,0 +1,177 @@
+//===- GPUPipeline.cpp - graph-level IR to NVVM kernels and host code -----===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlc/Codegen/GPU/Passes.h"
+#include "mlc/Conversion/RelaxToMemRef/Passes.h"
+#include "mlc/Conversion/TensorIRToGPU/Passes.h"
+#include "mlc/Conversion/TensorIRToSCF/Passes.h"
+#include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+#include "mlc/Pipelines/Pipelines.h"
+#include "mlc/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+
+#ifndef MLC_CUDA_TOOLKIT_DIR
+#define MLC_CUDA_TOOLKIT_DIR ""
+#endif
+
+unsigned mlc::getMinimumPTXVersion(StringRef chip) {
+  // LLVM 22's NVPTX back end: the PTX ISA each chip first appeared in.
+  return llvm::StringSwitch<unsigned>(chip)
+      .Cases({"sm_50", "sm_52", "sm_53"}, 40)
+      .Cases({"sm_60", "sm_61", "sm_62"}, 50)
+      .Case("sm_70", 60)
+      .Case("sm_72", 61)
+      .Case("sm_75", 63)
+      .Case("sm_80", 70)
+      .Case("sm_86", 71)
+      .Case("sm_87", 74)
+      .Cases({"sm_89", "sm_90"}, 78)
+      .Case("sm_90a", 80)
+      .Cases({"sm_100", "sm_100a", "sm_101", "sm_101a"}, 86)
+      .Cases({"sm_120", "sm_120a"}, 87)
+      .Cases({"sm_103", "sm_103a", "sm_121", "sm_121a"}, 88)
+      .Default(0);
+}
+
+/// The PTX ISA versions LLVM 22 can emit.
+static bool isKnownPTXVersion(unsigned version) {
+  static constexpr unsigned kVersions[] = {
+      32, 40, 41, 42, 43, 50, 60, 61, 62, 63, 64, 65, 70, 71, 72, 73,
+      74, 75, 76, 77, 78, 80, 81, 82, 83, 84, 85, 86, 87, 88, 90};
+  return llvm::is_contained(kVersions, version);
+}
+
+/// `features` with the chip's minimum PTX version when it names none.
+static std::string getFeatures(const mlc::GPUPipelineOptions &options) {
+  if (!options.features.empty())
+    return options.features;
+  return "+ptx" + std::to_string(mlc::getMinimumPTXVersion(options.chip));
+}
+
+std::string mlc::validateGPUPipelineOptions(const GPUPipelineOptions &options) {
+  unsigned minimum = getMinimumPTXVersion(options.chip);
+  if (minimum == 0)
+    return "unknown GPU chip '" + options.chip +
+           "' (expected sm_50 ... sm_121a, e.g. sm_90 for H100)";
+  StringRef features = options.features;
+  if (!features.empty()) {
+    unsigned version = 0;
+    if (!features.consume_front("+ptx") || features.getAsInteger(10, version) ||
+        !isKnownPTXVersion(version))
+      return "invalid PTX feature '" + options.features +
+             "' (expected +ptxNN with a PTX ISA version LLVM knows, 32 ... "
+             "90, e.g. +ptx80)";
+    if (version < minimum)
+      return "PTX ISA " + std::to_string(version / 10) + "." +
+             std::to_string(version % 10) + " (" + options.features +
+             ") does not support " + options.chip + ": it needs +ptx" +
+             std::to_string(minimum) + " or later";
+  }
+  if (!llvm::is_contained({"fatbin", "bin", "isa", "llvm"},
+                          StringRef(options.format)))
+    return "unknown GPU binary format '" + options.format +
+           "' (expected fatbin, bin, isa or llvm)";
+  if (options.threadsPerBlock < 1 || options.threadsPerBlock > 1024)
+    return "threads-per-block must be in [1, 1024], got " +
+           std::to_string(options.threadsPerBlock);
+  return "";
+}
+
+void mlc::buildGPUPipeline(OpPassManager &pm,
+                           const GPUPipelineOptions &options) {
+  // Graph level: the same kernels as on the CPU.
+  CPUPipelineOptions graph;
+  graph.fuseOptLevel = options.fuseOptLevel;
+  graph.foldConstant = options.foldConstant;
+  buildGraphToKernelsPipeline(pm, graph);
+
+  // Kernels: TVM's default GPU schedule, then thread bindings to gpu.launch.
+  GPUDefaultSchedulePassOptions schedule;
+  schedule.threadsPerBlock = options.threadsPerBlock;
+  pm.addNestedPass<tensorir::PrimFuncOp>(createGPUDefaultSchedulePass(schedule));
+  pm.addPass(createConvertTensorIRToGPU());
+  ConvertTensorIRToSCFOptions tensorIRToSCF;
+  tensorIRToSCF.insertDeallocs = false;
+  pm.addPass(createConvertTensorIRToSCF(tensorIRToSCF));
+
+  // Host code: relax functions to memref code; buffers bufferized and freed
+  // as on the CPU, then placed in device memory.
+  pm.addPass(createConvertRelaxToMemRef());
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  bufferization::BufferResultsToOutParamsPassOptions outParams;
+  outParams.hoistStaticAllocs = true;
+  outParams.modifyPublicFunctions = true;
+  pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createCanonicalizerPass());
+  if (options.planMemory)
+    pm.addNestedPass<func::FuncOp>(mlc::createPlanMemoryPass());
+  pm.addPass(mlc::createStripParameterNamesPass());
+  // Kernel functions into their callers, so that constants reach the
+  // launches that read them.
+  pm.addPass(createInlinerPass());
+  pm.addPass(createGPUDeviceMemoryPass());
+  pm.addPass(createSymbolDCEPass());
+
+  // Kernels out of the host functions.
+  pm.addNestedPass<func::FuncOp>(createGpuLaunchSinkIndexComputationsPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  // The runtime calls for device allocation and copies are asynchronous
+  // (stream-ordered), as gpu-to-llvm requires.
+  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertNVVMToLLVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.features = getFeatures(options);
+  target.optLevel = options.optLevel;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  // Device code to NVVM.
+  OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  device.addPass(createConvertGpuOpsToNVVMOps());
+  device.addPass(createCanonicalizerPass());
+  device.addPass(createCSEPass());
+  device.addPass(createReconcileUnrealizedCastsPass());
+
+  // Host code to LLVM, calling the CUDA runtime's mgpu* functions.
+  pm.addPass(createGpuToLLVMConversionPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = options.format;
+  binary.toolkitPath =
+      options.toolkit.empty() ? std::string(MLC_CUDA_TOOLKIT_DIR) : options.toolkit.getValue();
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}

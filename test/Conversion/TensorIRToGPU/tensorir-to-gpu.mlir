@@ -1,0 +1,92 @@
+// RUN: mlc-opt %s -split-input-file -convert-tensorir-to-gpu | FileCheck %s
+
+// Bound loops become the launch's indices; a smaller extent is guarded.
+// CHECK-LABEL: tensorir.prim_func @elementwise
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C128:.*]] = arith.constant 128 : index
+// CHECK:         gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C4]], {{.*}}) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C128]], {{.*}})
+// CHECK:           affine.apply #{{.*}}(%[[BX]], %[[TX]])
+// CHECK:           tensorir.block "B"
+// CHECK:           scf.if
+// CHECK:             tensorir.block "C"
+// CHECK:           gpu.terminator
+// CHECK-NOT:     thread_binding
+tensorir.prim_func @elementwise(%A: memref<512xf32>, %B: memref<512xf32>, %C: memref<4x64xf32>) {
+  tensorir.for %bx = 0 to 4 thread_binding("blockIdx.x") {
+    tensorir.for %tx = 0 to 128 thread_binding("threadIdx.x") {
+      %i = affine.apply affine_map<(d0, d1) -> (d0 * 128 + d1)>(%bx, %tx)
+      tensorir.block "B"(%vi = spatial(512, %i)) {
+        %a = memref.load %A[%vi] : memref<512xf32>
+        memref.store %a, %B[%vi] : memref<512xf32>
+      }
+    }
+    tensorir.for %t2 = 0 to 64 thread_binding("threadIdx.x") {
+      tensorir.block "C"(%vi = spatial(4, %bx), %vj = spatial(64, %t2)) {
+        %z = arith.constant 0.0 : f32
+        memref.store %z, %C[%vi, %vj] : memref<4x64xf32>
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// A shared buffer becomes a workgroup attribution; barriers surround the
+// stage that writes it, inside the serial loop.
+// CHECK-LABEL: tensorir.prim_func @shared
+// CHECK:         gpu.launch
+// CHECK-SAME:      workgroup(%[[S:.*]] : memref<32xf32, #gpu.address_space<workgroup>>)
+// CHECK:           tensorir.for %k
+// CHECK-NEXT:        gpu.barrier
+// CHECK-NEXT:        tensorir.block "S"
+// CHECK:             memref.store %{{.*}}, %[[S]]
+// CHECK:             gpu.barrier
+// CHECK-NEXT:        tensorir.block "Y"
+// CHECK-NOT:     tensorir.alloc_buffer
+tensorir.prim_func @shared(%X: memref<8x32xf32>, %Y: memref<32xf32>) {
+  %S = tensorir.alloc_buffer : memref<32xf32, #gpu.address_space<workgroup>>
+  tensorir.for %tx = 0 to 32 thread_binding("threadIdx.x") {
+    tensorir.for %k = 0 to 8 {
+      tensorir.block "S"(%vi = spatial(32, %tx), %vk = spatial(8, %k)) {
+        %x = memref.load %X[%vk, %vi] : memref<8x32xf32>
+        memref.store %x, %S[%vi] : memref<32xf32, #gpu.address_space<workgroup>>
+      }
+      tensorir.block "Y"(%vi = spatial(32, %tx), %vk = reduce(8, %k)) {
+        tensorir.init {
+          %z = arith.constant 0.0 : f32
+          memref.store %z, %Y[%vi] : memref<32xf32>
+        }
+        %c31 = arith.constant 31 : index
+        %j = arith.subi %c31, %vi : index
+        %s = memref.load %S[%j] : memref<32xf32, #gpu.address_space<workgroup>>
+        %y = memref.load %Y[%vi] : memref<32xf32>
+        %r = arith.addf %y, %s : f32
+        memref.store %r, %Y[%vi] : memref<32xf32>
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// A dynamic grid: the blockIdx extent is computed on the host.
+// CHECK-LABEL: tensorir.prim_func @dynamic
+// CHECK:         %[[N:.*]] = arith.ceildivui
+// CHECK:         gpu.launch blocks({{.*}}) in (%{{.*}} = %[[N]],
+tensorir.prim_func @dynamic(%n: index, %A: memref<?xf32>) {
+  %c64 = arith.constant 64 : index
+  %blocks = arith.ceildivui %n, %c64 : index
+  tensorir.for %bx = 0 to %blocks thread_binding("blockIdx.x") {
+    tensorir.for %tx = 0 to 64 thread_binding("threadIdx.x") {
+      %i = affine.apply affine_map<(d0, d1) -> (d0 * 64 + d1)>(%bx, %tx)
+      %in = arith.cmpi ult, %i, %n : index
+      tensorir.block "A"(%vi = spatial(%n, %i)) where(%in) {
+        %z = arith.constant 0.0 : f32
+        memref.store %z, %A[%vi] : memref<?xf32>
+      }
+    }
+  }
+  tensorir.return
+}

@@ -1,0 +1,23 @@
+// The chip/PTX pair is checked before the pipeline is built (LLVM would
+// abort on an invalid one).
+// RUN: not mlc-opt %s '--mlc-gpu-pipeline=chip=sm_90 features=+ptx60' 2>&1 | FileCheck %s --check-prefix=PTX
+// RUN: not mlc-opt %s '--mlc-gpu-pipeline=chip=sm_999' 2>&1 | FileCheck %s --check-prefix=CHIP
+// RUN: not mlc-opt %s '--mlc-gpu-pipeline=features=ptx80' 2>&1 | FileCheck %s --check-prefix=FEATURE
+// RUN: not mlc-opt %s '--mlc-gpu-pipeline=format=cubin' 2>&1 | FileCheck %s --check-prefix=FORMAT
+// RUN: not mlc-compile --target=cuda:sm_70 --pipeline-options='features=+ptx50' %s -o %t.ptx 2>&1 | FileCheck %s --check-prefix=COMPILE
+// RUN: not ls %t.ptx
+// RUN: not mlc-compile --target=rocm %s -o %t.so 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not mlc-compile %s -o %t.ptx 2>&1 | FileCheck %s --check-prefix=CPUPTX
+
+// PTX: PTX ISA 6.0 (+ptx60) does not support sm_90: it needs +ptx78 or later
+// CHIP: unknown GPU chip 'sm_999'
+// FEATURE: invalid PTX feature 'ptx80' (expected +ptxNN
+// FORMAT: unknown GPU binary format 'cubin'
+// COMPILE: mlc-compile: error: PTX ISA 5.0 (+ptx50) does not support sm_70: it needs +ptx60 or later
+// TARGET: mlc-compile: error: unknown --target 'rocm' (expected cpu or cuda[:sm_XX])
+// CPUPTX: mlc-compile: error: a .ptx output needs --target=cuda
+
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = relay.nn.relu %x : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
