@@ -11,11 +11,13 @@ TVM's where a TVM user would look for them:
     rt = mlc.build(mod)                                # tvm.build (prim_funcs)
     rt["mm_relu"](a, b, c)                             # writes c in place
     sch = mlc.tir.Schedule(mod)                        # tvm.tir.Schedule
+    lib = mlc.runtime.load_module("model.so")          # tvm.runtime.load_module
+    out = lib["main"](x)                               # (mlc-compile's .so; numpy + ctypes)
 """
 
 from .ir import Module
 from .executor import BuiltModule, Executor, PrimFunc, build, create_executor
-from . import relay, tir, tools
+from . import relay, runtime, tir, tools
 
 __all__ = ["Module", "BuiltModule", "Executor", "PrimFunc", "build",
-           "create_executor", "relay", "tir", "tools"]
+           "create_executor", "relay", "runtime", "tir", "tools"]

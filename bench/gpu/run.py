@@ -1,0 +1,386 @@
+"""GPU benchmark: mlc's CUDA libraries against torch on the same GPU.
+
+    python3 bench/gpu/run.py [--dir bench/gpu/build] [--cases NAME ...]
+        [--number 20] [--repeat 10] [--min-repeat-ms 50] [--warmup 10]
+        [--peak-bw 3.0e12]
+
+Runs on a machine with an NVIDIA GPU: python3 and numpy, torch with CUDA for
+the baselines, no MLIR or mlc tools. The directory comes from the build
+machine (bench/gpu/prepare.sh): libraries written by `mlc-compile
+--target=cuda`, their inputs, float64 numpy references, and manifest.json,
+a list of cases:
+
+    {"name": "matmul 1024", "kind": "kernel", "so": "matmul1024.so",
+     "entry": "main", "inputs": "matmul1024-inputs.npz",
+     "reference": "matmul1024-reference.npz", "rtol": 1e-4, "atol": 1e-3,
+     "flops": 2147483648, "bytes": null, "torch": {"op": "matmul"}}
+
+Paths are relative to the directory. Inputs are matched to the entry's
+arguments by name (else taken in the file's order); a "params" .npz, when
+named, holds more of them (a model's weights). Reference arrays are matched
+to the outputs by name, else as out0, out1, ..., else in order.
+
+For each case the library is loaded with mlc.runtime.load_module and run on
+the inputs (copied to the GPU and back); each output is compared with the
+reference (|mlc - ref| <= atol + rtol·|ref|; max rel is over the elements
+with |ref| > atol). With torch the entry runs once more on torch CUDA
+tensors, passed without copies. mlc is timed with time_evaluator (CUDA
+events around `number` calls on device-resident inputs; median of `repeat`
+repeats, `number` grown until a repeat lasts --min-repeat-ms) after
+--warmup calls, and the torch baseline the same way with torch.cuda.Event:
+
+    matmul      torch.matmul of the two inputs (cuBLAS)
+    add         first + second input
+    softmax     torch.softmax, last axis
+    layer_norm  F.layer_norm over the last axis (inputs x[, gamma, beta];
+                "eps" in the op's dict, default 1e-5)
+    sum         sum over the last axis
+    relu        torch.relu
+    model:mlp   examples/models.py's MLP and CNN in torch (F.linear,
+    model:cnn   F.conv2d, F.max_pool2d) from the same weights
+
+torch runs in true float32 (TF32 off for cuBLAS and cuDNN), and its result
+is checked against the reference too. Prints one row per case: correct?,
+max errors, mlc and torch milliseconds, the ratio torch/mlc (> 1: mlc is
+faster), GFLOP/s (cases with "flops") and GB/s with the fraction of
+--peak-bw (cases with "bytes": memory-bound kernels). Writes the results as
+JSON to $OUT/gpu-bench.json when OUT is set. Exits 1 when a case is wrong or
+fails, or when there is no GPU (with the CUDA runtime's message).
+"""
+
+import argparse
+import json
+import os
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
+from mlc import runtime  # noqa: E402
+
+KERNEL_OPS = ("matmul", "add", "softmax", "layer_norm", "sum", "relu")
+MODEL_OPS = ("model:mlp", "model:cnn")
+
+
+def import_torch():
+    """(torch, None) when torch can use a CUDA device, else (None, why not)."""
+    try:
+        import torch
+    except ImportError:
+        return None, "torch is not installed: no torch baselines"
+    if not torch.cuda.is_available():
+        return None, "torch %s sees no CUDA device: no torch baselines" % torch.__version__
+    # Compare with float32 arithmetic: no TF32 in cuBLAS or cuDNN.
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    return torch, None
+
+
+def load_npz(path):
+    with np.load(path) as data:
+        return {name: data[name] for name in data.files}
+
+
+def entry_inputs(function, arrays, params):
+    """The entry's inputs in call order: by name from the inputs and params,
+    else the inputs file's arrays in order."""
+    available = dict(params)
+    available.update(arrays)
+    names = function.input_names
+    if all(name in available for name in names):
+        return [available[name] for name in names]
+    if len(arrays) == len(names):
+        return list(arrays.values())
+    missing = [name for name in names if name not in available]
+    raise ValueError("inputs %s of %s are in neither the inputs nor the params"
+                     % (", ".join(missing), function.name))
+
+
+def reference_outputs(function, reference):
+    names = function.output_names
+    if not names:
+        raise ValueError("%s has no outputs to check (a prim_func's buffers are inputs, "
+                         "which are not copied back from the GPU)" % function.name)
+    for keys in (names, ["out%d" % i for i in range(len(names))]):
+        if all(key in reference for key in keys):
+            return [reference[key] for key in keys]
+    if len(reference) == len(names):
+        return list(reference.values())
+    raise ValueError("the reference has %s; %s returns %s"
+                     % (", ".join(reference), function.name, ", ".join(names)))
+
+
+def compare(got, want, rtol, atol):
+    """Max abs/rel error of one output and whether it is within tolerance."""
+    got, want = np.asarray(got), np.asarray(want)
+    if got.shape != want.shape:
+        return {"ok": False, "max_abs": None, "max_rel": None,
+                "note": "shape %s, reference %s" % (list(got.shape), list(want.shape))}
+    got64, want64 = got.astype(np.float64), want.astype(np.float64)
+    diff = np.abs(got64 - want64)
+    max_abs = float(diff.max()) if diff.size else 0.0
+    big = np.abs(want64) > atol
+    max_rel = float((diff[big] / np.abs(want64[big])).max()) if big.any() else 0.0
+    return {"ok": bool(np.allclose(got64, want64, rtol=rtol, atol=atol)),
+            "max_abs": max_abs, "max_rel": max_rel}
+
+
+def torch_dtype(torch, dtype):
+    return torch.from_numpy(np.empty(0, dtype)).dtype
+
+
+def model_mlp(torch, w):
+    F = torch.nn.functional
+    hidden = F.relu(F.linear(w["data"], w["w0"], w["b0"]))
+    return torch.softmax(F.linear(hidden, w["w1"], w["b1"]), dim=-1)
+
+
+def model_cnn(torch, w):
+    F = torch.nn.functional
+    x = F.conv2d(w["data"], w["conv1_weight"], w["conv1_bias"], padding=1)
+    x = F.max_pool2d(F.relu(x), 2)
+    x = F.conv2d(x, w["conv2_weight"], w["conv2_bias"], padding=1)
+    x = F.max_pool2d(F.relu(x), 2)
+    return torch.softmax(F.linear(x.flatten(1), w["dense_weight"], w["dense_bias"]), dim=-1)
+
+
+def torch_baseline(torch, spec, inputs, arrays, params):
+    """A function of no arguments computing the case in torch on the GPU."""
+    op = spec["op"]
+    if op in MODEL_OPS:
+        weights = dict(params)
+        weights.update(arrays)
+        weights = {k: torch.as_tensor(v, device="cuda") for k, v in weights.items()}
+        model = model_mlp if op == "model:mlp" else model_cnn
+        return lambda: model(torch, weights)
+    if op not in KERNEL_OPS:
+        raise ValueError("unknown torch op %r (known: %s)"
+                         % (op, ", ".join(KERNEL_OPS + MODEL_OPS)))
+    t = [torch.as_tensor(x, device="cuda") for x in inputs]
+    if op == "matmul":
+        return lambda: torch.matmul(t[0], t[1])
+    if op == "add":
+        return lambda: t[0] + t[1]
+    if op == "softmax":
+        return lambda: torch.softmax(t[0], dim=-1)
+    if op == "layer_norm":
+        weight, bias = (t[1], t[2]) if len(t) == 3 else (None, None)
+        eps = spec.get("eps", 1e-5)
+        return lambda: torch.nn.functional.layer_norm(t[0], t[0].shape[-1:], weight, bias, eps)
+    if op == "sum":
+        return lambda: t[0].sum(dim=-1)
+    return lambda: torch.relu(t[0])
+
+
+def time_torch(torch, fn, number, repeat, min_repeat_ms, warmup):
+    """Median seconds per call of fn, timed like time_evaluator with
+    torch.cuda.Event on torch's current stream."""
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    results = []
+    for _ in range(repeat):
+        while True:
+            start = torch.cuda.Event(enable_timing=True)
+            end = torch.cuda.Event(enable_timing=True)
+            start.record()
+            for _ in range(number):
+                fn()
+            end.record()
+            end.synchronize()
+            seconds = start.elapsed_time(end) / 1e3
+            if seconds * 1e3 >= min_repeat_ms:
+                break
+            per_call = seconds / number
+            grown = int(min_repeat_ms / 1e3 / per_call) + 1 if per_call > 0 else 0
+            number = max(grown, int(number * 1.618), number + 1)
+        results.append(seconds / number)
+    return float(np.median(results))
+
+
+def run_case(case, root, args, torch):
+    """Checks and times one case; returns its result row."""
+    row = {"name": case["name"], "kind": case.get("kind"), "ok": False, "outputs": [],
+           "max_abs": None, "max_rel": None, "mlc_ms": None, "torch_ms": None,
+           "torch_over_mlc": None, "gflops": None, "gbps": None, "peak_bw_fraction": None,
+           "notes": []}
+    mod = runtime.load_module(os.path.join(root, case["so"]))
+    row["target"] = mod.target
+    entry = case.get("entry", "main")
+    function = mod[entry]
+    arrays = load_npz(os.path.join(root, case["inputs"]))
+    params = load_npz(os.path.join(root, case["params"])) if case.get("params") else {}
+    inputs = entry_inputs(function, arrays, params)
+    want = reference_outputs(function, load_npz(os.path.join(root, case["reference"])))
+    rtol, atol = case["rtol"], case["atol"]
+
+    # Outputs of the reference's shapes: dynamic ones must be passed.
+    output_args = [a for a in function.args if a.kind == "output"]
+    got = [np.empty(w.shape, a.dtype) for a, w in zip(output_args, want)]
+    function(*inputs, *got)
+    for name, g, w in zip(function.output_names, got, want):
+        result = compare(g, w, rtol, atol)
+        result["name"] = name
+        row["outputs"].append(result)
+        if "note" in result:
+            row["notes"].append("output %s: %s" % (name, result["note"]))
+    measured = [o for o in row["outputs"] if o["max_abs"] is not None]
+    if measured:
+        row["max_abs"] = max(o["max_abs"] for o in measured)
+        row["max_rel"] = max(o["max_rel"] for o in measured)
+    row["ok"] = all(o["ok"] for o in row["outputs"])
+
+    if torch is not None and mod.target == "cuda":
+        # The same entry on torch CUDA tensors, inputs and outputs passed as
+        # device pointers (__cuda_array_interface__).
+        scalar = [a.kind == "scalar" for a in function.args if a.kind != "output"]
+        device_inputs = [x if s else torch.as_tensor(x, device="cuda").contiguous()
+                         for x, s in zip(inputs, scalar)]
+        device_outputs = [torch.empty(w.shape, dtype=torch_dtype(torch, a.dtype), device="cuda")
+                          for a, w in zip(output_args, want)]
+        function(*device_inputs, *device_outputs)
+        for name, out, w in zip(function.output_names, device_outputs, want):
+            if not compare(out.cpu().numpy(), w, rtol, atol)["ok"]:
+                row["ok"] = False
+                row["notes"].append("output %s differs when passed as a torch tensor" % name)
+
+    if args.warmup:
+        mod.time_evaluator(entry, number=args.warmup)(*inputs, *got)
+    timer = mod.time_evaluator(entry, number=args.number, repeat=args.repeat,
+                               min_repeat_ms=args.min_repeat_ms)
+    mlc_s = timer(*inputs, *got).median
+    row["mlc_ms"] = mlc_s * 1e3
+    if case.get("flops"):
+        row["gflops"] = case["flops"] / mlc_s / 1e9
+    if case.get("bytes"):
+        row["gbps"] = case["bytes"] / mlc_s / 1e9
+        row["peak_bw_fraction"] = case["bytes"] / mlc_s / args.peak_bw
+
+    spec = case.get("torch")
+    if torch is not None and spec:
+        with torch.inference_mode():
+            baseline = torch_baseline(torch, spec, inputs, arrays, params)
+            result = baseline()
+            # Compared by value: torch's sum may keep or drop the reduced axis.
+            if result.numel() != np.size(want[0]) or not compare(
+                    result.cpu().numpy().reshape(np.shape(want[0])), want[0], rtol, atol)["ok"]:
+                row["notes"].append("torch %s disagrees with the reference: its time is "
+                                    "not comparable" % spec["op"])
+            torch_s = time_torch(torch, baseline, args.number, args.repeat,
+                                 args.min_repeat_ms, args.warmup)
+        row["torch_ms"] = torch_s * 1e3
+        row["torch_over_mlc"] = torch_s / mlc_s
+    return row
+
+
+COLUMNS = [("case", "%-24s", "name"), ("correct", "%-7s", None), ("max abs", "%9s", "max_abs"),
+           ("max rel", "%9s", "max_rel"), ("mlc ms", "%10s", "mlc_ms"),
+           ("torch ms", "%10s", "torch_ms"), ("torch/mlc", "%9s", "torch_over_mlc"),
+           ("GFLOP/s", "%9s", "gflops"), ("GB/s", "%8s", "gbps"),
+           ("%peak", "%6s", "peak_bw_fraction")]
+
+FORMATS = {"max_abs": "%.2e", "max_rel": "%.2e", "mlc_ms": "%.4g", "torch_ms": "%.4g",
+           "torch_over_mlc": "%.2f", "gflops": "%.1f", "gbps": "%.1f",
+           "peak_bw_fraction": "%.0f%%"}
+
+
+def format_row(row):
+    cells = []
+    for _, fmt, key in COLUMNS:
+        if key is None:
+            value = "error" if "error" in row else ("ok" if row["ok"] else "WRONG")
+        elif key == "name":
+            value = row["name"]
+        elif row.get(key) is None:
+            value = "-"
+        else:
+            scale = 100 if key == "peak_bw_fraction" else 1
+            value = FORMATS[key] % (row[key] * scale)
+        cells.append(fmt % value)
+    return " ".join(cells).rstrip()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dir", default=os.path.join(HERE, "build"),
+                        help="the directory prepare.sh wrote (with manifest.json)")
+    parser.add_argument("--cases", nargs="+", help="run only the cases of these names")
+    parser.add_argument("--number", type=int, default=20, help="calls per timed repeat")
+    parser.add_argument("--repeat", type=int, default=10, help="timed repeats (median)")
+    parser.add_argument("--min-repeat-ms", type=float, default=50,
+                        help="grow --number until a repeat lasts this long")
+    parser.add_argument("--warmup", type=int, default=10, help="untimed calls first")
+    parser.add_argument("--peak-bw", type=float, default=3.0e12,
+                        help="the GPU's memory bandwidth in B/s, for %%peak")
+    args = parser.parse_args()
+
+    manifest_path = os.path.join(args.dir, "manifest.json")
+    if not os.path.exists(manifest_path):
+        print("error: no %s: run bench/gpu/prepare.sh on the build machine and copy its "
+              "output directory here" % manifest_path, file=sys.stderr)
+        return 1
+    with open(manifest_path) as f:
+        cases = json.load(f)
+    if args.cases:
+        unknown = set(args.cases) - {c["name"] for c in cases}
+        if unknown:
+            print("error: no cases named %s in %s" % (", ".join(sorted(unknown)), manifest_path),
+                  file=sys.stderr)
+            return 1
+        cases = [c for c in cases if c["name"] in args.cases]
+
+    if not cases:
+        print("error: %s lists no cases" % manifest_path, file=sys.stderr)
+        return 1
+
+    # The GPU, through the CUDA runtime of the first library that loads (one
+    # that does not is reported with its case): without a GPU, stop here
+    # with the runtime's message.
+    device = None
+    for case in cases:
+        try:
+            mod = runtime.load_module(os.path.join(args.dir, case["so"]))
+        except (OSError, ValueError):
+            continue
+        try:
+            device = mod.device_name
+        except RuntimeError as err:
+            print("error: %s" % err, file=sys.stderr)
+            return 1
+        break
+    torch, torch_note = import_torch()
+    report = {"device": device, "torch": torch.__version__ if torch else None,
+              "peak_bw": args.peak_bw, "number": args.number, "repeat": args.repeat,
+              "min_repeat_ms": args.min_repeat_ms, "warmup": args.warmup, "cases": []}
+    print("device: %s" % device)
+    if torch_note:
+        print("note: " + torch_note)
+        report["note"] = torch_note
+    print(" ".join(fmt % title for title, fmt, _ in COLUMNS).rstrip(), flush=True)
+    for case in cases:
+        try:
+            row = run_case(case, args.dir, args, torch)
+        except Exception as err:  # a case that fails is reported; the others still run
+            row = {"name": case["name"], "kind": case.get("kind"), "ok": False,
+                   "error": "%s: %s" % (type(err).__name__, err), "notes": []}
+        report["cases"].append(row)
+        print(format_row(row), flush=True)
+    for row in report["cases"]:
+        for note in ([row["error"]] if "error" in row else []) + row["notes"]:
+            print("%s: %s" % (row["name"], note))
+
+    if os.environ.get("OUT"):
+        path = os.path.join(os.environ["OUT"], "gpu-bench.json")
+        with open(path, "w") as f:
+            json.dump(report, f, indent=1)
+        print("wrote " + path)
+    failed = [row["name"] for row in report["cases"] if not row["ok"]]
+    if failed:
+        print("%d of %d cases wrong or failed: %s" % (len(failed), len(cases), ", ".join(failed)))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,131 @@
+# mlc.runtime.load_module (TVM's tvm.runtime.load_module) on libraries that
+# mlc-compile writes, read through their mlc_module_metadata with numpy and
+# ctypes only: the MLC course's MLP (Relay, weights as inputs) and linalg
+# functions with dynamic shapes, a scalar and several results, called on
+# random inputs and compared with numpy (float64 reference; rtol 1e-5,
+# atol 1e-6 as examples/models.py), with outputs returned or written in
+# place; the errors for a wrong shape, dtype or argument count; and
+# time_evaluator's times.
+# RUN: rm -rf %t && mkdir -p %t
+# RUN: mlc-translate --import-relay %mlc_src_root/examples/mlp.relay -o %t/mlp.mlir
+# RUN: mlc-compile %t/mlp.mlir -O3 -o %t/mlp.so
+# RUN: %python %s %t %mlc_src_root | FileCheck %s
+
+import os
+import sys
+
+import numpy as np
+from mlc import runtime, tools
+
+OUT_DIR, SRC_ROOT = sys.argv[1], sys.argv[2]
+sys.path.insert(0, os.path.join(SRC_ROOT, "examples"))
+import models  # noqa: E402
+
+RTOL, ATOL = 1e-5, 1e-6
+
+LINALG = """
+#id = affine_map<(i, j) -> (i, j)>
+func.func @scale(%x: tensor<?x?xf32> {relay.name = "x"}, %alpha: f32 {relay.name = "alpha"}) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %n = tensor.dim %x, %c1 : tensor<?x?xf32>
+  %empty = tensor.empty(%m, %n) : tensor<?x?xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<?x?xf32>) outs(%empty : tensor<?x?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.mulf %a, %alpha : f32
+    linalg.yield %s : f32
+  } -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+func.func @slice_and_sum(%x: tensor<4x8xf32> {relay.name = "x"}) -> (tensor<4x2xf32>, tensor<f32>) {
+  %s = tensor.extract_slice %x[0, 1] [4, 2] [1, 3] : tensor<4x8xf32> to tensor<4x2xf32>
+  %zero = arith.constant dense<0.0> : tensor<f32>
+  %total = linalg.reduce ins(%x : tensor<4x8xf32>) outs(%zero : tensor<f32>) dimensions = [0, 1]
+    (%in: f32, %acc: f32) {
+      %a = arith.addf %in, %acc : f32
+      linalg.yield %a : f32
+    }
+  return %s, %total : tensor<4x2xf32>, tensor<f32>
+}
+"""
+
+rng = np.random.default_rng(0)
+
+
+def expect_error(kind, fn, *args):
+    try:
+        fn(*args)
+    except kind as err:
+        print("%s: %s" % (kind.__name__, err))
+        return
+    raise AssertionError("no %s raised" % kind.__name__)
+
+
+# The MLP: every Relay parameter is an input of main.
+mod = runtime.load_module(os.path.join(OUT_DIR, "mlp.so"))
+print(mod.target, mod.entry_names)
+# CHECK: cpu ['main']
+entry = mod.metadata["entries"][0]
+assert entry["symbol"] == "_mlir_ciface_main", entry
+print([(a["name"], a["dtype"], a["shape"], a["kind"]) for a in entry["args"][:-1]])
+# CHECK-NEXT: [('data', 'float32', [1, 784], 'input'), ('w0', 'float32', [128, 784], 'input'), ('b0', 'float32', [128], 'input'), ('w1', 'float32', [10, 128], 'input'), ('b1', 'float32', [10], 'input')]
+last = entry["args"][-1]
+print(last["dtype"], last["shape"], last["kind"])
+# CHECK-NEXT: float32 [1, 10] output
+
+params, inputs = models.make_mlp(rng)
+args = [inputs["data"]] + [params[k] for k in ("w0", "b0", "w1", "b1")]
+want = models.reference_mlp({k: v.astype(np.float64) for k, v in params.items()},
+                            inputs["data"].astype(np.float64))
+main = mod["main"]
+np.testing.assert_allclose(main(*args), want, rtol=RTOL, atol=ATOL)
+out = np.full((1, 10), np.nan, np.float32)
+assert main(*args, out) is None
+np.testing.assert_allclose(out, want, rtol=RTOL, atol=ATOL)
+# A Fortran-ordered weight is made C-contiguous.
+np.testing.assert_allclose(main(args[0], np.asfortranarray(args[1]), *args[2:]), want,
+                           rtol=RTOL, atol=ATOL)
+print("mlp: ok")
+# CHECK-NEXT: mlp: ok
+
+expect_error(ValueError, main, args[0].reshape(1, 1, 784), *args[1:])
+# CHECK-NEXT: ValueError: main: input 'data' must have shape [1, 784], got [1, 1, 784]
+expect_error(TypeError, main, args[0].astype(np.float64), *args[1:])
+# CHECK-NEXT: TypeError: main: input 'data' must be float32, got float64 (convert with .astype)
+expect_error(TypeError, main, *args[:4])
+# CHECK-NEXT: TypeError: main takes 5 inputs (data, w0, b0, w1, b1) and 1 outputs ({{.*}}): call main(data, w0, b0, w1, b1), or main(data, w0, b0, w1, b1, {{.*}}) to write the outputs in place; got 4 arguments
+
+result = mod.time_evaluator("main", number=5, repeat=3)(*args)
+assert len(result.results) == 3 and all(t > 0 for t in result.results), result
+assert 0 < result.min <= result.median <= result.max, result
+print("time_evaluator: ok")
+# CHECK-NEXT: time_evaluator: ok
+
+# Dynamic shapes (the output is passed), a scalar, two results.
+source = os.path.join(OUT_DIR, "linalg.mlir")
+with open(source, "w") as f:
+    f.write(LINALG)
+library = os.path.join(OUT_DIR, "linalg.so")
+tools.run("mlc-compile", [source, "-O3", "-o", library])
+mod = runtime.load_module(library)
+print(mod.entry_names)
+# CHECK-NEXT: ['scale', 'slice_and_sum']
+for shape in [(5, 7), (1, 3)]:
+    x = rng.standard_normal(shape).astype(np.float32)
+    before = x.copy()
+    out = np.empty(shape, np.float32)
+    mod["scale"](x, -2.5, out)
+    np.testing.assert_allclose(out, x.astype(np.float64) * -2.5, rtol=RTOL, atol=ATOL)
+    np.testing.assert_array_equal(x, before)
+expect_error(ValueError, mod["scale"], x, -2.5)
+# CHECK-NEXT: ValueError: scale: output '{{.*}}' has a dynamic shape [?, ?]: pass the outputs, scale(x, alpha, {{.*}})
+x = rng.standard_normal((4, 8)).astype(np.float32)
+sliced, total = mod["slice_and_sum"](x)
+np.testing.assert_array_equal(sliced, x[:, 1:7:3])
+assert total.shape == (), total.shape
+np.testing.assert_allclose(total, x.astype(np.float64).sum(), rtol=RTOL, atol=1e-5)
+print("linalg: ok")
+# CHECK-NEXT: linalg: ok
