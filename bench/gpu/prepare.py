@@ -1,0 +1,101 @@
+"""Build machine side of the GPU benchmark: compiles the cases with
+`mlc-compile --target=cuda`, writes their inputs and float64 numpy
+references and manifest.json into a directory (default bench/gpu/build)
+that bench/gpu/run.py reads on a machine with a GPU.
+
+    /usr/bin/python3 bench/gpu/prepare.py [--dir bench/gpu/build] [--chip sm_90]
+
+Cases: the example MLP and CNN (weights bound at compile time) and single
+kernels (matmul 1024 and 4096, add, softmax, relu, sum) written in Relay.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "examples"))
+import models  # noqa: E402
+
+
+def tool(name):
+    return os.path.join(os.environ.get("MLC_TOOLS_DIR", os.path.join(ROOT, "build", "bin")), name)
+
+
+def run(*args):
+    subprocess.run([str(a) for a in args], check=True)
+
+
+def relay_kernel(name, params, body, out_type):
+    args = ", ".join(f"%{n}: Tensor[({', '.join(map(str, s))}), float32]" for n, s in params)
+    return f"#[version = \"0.0.5\"]\ndef @main({args}) -> {out_type} {{\n  {body}\n}}\n"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dir", default=os.path.join(ROOT, "bench", "gpu", "build"))
+    parser.add_argument("--chip", default="sm_90")
+    args = parser.parse_args()
+    os.makedirs(args.dir, exist_ok=True)
+    rng = np.random.default_rng(0)
+    cases = []
+
+    def compile_case(name, mlir, **case):
+        so = f"{name}.so"
+        run(tool("mlc-compile"), f"--target=cuda:{args.chip}", mlir, "-o", os.path.join(args.dir, so))
+        cases.append({"name": name, "so": so, "entry": "main", **case})
+
+    for model in ("mlp", "cnn"):
+        mlir = os.path.join(args.dir, f"{model}.mlir")
+        run(tool("mlc-translate"), "--import-relay", os.path.join(ROOT, "examples", f"{model}.relay"), "-o", mlir)
+        params, inputs = os.path.join(args.dir, f"{model}-params.npz"), os.path.join(args.dir, f"{model}-inputs.npz")
+        run(sys.executable, os.path.join(ROOT, "examples", "models.py"), "make", model, params, inputs)
+        bound = os.path.join(args.dir, f"{model}-bound.mlir")
+        run(tool("mlc-opt"), mlir, f"--relay-bind-params=params={params}", "-o", bound)
+        p = {k: v.astype(np.float64) for k, v in np.load(params).items()}
+        ref = models.MODELS[model][1](p, np.load(inputs)["data"].astype(np.float64))
+        np.savez(os.path.join(args.dir, f"{model}-reference.npz"), out0=ref)
+        compile_case(model, bound, kind="model", inputs=f"{model}-inputs.npz", params=f"{model}-params.npz",
+                     reference=f"{model}-reference.npz", rtol=1e-5, atol=1e-6, flops=None, bytes=None,
+                     torch={"op": f"model:{model}"})
+
+    def kernel(name, shapes, body, out_shape, reference, op, flops=None, bytes_=None, rtol=1e-5, atol=1e-6):
+        out_type = f"Tensor[({', '.join(map(str, out_shape))}), float32]"
+        path = os.path.join(args.dir, f"{name}.relay")
+        with open(path, "w") as f:
+            f.write(relay_kernel(name, shapes, body, out_type))
+        mlir = os.path.join(args.dir, f"{name}.mlir")
+        run(tool("mlc-translate"), "--import-relay", path, "-o", mlir)
+        arrays = {n: rng.standard_normal(s).astype(np.float32) for n, s in shapes}
+        np.savez(os.path.join(args.dir, f"{name}-inputs.npz"), **arrays)
+        np.savez(os.path.join(args.dir, f"{name}-reference.npz"),
+                 out0=reference(*[a.astype(np.float64) for a in arrays.values()]))
+        compile_case(name, mlir, kind="kernel", inputs=f"{name}-inputs.npz", reference=f"{name}-reference.npz",
+                     rtol=rtol, atol=atol, flops=flops, bytes=bytes_, torch={"op": op})
+
+    for n in (1024, 4096):
+        kernel(f"matmul{n}", [("a", (n, n)), ("b", (n, n))], "nn.matmul(%a, %b)", (n, n),
+               lambda a, b: a @ b, "matmul", flops=2 * n**3, rtol=1e-4, atol=1e-4 * np.sqrt(n))
+    shape = (4096, 4096)
+    nbytes = 4 * shape[0] * shape[1]
+    kernel("add", [("x", shape), ("y", shape)], "add(%x, %y)", shape, lambda x, y: x + y, "add", bytes_=3 * nbytes)
+    kernel("relu", [("x", shape)], "nn.relu(%x)", shape, lambda x: np.maximum(x, 0), "relu", bytes_=2 * nbytes)
+
+    def softmax(x):
+        e = np.exp(x - x.max(-1, keepdims=True))
+        return e / e.sum(-1, keepdims=True)
+    kernel("softmax", [("x", shape)], "nn.softmax(%x)", shape, softmax, "softmax", bytes_=2 * nbytes)
+    kernel("sum", [("x", shape)], "sum(%x, axis=[-1])", (shape[0],), lambda x: x.sum(-1), "sum",
+           bytes_=nbytes, rtol=1e-4, atol=1e-4)
+
+    with open(os.path.join(args.dir, "manifest.json"), "w") as f:
+        json.dump(cases, f, indent=1)
+    print(f"{len(cases)} cases in {args.dir}")
+
+
+if __name__ == "__main__":
+    main()
