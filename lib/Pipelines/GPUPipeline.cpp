@@ -103,7 +103,8 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   // Kernels: TVM's default GPU schedule, then thread bindings to gpu.launch.
   GPUDefaultSchedulePassOptions schedule;
   schedule.threadsPerBlock = options.threadsPerBlock;
-  pm.addNestedPass<tensorir::PrimFuncOp>(createGPUDefaultSchedulePass(schedule));
+  pm.addNestedPass<tensorir::PrimFuncOp>(
+      createGPUDefaultSchedulePass(schedule));
   pm.addPass(createConvertTensorIRToGPU());
   ConvertTensorIRToSCFOptions tensorIRToSCF;
   tensorIRToSCF.insertDeallocs = false;
@@ -164,8 +165,9 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   pm.addPass(createGpuToLLVMConversionPass());
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = options.format;
-  binary.toolkitPath =
-      options.toolkit.empty() ? std::string(MLC_CUDA_TOOLKIT_DIR) : options.toolkit.getValue();
+  binary.toolkitPath = options.toolkit.empty()
+                           ? std::string(MLC_CUDA_TOOLKIT_DIR)
+                           : options.toolkit.getValue();
   pm.addPass(createGpuModuleToBinaryPass(binary));
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());

@@ -33,6 +33,7 @@
 #include "mlc/InitAll.h"
 #include "mlc/Pipelines/Pipelines.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -49,18 +50,17 @@
 #include "mlir/Target/LLVMIR/LLVMTranslationInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Object/ELFObjectFile.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "llvm/IR/IRBuilder.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
@@ -600,9 +600,10 @@ static llvm::json::Object getEntryMetadata(FunctionOpInterface func) {
     describe(type, getParameterName(func, i), "input");
   for (auto [i, type] : llvm::enumerate(func.getResultTypes()))
     describe(type, "out" + std::to_string(i), "output");
-  return llvm::json::Object{{"name", func.getName()},
-                            {"symbol", ("_mlir_ciface_" + func.getName()).str()},
-                            {"args", std::move(args)}};
+  return llvm::json::Object{
+      {"name", func.getName()},
+      {"symbol", ("_mlir_ciface_" + func.getName()).str()},
+      {"args", std::move(args)}};
 }
 
 /// Adds `const char *mlc_module_metadata(void)` returning `json`.
@@ -659,9 +660,11 @@ static LogicalResult compile(MLIRContext &context) {
   if (!cuda && !chip.empty())
     return fail("--target=cpu takes no chip ('" + targetName + "')");
   std::unique_ptr<mlc::CPUPipelineOptions> options =
-      mlc::CPUPipelineOptions::createFromString(cuda ? std::string() : pipelineOptions.getValue());
+      mlc::CPUPipelineOptions::createFromString(
+          cuda ? std::string() : pipelineOptions.getValue());
   std::unique_ptr<mlc::GPUPipelineOptions> gpuOptions =
-      mlc::GPUPipelineOptions::createFromString(cuda ? pipelineOptions.getValue() : std::string());
+      mlc::GPUPipelineOptions::createFromString(
+          cuda ? pipelineOptions.getValue() : std::string());
   if (!options || !gpuOptions)
     return fail("invalid --pipeline-options '" + pipelineOptions + "'");
   OutputKind outputKind = getOutputKind(outputFilename);
@@ -794,8 +797,7 @@ static LogicalResult compile(MLIRContext &context) {
       if (isa<gpu::BinaryOp, gpu::LaunchFuncOp>(op))
         return WalkResult::advance();
       op->emitError() << "the " << (cuda ? "GPU" : "CPU") << " pipeline left '"
-                      << op->getName()
-                      << "' outside the LLVM dialect";
+                      << op->getName() << "' outside the LLVM dialect";
       return WalkResult::interrupt();
     });
     if (leftover.wasInterrupted())
@@ -804,8 +806,7 @@ static LogicalResult compile(MLIRContext &context) {
     for (const std::string &name : entrySymbols)
       if (!module->lookupSymbol<LLVM::LLVMFuncOp>("_mlir_ciface_" + name))
         return fail(Twine("the ") + (cuda ? "GPU" : "CPU") +
-                    " pipeline produced no C interface for '" + name +
-                    "'");
+                    " pipeline produced no C interface for '" + name + "'");
     for (const CEntry &entry : cEntries) {
       auto wrapper =
           module->lookupSymbol<LLVM::LLVMFuncOp>("_mlir_ciface_" + entry.name);

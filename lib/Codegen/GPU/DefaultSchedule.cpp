@@ -106,9 +106,8 @@ struct GPUDefaultSchedulePass
     }
     // Hand-scheduled for the GPU already (dlight skips these too).
     WalkResult bound = func.walk([](ForOp loop) {
-      return loop.getKind() == ForKind::thread_binding
-                 ? WalkResult::interrupt()
-                 : WalkResult::advance();
+      return loop.getKind() == ForKind::thread_binding ? WalkResult::interrupt()
+                                                       : WalkResult::advance();
     });
     if (bound.wasInterrupted())
       return;
@@ -172,11 +171,10 @@ struct GPUDefaultSchedulePass
   LogicalResult applySingleThread(RewriterBase &rewriter,
                                   Operation *statement) {
     rewriter.setInsertionPoint(statement);
-    auto unit = ForOp::create(rewriter, statement->getLoc(),
-                              rewriter.getIndexAttr(0),
-                              rewriter.getIndexAttr(1),
-                              rewriter.getIndexAttr(1),
-                              ForKind::thread_binding, "threadIdx.x");
+    auto unit =
+        ForOp::create(rewriter, statement->getLoc(), rewriter.getIndexAttr(0),
+                      rewriter.getIndexAttr(1), rewriter.getIndexAttr(1),
+                      ForKind::thread_binding, "threadIdx.x");
     unit.setIvNameAttr(rewriter.getStringAttr("unit"));
     rewriter.moveOpBefore(statement, unit.getBodyBlock()->getTerminator());
     return success();

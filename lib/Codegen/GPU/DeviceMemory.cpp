@@ -33,8 +33,7 @@ bool isHostOp(Operation *op) {
 bool isSinkable(Operation *op) {
   if (isa<memref::GetGlobalOp, arith::ConstantOp>(op))
     return true;
-  return isa<ViewLikeOpInterface>(op) && isPure(op) &&
-         op->getNumRegions() == 0;
+  return isa<ViewLikeOpInterface>(op) && isPure(op) && op->getNumRegions() == 0;
 }
 
 struct GPUDeviceMemoryPass
@@ -95,14 +94,14 @@ struct GPUDeviceMemoryPass
       return success();
     }
     if (auto dealloc = dyn_cast<memref::DeallocOp>(op)) {
-      gpu::DeallocOp::create(rewriter, loc, /*asyncToken=*/Type(),
-                             ValueRange(), dealloc.getMemref());
+      gpu::DeallocOp::create(rewriter, loc, /*asyncToken=*/Type(), ValueRange(),
+                             dealloc.getMemref());
       rewriter.eraseOp(dealloc);
       return success();
     }
     if (auto copy = dyn_cast<memref::CopyOp>(op)) {
-      gpu::MemcpyOp::create(rewriter, loc, /*asyncToken=*/Type(),
-                            ValueRange(), copy.getTarget(), copy.getSource());
+      gpu::MemcpyOp::create(rewriter, loc, /*asyncToken=*/Type(), ValueRange(),
+                            copy.getTarget(), copy.getSource());
       rewriter.eraseOp(copy);
       return success();
     }
@@ -112,8 +111,8 @@ struct GPUDeviceMemoryPass
           "cannot read it");
     // Launches, calls, views, index arithmetic, control flow are host work.
     if (isa<gpu::LaunchOp, CallOpInterface, RegionBranchOpInterface,
-            ViewLikeOpInterface, memref::DimOp, memref::ExtractStridedMetadataOp>(
-            op) ||
+            ViewLikeOpInterface, memref::DimOp,
+            memref::ExtractStridedMetadataOp>(op) ||
         op->hasTrait<OpTrait::IsTerminator>() || isMemoryEffectFree(op) ||
         isa<FunctionOpInterface>(op) || isa<SymbolOpInterface>(op))
       return success();

@@ -116,9 +116,7 @@ bool accessesWorkgroup(Operation *op, bool writes) {
 /// it; a serial loop that both writes and reads workgroup memory is entered,
 /// so that its stages are separated inside each iteration.
 void insertBarriers(OpBuilder &builder, Block &block) {
-  auto isBarrier = [](Operation *op) {
-    return op && isa<gpu::BarrierOp>(op);
-  };
+  auto isBarrier = [](Operation *op) { return op && isa<gpu::BarrierOp>(op); };
   for (Operation &op : llvm::make_early_inc_range(block.without_terminator())) {
     if (isa<gpu::BarrierOp>(op) || !accessesWorkgroup(&op, /*writes=*/true))
       continue;
@@ -207,9 +205,8 @@ LogicalResult ConvertTensorIRToGPUPass::convertKernel(PrimFuncOp prim,
                                                       ForOp root) {
   MLIRContext *ctx = &getContext();
   Location loc = root.getLoc();
-  std::string kernelName =
-      "kernel of @" + prim.getSymName().str() + " at block " +
-      firstBlockName(root);
+  std::string kernelName = "kernel of @" + prim.getSymName().str() +
+                           " at block " + firstBlockName(root);
 
   // The launch size per hardware index: the largest constant extent, or the
   // one dynamic extent (blockIdx only).
@@ -238,8 +235,8 @@ LogicalResult ConvertTensorIRToGPUPass::convertKernel(PrimFuncOp prim,
         Value binding = block.getBindings()[i];
         bool usesLoop = binding == loop.getInductionVar();
         if (Operation *def = binding.getDefiningOp())
-          usesLoop |= llvm::is_contained(def->getOperands(),
-                                         loop.getInductionVar());
+          usesLoop |=
+              llvm::is_contained(def->getOperands(), loop.getInductionVar());
         if (!usesLoop)
           continue;
         block.emitOpError("'")
@@ -268,8 +265,8 @@ LogicalResult ConvertTensorIRToGPUPass::convertKernel(PrimFuncOp prim,
     if (dynamicSize[index] && dynamicSize[index] != ub)
       return loop.emitOpError("bound ")
              << describeLoop(loop) << " in the " << kernelName
-             << " has a dynamic extent other than the one of another "
-             << tag << " loop of the kernel";
+             << " has a dynamic extent other than the one of another " << tag
+             << " loop of the kernel";
     dynamicSize[index] = ub;
   }
   for (int i = 0; i < 6; ++i)
@@ -292,9 +289,8 @@ LogicalResult ConvertTensorIRToGPUPass::convertKernel(PrimFuncOp prim,
            << kernelName << " has " << staticSize[1] << " x " << staticSize[2]
            << " blocks in y x z; at most 65535 each";
   if (staticSize[0] > std::numeric_limits<int32_t>::max())
-    return root.emitOpError("the ")
-           << kernelName << " has " << staticSize[0]
-           << " blocks in x; at most 2^31 - 1";
+    return root.emitOpError("the ") << kernelName << " has " << staticSize[0]
+                                    << " blocks in x; at most 2^31 - 1";
 
   IRRewriter rewriter(ctx);
   rewriter.setInsertionPoint(root);
@@ -355,8 +351,7 @@ LogicalResult ConvertTensorIRToGPUPass::convertKernel(PrimFuncOp prim,
       return alloc.emitOpError("buffer of the ")
              << kernelName << " in " << type.getMemorySpace()
              << " memory must have a static shape, not " << type;
-    bool workgroup =
-        getGPUAddressSpace(type) == gpu::AddressSpace::Workgroup;
+    bool workgroup = getGPUAddressSpace(type) == gpu::AddressSpace::Workgroup;
     if (workgroup)
       sharedBytes += type.getNumElements() *
                      std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
