@@ -35,9 +35,13 @@ for optional in ["mlc-run"]:
         config.available_features.add(optional)
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
-# Python tests import the mlc package from the source tree and find the tools
-# of this build through MLC_TOOLS_DIR.
-config.environment["PYTHONPATH"] = os.path.join(config.mlc_src_root, "python")
+# Python tests import the mlc package from the source tree and the helpers
+# they share from test/Inputs/python, and find the tools of this build
+# through MLC_TOOLS_DIR.
+config.environment["PYTHONPATH"] = os.pathsep.join([
+    os.path.join(config.mlc_src_root, "python"),
+    os.path.join(config.mlc_src_root, "test", "Inputs", "python"),
+])
 config.environment["MLC_TOOLS_DIR"] = config.mlc_tools_dir
 
 # mlc-compile's C driver test builds against the generated header.

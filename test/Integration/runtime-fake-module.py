@@ -20,18 +20,10 @@ import sys
 
 import numpy as np
 from mlc import runtime
+from mlc_test_utils import expect_error
 
 DIR = sys.argv[1]
 rng = np.random.default_rng(0)
-
-
-def expect_error(kind, fn, *args):
-    try:
-        fn(*args)
-    except kind as err:
-        print("%s: %s" % (kind.__name__, err))
-        return
-    raise AssertionError("no %s raised" % kind.__name__)
 
 
 class FakeCudaArray:

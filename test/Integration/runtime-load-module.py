@@ -1,67 +1,30 @@
 # mlc.runtime.load_module (TVM's tvm.runtime.load_module) on libraries that
 # mlc-compile writes, read through their mlc_module_metadata with numpy and
 # ctypes only: the MLC course's MLP (Relay, weights as inputs) and linalg
-# functions with dynamic shapes, a scalar and several results, called on
-# random inputs and compared with numpy (float64 reference; rtol 1e-5,
-# atol 1e-6 as examples/models.py), with outputs returned or written in
-# place; the errors for a wrong shape, dtype or argument count; and
-# time_evaluator's times.
+# functions (../Inputs/linalg-entries.mlir) with dynamic shapes, a scalar
+# and several results, called on random inputs and compared with numpy
+# (float64 reference; rtol 1e-5, atol 1e-6 as examples/models.py), with
+# outputs returned or written in place; the errors for a wrong shape, dtype
+# or argument count; and time_evaluator's times.
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: mlc-translate --import-relay %mlc_src_root/examples/mlp.relay -o %t/mlp.mlir
 # RUN: mlc-compile %t/mlp.mlir -O3 -o %t/mlp.so
+# RUN: mlc-compile %S/../Inputs/linalg-entries.mlir -O3 -o %t/linalg.so
 # RUN: %python %s %t %mlc_src_root | FileCheck %s
 
 import os
 import sys
 
 import numpy as np
-from mlc import runtime, tools
+from mlc import runtime
+from mlc_test_utils import expect_error
 
 OUT_DIR, SRC_ROOT = sys.argv[1], sys.argv[2]
 sys.path.insert(0, os.path.join(SRC_ROOT, "examples"))
 import models  # noqa: E402
 
 RTOL, ATOL = 1e-5, 1e-6
-
-LINALG = """
-#id = affine_map<(i, j) -> (i, j)>
-func.func @scale(%x: tensor<?x?xf32> {relay.name = "x"}, %alpha: f32 {relay.name = "alpha"}) -> tensor<?x?xf32> {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %m = tensor.dim %x, %c0 : tensor<?x?xf32>
-  %n = tensor.dim %x, %c1 : tensor<?x?xf32>
-  %empty = tensor.empty(%m, %n) : tensor<?x?xf32>
-  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
-      ins(%x : tensor<?x?xf32>) outs(%empty : tensor<?x?xf32>) {
-  ^bb0(%a: f32, %o: f32):
-    %s = arith.mulf %a, %alpha : f32
-    linalg.yield %s : f32
-  } -> tensor<?x?xf32>
-  return %0 : tensor<?x?xf32>
-}
-
-func.func @slice_and_sum(%x: tensor<4x8xf32> {relay.name = "x"}) -> (tensor<4x2xf32>, tensor<f32>) {
-  %s = tensor.extract_slice %x[0, 1] [4, 2] [1, 3] : tensor<4x8xf32> to tensor<4x2xf32>
-  %zero = arith.constant dense<0.0> : tensor<f32>
-  %total = linalg.reduce ins(%x : tensor<4x8xf32>) outs(%zero : tensor<f32>) dimensions = [0, 1]
-    (%in: f32, %acc: f32) {
-      %a = arith.addf %in, %acc : f32
-      linalg.yield %a : f32
-    }
-  return %s, %total : tensor<4x2xf32>, tensor<f32>
-}
-"""
-
 rng = np.random.default_rng(0)
-
-
-def expect_error(kind, fn, *args):
-    try:
-        fn(*args)
-    except kind as err:
-        print("%s: %s" % (kind.__name__, err))
-        return
-    raise AssertionError("no %s raised" % kind.__name__)
 
 
 # The MLP: every Relay parameter is an input of main.
@@ -105,14 +68,9 @@ print("time_evaluator: ok")
 # CHECK-NEXT: time_evaluator: ok
 
 # Dynamic shapes (the output is passed), a scalar, two results.
-source = os.path.join(OUT_DIR, "linalg.mlir")
-with open(source, "w") as f:
-    f.write(LINALG)
-library = os.path.join(OUT_DIR, "linalg.so")
-tools.run("mlc-compile", [source, "-O3", "-o", library])
-mod = runtime.load_module(library)
+mod = runtime.load_module(os.path.join(OUT_DIR, "linalg.so"))
 print(mod.entry_names)
-# CHECK-NEXT: ['scale', 'slice_and_sum']
+# CHECK-NEXT: ['dense_atan', 'slice_and_sum', 'scale', 'scale_in_place']
 for shape in [(5, 7), (1, 3)]:
     x = rng.standard_normal(shape).astype(np.float32)
     before = x.copy()

@@ -651,14 +651,11 @@ static LogicalResult compile(MLIRContext &context) {
     return fail("-O" + Twine(optLevel) + " is not an optimization level (0-3)");
   // --target=cuda[:chip] chooses the GPU pipeline; --pipeline-options are
   // then its options.
-  StringRef target = targetName, chip;
-  std::tie(target, chip) = target.split(':');
-  bool cuda = target == "cuda";
-  if (!cuda && target != "cpu")
-    return fail("unknown --target '" + targetName +
-                "' (expected cpu or cuda[:sm_XX])");
-  if (!cuda && !chip.empty())
-    return fail("--target=cpu takes no chip ('" + targetName + "')");
+  mlc::CompilationTarget target;
+  if (std::string error = mlc::parseCompilationTarget(targetName, target);
+      !error.empty())
+    return fail(error);
+  bool cuda = target.isCUDA();
   std::unique_ptr<mlc::CPUPipelineOptions> options =
       mlc::CPUPipelineOptions::createFromString(
           cuda ? std::string() : pipelineOptions.getValue());
@@ -669,8 +666,8 @@ static LogicalResult compile(MLIRContext &context) {
     return fail("invalid --pipeline-options '" + pipelineOptions + "'");
   OutputKind outputKind = getOutputKind(outputFilename);
   if (cuda) {
-    if (!chip.empty())
-      gpuOptions->chip = chip.str();
+    if (!target.chip.empty())
+      gpuOptions->chip = target.chip;
     if (outputKind == OutputKind::PTX)
       gpuOptions->format = "isa";
     std::string error = mlc::validateGPUPipelineOptions(*gpuOptions);

@@ -7,6 +7,7 @@
 // mlc-run model.mlir --inputs=in.npz [--params=p.npz] [--entry=main]
 //         [--outputs=out.npz] [--bench=N] [--threads=N]
 //         [--pipeline-options="openmp=false plan-memory=false"]
+//         [--target=cpu|cuda[:sm_XX]]
 //
 // Compiles the module with the CPU pipeline, JIT-compiles it with MLIR's
 // ExecutionEngine and calls the entry function. The role of TVM's
@@ -36,11 +37,20 @@
 //   written to --outputs under its name (the function may write any of them,
 //   in place) and summarised on stdout.
 //
+// --target=cuda[:sm_XX] compiles with the GPU pipeline instead
+// (--pipeline-options are then its options) and runs on the first CUDA
+// device: the JIT resolves the host code's mgpu* calls to mlc's CUDA runtime,
+// the buffers are copied to device memory for the call and back after it,
+// and --bench times the runs with CUDA events. Without a driver or a device
+// it fails before compiling anything; a CUDA error fails the run, and no
+// --outputs file is written then.
+//
 //===----------------------------------------------------------------------===//
 
 #include "mlc/Dialect/Relax/IR/Relax.h"
 #include "mlc/Dialect/Relax/Transforms/Passes.h"
 #include "mlc/Dialect/Relay/Transforms/Passes.h"
+#include "mlc/ExecutionEngine/CUDADevice.h"
 #include "mlc/InitAll.h"
 #include "mlc/Pipelines/Pipelines.h"
 #include "mlc/Support/NpzWriter.h"
@@ -110,8 +120,14 @@ static cl::opt<unsigned> jitOptLevel("O", cl::desc("LLVM optimization level"),
 static cl::opt<std::string> pipelineOptions(
     "pipeline-options",
     cl::desc("Options of the CPU pipeline, as for --mlc-cpu-pipeline, e.g. "
-             "\"openmp=false plan-memory=false\""),
+             "\"openmp=false plan-memory=false\" (with --target=cuda: of "
+             "--mlc-gpu-pipeline)"),
     cl::init(""), cl::cat(runCategory));
+static cl::opt<std::string> targetName(
+    "target",
+    cl::desc("cpu (the host), or cuda[:sm_XX] to run on the first CUDA "
+             "device (default chip sm_90)"),
+    cl::value_desc("target"), cl::init("cpu"), cl::cat(runCategory));
 /// --threads, registered in main (see there).
 static unsigned numThreads = 1;
 static cl::opt<bool> quiet("quiet", cl::desc("Do not print output summaries"),
@@ -158,6 +174,8 @@ struct MemRefArgument {
     for (int i = static_cast<int>(shape.size()) - 2; i >= 0; --i)
       strides[i] = strides[i + 1] * shape[i + 1];
   }
+  /// Points the descriptor at `data`, e.g. a device copy of the tensor.
+  void setData(void *data) { allocated = aligned = data; }
   void appendPackedPointers(SmallVectorImpl<void *> &packed) {
     packed.push_back(&allocated);
     packed.push_back(&aligned);
@@ -305,6 +323,31 @@ static void printSummary(llvm::raw_ostream &os, const HostTensor &tensor) {
 }
 
 static LogicalResult run(MLIRContext &context) {
+  // The target and the pipeline's options first, and a CUDA device, so that
+  // nothing is compiled or run without one.
+  mlc::CompilationTarget target;
+  if (std::string error = mlc::parseCompilationTarget(targetName, target);
+      !error.empty())
+    return fail(error);
+  bool cuda = target.isCUDA();
+  std::unique_ptr<mlc::CPUPipelineOptions> cpuOptions;
+  std::unique_ptr<mlc::GPUPipelineOptions> gpuOptions;
+  if (cuda)
+    gpuOptions = mlc::GPUPipelineOptions::createFromString(pipelineOptions);
+  else
+    cpuOptions = mlc::CPUPipelineOptions::createFromString(pipelineOptions);
+  if (!cpuOptions && !gpuOptions)
+    return fail("invalid --pipeline-options '" + pipelineOptions + "'");
+  if (cuda) {
+    if (!target.chip.empty())
+      gpuOptions->chip = target.chip;
+    if (std::string error = mlc::validateGPUPipelineOptions(*gpuOptions);
+        !error.empty())
+      return fail(error);
+    if (llvm::Error error = mlc::initCUDADevice())
+      return fail(llvm::toString(std::move(error)));
+  }
+
   std::string errorMessage;
   auto file = openInputFile(inputFilename, &errorMessage);
   if (!file)
@@ -470,10 +513,10 @@ static LogicalResult run(MLIRContext &context) {
 
   // Compile.
   PassManager pm(&context);
-  auto options = mlc::CPUPipelineOptions::createFromString(pipelineOptions);
-  if (!options)
-    return fail("invalid --pipeline-options '" + pipelineOptions + "'");
-  mlc::buildCPUPipeline(pm, *options);
+  if (cuda)
+    mlc::buildGPUPipeline(pm, *gpuOptions);
+  else
+    mlc::buildCPUPipeline(pm, *cpuOptions);
   auto compileStart = std::chrono::steady_clock::now();
   if (failed(pm.run(*module)))
     return failure();
@@ -520,6 +563,13 @@ static LogicalResult run(MLIRContext &context) {
   // keeps it out of the first run and lets --bench report it.
   if (auto entry = (*engine)->lookupPacked(entryName); !entry)
     return fail("JIT compilation failed: " + llvm::toString(entry.takeError()));
+  if (cuda) {
+    // Global constructors load the GPU binaries (mgpuModuleLoad).
+    (*engine)->initialize();
+    if (llvm::Error error = mlc::synchronizeCUDADevice())
+      return fail("loading the GPU kernels: " +
+                  llvm::toString(std::move(error)));
+  }
   auto compileDone = std::chrono::steady_clock::now();
 
   // Destination passing: parameters first, then one buffer per result.
@@ -528,6 +578,24 @@ static LogicalResult run(MLIRContext &context) {
   for (HostTensor &tensor : llvm::concat<HostTensor>(inputs, outputs))
     if (!tensor.scalar)
       arguments.emplace_back(tensor);
+  // On a GPU the entry takes device copies of the buffers; the results come
+  // back, and so does every buffer of a buffer entry (written in place).
+  mlc::CUDADeviceBuffers deviceBuffers;
+  if (cuda) {
+    MemRefArgument *argument = arguments.begin();
+    for (auto [index, tensor] :
+         llvm::enumerate(llvm::concat<HostTensor>(inputs, outputs))) {
+      if (tensor.scalar)
+        continue;
+      bool isResult = index >= inputs.size();
+      llvm::Expected<void *> device = deviceBuffers.add(
+          tensor.data.get(), tensor.numBytes, bufferEntry || isResult);
+      if (!device)
+        return fail("copying '" + tensor.name +
+                    "' to the device: " + llvm::toString(device.takeError()));
+      (argument++)->setData(*device);
+    }
+  }
   SmallVector<void *> packed;
   MemRefArgument *nextArgument = arguments.begin();
   for (HostTensor &tensor : llvm::concat<HostTensor>(inputs, outputs)) {
@@ -551,6 +619,10 @@ static LogicalResult run(MLIRContext &context) {
   };
   if (failed(callOnce()))
     return failure();
+  if (cuda)
+    if (llvm::Error error = deviceBuffers.copyToHost())
+      return fail("calling '" + entryName +
+                  "': " + llvm::toString(std::move(error)));
 
   // A buffer entry's results are its buffers, written in place.
   if (bufferEntry)
@@ -575,13 +647,24 @@ static LogicalResult run(MLIRContext &context) {
   }
   if (benchRuns > 0) {
     SmallVector<double> millis;
-    for (unsigned i = 0; i < benchRuns; ++i) {
-      auto start = std::chrono::steady_clock::now();
-      if (failed(callOnce()))
-        return failure();
-      auto stop = std::chrono::steady_clock::now();
-      millis.push_back(
-          std::chrono::duration<double, std::milli>(stop - start).count());
+    if (cuda) {
+      // Device time between CUDA events around each call.
+      auto times = mlc::timeOnCUDADevice(benchRuns, [&] {
+        return (*engine)->invokePacked(entryName, packed);
+      });
+      if (!times)
+        return fail("calling '" + entryName +
+                    "': " + llvm::toString(times.takeError()));
+      millis = std::move(*times);
+    } else {
+      for (unsigned i = 0; i < benchRuns; ++i) {
+        auto start = std::chrono::steady_clock::now();
+        if (failed(callOnce()))
+          return failure();
+        auto stop = std::chrono::steady_clock::now();
+        millis.push_back(
+            std::chrono::duration<double, std::milli>(stop - start).count());
+      }
     }
     llvm::sort(millis);
     using Millis = std::chrono::duration<double, std::milli>;

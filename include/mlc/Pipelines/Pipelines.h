@@ -160,6 +160,24 @@ unsigned getMinimumPTXVersion(llvm::StringRef chip);
 void buildGPUPipeline(mlir::OpPassManager &pm,
                       const GPUPipelineOptions &options);
 
+/// What a tool's `--target=cpu|cuda[:sm_XX]` names (mlc-compile, mlc-run):
+/// the host CPU (the CPU pipeline), or NVIDIA GPUs (the GPU pipeline).
+struct CompilationTarget {
+  enum class Kind { CPU, CUDA };
+  Kind kind = Kind::CPU;
+  /// The chip of `cuda:sm_XX`; empty when the target names none, and the
+  /// GPU pipeline's `chip` option decides.
+  std::string chip;
+
+  bool isCUDA() const { return kind == Kind::CUDA; }
+};
+
+/// Parses a `--target` value: `cpu`, `cuda`, or `cuda:<chip>` with a chip
+/// LLVM's NVPTX back end knows (see getMinimumPTXVersion). Returns the error
+/// message, or an empty string when `value` is valid.
+std::string parseCompilationTarget(llvm::StringRef value,
+                                   CompilationTarget &target);
+
 /// Options of `tensorir-default-schedule`.
 struct TensorIRDefaultScheduleOptions
     : public mlir::PassPipelineOptions<TensorIRDefaultScheduleOptions> {

@@ -1,10 +1,19 @@
-/* A fake libcuda.so.1 over host memory, so that cuda-runtime.py can take
- * libmlc_cuda_runtime's device path on machines without a GPU. It exports
- * the entry points the runtime resolves (under the names cuda.h maps to) and
- * knows one kernel, mlc_add_one(int *data, unsigned n), which it runs on the
- * CPU. Like the real driver it fails calls made without a current context,
- * rejects blocks of more than 1024 threads and frees only what it allocated.
- * It has only the pre-12.8 cuEventElapsedTime, as older drivers do. */
+/* A fake libcuda.so.1 over host memory, so that cuda-runtime.py and
+ * mlc-run's tests can take libmlc_cuda_runtime's device path on machines
+ * without a GPU. It exports the entry points the runtime resolves (under the
+ * names cuda.h maps to) and knows two kernels, which it runs on the CPU:
+ * - mlc_add_one(int *data, unsigned n) adds one to data[0, n);
+ * - mlc_add_one_memref(memref<?xi32>) does the same to a 1-d memref, taking
+ *   its descriptor as MLIR's GPU lowering passes it (allocated and aligned
+ *   pointers, offset, size, stride); its data must be device memory
+ *   allocated here (CUDA_ERROR_ILLEGAL_ADDRESS otherwise).
+ * Each thread of the grid handles one element. Like the real driver it fails
+ * calls made without a current context, rejects blocks of more than 1024
+ * threads and frees only what it allocated. It has only the pre-12.8
+ * cuEventElapsedTime, as older drivers do.
+ *
+ * Built with -DMLC_FAKE_CUDA_NO_DEVICE it is a driver without devices:
+ * cuInit fails with CUDA_ERROR_NO_DEVICE. */
 
 #define _POSIX_C_SOURCE 200809L
 
@@ -19,6 +28,7 @@ static int primaryContext;
 static __thread CUcontext current;
 static int memoryPool;
 static int addOneKernel;
+static int addOneMemRefKernel;
 
 #define REQUIRE_CONTEXT()                                                      \
   do {                                                                         \
@@ -80,6 +90,12 @@ CUresult cuGetErrorName(CUresult error, const char **name) {
   case CUDA_ERROR_NOT_FOUND:
     *name = "CUDA_ERROR_NOT_FOUND";
     return CUDA_SUCCESS;
+  case CUDA_ERROR_NO_DEVICE:
+    *name = "CUDA_ERROR_NO_DEVICE";
+    return CUDA_SUCCESS;
+  case CUDA_ERROR_ILLEGAL_ADDRESS:
+    *name = "CUDA_ERROR_ILLEGAL_ADDRESS";
+    return CUDA_SUCCESS;
   default:
     *name = NULL;
     return CUDA_ERROR_INVALID_VALUE;
@@ -93,17 +109,25 @@ CUresult cuGetErrorString(CUresult error, const char **text) {
   return result;
 }
 
+#ifdef MLC_FAKE_CUDA_NO_DEVICE
+enum { kNumDevices = 0 };
+#else
+enum { kNumDevices = 1 };
+#endif
+
 CUresult cuInit(unsigned int flags) {
-  return flags ? CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS;
+  if (flags)
+    return CUDA_ERROR_INVALID_VALUE;
+  return kNumDevices ? CUDA_SUCCESS : CUDA_ERROR_NO_DEVICE;
 }
 
 CUresult cuDeviceGetCount(int *count) {
-  *count = 1;
+  *count = kNumDevices;
   return CUDA_SUCCESS;
 }
 
 CUresult cuDeviceGet(CUdevice *device, int ordinal) {
-  if (ordinal != 0)
+  if (ordinal < 0 || ordinal >= kNumDevices)
     return CUDA_ERROR_INVALID_DEVICE;
   *device = 0;
   return CUDA_SUCCESS;
@@ -187,9 +211,14 @@ CUresult cuModuleUnload(CUmodule module) {
 CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
                              const char *name) {
   REQUIRE_CONTEXT();
-  if (!module || strcmp(name, "mlc_add_one") != 0)
+  if (!module)
     return CUDA_ERROR_NOT_FOUND;
-  *function = (CUfunction)&addOneKernel;
+  if (strcmp(name, "mlc_add_one") == 0)
+    *function = (CUfunction)&addOneKernel;
+  else if (strcmp(name, "mlc_add_one_memref") == 0)
+    *function = (CUfunction)&addOneMemRefKernel;
+  else
+    return CUDA_ERROR_NOT_FOUND;
   return CUDA_SUCCESS;
 }
 
@@ -210,14 +239,30 @@ CUresult cuLaunchKernel(CUfunction function, unsigned int gridX,
   (void)stream;
   (void)extra;
   REQUIRE_CONTEXT();
-  if (function != (CUfunction)&addOneKernel || !params ||
-      blockX * blockY * blockZ > 1024 || !gridX || !gridY || !gridZ)
+  if ((function != (CUfunction)&addOneKernel &&
+       function != (CUfunction)&addOneMemRefKernel) ||
+      !params || blockX * blockY * blockZ > 1024 || !gridX || !gridY ||
+      !gridZ)
     return CUDA_ERROR_INVALID_VALUE;
-  int *data = *(int **)params[0];
-  unsigned n = *(unsigned *)params[1];
   unsigned threads = gridX * blockX;
-  for (unsigned i = 0; i < n && i < threads; ++i)
-    ++data[i];
+  if (function == (CUfunction)&addOneKernel) {
+    int *data = *(int **)params[0];
+    unsigned n = *(unsigned *)params[1];
+    for (unsigned i = 0; i < n && i < threads; ++i)
+      ++data[i];
+    return CUDA_SUCCESS;
+  }
+  /* params: allocated, aligned, offset, size, stride. */
+  int *allocated = *(int **)params[0];
+  int *aligned = *(int **)params[1];
+  int64_t offset = *(int64_t *)params[2];
+  int64_t size = *(int64_t *)params[3];
+  int64_t stride = *(int64_t *)params[4];
+  if (findAllocation((CUdeviceptr)(uintptr_t)allocated) < 0 ||
+      aligned != allocated)
+    return CUDA_ERROR_ILLEGAL_ADDRESS;
+  for (int64_t i = 0; i < size && i < (int64_t)threads; ++i)
+    ++aligned[offset + i * stride];
   return CUDA_SUCCESS;
 }
 
