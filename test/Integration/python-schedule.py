@@ -101,7 +101,7 @@ sch.parallel(ci)
 sch.vectorize(cj)
 print(sch.mod)
 # CHECK-LABEL: tensorir.prim_func @mm_relu_64(
-# CHECK: %A_local = tensorir.alloc_buffer : memref<64x64xf32>
+# CHECK: %A_local = tensorir.alloc_buffer {scope = "local"} : memref<64x64xf32>
 # CHECK: tensorir.for %i_0 = 0 to 4
 # CHECK-NEXT: tensorir.for %j_0 = 0 to 4
 # CHECK-NEXT: tensorir.for %ax0 = 0 to 16

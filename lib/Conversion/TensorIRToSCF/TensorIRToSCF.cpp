@@ -14,6 +14,7 @@
 #include "mlc/Conversion/TensorIRToSCF/Passes.h"
 
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+#include "mlc/Dialect/TensorIR/IR/TensorIRUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -169,53 +170,6 @@ void lowerFor(RewriterBase &rewriter, ForOp op, IndexConstants &constants) {
   rewriter.eraseOp(op);
 }
 
-/// `tensorir.init` -> `scf.if` on "every reduce iteration variable is 0".
-/// The condition is on the iteration variables, which the enclosing block's
-/// lowering then replaces by the bindings.
-void lowerInit(RewriterBase &rewriter, InitOp op, IndexConstants &constants) {
-  Location loc = op.getLoc();
-  auto block = cast<BlockOp>(op->getParentOp());
-  rewriter.setInsertionPoint(op);
-  Value zero = constants.get(int64_t(0));
-  Value cond;
-  for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i) {
-    if (!block.isReduceIterVar(i))
-      continue;
-    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                        block.getIterVar(i), zero);
-    cond = cond ? arith::AndIOp::create(rewriter, loc, cond, first).getResult()
-                : first;
-  }
-  Block *body = &op.getBody().front();
-  rewriter.eraseOp(body->getTerminator());
-  if (!cond) {
-    // No reduce variable (the verifier rejects this): run it unconditionally.
-    rewriter.inlineBlockBefore(body, op);
-  } else {
-    auto ifOp = scf::IfOp::create(rewriter, loc, cond, /*withElse=*/false);
-    rewriter.inlineBlockBefore(body, ifOp.thenBlock()->getTerminator());
-  }
-  rewriter.eraseOp(op);
-}
-
-/// `tensorir.block` -> its body, iteration variables replaced by bindings,
-/// under `scf.if` on the predicate.
-void lowerBlock(RewriterBase &rewriter, BlockOp op) {
-  SmallVector<Value> bindings(op.getBindings());
-  Block *body = op.getBodyBlock();
-  rewriter.eraseOp(body->getTerminator());
-  rewriter.setInsertionPoint(op);
-  if (Value predicate = op.getPredicate()) {
-    auto ifOp =
-        scf::IfOp::create(rewriter, op.getLoc(), predicate, /*withElse=*/false);
-    rewriter.inlineBlockBefore(body, ifOp.thenBlock()->getTerminator(),
-                               bindings);
-  } else {
-    rewriter.inlineBlockBefore(body, op, bindings);
-  }
-  rewriter.eraseOp(op);
-}
-
 struct ConvertTensorIRToSCFPass
     : public mlc::impl::ConvertTensorIRToSCFBase<ConvertTensorIRToSCFPass> {
   using Base::Base;
@@ -250,7 +204,7 @@ struct ConvertTensorIRToSCFPass
       // each lowering only moves already-lowered IR.
       SmallVector<Operation *> ops;
       func.walk<WalkOrder::PostOrder>([&](Operation *op) {
-        if (isa<AllocBufferOp, ForOp, InitOp, BlockOp>(op))
+        if (isa<AllocBufferOp, ForOp, BlockOp>(op))
           ops.push_back(op);
       });
       for (Operation *op : ops) {
@@ -258,10 +212,11 @@ struct ConvertTensorIRToSCFPass
           lowerAllocBuffer(rewriter, alloc, insertDeallocs);
         else if (auto loop = dyn_cast<ForOp>(op))
           lowerFor(rewriter, loop, constants);
-        else if (auto init = dyn_cast<InitOp>(op))
-          lowerInit(rewriter, init, constants);
-        else
-          lowerBlock(rewriter, cast<BlockOp>(op));
+        else {
+          auto block = cast<BlockOp>(op);
+          inlineBlock(rewriter, block,
+                      block.getInitOp() ? constants.get(int64_t(0)) : Value());
+        }
       }
     }
 

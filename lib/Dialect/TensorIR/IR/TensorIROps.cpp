@@ -268,6 +268,10 @@ LogicalResult AllocBufferOp::verify() {
     return emitOpError("must be directly inside a 'tensorir.prim_func' or a "
                        "'tensorir.block' (its scope), not inside '")
            << (parent ? parent->getName().getStringRef() : "<none>") << "'";
+  if (getScope() && !isKnownStorageScope(*getScope()))
+    return emitOpError("has unknown storage scope \"")
+           << *getScope()
+           << "\" (expected global, shared, shared.dyn or local)";
   return success();
 }
 

@@ -6,6 +6,8 @@
 
 #include "mlc/Dialect/TensorIR/IR/TensorIRUtils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/AffineExprVisitor.h"
 #include "mlir/IR/Matchers.h"
@@ -513,4 +515,173 @@ FailureOr<AccessRegions> mlc::tensorir::inferAccessRegions(BlockOp block) {
   if (result.wasInterrupted())
     return failure();
   return collector.finish();
+}
+
+//===----------------------------------------------------------------------===//
+// matchReductionBlock
+//===----------------------------------------------------------------------===//
+
+/// Whether `value` is the identity of the combiner `op`.
+bool mlc::tensorir::isIdentityOf(Operation *op, Attribute value) {
+  if (auto f = dyn_cast<FloatAttr>(value)) {
+    const APFloat &v = f.getValue();
+    if (isa<arith::AddFOp>(op))
+      return v.isZero();
+    if (isa<arith::MulFOp>(op))
+      return v.isExactlyValue(1.0);
+    if (isa<arith::MaximumFOp, arith::MaxNumFOp>(op))
+      return v.isInfinity() && v.isNegative();
+    if (isa<arith::MinimumFOp, arith::MinNumFOp>(op))
+      return v.isInfinity() && !v.isNegative();
+    return false;
+  }
+  if (auto i = dyn_cast<IntegerAttr>(value)) {
+    const APInt &v = i.getValue();
+    if (isa<arith::AddIOp, arith::OrIOp, arith::XOrIOp>(op))
+      return v.isZero();
+    if (isa<arith::MulIOp>(op))
+      return v.isOne();
+    if (isa<arith::AndIOp>(op))
+      return v.isAllOnes();
+    if (isa<arith::MaxSIOp>(op))
+      return v.isMinSignedValue();
+    if (isa<arith::MinSIOp>(op))
+      return v.isMaxSignedValue();
+    if (isa<arith::MaxUIOp>(op))
+      return v.isZero();
+    if (isa<arith::MinUIOp>(op))
+      return v.isAllOnes();
+  }
+  return false;
+}
+
+std::optional<ReductionBlock>
+mlc::tensorir::matchReductionBlock(BlockOp block, std::string *why) {
+  std::string name = ("block '" + block.getName() + "'").str();
+  auto fail = [&](const Twine &reason) -> std::optional<ReductionBlock> {
+    if (why)
+      *why = reason.str();
+    return std::nullopt;
+  };
+  InitOp init = block.getInitOp();
+  if (!init)
+    return fail(name + " has no tensorir.init");
+  memref::StoreOp initStore;
+  Attribute identity;
+  for (Operation &op : init.getBody().front().without_terminator()) {
+    if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      if (initStore || !matchPattern(store.getValue(), m_Constant(&identity)))
+        return fail(Twine() + "the init of " + name +
+                    " is not one store of a constant");
+      initStore = store;
+    } else if (!isMemoryEffectFree(&op)) {
+      return fail(Twine() + "the init of " + name +
+                  " has side effects besides its store");
+    }
+  }
+  memref::StoreOp store;
+  for (Operation &op : block.getBodyBlock()->without_terminator())
+    if (auto s = dyn_cast<memref::StoreOp>(op)) {
+      if (store)
+        return fail(Twine() + name + " stores more than once");
+      store = s;
+    }
+  if (!store || store != &*std::prev(block.getBodyBlock()->end(), 2))
+    return fail(Twine() + "the last op of " + name + " must be its only store");
+  Value buffer = store.getMemRef();
+  if (!initStore || initStore.getMemRef() != buffer ||
+      initStore.getIndices() != store.getIndices())
+    return fail(Twine() + "the init of " + name +
+                " does not initialise what it stores");
+  SmallVector<unsigned> storeVars;
+  for (Value index : store.getIndices()) {
+    auto arg = dyn_cast<BlockArgument>(index);
+    if (!arg || arg.getOwner() != block.getBodyBlock() ||
+        block.isReduceIterVar(arg.getArgNumber()) ||
+        llvm::is_contained(storeVars, arg.getArgNumber()))
+      return fail(Twine() + "the store of " + name +
+                  " is not at distinct spatial iteration variables");
+    storeVars.push_back(arg.getArgNumber());
+  }
+  Operation *combiner = store.getValue().getDefiningOp();
+  if (!combiner || combiner->getNumOperands() != 2 ||
+      combiner->getBlock() != block.getBodyBlock() ||
+      !isIdentityOf(combiner, identity))
+    return fail(Twine() + "the stored value of " + name +
+                " is not a combiner (add, mul, max, min, ...) "
+                "whose identity the init stores");
+  memref::LoadOp accLoad;
+  int accOperand = -1;
+  for (int k = 0; k < 2; ++k)
+    if (auto load = combiner->getOperand(k).getDefiningOp<memref::LoadOp>();
+        load && load.getMemRef() == buffer &&
+        load.getIndices() == store.getIndices()) {
+      accLoad = load;
+      accOperand = k;
+    }
+  if (!accLoad)
+    return fail(Twine() + "the combiner of " + name +
+                " does not read the accumulator");
+  for (Operation *user : buffer.getUsers())
+    if (block->isAncestor(user) && user != accLoad.getOperation() &&
+        user != store.getOperation() && user != initStore &&
+        user != block.getOperation())
+      return fail(Twine() + name + " uses the accumulator elsewhere");
+  ReductionBlock result;
+  result.initStore = initStore;
+  result.identity = identity;
+  result.store = store;
+  result.accLoad = accLoad;
+  result.combiner = combiner;
+  result.accOperand = accOperand;
+  result.storeIterVars = std::move(storeVars);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// inlineBlock
+//===----------------------------------------------------------------------===//
+
+void mlc::tensorir::inlineBlock(RewriterBase &rewriter, BlockOp block,
+                                Value zero) {
+  Location loc = block.getLoc();
+  if (InitOp init = block.getInitOp()) {
+    // The condition is on the iteration variables, which become the
+    // bindings below.
+    rewriter.setInsertionPoint(init);
+    Value cond;
+    for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i) {
+      if (!block.isReduceIterVar(i))
+        continue;
+      if (!zero)
+        zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      Value first = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, block.getIterVar(i), zero);
+      cond = cond
+                 ? arith::AndIOp::create(rewriter, loc, cond, first).getResult()
+                 : first;
+    }
+    Block *initBody = &init.getBody().front();
+    rewriter.eraseOp(initBody->getTerminator());
+    if (!cond) {
+      // No reduce variable (the verifier rejects this): run it always.
+      rewriter.inlineBlockBefore(initBody, init);
+    } else {
+      auto ifOp = scf::IfOp::create(rewriter, loc, cond, /*withElse=*/false);
+      rewriter.inlineBlockBefore(initBody, ifOp.thenBlock()->getTerminator());
+    }
+    rewriter.eraseOp(init);
+  }
+  SmallVector<Value> bindings(block.getBindings());
+  Block *body = block.getBodyBlock();
+  rewriter.eraseOp(body->getTerminator());
+  rewriter.setInsertionPoint(block);
+  if (Value predicate = block.getPredicate()) {
+    auto ifOp = scf::IfOp::create(rewriter, loc, predicate, /*withElse=*/false);
+    rewriter.inlineBlockBefore(body, ifOp.thenBlock()->getTerminator(),
+                               bindings);
+  } else {
+    rewriter.inlineBlockBefore(body, block, bindings);
+  }
+  rewriter.eraseOp(block);
 }

@@ -21,6 +21,7 @@
 
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace mlc::tensorir;
@@ -49,8 +50,7 @@ static OpFoldResult cloneOfr(OpFoldResult ofr, IRMapping &map, OpBuilder &b,
   return ofr;
 }
 
-/// The declared access regions of `block`, or the inferred ones.
-static FailureOr<AccessRegions> getAccessRegions(BlockOp block) {
+FailureOr<AccessRegions> schedutil::getAccessRegions(BlockOp block) {
   if (block.getReads() && block.getWrites()) {
     AccessRegions regions;
     llvm::append_range(regions.readBuffers, block.getReadBuffers());
@@ -255,9 +255,8 @@ FailureOr<BlockOp> Schedule::decomposeReductionImpl(BlockOp block, ForOp loop) {
 // reverse_compute_at
 //===----------------------------------------------------------------------===//
 
-/// `value` as an affine expression of `ivs` (as dimensions).
-static std::optional<AffineExpr> toAffine(Value value, ArrayRef<Value> ivs,
-                                          MLIRContext *ctx) {
+std::optional<AffineExpr> schedutil::toAffine(Value value, ArrayRef<Value> ivs,
+                                              MLIRContext *ctx) {
   if (const auto *it = llvm::find(ivs, value); it != ivs.end())
     return getAffineDimExpr(it - ivs.begin(), ctx);
   APInt constant;
@@ -331,23 +330,49 @@ static std::optional<AffineExpr> relaxDim(AffineExpr expr, unsigned dim,
                             numDims, 0);
 }
 
-namespace {
-/// What one iteration of the target loop produces of a buffer dimension: the
-/// range [lower, lower + extent), `lower` a function of the loops from the
-/// scope down to the target loop.
-struct ProducedRange {
-  AffineExpr lower;
-  int64_t extent;
-};
-} // namespace
+/// The least (or greatest) value of `expr` over the dimensions with a range
+/// in `relaxed`: `expr` must be a sum of terms that each use only relaxed
+/// dimensions (bounded by interval arithmetic) or none.
+static std::optional<AffineExpr>
+relaxTerms(AffineExpr expr, ArrayRef<std::optional<IndexRange>> relaxed,
+           bool max, unsigned numDims) {
+  SmallVector<AffineExpr> terms, worklist{expr};
+  while (!worklist.empty()) {
+    AffineExpr e = worklist.pop_back_val();
+    if (e.getKind() == AffineExprKind::Add) {
+      auto bin = cast<AffineBinaryOpExpr>(e);
+      worklist.push_back(bin.getLHS());
+      worklist.push_back(bin.getRHS());
+      continue;
+    }
+    terms.push_back(e);
+  }
+  AffineExpr kept = getAffineConstantExpr(0, expr.getContext());
+  int64_t bound = 0;
+  for (AffineExpr term : terms) {
+    bool usesRelaxed = false, usesKept = false;
+    for (unsigned d = 0; d < numDims; ++d)
+      if (term.isFunctionOfDim(d))
+        (relaxed[d] ? usesRelaxed : usesKept) = true;
+    if (!usesRelaxed) {
+      kept = kept + term;
+      continue;
+    }
+    if (usesKept)
+      return std::nullopt;
+    std::optional<IndexRange> range = getStaticExprRange(term, relaxed);
+    if (!range)
+      return std::nullopt;
+    bound += max ? range->max : range->min;
+  }
+  return simplifyAffineExpr(kept + bound, numDims, 0);
+}
 
-/// `region` (of a block `other` under `loop`, over its iteration variables)
-/// as what one iteration of `loop` covers: a constant-size range per buffer
-/// dimension starting at an affine function of the loops from the scope down
-/// to `loop` (the first `numOuter` loops of `other`).
-static FailureOr<SmallVector<ProducedRange>>
-relaxRegion(BlockOp other, BufferRegionAttr region, unsigned numOuter,
-            function_ref<InFlightDiagnostic()> fail) {
+FailureOr<SmallVector<ProducedRange>>
+schedutil::relaxRegion(BlockOp other, BufferRegionAttr region,
+                       unsigned numOuter,
+                       function_ref<InFlightDiagnostic()> fail,
+                       function_ref<bool(ForOp)> relaxOuter) {
   MLIRContext *ctx = other.getContext();
   SmallVector<ForOp> loops = Schedule::getLoops(other);
   SmallVector<Value> ivs =
@@ -362,29 +387,47 @@ relaxRegion(BlockOp other, BufferRegionAttr region, unsigned numOuter,
   }
   AffineMap lowerMap = region.getLowerBounds().getValue();
   AffineMap upperMap = region.getUpperBounds().getValue();
+  // The loops to relax, with their ranges.
+  SmallVector<std::optional<IndexRange>> relaxed(ivs.size());
+  for (unsigned dim = 0; dim < ivs.size(); ++dim) {
+    if (dim < numOuter && !(relaxOuter && relaxOuter(loops[dim])))
+      continue;
+    std::optional<int64_t> extent = loops[dim].getConstantUpperBound();
+    std::optional<int64_t> lb = loops[dim].getConstantLowerBound();
+    std::optional<int64_t> step = loops[dim].getConstantStep();
+    if (!extent || !lb || *lb != 0 || !step || *step != 1)
+      return fail() << describe(loops[dim])
+                    << " under the loop must start at 0 with step 1 and "
+                       "have a constant extent";
+    relaxed[dim] = IndexRange{0, *extent - 1};
+  }
   SmallVector<ProducedRange> ranges;
   for (unsigned d = 0, rank = region.getRank(); d < rank; ++d) {
     AffineExpr lower = lowerMap.getResult(d).replaceDims(bindingExprs);
     AffineExpr upper = upperMap.getResult(d).replaceDims(bindingExprs);
-    for (unsigned dim = numOuter; dim < ivs.size(); ++dim) {
-      std::optional<int64_t> extent = loops[dim].getConstantUpperBound();
-      std::optional<int64_t> lb = loops[dim].getConstantLowerBound();
-      std::optional<int64_t> step = loops[dim].getConstantStep();
-      if (!extent || !lb || *lb != 0 || !step || *step != 1)
-        return fail() << describe(loops[dim])
-                      << " under the loop must start at 0 with step 1 and "
-                         "have a constant extent";
-      std::optional<AffineExpr> lo =
-          relaxDim(lower, dim, *extent, /*max=*/false, ivs.size());
-      std::optional<AffineExpr> hi =
-          relaxDim(upper, dim, *extent, /*max=*/true, ivs.size());
-      if (!lo || !hi)
-        return fail() << "the region of buffer dimension " << d
-                      << " accessed by " << describe(other)
-                      << " is not linear in " << describe(loops[dim]);
-      lower = *lo;
-      upper = *hi;
+    // Exactly, one loop at a time, where the region is linear in it.
+    std::optional<AffineExpr> lo = lower, hi = upper;
+    for (unsigned dim = 0; dim < ivs.size() && lo && hi; ++dim) {
+      if (!relaxed[dim])
+        continue;
+      int64_t extent = relaxed[dim]->max + 1;
+      lo = relaxDim(*lo, dim, extent, /*max=*/false, ivs.size());
+      if (lo)
+        hi = relaxDim(*hi, dim, extent, /*max=*/true, ivs.size());
     }
+    // Else (fused and split loops: floordiv/mod) over the ranges of the
+    // terms that use only relaxed loops.
+    if (!lo || !hi) {
+      lo = relaxTerms(lower, relaxed, /*max=*/false, ivs.size());
+      hi = relaxTerms(upper, relaxed, /*max=*/true, ivs.size());
+    }
+    if (!lo || !hi)
+      return fail() << "the region of buffer dimension " << d << " accessed by "
+                    << describe(other)
+                    << " is not a sum of terms in the loops under the loop "
+                       "and terms in the loops above";
+    lower = *lo;
+    upper = *hi;
     auto extentExpr = dyn_cast<AffineConstantExpr>(
         simplifyAffineExpr(upper - lower, ivs.size(), 0));
     if (!extentExpr || extentExpr.getValue() <= 0)
@@ -613,8 +656,18 @@ static LogicalResult computeAtCommon(RewriterBase &rewriter, BlockOp block,
                              "reduce iteration variable "
                           << other.getIterVarDisplayName(i)
                           << " depends on the loop or a loop outside it";
-      FailureOr<SmallVector<ProducedRange>> ranges = relaxRegion(
-          other, cast<BufferRegionAttr>(regionAttr), numOuter, fail);
+      // Threads of a block fill a shared buffer together (TVM relaxes the
+      // threadIdx loops for shared storage).
+      auto alloc = buffer.getDefiningOp<AllocBufferOp>();
+      bool shared =
+          !reverse && alloc && alloc.getStorageScope().starts_with("shared");
+      auto isThreadLoop = [&](ForOp l) {
+        return shared && l.getKind() == ForKind::thread_binding &&
+               l.getThreadTag().value_or("").starts_with("threadIdx");
+      };
+      FailureOr<SmallVector<ProducedRange>> ranges =
+          relaxRegion(other, cast<BufferRegionAttr>(regionAttr), numOuter, fail,
+                      isThreadLoop);
       if (failed(ranges))
         return failure();
       auto blockRegion =
@@ -1133,6 +1186,18 @@ static std::string getBufferName(Value buffer) {
   return "buffer";
 }
 
+/// `base`, or `base_<n>` if a block of `block`'s prim_func has that name
+/// (block names are unique in a prim_func).
+static std::string getUniqueBlockName(BlockOp block, const std::string &base) {
+  auto func = block->getParentOfType<PrimFuncOp>();
+  llvm::StringSet<> names;
+  func.walk([&](BlockOp b) { names.insert(b.getName()); });
+  std::string name = base;
+  for (unsigned n = 1; names.contains(name); ++n)
+    name = base + "_" + std::to_string(n);
+  return name;
+}
+
 namespace {
 /// What cache_read/cache_write need: the buffer, its constant region over
 /// the block's loop nest, and where the block's nest is.
@@ -1226,6 +1291,16 @@ static BlockOp createCopy(RewriterBase &rewriter, Location loc, StringRef name,
   return copy;
 }
 
+/// The cache buffer of cache_read/cache_write, in `scope`.
+static Value createCacheBuffer(RewriterBase &rewriter, Location loc,
+                               MemRefType type, StringRef name,
+                               StringRef scope) {
+  auto alloc = AllocBufferOp::create(rewriter, loc, type, {}, name);
+  if (scope != "global")
+    alloc.setScopeAttr(rewriter.getStringAttr(scope));
+  return alloc;
+}
+
 /// Makes `block` use `cache` instead of `buffer`.
 static void redirect(RewriterBase &rewriter, BlockOp block, Value buffer,
                      Value cache) {
@@ -1240,6 +1315,9 @@ FailureOr<BlockOp> Schedule::cacheReadImpl(BlockOp block, unsigned readIndex,
     return block.emitError("cannot cache_read ")
            << describe(block) << " buffer #" << readIndex << ": ";
   };
+  if (!AllocBufferOp::isKnownStorageScope(storageScope))
+    return error() << "unknown storage scope \"" << storageScope
+                   << "\" (expected global, shared, shared.dyn or local)";
   FailureOr<CacheTarget> target =
       getCacheTarget(block, readIndex, /*write=*/false, error);
   if (failed(target))
@@ -1249,11 +1327,13 @@ FailureOr<BlockOp> Schedule::cacheReadImpl(BlockOp block, unsigned readIndex,
       llvm::is_contained(regions->writeBuffers, target->buffer))
     return error() << "the block also writes buffer '"
                    << getBufferName(target->buffer) << "'";
-  std::string name = getBufferName(target->buffer) + "_" + storageScope.str();
+  std::string name = getUniqueBlockName(block, getBufferName(target->buffer) +
+                                                   "_" + storageScope.str());
   Location loc = block.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(target->top);
-  Value cache = AllocBufferOp::create(rewriter, loc, target->type, {}, name);
+  Value cache =
+      createCacheBuffer(rewriter, loc, target->type, name, storageScope);
   redirect(rewriter, block, target->buffer, cache);
   return createCopy(rewriter, loc, name, target->buffer, cache, *target);
 }
@@ -1264,6 +1344,9 @@ FailureOr<BlockOp> Schedule::cacheWriteImpl(BlockOp block, unsigned writeIndex,
     return block.emitError("cannot cache_write ")
            << describe(block) << " buffer #" << writeIndex << ": ";
   };
+  if (!AllocBufferOp::isKnownStorageScope(storageScope))
+    return error() << "unknown storage scope \"" << storageScope
+                   << "\" (expected global, shared, shared.dyn or local)";
   FailureOr<CacheTarget> target =
       getCacheTarget(block, writeIndex, /*write=*/true, error);
   if (failed(target))
@@ -1281,11 +1364,13 @@ FailureOr<BlockOp> Schedule::cacheWriteImpl(BlockOp block, unsigned writeIndex,
                      << "' without a tensorir.init (the cache would start "
                         "uninitialised)";
   }
-  std::string name = getBufferName(target->buffer) + "_" + storageScope.str();
+  std::string name = getUniqueBlockName(block, getBufferName(target->buffer) +
+                                                   "_" + storageScope.str());
   Location loc = block.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(target->top);
-  Value cache = AllocBufferOp::create(rewriter, loc, target->type, {}, name);
+  Value cache =
+      createCacheBuffer(rewriter, loc, target->type, name, storageScope);
   redirect(rewriter, block, target->buffer, cache);
   rewriter.setInsertionPointAfter(target->top);
   return createCopy(rewriter, loc, name, cache, target->buffer, *target);
@@ -1294,40 +1379,6 @@ FailureOr<BlockOp> Schedule::cacheWriteImpl(BlockOp block, unsigned writeIndex,
 //===----------------------------------------------------------------------===//
 // rfactor
 //===----------------------------------------------------------------------===//
-
-/// Whether `value` is the identity of the combiner `op`.
-static bool isIdentityOf(Operation *op, Attribute value) {
-  if (auto f = dyn_cast<FloatAttr>(value)) {
-    const APFloat &v = f.getValue();
-    if (isa<arith::AddFOp>(op))
-      return v.isZero();
-    if (isa<arith::MulFOp>(op))
-      return v.isExactlyValue(1.0);
-    if (isa<arith::MaximumFOp, arith::MaxNumFOp>(op))
-      return v.isInfinity() && v.isNegative();
-    if (isa<arith::MinimumFOp, arith::MinNumFOp>(op))
-      return v.isInfinity() && !v.isNegative();
-    return false;
-  }
-  if (auto i = dyn_cast<IntegerAttr>(value)) {
-    const APInt &v = i.getValue();
-    if (isa<arith::AddIOp, arith::OrIOp, arith::XOrIOp>(op))
-      return v.isZero();
-    if (isa<arith::MulIOp>(op))
-      return v.isOne();
-    if (isa<arith::AndIOp>(op))
-      return v.isAllOnes();
-    if (isa<arith::MaxSIOp>(op))
-      return v.isMinSignedValue();
-    if (isa<arith::MinSIOp>(op))
-      return v.isMaxSignedValue();
-    if (isa<arith::MaxUIOp>(op))
-      return v.isZero();
-    if (isa<arith::MinUIOp>(op))
-      return v.isAllOnes();
-  }
-  return false;
-}
 
 FailureOr<BlockOp> Schedule::rfactorImpl(ForOp loop) {
   auto error = [&](Operation *at) {
@@ -1363,72 +1414,19 @@ FailureOr<BlockOp> Schedule::rfactorImpl(ForOp loop) {
                         << " depends on the loop";
 
   // The reduction: init `Y[s] = identity`, body `Y[s] = combine(Y[s], v)`.
-  Operation *initStore = nullptr;
-  Attribute identity;
-  for (Operation &op : init.getBody().front().without_terminator()) {
-    if (auto store = dyn_cast<memref::StoreOp>(op)) {
-      if (initStore || !matchPattern(store.getValue(), m_Constant(&identity)))
-        return error(block) << "the init of " << describe(block)
-                            << " is not one store of a constant";
-      initStore = store;
-    } else if (!isMemoryEffectFree(&op)) {
-      return error(block) << "the init of " << describe(block)
-                          << " has side effects besides its store";
-    }
-  }
-  memref::StoreOp store;
-  for (Operation &op : block.getBodyBlock()->without_terminator())
-    if (auto s = dyn_cast<memref::StoreOp>(op)) {
-      if (store)
-        return error(block) << describe(block) << " stores more than once";
-      store = s;
-    }
-  if (!store || store != &*std::prev(block.getBodyBlock()->end(), 2))
-    return error(block) << "the last op of " << describe(block)
-                        << " must be its only store";
+  std::string why;
+  std::optional<ReductionBlock> reduction = matchReductionBlock(block, &why);
+  if (!reduction)
+    return error(block) << why;
+  Attribute identity = reduction->identity;
+  memref::StoreOp store = reduction->store;
   Value buffer = store.getMemRef();
-  auto bufferType = dyn_cast<MemRefType>(buffer.getType());
-  if (!initStore || cast<memref::StoreOp>(initStore).getMemRef() != buffer ||
-      cast<memref::StoreOp>(initStore).getIndices() != store.getIndices())
-    return error(block) << "the init of " << describe(block)
-                        << " does not initialise what it stores";
-  if (!bufferType || !bufferType.hasStaticShape())
+  auto bufferType = cast<MemRefType>(buffer.getType());
+  if (!bufferType.hasStaticShape())
     return error(block) << "the reduction buffer has no static shape";
-  SmallVector<unsigned> storeVars;
-  for (Value index : store.getIndices()) {
-    auto arg = dyn_cast<BlockArgument>(index);
-    if (!arg || arg.getOwner() != block.getBodyBlock() ||
-        block.isReduceIterVar(arg.getArgNumber()) ||
-        llvm::is_contained(storeVars, arg.getArgNumber()))
-      return error(block) << "the store of " << describe(block)
-                          << " is not at distinct spatial iteration variables";
-    storeVars.push_back(arg.getArgNumber());
-  }
-  Operation *combiner = store.getValue().getDefiningOp();
-  if (!combiner || combiner->getNumOperands() != 2 ||
-      combiner->getBlock() != block.getBodyBlock() ||
-      !isIdentityOf(combiner, identity))
-    return error(block) << "the stored value of " << describe(block)
-                        << " is not a combiner (add, mul, max, min, ...) "
-                           "whose identity the init stores";
-  memref::LoadOp accLoad;
-  int accOperand = -1;
-  for (int k = 0; k < 2; ++k)
-    if (auto load = combiner->getOperand(k).getDefiningOp<memref::LoadOp>();
-        load && load.getMemRef() == buffer &&
-        load.getIndices() == store.getIndices()) {
-      accLoad = load;
-      accOperand = k;
-    }
-  if (!accLoad)
-    return error(block) << "the combiner of " << describe(block)
-                        << " does not read the accumulator";
-  for (Operation *user : buffer.getUsers())
-    if (block->isAncestor(user) && user != accLoad.getOperation() &&
-        user != store.getOperation() && user != initStore &&
-        user != block.getOperation())
-      return error(block) << describe(block)
-                          << " uses the accumulator elsewhere";
+  SmallVector<unsigned> storeVars = reduction->storeIterVars;
+  Operation *combiner = reduction->combiner;
+  int accOperand = reduction->accOperand;
   // The reduce iteration variables as functions of the loops: `loop`
   // becomes the rfactor axis, the other loops they use become new reduce
   // iteration variables and must not feed spatial ones.

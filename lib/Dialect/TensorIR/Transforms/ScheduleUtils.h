@@ -8,6 +8,7 @@
 #define MLC_LIB_DIALECT_TENSORIR_TRANSFORMS_SCHEDULEUTILS_H
 
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+#include "mlc/Dialect/TensorIR/IR/TensorIRUtils.h"
 #include "mlc/Dialect/TensorIR/Transforms/Schedule.h"
 
 #include <string>
@@ -49,6 +50,35 @@ mlir::LogicalResult selectBlocks(PrimFuncOp func,
 /// a predicate for a non-divisible split could not mask.
 mlir::LogicalResult checkMaskable(ForOp loop, int64_t extent, int64_t product,
                                   llvm::StringRef primitive);
+
+/// The declared access regions of `block`, or the inferred ones.
+mlir::FailureOr<AccessRegions> getAccessRegions(BlockOp block);
+
+/// `value` as an affine expression of `ivs` (as dimensions): constants,
+/// `affine.apply` and `arith.addi`/`subi`/`muli` of them.
+std::optional<mlir::AffineExpr> toAffine(mlir::Value value,
+                                         llvm::ArrayRef<mlir::Value> ivs,
+                                         mlir::MLIRContext *ctx);
+
+/// What one iteration of a loop covers of a buffer dimension: the range
+/// [lower, lower + extent), `lower` a function of the loops from the scope
+/// down to that loop.
+struct ProducedRange {
+  mlir::AffineExpr lower;
+  int64_t extent;
+};
+
+/// `region` (of a block `other`, over its iteration variables) as what one
+/// iteration of its `numOuter`-th loop (counted from its scope) covers: a
+/// constant-size range per buffer dimension starting at an affine function
+/// of the first `numOuter` loops. Outer loops for which `relaxOuter` holds
+/// are relaxed too (threads of one GPU thread block share a `shared` buffer,
+/// so what one iteration covers of it covers all of them). Fails through
+/// `fail` when a range is not linear or has no constant size.
+mlir::FailureOr<llvm::SmallVector<ProducedRange>>
+relaxRegion(BlockOp other, BufferRegionAttr region, unsigned numOuter,
+            llvm::function_ref<mlir::InFlightDiagnostic()> fail,
+            llvm::function_ref<bool(ForOp)> relaxOuter = nullptr);
 
 } // namespace mlc::tensorir::schedutil
 

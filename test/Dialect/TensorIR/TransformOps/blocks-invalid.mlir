@@ -657,3 +657,23 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// cache_read into a storage scope TensorIR does not know.
+tensorir.prim_func @f(%A: memref<8xf32>, %T: memref<8xf32>) {
+  tensorir.for %i = 0 to 8 {
+    // expected-error @below {{cannot cache_read block 'T' buffer #0: unknown storage scope "texture" (expected global, shared, shared.dyn or local)}}
+    tensorir.block "T"(%vi = spatial(8, %i)) {
+      %a = memref.load %A[%vi] : memref<8xf32>
+      memref.store %a, %T[%vi] : memref<8xf32>
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %t = transform.tensorir.get_block "T" in %root : (!transform.any_op) -> !transform.any_op
+    %x = transform.tensorir.cache_read %t 0 "texture" : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

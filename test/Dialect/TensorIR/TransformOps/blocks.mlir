@@ -210,7 +210,7 @@ module attributes {transform.with_named_sequence} {
 // cache_read of A by Y, then compute_at of the copy under i: one row of A
 // per iteration; cache_write of C, copied back per row by reverse_compute_at.
 // CHECK-LABEL: tensorir.prim_func @cache
-// CHECK:         %A_shared = tensorir.alloc_buffer : memref<16x8xf32>
+// CHECK:         %A_shared = tensorir.alloc_buffer {scope = "shared"} : memref<16x8xf32>
 // CHECK-NEXT:    tensorir.for %i = 0 to 16 {
 // CHECK-NEXT:      tensorir.for %ax0 = 0 to 8 {
 // CHECK-NEXT:        tensorir.block "A_shared"(%v0 = spatial(16, %i), %v1 = spatial(8, %ax0)) reads(%A[%v0, %v1] : memref<16x8xf32>) writes(%A_shared[%v0, %v1] : memref<16x8xf32>) {
@@ -219,7 +219,7 @@ module attributes {transform.with_named_sequence} {
 // CHECK:           tensorir.for %k = 0 to 8 {
 // CHECK-NEXT:        tensorir.block "S"
 // CHECK:               memref.load %A_shared[%vi, %vk]
-// CHECK:         %C_local = tensorir.alloc_buffer : memref<16xf32>
+// CHECK:         %C_local = tensorir.alloc_buffer {scope = "local"} : memref<16xf32>
 // CHECK-NEXT:    tensorir.for %i = 0 to 16 {
 // CHECK-NEXT:      tensorir.block "C"
 // CHECK:             memref.store %{{.*}}, %C_local[%vi]

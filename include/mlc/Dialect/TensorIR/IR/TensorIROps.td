@@ -115,13 +115,25 @@ def TensorIR_AllocBufferOp : TensorIR_Op<"alloc_buffer", [
     The buffer's name (`Y` in `%Y = ...`) is kept in the `name` attribute,
     shown only as the SSA name.
 
+    `scope` is TVM's storage scope of the buffer: `global` (the default),
+    `shared` / `shared.dyn` (one copy per GPU thread block) or `local` (one
+    copy per GPU thread). `cache_read`/`cache_write` set it; the GPU lowering
+    (`convert-tensorir-to-gpu`) places the buffer in
+    `#gpu.address_space<workgroup>` or `<private>` memory accordingly, and the
+    CPU ignores it.
+
+    ```mlir
+    %A_shared = tensorir.alloc_buffer {scope = "shared"} : memref<64x8xf32>
+    ```
+
     Lowering (`convert-tensorir-to-scf`): `memref.alloc` in place plus
     `memref.dealloc` at the end of its scope (before the function's return,
     or at the end of the block body), or left to buffer deallocation with
     `insert-deallocs=false`.
   }];
   let arguments = (ins Variadic<Index>:$dynamic_sizes,
-                       OptionalAttr<StrAttr>:$name);
+                       OptionalAttr<StrAttr>:$name,
+                       OptionalAttr<StrAttr>:$scope);
   let results = (outs Res<AnyMemRef, "the buffer",
                           [MemAlloc<DefaultResource>]>:$buffer);
   let builders = [
@@ -129,9 +141,21 @@ def TensorIR_AllocBufferOp : TensorIR_Op<"alloc_buffer", [
                    CArg<"::mlir::ValueRange", "{}">:$dynamicSizes,
                    CArg<"::llvm::StringRef", "{}">:$name), [{
       build($_builder, $_state, ::mlir::Type(type), dynamicSizes,
-            name.empty() ? ::mlir::StringAttr() : $_builder.getStringAttr(name));
+            name.empty() ? ::mlir::StringAttr() : $_builder.getStringAttr(name),
+            ::mlir::StringAttr());
     }]>
   ];
+  let extraClassDeclaration = [{
+    /// The storage scope, "global" when none is set.
+    ::llvm::StringRef getStorageScope() {
+      return getScope().value_or("global");
+    }
+    /// Whether `scope` is a storage scope TensorIR knows.
+    static bool isKnownStorageScope(::llvm::StringRef scope) {
+      return scope == "global" || scope == "shared" || scope == "shared.dyn" ||
+             scope == "local";
+    }
+  }];
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }

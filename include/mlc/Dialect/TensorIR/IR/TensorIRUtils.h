@@ -15,6 +15,9 @@
 
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/PatternMatch.h"
+
 #include <optional>
 
 namespace mlc::tensorir {
@@ -69,6 +72,38 @@ struct AccessRegions {
 /// Fails, with a diagnostic at the block, if a whole-dimension region is
 /// needed for a dimension of dynamic size.
 mlir::FailureOr<AccessRegions> inferAccessRegions(BlockOp block);
+
+/// A reduction block in TVM's canonical form: its init stores the
+/// combiner's identity to `Y[s]`, and its body ends with its only store
+/// `Y[s] = combine(Y[s], v)`, `s` distinct spatial iteration variables.
+struct ReductionBlock {
+  mlir::memref::StoreOp initStore;
+  mlir::Attribute identity;
+  mlir::memref::StoreOp store;
+  mlir::memref::LoadOp accLoad;
+  /// The combiner (arith add/mul/max/min/and/or/xor) and which of its
+  /// operands is the accumulator.
+  mlir::Operation *combiner;
+  int accOperand;
+  /// The iteration variables indexing `Y`, in order.
+  llvm::SmallVector<unsigned> storeIterVars;
+};
+
+/// Whether `value` is the identity of the combiner `op` (an arith op).
+bool isIdentityOf(mlir::Operation *op, mlir::Attribute value);
+
+/// Matches `block` as a reduction; std::nullopt with the reason in `*why`
+/// (e.g. "the init of block 'S' is not one store of a constant") if not.
+std::optional<ReductionBlock> matchReductionBlock(BlockOp block,
+                                                  std::string *why);
+
+/// Replaces `block` by its body (TVM's ConvertBlocksToOpaque): iteration
+/// variables become their bindings, the `tensorir.init` runs under `scf.if`
+/// on "every reduce iteration variable is 0", and the whole body under
+/// `scf.if` on the predicate, if any. `zero`, if given, is the index 0 to
+/// compare with (else one is created).
+void inlineBlock(mlir::RewriterBase &rewriter, BlockOp block,
+                 mlir::Value zero = nullptr);
 
 } // namespace mlc::tensorir
 

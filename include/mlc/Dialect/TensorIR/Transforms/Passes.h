@@ -8,6 +8,7 @@
 #define MLC_DIALECT_TENSORIR_TRANSFORMS_PASSES_H
 
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlc::tensorir {

@@ -93,6 +93,52 @@ def TensorIRAnnotateOpPattern
 // every block (or the named ones), for pipelines without a transform script.
 //===----------------------------------------------------------------------===//
 
+def TensorIRCompactBufferAllocation
+    : Pass<"tensorir-compact-buffer-allocation",
+           "::mlc::tensorir::PrimFuncOp"> {
+  let summary = "Shrink shared/local buffers to what one thread block or "
+                "thread uses (TVM's CompactBufferAllocation)";
+  let description = [{
+    TVM's `tir.transform.CompactBufferAllocation` for the buffers of a GPU
+    schedule: `cache_read`/`cache_write` create a `shared` or `local` buffer
+    as large as the region the whole loop nest reads or writes, and
+    `compute_at` then fills it piece by piece. This pass gives each
+    `tensorir.alloc_buffer` with storage scope `shared`, `shared.dyn` or
+    `local` the shape of what one iteration of the innermost loop enclosing
+    all its accesses (their lowest common ancestor) touches:
+
+    - the region each block accesses is relaxed over the loops below that
+      loop and, for `shared` buffers, over the `threadIdx` loops above it
+      (the threads of a block share the buffer); it must be linear in them
+      and of constant size;
+    - every `memref.load`/`memref.store` of the buffer is rebased by the
+      start of that region (an affine function of the loops above); the
+      blocks that access it therefore become their bodies (TVM's
+      `ConvertBlocksToOpaque`: iteration variables replaced by their
+      bindings, the init under `scf.if`), as their indices now use the
+      loops. This is a lowering step: run it after scheduling, right before
+      `convert-tensorir-to-gpu`.
+
+    As in TVM, the buffer is taken to hold nothing across iterations of the
+    loops above the common ancestor (which is what compute_at builds). A
+    buffer with a dynamic shape, one used by anything but loads and stores
+    in blocks of its own scope, one accessed by a cross-thread reduction,
+    or one whose region is not affine is left as it is. `global` buffers
+    are left alone.
+
+    ```mlir
+    %A_shared = tensorir.alloc_buffer {scope = "shared"} : memref<1024x1024xf32>
+    // filled and read per 64x8 tile inside `tensorir.for %ko`: becomes
+    %A_shared = tensorir.alloc_buffer {scope = "shared"} : memref<64x8xf32>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 def TensorIRTile : Pass<"tensorir-tile", "::mlc::tensorir::PrimFuncOp"> {
   let summary = "Tile the outer loops around tensorir.blocks (sch.tile)";
   let description = [{

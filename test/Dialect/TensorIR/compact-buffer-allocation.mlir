@@ -1,0 +1,79 @@
+// RUN: mlc-opt %s -split-input-file -pass-pipeline='builtin.module(tensorir.prim_func(tensorir-compact-buffer-allocation))' | FileCheck %s
+
+// A local accumulator used under the thread loop shrinks to one thread's
+// part (4 elements); the shared copy, filled by all threads per step of k,
+// to one step (the threads' loops relaxed); the blocks that access them are
+// inlined with rebased indices. A global buffer keeps its shape.
+// CHECK-LABEL: tensorir.prim_func @gpu_scopes
+// CHECK-DAG:     %L = tensorir.alloc_buffer {scope = "local"} : memref<4xf32>
+// CHECK-DAG:     %S = tensorir.alloc_buffer {scope = "shared"} : memref<32xf32>
+// CHECK-DAG:     %G = tensorir.alloc_buffer : memref<128xf32>
+// CHECK-NOT:     tensorir.block "L_init"
+// CHECK:         memref.store %{{.*}}, %L[%i_2]
+// CHECK:         memref.store %{{.*}}, %S[%a]
+// CHECK:         memref.load %S[%i_1]
+// CHECK:         memref.store %{{.*}}, %G[%{{.*}}] : memref<128xf32>
+tensorir.prim_func @gpu_scopes(%X: memref<128xf32>, %Y: memref<128xf32>) {
+  %L = tensorir.alloc_buffer {scope = "local"} : memref<128xf32>
+  %S = tensorir.alloc_buffer {scope = "shared"} : memref<128xf32>
+  %G = tensorir.alloc_buffer : memref<128xf32>
+  tensorir.for %i_1 = 0 to 32 thread_binding("threadIdx.x") {
+    tensorir.for %i_2 = 0 to 4 {
+      %i = affine.apply affine_map<(d0, d1) -> (d0 * 4 + d1)>(%i_1, %i_2)
+      tensorir.block "L_init"(%vi = spatial(128, %i)) {
+        %z = arith.constant 0.0 : f32
+        memref.store %z, %L[%vi] : memref<128xf32>
+      }
+    }
+    tensorir.for %k = 0 to 4 {
+      tensorir.for %a = 0 to 32 thread_binding("threadIdx.x") {
+        %j = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1)>(%k, %a)
+        tensorir.block "S"(%vj = spatial(128, %j)) {
+          %x = memref.load %X[%vj] : memref<128xf32>
+          memref.store %x, %S[%vj] : memref<128xf32>
+        }
+      }
+      tensorir.for %i_2 = 0 to 4 {
+        %i = affine.apply affine_map<(d0, d1) -> (d0 * 4 + d1)>(%i_1, %i_2)
+        %j = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1)>(%k, %i_1)
+        tensorir.block "L"(%vi = spatial(128, %i), %vj = spatial(128, %j)) {
+          %l = memref.load %L[%vi] : memref<128xf32>
+          %s = memref.load %S[%vj] : memref<128xf32>
+          %r = arith.addf %l, %s : f32
+          memref.store %r, %L[%vi] : memref<128xf32>
+        }
+      }
+    }
+    tensorir.for %i_2 = 0 to 4 {
+      %i = affine.apply affine_map<(d0, d1) -> (d0 * 4 + d1)>(%i_1, %i_2)
+      tensorir.block "G"(%vi = spatial(128, %i)) {
+        %l = memref.load %L[%vi] : memref<128xf32>
+        memref.store %l, %G[%vi] : memref<128xf32>
+        memref.store %l, %Y[%vi] : memref<128xf32>
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// Left alone: a local buffer also used by an op other than a load or a
+// store, and one whose access is not affine.
+// CHECK-LABEL: tensorir.prim_func @not_compacted
+// CHECK-DAG:     tensorir.alloc_buffer {scope = "local"} : memref<64xf32>
+// CHECK-DAG:     tensorir.alloc_buffer {scope = "local"} : memref<16xf32>
+// CHECK:         tensorir.block "A"
+tensorir.prim_func @not_compacted(%X: memref<64xf32>, %I: memref<16xindex>) {
+  %A = tensorir.alloc_buffer {scope = "local"} : memref<64xf32>
+  %B = tensorir.alloc_buffer {scope = "local"} : memref<16xf32>
+  tensorir.for %t = 0 to 16 thread_binding("threadIdx.x") {
+    tensorir.block "A"(%vt = spatial(16, %t)) {
+      memref.copy %X, %A : memref<64xf32> to memref<64xf32>
+      %idx = memref.load %I[%vt] : memref<16xindex>
+      %z = arith.constant 0.0 : f32
+      memref.store %z, %B[%idx] : memref<16xf32>
+    }
+  }
+  tensorir.return
+}
