@@ -9,6 +9,7 @@
 #include "mlc/Conversion/TensorIRToGPU/Passes.h"
 #include "mlc/Conversion/TensorIRToSCF/Passes.h"
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+#include "mlc/Dialect/TensorIR/Transforms/Passes.h"
 #include "mlc/Pipelines/Pipelines.h"
 #include "mlc/Transforms/Passes.h"
 
@@ -105,6 +106,8 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   schedule.threadsPerBlock = options.threadsPerBlock;
   pm.addNestedPass<tensorir::PrimFuncOp>(
       createGPUDefaultSchedulePass(schedule));
+  pm.addNestedPass<tensorir::PrimFuncOp>(
+      tensorir::createTensorIRCompactBufferAllocation());
   pm.addPass(createConvertTensorIRToGPU());
   ConvertTensorIRToSCFOptions tensorIRToSCF;
   tensorIRToSCF.insertDeallocs = false;
@@ -130,6 +133,7 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   // Kernel functions into their callers, so that constants reach the
   // launches that read them.
   pm.addPass(createInlinerPass());
+  pm.addPass(createGPUThreadSyncPass());
   pm.addPass(createGPUDeviceMemoryPass());
   pm.addPass(createSymbolDCEPass());
 

@@ -12,6 +12,7 @@
 
 #include "mlc/Codegen/GPU/Passes.h"
 
+#include "mlc/Dialect/TensorIR/IR/TensorIRUtils.h"
 #include "mlc/Dialect/TensorIR/Transforms/Schedule.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -19,6 +20,9 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 namespace mlc {
 #define GEN_PASS_DEF_GPUDEFAULTSCHEDULEPASS
@@ -92,6 +96,13 @@ SmallVector<ForOp> getSpatialBand(ForOp root) {
   return band;
 }
 
+/// `loops` (a perfectly nested chain, at least one) as one loop.
+FailureOr<ForOp> fuseAll(Schedule &sch, ArrayRef<ForOp> loops) {
+  if (loops.size() == 1)
+    return loops.front();
+  return sch.fuse(loops);
+}
+
 struct GPUDefaultSchedulePass
     : public mlc::impl::GPUDefaultSchedulePassBase<GPUDefaultSchedulePass> {
   using Base::Base;
@@ -101,7 +112,7 @@ struct GPUDefaultSchedulePass
     if (threadsPerBlock < 1 || threadsPerBlock > 1024) {
       func.emitError("mlc-gpu-default-schedule: threads-per-block must be "
                      "in [1, 1024], got ")
-          << threadsPerBlock;
+          << static_cast<int64_t>(threadsPerBlock);
       return signalPassFailure();
     }
     // Hand-scheduled for the GPU already (dlight skips these too).
@@ -112,24 +123,257 @@ struct GPUDefaultSchedulePass
     if (bound.wasInterrupted())
       return;
 
+    // One top-level statement at a time: the first rule that applies
+    // schedules it (and may absorb the statements after it, e.g. an
+    // epilogue); a rule that fails midway is undone.
     IRRewriter rewriter(&getContext());
-    Schedule sch(func, rewriter);
-    SmallVector<Operation *> statements;
-    for (Operation &op : func.getBody().front().without_terminator())
-      if (isa<ForOp, BlockOp>(op))
-        statements.push_back(&op);
-    for (Operation *statement : statements) {
-      auto loop = dyn_cast<ForOp>(statement);
-      if (loop) {
-        // A rule that does not apply is no error: the next one is tried.
-        ScopedDiagnosticHandler quiet(&getContext(),
-                                      [](Diagnostic &) { return success(); });
-        if (succeeded(applyFallback(sch, loop)))
-          continue;
+    using Rule = LogicalResult (GPUDefaultSchedulePass::*)(Schedule &, ForOp);
+    const Rule rules[] = {&GPUDefaultSchedulePass::applyMatmul,
+                          &GPUDefaultSchedulePass::applyReduction,
+                          &GPUDefaultSchedulePass::applyFallback};
+    while (Operation *statement = getFirstUnscheduled(func)) {
+      bool scheduled = false;
+      for (Rule rule : rules) {
+        auto loop = dyn_cast<ForOp>(statement);
+        if (!loop)
+          break;
+        auto backup = cast<PrimFuncOp>(func->clone());
+        LogicalResult result = failure();
+        {
+          // A rule that does not apply is no error: the next one is tried.
+          ScopedDiagnosticHandler quiet(&getContext(),
+                                        [](Diagnostic &) { return success(); });
+          Schedule sch(func, rewriter);
+          result = (this->*rule)(sch, loop);
+        }
+        if (succeeded(result)) {
+          backup->erase();
+          scheduled = true;
+          break;
+        }
+        func.getBody().takeBody(backup.getBody());
+        backup->erase();
+        statement = getFirstUnscheduled(func);
       }
-      if (failed(applySingleThread(rewriter, statement)))
+      if (!scheduled && failed(applySingleThread(rewriter, statement)))
         return signalPassFailure();
     }
+  }
+
+  /// The first statement at the function's top level without a thread
+  /// binding.
+  static Operation *getFirstUnscheduled(PrimFuncOp func) {
+    for (Operation &op : func.getBody().front().without_terminator()) {
+      if (isa<BlockOp>(op))
+        return &op;
+      if (auto loop = dyn_cast<ForOp>(op);
+          loop && loop.getKind() != ForKind::thread_binding)
+        return &op;
+    }
+    return nullptr;
+  }
+
+  /// dlight's Matmul rule (SIMT): a reduction block C[b.., i, j] +=
+  /// f(A[b.., i, k], B[b.., k, j]) (any layout of A and B) gets a tile of
+  /// (TY * VI) x (TX * VJ) outputs per thread block, VI x VJ per thread in
+  /// registers (`local`), and K in steps of BK through `shared` copies of A
+  /// and B that all threads of the block load together. Consumers of C in
+  /// the statements after it (bias, activation) are inlined into the
+  /// write-back of the register tile.
+  LogicalResult applyMatmul(Schedule &sch, ForOp root) {
+    SmallVector<BlockOp> blocks;
+    root.walk([&](BlockOp b) { blocks.push_back(b); });
+    if (blocks.size() != 1)
+      return failure();
+    BlockOp block = blocks.front();
+    if (!matchReductionBlock(block, nullptr))
+      return failure();
+    // Each iteration variable bound to its own loop, the loops perfectly
+    // nested from the root.
+    SmallVector<ForOp> loops = Schedule::getLoops(block);
+    if (loops.empty() || loops.front() != root ||
+        loops.size() != block.getNumIterVars())
+      return failure();
+    SmallVector<ForOp> loopOf(block.getNumIterVars());
+    for (ForOp loop : loops) {
+      if (loop.getKind() != ForKind::serial || !startsAtZero(loop) ||
+          !loop.getConstantUpperBound())
+        return failure();
+      auto it = llvm::find(block.getBindings(), loop.getInductionVar());
+      if (it == block.getBindings().end())
+        return failure();
+      loopOf[it - block.getBindings().begin()] = loop;
+    }
+    SmallVector<unsigned> spatial, reduce;
+    for (unsigned v = 0, e = block.getNumIterVars(); v < e; ++v)
+      (block.isReduceIterVar(v) ? reduce : spatial).push_back(v);
+    if (reduce.size() != 1 || spatial.size() < 2)
+      return failure();
+    unsigned iVar = spatial[spatial.size() - 2], jVar = spatial.back(),
+             kVar = reduce.front();
+    // GEMM access pattern: two inputs, one indexed by i and k (not j), the
+    // other by j and k (not i).
+    FailureOr<AccessRegions> regions = inferAccessRegions(block);
+    if (failed(regions) || regions->readBuffers.size() != 2)
+      return failure();
+    auto uses = [&](Attribute attr, unsigned v) {
+      auto region = cast<BufferRegionAttr>(attr);
+      return llvm::any_of(region.getLowerBounds().getValue().getResults(),
+                          [&](AffineExpr e) { return e.isFunctionOfDim(v); });
+    };
+    for (Attribute read : regions->reads)
+      if (!uses(read, kVar) || uses(read, iVar) == uses(read, jVar))
+        return failure();
+
+    int64_t m = *loopOf[iVar].getConstantUpperBound();
+    int64_t n = *loopOf[jVar].getConstantUpperBound();
+    int64_t k = *loopOf[kVar].getConstantUpperBound();
+    if (m < 32 || n < 32 || k < 8)
+      return failure();
+    // 16 x 16 threads; 8 x 8 outputs each on large matrices, else 4 x 4.
+    const int64_t ty = 16, tx = 16, bk = 8;
+    const int64_t v = (m >= 128 && n >= 128) ? 8 : 4;
+    int64_t gridY = llvm::divideCeil(m, ty * v);
+    if (gridY > 65535)
+      return failure();
+
+    FailureOr<SmallVector<ForOp>> iParts = sch.split(loopOf[iVar], {0, ty, v});
+    if (failed(iParts))
+      return failure();
+    FailureOr<SmallVector<ForOp>> jParts = sch.split(loopOf[jVar], {0, tx, v});
+    if (failed(jParts))
+      return failure();
+    FailureOr<SmallVector<ForOp>> kParts = sch.split(loopOf[kVar], {0, bk});
+    if (failed(kParts))
+      return failure();
+    SmallVector<ForOp> batch;
+    for (unsigned s : ArrayRef<unsigned>(spatial).drop_back(2))
+      batch.push_back(loopOf[s]);
+    SmallVector<ForOp> order(batch);
+    order.append({(*iParts)[0], (*jParts)[0], (*iParts)[1], (*jParts)[1],
+                  (*kParts)[0], (*kParts)[1], (*iParts)[2], (*jParts)[2]});
+    if (failed(sch.reorder(order)))
+      return failure();
+    if (!batch.empty()) {
+      FailureOr<ForOp> fused = fuseAll(sch, batch);
+      if (failed(fused) || *fused->getConstantUpperBound() > 65535 ||
+          failed(sch.bind(*fused, "blockIdx.z")))
+        return failure();
+    }
+    ForOp tyLoop = (*iParts)[1], txLoop = (*jParts)[1], koLoop = (*kParts)[0];
+    if (failed(sch.bind((*iParts)[0], "blockIdx.y")) ||
+        failed(sch.bind((*jParts)[0], "blockIdx.x")) ||
+        failed(sch.bind(tyLoop, "threadIdx.y")) ||
+        failed(sch.bind(txLoop, "threadIdx.x")))
+      return failure();
+
+    // The register tile, written back per thread.
+    FailureOr<BlockOp> writeBack = sch.cacheWrite(block, 0, "local");
+    if (failed(writeBack) || failed(sch.reverseComputeAt(*writeBack, txLoop)))
+      return failure();
+    // A and B through shared memory, loaded by all threads together.
+    for (unsigned r = 0; r < 2; ++r) {
+      FailureOr<BlockOp> copy = sch.cacheRead(block, r, "shared");
+      if (failed(copy) || failed(sch.computeAt(*copy, koLoop)))
+        return failure();
+      SmallVector<ForOp> copyLoops = Schedule::getLoops(*copy);
+      SmallVector<ForOp> inner;
+      for (ForOp l : copyLoops)
+        if (koLoop->isProperAncestor(l))
+          inner.push_back(l);
+      if (inner.empty())
+        return failure();
+      FailureOr<ForOp> fused = fuseAll(sch, inner);
+      if (failed(fused))
+        return failure();
+      FailureOr<SmallVector<ForOp>> parts = sch.split(*fused, {0, ty, tx});
+      if (failed(parts) || failed(sch.bind((*parts)[1], "threadIdx.y")) ||
+          failed(sch.bind((*parts)[2], "threadIdx.x")))
+        return failure();
+    }
+    FailureOr<BlockOp> initBlock = sch.decomposeReduction(block, koLoop);
+    if (failed(initBlock))
+      return failure();
+    // The per-thread loops unrolled, so that the tile stays in registers
+    // (indexed by constants only).
+    (void)sch.unroll((*kParts)[1]);
+    (void)sch.unroll((*iParts)[2]);
+    (void)sch.unroll((*jParts)[2]);
+    for (ForOp l : Schedule::getLoops(*writeBack))
+      if (txLoop->isProperAncestor(l))
+        (void)sch.unroll(l);
+    for (ForOp l : Schedule::getLoops(*initBlock))
+      if (txLoop->isProperAncestor(l))
+        (void)sch.unroll(l);
+
+    // Epilogues: elementwise consumers of C become part of the write-back.
+    while (Operation *next = getFirstUnscheduled(sch.getFunc())) {
+      SmallVector<BlockOp> consumers;
+      next->walk([&](BlockOp b) { consumers.push_back(b); });
+      if (consumers.size() != 1 ||
+          failed(sch.reverseComputeInline(consumers.front())))
+        break;
+    }
+    return success();
+  }
+
+  /// dlight's Reduction rule (also its GEMV case): a reduction block whose
+  /// spatial loops come first gets one thread block per output element
+  /// (the spatial loops fused into blockIdx.x) and its reduce loops fused and
+  /// split over the threads of the block, which `convert-tensorir-to-gpu`
+  /// combines with a cross-thread reduction (`gpu.all_reduce`).
+  LogicalResult applyReduction(Schedule &sch, ForOp root) {
+    SmallVector<BlockOp> blocks;
+    root.walk([&](BlockOp b) { blocks.push_back(b); });
+    if (blocks.size() != 1)
+      return failure();
+    BlockOp block = blocks.front();
+    std::optional<ReductionBlock> reduction =
+        matchReductionBlock(block, nullptr);
+    if (!reduction)
+      return failure();
+    // gpu.all_reduce combines 32-bit values.
+    Type type = reduction->store.getValue().getType();
+    if (!type.isF32() && !type.isInteger(32))
+      return failure();
+    SmallVector<ForOp> loops = Schedule::getLoops(block);
+    if (loops.empty() || loops.front() != root)
+      return failure();
+    SmallVector<ForOp> spatial, reduce;
+    int64_t reduceExtent = 1;
+    for (ForOp loop : loops) {
+      if (loop.getKind() != ForKind::serial || !startsAtZero(loop) ||
+          !loop.getConstantUpperBound())
+        return failure();
+      if (isSpatialLoop(loop)) {
+        if (!reduce.empty())
+          return failure();
+        spatial.push_back(loop);
+        continue;
+      }
+      reduce.push_back(loop);
+      reduceExtent *= *loop.getConstantUpperBound();
+    }
+    if (reduce.empty() || reduceExtent < 32)
+      return failure();
+    // Whole warps, as the cross-thread reduction combines warps.
+    int64_t threads =
+        std::min<int64_t>(std::max<int64_t>(32, threadsPerBlock / 32 * 32),
+                          llvm::alignTo(reduceExtent, 32));
+    FailureOr<ForOp> r = fuseAll(sch, reduce);
+    if (failed(r))
+      return failure();
+    FailureOr<SmallVector<ForOp>> parts = sch.split(*r, {0, threads});
+    if (failed(parts) || failed(sch.reorder({(*parts)[1], (*parts)[0]})) ||
+        failed(sch.bind((*parts)[1], "threadIdx.x")))
+      return failure();
+    if (spatial.empty())
+      return success();
+    FailureOr<ForOp> s = fuseAll(sch, spatial);
+    if (failed(s) ||
+        *s->getConstantUpperBound() > std::numeric_limits<int32_t>::max())
+      return failure();
+    return sch.bind(*s, "blockIdx.x");
   }
 
   /// dlight's Fallback: fuse the spatial band, split it into blocks x
@@ -139,14 +383,10 @@ struct GPUDefaultSchedulePass
     ForOp fused;
     int64_t extent;
     if (!band.empty()) {
-      if (band.size() == 1) {
-        fused = band.front();
-      } else {
-        FailureOr<ForOp> result = sch.fuse(band);
-        if (failed(result))
-          return failure();
-        fused = *result;
-      }
+      FailureOr<ForOp> result = fuseAll(sch, band);
+      if (failed(result))
+        return failure();
+      fused = *result;
       extent = *fused.getConstantUpperBound();
     } else if (root.getKind() == ForKind::serial && startsAtZero(root) &&
                !root.getConstantUpperBound() && isSpatialLoop(root)) {

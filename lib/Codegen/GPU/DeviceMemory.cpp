@@ -44,9 +44,33 @@ struct GPUDeviceMemoryPass
     ModuleOp module = getOperation();
     IRRewriter rewriter(&getContext());
 
-    // Constants move into the kernels that read them.
+    // Shared and per-thread buffers of a kernel (allocas in workgroup or
+    // private memory at its start) become its attributions.
     SmallVector<gpu::LaunchOp> launches;
     module.walk([&](gpu::LaunchOp launch) { launches.push_back(launch); });
+    for (gpu::LaunchOp launch : launches) {
+      SmallVector<memref::AllocaOp> allocas;
+      for (Operation &op : launch.getBody().front())
+        if (auto alloca = dyn_cast<memref::AllocaOp>(op))
+          allocas.push_back(alloca);
+      for (memref::AllocaOp alloca : allocas) {
+        auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(
+            alloca.getType().getMemorySpace());
+        if (!space || !alloca.getType().hasStaticShape() ||
+            space.getValue() == gpu::AddressSpace::Global)
+          continue;
+        BlockArgument attribution =
+            space.getValue() == gpu::AddressSpace::Workgroup
+                ? launch.addWorkgroupAttribution(alloca.getType(),
+                                                 alloca.getLoc())
+                : launch.addPrivateAttribution(alloca.getType(),
+                                               alloca.getLoc());
+        rewriter.replaceAllUsesWith(alloca, attribution);
+        rewriter.eraseOp(alloca);
+      }
+    }
+
+    // Constants move into the kernels that read them.
     for (gpu::LaunchOp launch : launches)
       if (failed(sinkOperationsIntoLaunchOp(launch, isSinkable)))
         return signalPassFailure();

@@ -15,12 +15,16 @@
 
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
 
+#include "mlc/Dialect/TensorIR/IR/TensorIRUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace mlc {
@@ -87,58 +91,216 @@ gpu::AddressSpace getGPUAddressSpace(Type type) {
   return gpu::AddressSpace::Global;
 }
 
-/// Whether `op` (or anything nested) writes (`writes`) or reads workgroup
-/// memory.
-bool accessesWorkgroup(Operation *op, bool writes) {
-  WalkResult result = op->walk([&](Operation *nested) {
-    auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
-    if (!effects)
-      return WalkResult::advance();
-    SmallVector<MemoryEffects::EffectInstance> instances;
-    effects.getEffects(instances);
-    for (const MemoryEffects::EffectInstance &effect : instances) {
-      Value value = effect.getValue();
-      if (!value ||
-          getGPUAddressSpace(value.getType()) != gpu::AddressSpace::Workgroup)
-        continue;
-      if (writes ? isa<MemoryEffects::Write>(effect.getEffect())
-                 : isa<MemoryEffects::Read>(effect.getEffect()))
-        return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return result.wasInterrupted();
+/// Whether `value` is `iv` or computed from it.
+bool dependsOnValue(Value value, Value iv) {
+  if (value == iv)
+    return true;
+  Operation *def = value.getDefiningOp();
+  return def && llvm::any_of(def->getOperands(), [&](Value operand) {
+           return dependsOnValue(operand, iv);
+         });
 }
 
-/// Places gpu.barrier before and after each statement of `block` that
-/// writes workgroup memory. Statements run by all threads of a thread block
-/// alike are the direct children of the kernel body and of serial loops in
-/// it; a serial loop that both writes and reads workgroup memory is entered,
-/// so that its stages are separated inside each iteration.
-void insertBarriers(OpBuilder &builder, Block &block) {
-  auto isBarrier = [](Operation *op) { return op && isa<gpu::BarrierOp>(op); };
-  for (Operation &op : llvm::make_early_inc_range(block.without_terminator())) {
-    if (isa<gpu::BarrierOp>(op) || !accessesWorkgroup(&op, /*writes=*/true))
-      continue;
-    if (auto loop = dyn_cast<ForOp>(op);
-        loop &&
-        (loop.getKind() == ForKind::serial ||
-         loop.getKind() == ForKind::unrolled) &&
-        accessesWorkgroup(&op, /*writes=*/false)) {
-      insertBarriers(builder, *loop.getBodyBlock());
-      continue;
+/// Whether `op` is a combiner the cross-thread reduction can shuffle.
+bool isSupportedCombiner(Operation *op) {
+  return isa<arith::AddFOp, arith::AddIOp, arith::MulFOp, arith::MulIOp,
+             arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp,
+             arith::MinNumFOp, arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp,
+             arith::MinUIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op);
+}
+
+/// Clones at the insertion point the pure computation of `value` from
+/// values defined outside `loop`; fails if it depends on `loop` or a loop
+/// inside it.
+FailureOr<Value> cloneOutside(OpBuilder &builder, Value value, ForOp loop,
+                              IRMapping &map) {
+  if (Value mapped = map.lookupOrNull(value))
+    return mapped;
+  Operation *def = value.getDefiningOp();
+  if (!def) {
+    Operation *owner = cast<BlockArgument>(value).getOwner()->getParentOp();
+    if (loop->isAncestor(owner))
+      return failure();
+    return value;
+  }
+  if (!loop->isAncestor(def))
+    return value;
+  if (def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+    return failure();
+  for (Value operand : def->getOperands())
+    if (failed(cloneOutside(builder, operand, loop, map)))
+      return failure();
+  Operation *clone = builder.clone(*def, map);
+  return clone->getResult(cast<OpResult>(value).getResultNumber());
+}
+
+/// TVM's LowerCrossThreadReduction for a reduction `block` whose reduce
+/// iteration variable `loop` (bound to threadIdx.x) feeds: each thread
+/// accumulates its part in a private scalar, warp shuffles (`gpu.shuffle
+/// xor`) and a shared array of the warps' results combine the threads, and
+/// thread 0 stores the result.
+LogicalResult lowerCrossThreadReduction(RewriterBase &rewriter, PrimFuncOp prim,
+                                        ForOp loop, BlockOp block,
+                                        const int64_t (&launchSize)[6],
+                                        StringRef kernelName) {
+  auto error = [&]() {
+    return block.emitOpError("'")
+           << block.getName() << "' reduces over " << describeLoop(loop)
+           << " across threads in the " << kernelName << ": ";
+  };
+  if (*loop.getThreadTag() != "threadIdx.x" || launchSize[4] != 1 ||
+      launchSize[5] != 1 ||
+      loop.getConstantUpperBound() != std::optional<int64_t>(launchSize[3]))
+    return error() << "the reduction must use all threads of the block, "
+                      "along threadIdx.x only";
+  if (launchSize[3] % 32 != 0)
+    return error() << "the number of threads (" << launchSize[3]
+                   << ") must be a multiple of the warp size, 32";
+  SmallVector<BlockOp> blocks;
+  loop.walk([&](BlockOp b) { blocks.push_back(b); });
+  if (blocks.size() != 1)
+    return error() << "the threadIdx.x loop must hold only this block";
+  std::string why;
+  std::optional<ReductionBlock> reduction = matchReductionBlock(block, &why);
+  if (!reduction)
+    return error() << why;
+  Type type = reduction->store.getValue().getType();
+  if (!isSupportedCombiner(reduction->combiner) ||
+      (!type.isF32() && !type.isInteger(32)))
+    return error() << "only 32-bit add/mul/min/max/and/or/xor reductions "
+                      "can be combined across threads, not '"
+                   << reduction->combiner->getName() << "' on " << type;
+
+  Location loc = block.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  // The private partial result of each thread.
+  rewriter.setInsertionPointToStart(&prim.getBody().front());
+  auto partialType = MemRefType::get(
+      {1}, type, MemRefLayoutAttrInterface(),
+      gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Private));
+  Value partial = AllocBufferOp::create(rewriter, loc, partialType, {},
+                                        (block.getName() + "_partial").str());
+  Block *body = loop.getBodyBlock();
+  rewriter.setInsertionPointToStart(body);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value identity = arith::ConstantOp::create(
+      rewriter, loc, cast<TypedAttr>(reduction->identity));
+  memref::StoreOp::create(rewriter, loc, identity, partial, zero);
+
+  // The write-back: thread 0 stores the combined value where the block
+  // stored, under the block's predicate terms that do not involve the
+  // reduction.
+  rewriter.setInsertionPoint(body->getTerminator());
+  IRMapping map;
+  SmallVector<Value> indices;
+  for (unsigned v : reduction->storeIterVars) {
+    FailureOr<Value> index =
+        cloneOutside(rewriter, block.getBindings()[v], loop, map);
+    if (failed(index))
+      return error() << "the binding of spatial iteration variable "
+                     << block.getIterVarDisplayName(v)
+                     << " depends on the reduction's loops";
+    indices.push_back(*index);
+  }
+  Value cond = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                     loop.getInductionVar(), zero);
+  if (Value pred = block.getPredicate()) {
+    SmallVector<Value> terms, worklist{pred};
+    while (!worklist.empty()) {
+      Value t = worklist.pop_back_val();
+      if (auto andOp = t.getDefiningOp<arith::AndIOp>()) {
+        worklist.push_back(andOp.getLhs());
+        worklist.push_back(andOp.getRhs());
+        continue;
+      }
+      terms.push_back(t);
     }
-    // Before: readers of the previous loop iteration or statement are done
-    // (write after read); after: the writes are visible (read after write).
-    if (!isBarrier(op.getPrevNode())) {
-      builder.setInsertionPoint(&op);
-      gpu::BarrierOp::create(builder, op.getLoc());
-    }
-    if (!isBarrier(op.getNextNode())) {
-      builder.setInsertionPointAfter(&op);
-      gpu::BarrierOp::create(builder, op.getLoc());
+    for (Value t : terms) {
+      IRMapping termMap(map);
+      FailureOr<Value> cloned = cloneOutside(rewriter, t, loop, termMap);
+      if (succeeded(cloned))
+        cond = arith::AndIOp::create(rewriter, loc, cond, *cloned);
     }
   }
+  // Butterfly shuffles within each warp, then (more than one warp) the warp
+  // results through shared memory and once more within each warp.
+  Operation *combiner = reduction->combiner;
+  int accOperand = reduction->accOperand;
+  auto combine = [&](Value acc, Value other) {
+    IRMapping m;
+    m.map(combiner->getOperand(accOperand), acc);
+    m.map(combiner->getOperand(1 - accOperand), other);
+    return rewriter.clone(*combiner, m)->getResult(0);
+  };
+  auto warpReduce = [&](Value v) {
+    for (int32_t offset = 16; offset >= 1; offset /= 2) {
+      Value shuffled = gpu::ShuffleOp::create(rewriter, loc, v, offset, 32,
+                                              gpu::ShuffleMode::XOR)
+                           .getShuffleResult();
+      v = combine(v, shuffled);
+    }
+    return v;
+  };
+  Value result =
+      warpReduce(memref::LoadOp::create(rewriter, loc, partial, zero));
+  int64_t numWarps = launchSize[3] / 32;
+  if (numWarps > 1) {
+    Value tid = loop.getInductionVar();
+    Value c32 = arith::ConstantIndexOp::create(rewriter, loc, 32);
+    Value lane = arith::RemUIOp::create(rewriter, loc, tid, c32);
+    Value warp = arith::DivUIOp::create(rewriter, loc, tid, c32);
+    OpBuilder::InsertPoint here = rewriter.saveInsertionPoint();
+    rewriter.setInsertionPointToStart(&prim.getBody().front());
+    auto sharedType = MemRefType::get(
+        {32}, type, MemRefLayoutAttrInterface(),
+        gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
+    Value warpResults = AllocBufferOp::create(
+        rewriter, loc, sharedType, {}, (block.getName() + "_warps").str());
+    rewriter.restoreInsertionPoint(here);
+    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        lane, zero);
+    auto store = scf::IfOp::create(rewriter, loc, first, /*withElse=*/false);
+    {
+      OpBuilder::InsertionGuard inner(rewriter);
+      rewriter.setInsertionPoint(store.thenBlock()->getTerminator());
+      memref::StoreOp::create(rewriter, loc, result, warpResults, warp);
+    }
+    // Barriers go around the store (it writes workgroup memory).
+    Value valid = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ult, lane,
+        arith::ConstantIndexOp::create(rewriter, loc, numWarps));
+    Value loaded = memref::LoadOp::create(rewriter, loc, warpResults, lane);
+    result = warpReduce(
+        arith::SelectOp::create(rewriter, loc, valid, loaded, identity));
+  }
+  auto ifOp = scf::IfOp::create(rewriter, loc, cond, /*withElse=*/false);
+  rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  memref::StoreOp::create(rewriter, loc, result, reduction->store.getMemRef(),
+                          indices);
+
+  // The block accumulates into the partial result.
+  rewriter.eraseOp(block.getInitOp());
+  rewriter.setInsertionPoint(reduction->accLoad);
+  Value inner = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  rewriter.modifyOpInPlace(reduction->accLoad, [&] {
+    reduction->accLoad.getMemrefMutable().assign(partial);
+    reduction->accLoad.getIndicesMutable().assign(inner);
+  });
+  rewriter.modifyOpInPlace(reduction->store, [&] {
+    reduction->store.getMemrefMutable().assign(partial);
+    reduction->store.getIndicesMutable().assign(inner);
+  });
+  // Its declared regions change with the buffer.
+  if (block.getReads() || block.getWrites()) {
+    FailureOr<AccessRegions> regions = inferAccessRegions(block);
+    if (failed(regions))
+      return failure();
+    rewriter.modifyOpInPlace(block, [&] {
+      block.setReadRegions(regions->readBuffers, regions->reads);
+      block.setWriteRegions(regions->writeBuffers, regions->writes);
+    });
+  }
+  return success();
 }
 
 struct ConvertTensorIRToGPUPass
@@ -160,7 +322,45 @@ struct ConvertTensorIRToGPUPass
   LogicalResult convertKernel(PrimFuncOp prim, ForOp root);
 };
 
+/// Gives the buffers with storage scope shared/local their GPU address
+/// space. Their users only index them (loads, stores, blocks' regions), so
+/// the type changes in place.
+LogicalResult assignAddressSpaces(PrimFuncOp prim) {
+  WalkResult result = prim.walk([&](AllocBufferOp alloc) {
+    StringRef scope = alloc.getStorageScope();
+    if (scope == "global")
+      return WalkResult::advance();
+    auto type = cast<MemRefType>(alloc.getBuffer().getType());
+    gpu::AddressSpace space = scope == "local" ? gpu::AddressSpace::Private
+                                               : gpu::AddressSpace::Workgroup;
+    if (type.getMemorySpace()) {
+      if (getGPUAddressSpace(type) == space)
+        return WalkResult::advance();
+      alloc.emitOpError("has storage scope \"")
+          << scope << "\" but its type " << type
+          << " is in another memory space";
+      return WalkResult::interrupt();
+    }
+    for (Operation *user : alloc.getBuffer().getUsers())
+      if (!isa<memref::LoadOp, memref::StoreOp, BlockOp>(user)) {
+        auto diag = alloc.emitOpError("buffer in storage scope \"")
+                    << scope << "\" is used by '" << user->getName()
+                    << "'; only loads and stores can address GPU "
+                       "shared/local memory";
+        diag.attachNote(user->getLoc()) << "used here";
+        return WalkResult::interrupt();
+      }
+    alloc.getBuffer().setType(MemRefType::get(
+        type.getShape(), type.getElementType(), type.getLayout(),
+        gpu::AddressSpaceAttr::get(alloc.getContext(), space)));
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 LogicalResult ConvertTensorIRToGPUPass::convert(PrimFuncOp prim) {
+  if (failed(assignAddressSpaces(prim)))
+    return failure();
   // vthread loops are virtual: they run one after the other.
   prim.walk([&](ForOp loop) {
     if (loop.getKind() == ForKind::thread_binding && !isHardwareBound(loop)) {
@@ -217,6 +417,7 @@ LogicalResult ConvertTensorIRToGPUPass::convertKernel(PrimFuncOp prim,
   });
   int64_t staticSize[6] = {1, 1, 1, 1, 1, 1};
   Value dynamicSize[6] = {};
+  SmallVector<std::pair<ForOp, BlockOp>> crossThread;
   for (ForOp loop : bound) {
     StringRef tag = *loop.getThreadTag();
     int index = getHardwareIndex(tag);
@@ -228,26 +429,15 @@ LogicalResult ConvertTensorIRToGPUPass::convertKernel(PrimFuncOp prim,
              << " must start at 0 with step 1";
     // A reduce iteration variable fed by a threadIdx loop needs a
     // cross-thread reduction.
-    WalkResult reduce = loop.walk([&](BlockOp block) {
-      for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i) {
-        if (!block.isReduceIterVar(i))
-          continue;
-        Value binding = block.getBindings()[i];
-        bool usesLoop = binding == loop.getInductionVar();
-        if (Operation *def = binding.getDefiningOp())
-          usesLoop |=
-              llvm::is_contained(def->getOperands(), loop.getInductionVar());
-        if (!usesLoop)
-          continue;
-        block.emitOpError("'")
-            << block.getName() << "' reduces over " << describeLoop(loop)
-            << ": cross-thread reductions are not lowered to the GPU yet";
-        return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
-    if (reduce.wasInterrupted())
-      return failure();
+    if (index >= 3)
+      loop.walk([&](BlockOp block) {
+        for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i)
+          if (block.isReduceIterVar(i) &&
+              dependsOnValue(block.getBindings()[i], loop.getInductionVar())) {
+            crossThread.push_back({loop, block});
+            return;
+          }
+      });
     if (std::optional<int64_t> ub = loop.getConstantUpperBound()) {
       staticSize[index] = std::max(staticSize[index], *ub);
       continue;
@@ -293,6 +483,11 @@ LogicalResult ConvertTensorIRToGPUPass::convertKernel(PrimFuncOp prim,
                                     << " blocks in x; at most 2^31 - 1";
 
   IRRewriter rewriter(ctx);
+  for (auto [loop, block] : crossThread)
+    if (failed(lowerCrossThreadReduction(rewriter, prim, loop, block,
+                                         staticSize, kernelName)))
+      return failure();
+
   rewriter.setInsertionPoint(root);
   Value sizes[6];
   for (int i = 0; i < 6; ++i)
@@ -335,7 +530,9 @@ LogicalResult ConvertTensorIRToGPUPass::convertKernel(PrimFuncOp prim,
     rewriter.eraseOp(loop);
   }
 
-  // Buffers in workgroup/private memory become attributions of this kernel.
+  // Buffers in workgroup/private memory become allocas at the start of this
+  // kernel (mlc-gpu-device-memory makes them the launch's attributions, after
+  // buffer deallocation, which cannot handle attributions).
   llvm::SetVector<Value> localBuffers;
   launch.walk([&](Operation *op) {
     for (Value operand : op->getOperands())
@@ -355,10 +552,9 @@ LogicalResult ConvertTensorIRToGPUPass::convertKernel(PrimFuncOp prim,
     if (workgroup)
       sharedBytes += type.getNumElements() *
                      std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
-    BlockArgument attribution =
-        workgroup ? launch.addWorkgroupAttribution(type, alloc.getLoc())
-                  : launch.addPrivateAttribution(type, alloc.getLoc());
-    rewriter.replaceUsesWithIf(buffer, attribution, [&](OpOperand &use) {
+    rewriter.setInsertionPointToStart(&body);
+    Value local = memref::AllocaOp::create(rewriter, alloc.getLoc(), type);
+    rewriter.replaceUsesWithIf(buffer, local, [&](OpOperand &use) {
       return launch->isProperAncestor(use.getOwner());
     });
     if (alloc->use_empty())
@@ -382,7 +578,6 @@ LogicalResult ConvertTensorIRToGPUPass::convertKernel(PrimFuncOp prim,
   if (globalAlloc.wasInterrupted())
     return failure();
 
-  insertBarriers(rewriter, body);
   return success();
 }
 

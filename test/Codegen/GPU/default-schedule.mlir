@@ -1,16 +1,34 @@
 // RUN: mlc-opt %s -split-input-file -pass-pipeline='builtin.module(tensorir-default-schedule{target=cuda})' | FileCheck %s
 // RUN: mlc-opt %s -split-input-file -pass-pipeline='builtin.module(tensorir.prim_func(mlc-gpu-default-schedule{threads-per-block=64}))' | FileCheck %s --check-prefix=T64
+// The largest CUDA block is allowed (default-schedule-invalid.mlir: the errors).
+// RUN: mlc-opt %s -split-input-file -pass-pipeline='builtin.module(tensorir.prim_func(mlc-gpu-default-schedule{threads-per-block=1024}))' | FileCheck %s --check-prefix=T1024
 
-// Fallback: the spatial loops are fused and split into blocks x threads;
-// the reduction stays serial in each thread.
+// Matmul: 16 x 16 threads, each with an 8 x 8 tile of C in registers
+// (local), A and B staged through shared memory per 8-wide step of K and
+// loaded by all threads; the threads-per-block option does not change it.
 // CHECK-LABEL: tensorir.prim_func @matmul
-// CHECK:         tensorir.for %{{.*}} = 0 to 64 thread_binding("blockIdx.x")
-// CHECK-NEXT:      tensorir.for %{{.*}} = 0 to 256 thread_binding("threadIdx.x")
-// CHECK:             tensorir.for %k = 0 to 32 {
-// CHECK:               tensorir.block "C"
+// CHECK-DAG:     %C_local = tensorir.alloc_buffer {scope = "local"}
+// CHECK-DAG:     %A_shared = tensorir.alloc_buffer {scope = "shared"}
+// CHECK-DAG:     %B_shared = tensorir.alloc_buffer {scope = "shared"}
+// CHECK:         tensorir.for %i_0 = 0 to 1 thread_binding("blockIdx.y")
+// CHECK-NEXT:      tensorir.for %j_0 = 0 to 1 thread_binding("blockIdx.x")
+// CHECK-NEXT:        tensorir.for %i_1 = 0 to 16 thread_binding("threadIdx.y")
+// CHECK-NEXT:          tensorir.for %j_1 = 0 to 16 thread_binding("threadIdx.x")
+// CHECK:                 tensorir.block "C_init"
+// CHECK:               tensorir.for %k_0 = 0 to 4 {
+// CHECK:                 thread_binding("threadIdx.y")
+// CHECK-NEXT:              thread_binding("threadIdx.x")
+// CHECK:                     tensorir.block "B_shared"
+// CHECK:                     tensorir.block "A_shared"
+// CHECK:                 tensorir.for %k_1 = 0 to 8 unrolled {
+// CHECK-NEXT:              tensorir.for %i_2 = 0 to 8 unrolled {
+// CHECK-NEXT:                tensorir.for %j_2 = 0 to 8 unrolled {
+// CHECK:                       tensorir.block "C_update"
+// CHECK:               tensorir.block "C_local"
 // T64-LABEL:   tensorir.prim_func @matmul
-// T64:           tensorir.for %{{.*}} = 0 to 256 thread_binding("blockIdx.x")
-// T64-NEXT:        tensorir.for %{{.*}} = 0 to 64 thread_binding("threadIdx.x")
+// T64:           tensorir.for %i_1 = 0 to 16 thread_binding("threadIdx.y")
+// T1024-LABEL: tensorir.prim_func @matmul
+// T1024:         tensorir.for %i_1 = 0 to 16 thread_binding("threadIdx.y")
 tensorir.prim_func @matmul(%A: memref<128x32xf32>, %B: memref<32x128xf32>, %C: memref<128x128xf32>) {
   tensorir.for %i = 0 to 128 {
     tensorir.for %j = 0 to 128 {
@@ -89,6 +107,141 @@ tensorir.prim_func @dynamic(%n: index, %A: memref<?xf32>) {
     tensorir.block "A"(%vi = spatial(%n, %i)) {
       %z = arith.constant 1.0 : f32
       memref.store %z, %A[%vi] : memref<?xf32>
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// One thread-bound loop anywhere (here under a serial loop) makes the whole
+// function hand-scheduled: its other nests stay serial too, whatever
+// threads-per-block is.
+// CHECK-LABEL: tensorir.prim_func @partly_scheduled
+// CHECK-NEXT:    tensorir.for %i = 0 to 4 {
+// CHECK-NEXT:      tensorir.for %tx = 0 to 8 thread_binding("threadIdx.x") {
+// CHECK:         tensorir.for %j = 0 to 1000 {
+// CHECK-NEXT:      tensorir.block "B"
+// CHECK-NOT:     thread_binding
+// CHECK:         tensorir.return
+// T64-LABEL:   tensorir.prim_func @partly_scheduled
+// T64-NOT:       blockIdx
+// T64:           tensorir.for %j = 0 to 1000 {
+// T64-NOT:       thread_binding
+// T64:           tensorir.return
+// T1024-LABEL: tensorir.prim_func @partly_scheduled
+// T1024-NOT:     blockIdx
+// T1024:         tensorir.for %j = 0 to 1000 {
+// T1024-NOT:     thread_binding
+// T1024:         tensorir.return
+tensorir.prim_func @partly_scheduled(%A: memref<4x8xf32>, %B: memref<1000xf32>) {
+  tensorir.for %i = 0 to 4 {
+    tensorir.for %tx = 0 to 8 thread_binding("threadIdx.x") {
+      tensorir.block "A"(%vi = spatial(4, %i), %vj = spatial(8, %tx)) {
+        %z = arith.constant 1.0 : f32
+        memref.store %z, %A[%vi, %vj] : memref<4x8xf32>
+      }
+    }
+  }
+  tensorir.for %j = 0 to 1000 {
+    tensorir.block "B"(%vj = spatial(1000, %j)) {
+      %z = arith.constant 2.0 : f32
+      memref.store %z, %B[%vj] : memref<1000xf32>
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// Reduction (and GEMV): one thread block per output, the reduce loop split
+// over 256 threads (a multiple of 32 up to threads-per-block) and bound to
+// threadIdx.x, the threads' loop outside the serial one.
+// CHECK-LABEL: tensorir.prim_func @rowsum
+// CHECK:         tensorir.for %i = 0 to 100 thread_binding("blockIdx.x")
+// CHECK-NEXT:      tensorir.for %k_1 = 0 to 256 thread_binding("threadIdx.x")
+// CHECK-NEXT:        tensorir.for %k_0 = 0 to 4 {
+// CHECK:               tensorir.block "sum"{{.*}} where(
+// T64-LABEL:   tensorir.prim_func @rowsum
+// T64:           tensorir.for %k_1 = 0 to 64 thread_binding("threadIdx.x")
+// T1024-LABEL: tensorir.prim_func @rowsum
+// T1024:         tensorir.for %k_1 = 0 to 1024 thread_binding("threadIdx.x")
+tensorir.prim_func @rowsum(%A: memref<100x1000xf32>, %S: memref<100xf32>) {
+  tensorir.for %i = 0 to 100 {
+    tensorir.for %k = 0 to 1000 {
+      tensorir.block "sum"(%vi = spatial(100, %i), %vk = reduce(1000, %k)) {
+        tensorir.init {
+          %zero = arith.constant 0.0 : f32
+          memref.store %zero, %S[%vi] : memref<100xf32>
+        }
+        %s = memref.load %S[%vi] : memref<100xf32>
+        %a = memref.load %A[%vi, %vk] : memref<100x1000xf32>
+        %r = arith.addf %s, %a : f32
+        memref.store %r, %S[%vi] : memref<100xf32>
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// A matmul whose consumer (bias + relu) is inlined into the write-back of
+// the register tile: one kernel. An f64 reduction is not combined across
+// threads (shuffles move 32 bits): Fallback.
+// CHECK-LABEL: tensorir.prim_func @matmul_relu
+// CHECK-NOT:     %Y = tensorir.alloc_buffer
+// CHECK:         tensorir.block "Y_local"{{.*}} writes(%C
+// CHECK:           arith.maximumf
+// CHECK-NOT:     tensorir.block "R"
+// CHECK-LABEL: tensorir.prim_func @sum_f64
+// CHECK:         tensorir.for %{{.*}} = 0 to 64 thread_binding("threadIdx.x")
+// CHECK-NEXT:      tensorir.for %k = 0 to 1000 {
+tensorir.prim_func @matmul_relu(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  %Y = tensorir.alloc_buffer : memref<64x64xf32>
+  tensorir.for %i = 0 to 64 {
+    tensorir.for %j = 0 to 64 {
+      tensorir.for %k = 0 to 64 {
+        tensorir.block "Y"(%vi = spatial(64, %i), %vj = spatial(64, %j), %vk = reduce(64, %k)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %Y[%vi, %vj] : memref<64x64xf32>
+          }
+          %a = memref.load %A[%vi, %vk] : memref<64x64xf32>
+          %b = memref.load %B[%vk, %vj] : memref<64x64xf32>
+          %c = memref.load %Y[%vi, %vj] : memref<64x64xf32>
+          %m = arith.mulf %a, %b : f32
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %Y[%vi, %vj] : memref<64x64xf32>
+        }
+      }
+    }
+  }
+  tensorir.for %i = 0 to 64 {
+    tensorir.for %j = 0 to 64 {
+      tensorir.block "R"(%vi = spatial(64, %i), %vj = spatial(64, %j)) {
+        %y = memref.load %Y[%vi, %vj] : memref<64x64xf32>
+        %z = arith.constant 0.0 : f32
+        %r = arith.maximumf %y, %z : f32
+        memref.store %r, %C[%vi, %vj] : memref<64x64xf32>
+      }
+    }
+  }
+  tensorir.return
+}
+tensorir.prim_func @sum_f64(%A: memref<64x1000xf64>, %S: memref<64xf64>) {
+  tensorir.for %i = 0 to 64 {
+    tensorir.for %k = 0 to 1000 {
+      tensorir.block "sum"(%vi = spatial(64, %i), %vk = reduce(1000, %k)) {
+        tensorir.init {
+          %zero = arith.constant 0.0 : f64
+          memref.store %zero, %S[%vi] : memref<64xf64>
+        }
+        %s = memref.load %S[%vi] : memref<64xf64>
+        %a = memref.load %A[%vi, %vk] : memref<64x1000xf64>
+        %r = arith.addf %s, %a : f64
+        memref.store %r, %S[%vi] : memref<64xf64>
+      }
     }
   }
   tensorir.return

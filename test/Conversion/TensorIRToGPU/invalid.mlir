@@ -39,20 +39,18 @@ tensorir.prim_func @dynamic_threads(%n: index, %A: memref<?xf32>) {
 
 // -----
 
-tensorir.prim_func @cross_thread(%X: memref<64xf32>, %Y: memref<1xf32>) {
-  tensorir.for %tx = 0 to 64 thread_binding("threadIdx.x") {
-    // expected-error @below {{'Y' reduces over loop 'tx' (threadIdx.x): cross-thread reductions are not lowered to the GPU yet}}
-    tensorir.block "Y"(%vk = reduce(64, %tx)) {
+tensorir.prim_func @cross_thread(%X: memref<64xf32>, %Y: memref<f32>) {
+  tensorir.for %tx = 0 to 48 thread_binding("threadIdx.x") {
+    // expected-error @below {{'Y' reduces over loop 'tx' (threadIdx.x) across threads in the kernel of @cross_thread at block 'Y': the number of threads (48) must be a multiple of the warp size, 32}}
+    tensorir.block "Y"(%vk = reduce(48, %tx)) {
       tensorir.init {
         %z = arith.constant 0.0 : f32
-        %c0 = arith.constant 0 : index
-        memref.store %z, %Y[%c0] : memref<1xf32>
+        memref.store %z, %Y[] : memref<f32>
       }
-      %c0 = arith.constant 0 : index
       %x = memref.load %X[%vk] : memref<64xf32>
-      %y = memref.load %Y[%c0] : memref<1xf32>
+      %y = memref.load %Y[] : memref<f32>
       %s = arith.addf %x, %y : f32
-      memref.store %s, %Y[%c0] : memref<1xf32>
+      memref.store %s, %Y[] : memref<f32>
     }
   }
   tensorir.return
@@ -60,13 +58,66 @@ tensorir.prim_func @cross_thread(%X: memref<64xf32>, %Y: memref<1xf32>) {
 
 // -----
 
-tensorir.prim_func @big_shared(%A: memref<16384xf32>) {
-  %S = tensorir.alloc_buffer : memref<16384xf32, #gpu.address_space<workgroup>>
-  // expected-error @below {{uses 65536 bytes of shared memory; at most 49152 can be allocated statically}}
-  tensorir.for %tx = 0 to 128 thread_binding("threadIdx.x") {
-    tensorir.block "S"(%vi = spatial(128, %tx)) {
-      %z = arith.constant 0.0 : f32
-      memref.store %z, %S[%vi] : memref<16384xf32, #gpu.address_space<workgroup>>
+tensorir.prim_func @cross_thread_y(%X: memref<64x32xf32>, %Y: memref<64xf32>) {
+  tensorir.for %ty = 0 to 2 thread_binding("threadIdx.y") {
+    tensorir.for %tx = 0 to 32 thread_binding("threadIdx.x") {
+      // expected-error @below {{the reduction must use all threads of the block, along threadIdx.x only}}
+      tensorir.block "Y"(%vi = spatial(64, %ty), %vk = reduce(32, %tx)) {
+        tensorir.init {
+          %z = arith.constant 0.0 : f32
+          memref.store %z, %Y[%vi] : memref<64xf32>
+        }
+        %x = memref.load %X[%vi, %vk] : memref<64x32xf32>
+        %y = memref.load %Y[%vi] : memref<64xf32>
+        %s = arith.addf %x, %y : f32
+        memref.store %s, %Y[%vi] : memref<64xf32>
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+tensorir.prim_func @cross_thread_sub(%X: memref<64xf32>, %Y: memref<f32>) {
+  tensorir.for %tx = 0 to 64 thread_binding("threadIdx.x") {
+    // expected-error @below {{the stored value of block 'Y' is not a combiner (add, mul, max, min, ...) whose identity the init stores}}
+    tensorir.block "Y"(%vk = reduce(64, %tx)) {
+      tensorir.init {
+        %z = arith.constant 0.0 : f32
+        memref.store %z, %Y[] : memref<f32>
+      }
+      %x = memref.load %X[%vk] : memref<64xf32>
+      %y = memref.load %Y[] : memref<f32>
+      %s = arith.subf %y, %x : f32
+      memref.store %s, %Y[] : memref<f32>
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+tensorir.prim_func @bad_scope(%X: memref<64xf32>) {
+  // expected-error @below {{'tensorir.alloc_buffer' op has unknown storage scope "texture" (expected global, shared, shared.dyn or local)}}
+  %S = tensorir.alloc_buffer {scope = "texture"} : memref<64xf32>
+  tensorir.return
+}
+
+// -----
+
+tensorir.prim_func @cross_thread_f64(%X: memref<64xf64>, %Y: memref<f64>) {
+  tensorir.for %tx = 0 to 64 thread_binding("threadIdx.x") {
+    // expected-error @below {{only 32-bit add/mul/min/max/and/or/xor reductions can be combined across threads, not 'arith.addf' on 'f64'}}
+    tensorir.block "Y"(%vk = reduce(64, %tx)) {
+      tensorir.init {
+        %z = arith.constant 0.0 : f64
+        memref.store %z, %Y[] : memref<f64>
+      }
+      %x = memref.load %X[%vk] : memref<64xf64>
+      %y = memref.load %Y[] : memref<f64>
+      %s = arith.addf %y, %x : f64
+      memref.store %s, %Y[] : memref<f64>
     }
   }
   tensorir.return

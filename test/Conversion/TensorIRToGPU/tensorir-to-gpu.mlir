@@ -32,17 +32,16 @@ tensorir.prim_func @elementwise(%A: memref<512xf32>, %B: memref<512xf32>, %C: me
 
 // -----
 
-// A shared buffer becomes a workgroup attribution; barriers surround the
-// stage that writes it, inside the serial loop.
+// A shared buffer becomes an alloca in workgroup memory at the start of the
+// kernel (mlc-gpu-device-memory makes it an attribution; mlc-gpu-thread-sync
+// adds the barriers).
 // CHECK-LABEL: tensorir.prim_func @shared
 // CHECK:         gpu.launch
-// CHECK-SAME:      workgroup(%[[S:.*]] : memref<32xf32, #gpu.address_space<workgroup>>)
+// CHECK-NEXT:      %[[S:.*]] = memref.alloca() : memref<32xf32, #gpu.address_space<workgroup>>
 // CHECK:           tensorir.for %k
-// CHECK-NEXT:        gpu.barrier
 // CHECK-NEXT:        tensorir.block "S"
 // CHECK:             memref.store %{{.*}}, %[[S]]
-// CHECK:             gpu.barrier
-// CHECK-NEXT:        tensorir.block "Y"
+// CHECK:             tensorir.block "Y"
 // CHECK-NOT:     tensorir.alloc_buffer
 tensorir.prim_func @shared(%X: memref<8x32xf32>, %Y: memref<32xf32>) {
   %S = tensorir.alloc_buffer : memref<32xf32, #gpu.address_space<workgroup>>
@@ -86,6 +85,56 @@ tensorir.prim_func @dynamic(%n: index, %A: memref<?xf32>) {
         %z = arith.constant 0.0 : f32
         memref.store %z, %A[%vi] : memref<?xf32>
       }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// A storage scope gives the address space; a cross-thread reduction
+// (threadIdx.x feeds the reduce variable) accumulates per thread, combines
+// the threads with xor shuffles and a shared array of the warps' results,
+// and thread 0 stores the result.
+// CHECK-LABEL: tensorir.prim_func @cross_thread
+// CHECK:         gpu.launch
+// CHECK-DAG:       %[[P:.*]] = memref.alloca() : memref<1xf32, #gpu.address_space<private>>
+// CHECK-DAG:       %[[W:.*]] = memref.alloca() : memref<32xf32, #gpu.address_space<workgroup>>
+// CHECK:           memref.store %{{.*}}, %[[P]]
+// CHECK:           tensorir.for %k_0 = 0 to 2 {
+// CHECK:             tensorir.block "Y"
+// CHECK:               memref.load %[[P]]
+// CHECK:               memref.store %{{.*}}, %[[P]]
+// CHECK-COUNT-5:   gpu.shuffle xor
+// CHECK:           scf.if
+// CHECK-NEXT:        memref.store %{{.*}}, %[[W]]
+// CHECK:           memref.load %[[W]]
+// CHECK-COUNT-5:   gpu.shuffle xor
+// CHECK:           scf.if
+// CHECK-NEXT:        memref.store %{{.*}}, %Y[] : memref<f32>
+// CHECK:         gpu.launch
+// CHECK-NEXT:      memref.alloca() : memref<64xf32, #gpu.address_space<private>>
+tensorir.prim_func @cross_thread(%X: memref<512xf32>, %Y: memref<f32>) {
+  %L = tensorir.alloc_buffer {scope = "local"} : memref<64xf32>
+  tensorir.for %tx = 0 to 256 thread_binding("threadIdx.x") {
+    tensorir.for %k_0 = 0 to 2 {
+      %k = affine.apply affine_map<(d0, d1) -> (d0 * 256 + d1)>(%k_0, %tx)
+      tensorir.block "Y"(%vk = reduce(512, %k)) {
+        tensorir.init {
+          %z = arith.constant 0.0 : f32
+          memref.store %z, %Y[] : memref<f32>
+        }
+        %x = memref.load %X[%vk] : memref<512xf32>
+        %y = memref.load %Y[] : memref<f32>
+        %s = arith.addf %y, %x : f32
+        memref.store %s, %Y[] : memref<f32>
+      }
+    }
+  }
+  tensorir.for %tx = 0 to 64 thread_binding("threadIdx.x") {
+    tensorir.block "L"(%vi = spatial(64, %tx)) {
+      %z = arith.constant 0.0 : f32
+      memref.store %z, %L[%vi] : memref<64xf32>
     }
   }
   tensorir.return

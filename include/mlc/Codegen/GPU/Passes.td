@@ -71,6 +71,11 @@ def GPUDeviceMemoryPass : Pass<"mlc-gpu-device-memory", "::mlir::ModuleOp"> {
       (buffers of the function's caller, the parameters, are device
       pointers already);
     - `memref.copy` becomes `gpu.memcpy` (device to device);
+    - a `memref.alloca` in `#gpu.address_space<workgroup>` or `<private>`
+      memory at the start of a `gpu.launch` body (what
+      `convert-tensorir-to-gpu` makes of `shared`/`local` buffers) becomes
+      a workgroup/private attribution of the launch; this waits until
+      after buffer deallocation, which does not handle attributions;
     - a constant (`memref.get_global`, and views of it) that a kernel
       reads is moved into the kernel (run the inliner first, so that the
       kernels' functions are inlined into the host functions that pass
@@ -85,6 +90,42 @@ def GPUDeviceMemoryPass : Pass<"mlc-gpu-device-memory", "::mlir::ModuleOp"> {
     "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect"
   ];
+}
+
+def GPUThreadSyncPass : Pass<"mlc-gpu-thread-sync", "::mlir::ModuleOp"> {
+  let summary = "Barriers around the writes to shared memory in GPU kernels "
+                "(TVM's ThreadSync)";
+  let description = [{
+    TVM's `tir.transform.ThreadSync("shared")` on `gpu.launch` bodies after
+    `convert-tensorir-to-gpu` and `convert-tensorir-to-scf`: a `gpu.barrier`
+    goes before each statement that writes `#gpu.address_space<workgroup>`
+    memory (the threads are done reading what it overwrites) and after it
+    (its writes are visible to the readers). Statements are the ops of the
+    kernel body and of the `scf.for` loops in it, which every thread of a
+    block runs alike; an `scf.for` that both writes and reads workgroup
+    memory is entered, so that its stages are separated in each iteration.
+    Thread-dependent code (an `scf.if` on the thread index) is a statement
+    as a whole, so no barrier lands in divergent code.
+
+    It runs after buffer deallocation in `--mlc-gpu-pipeline`, because the
+    deallocation passes reject `gpu.barrier` (an op without declared memory
+    effects).
+
+    ```mlir
+    scf.for %k = ... {
+      scf.for ... { memref.store %a, %A_shared[...] }   // copy
+      scf.for ... { memref.load %A_shared[...] ... }    // compute
+    }
+    // becomes
+    scf.for %k = ... {
+      gpu.barrier
+      scf.for ... { memref.store %a, %A_shared[...] }
+      gpu.barrier
+      scf.for ... { memref.load %A_shared[...] ... }
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
 #endif // MLC_CODEGEN_GPU_PASSES_TD
