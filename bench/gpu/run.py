@@ -179,23 +179,17 @@ def time_torch(torch, fn, number, repeat, min_repeat_ms, warmup):
     for _ in range(warmup):
         fn()
     torch.cuda.synchronize()
-    results = []
-    for _ in range(repeat):
-        while True:
-            start = torch.cuda.Event(enable_timing=True)
-            end = torch.cuda.Event(enable_timing=True)
-            start.record()
-            for _ in range(number):
-                fn()
-            end.record()
-            end.synchronize()
-            seconds = start.elapsed_time(end) / 1e3
-            if seconds * 1e3 >= min_repeat_ms:
-                break
-            per_call = seconds / number
-            grown = int(min_repeat_ms / 1e3 / per_call) + 1 if per_call > 0 else 0
-            number = max(grown, int(number * 1.618), number + 1)
-        results.append(seconds / number)
+    def timed(n):
+        start = torch.cuda.Event(enable_timing=True)
+        end = torch.cuda.Event(enable_timing=True)
+        start.record()
+        for _ in range(n):
+            fn()
+        end.record()
+        end.synchronize()
+        return start.elapsed_time(end) / 1e3
+
+    results = runtime.measure_repeats(timed, number, repeat, min_repeat_ms)
     return float(np.median(results))
 
 

@@ -212,21 +212,12 @@ class Function:
             self._check_cuda_error()
             timer = self.module._cuda.timer() if self.module._cuda else _perf_counter_timer
 
-            def calls():
-                for _ in range(number):
-                    run(*c_args)
+            def timed(n):
+                seconds = timer(lambda: [run(*c_args) for _ in range(n)])
+                self._check_cuda_error()
+                return seconds
 
-            results = []
-            for _ in range(repeat):
-                while True:
-                    seconds = timer(calls)
-                    self._check_cuda_error()
-                    if seconds * 1e3 >= min_repeat_ms:
-                        break
-                    per_call = seconds / number
-                    grown = int(min_repeat_ms / 1e3 / per_call) + 1 if per_call > 0 else 0
-                    number = max(grown, int(number * 1.618), number + 1)
-                results.append(seconds / number)
+            results = measure_repeats(timed, number, repeat, min_repeat_ms)
             call.copy_back()
         except BaseException:
             call.release(check=False)
@@ -506,6 +497,23 @@ class _CudaRuntime:
                         self.event_destroy(event)
 
         return measure
+
+
+def measure_repeats(timed, number, repeat, min_repeat_ms):
+    """Seconds per call for each of `repeat` runs of TVM's time_evaluator
+    loop: `timed(n)` returns the seconds of n calls; n grows until one run
+    lasts at least `min_repeat_ms`."""
+    results = []
+    for _ in range(repeat):
+        while True:
+            seconds = timed(number)
+            if seconds * 1e3 >= min_repeat_ms:
+                break
+            per_call = seconds / number
+            grown = int(min_repeat_ms / 1e3 / per_call) + 1 if per_call > 0 else 0
+            number = max(grown, int(number * 1.618), number + 1)
+        results.append(seconds / number)
+    return results
 
 
 def _perf_counter_timer(fn):

@@ -35,23 +35,12 @@ using namespace mlc::tensorir;
 
 namespace {
 
-/// Whether `value` is `iv` or computed from it.
-bool dependsOn(Value value, Value iv) {
-  if (value == iv)
-    return true;
-  Operation *def = value.getDefiningOp();
-  if (!def)
-    return false;
-  return llvm::any_of(def->getOperands(),
-                      [&](Value operand) { return dependsOn(operand, iv); });
-}
-
 /// Whether `loop` only feeds spatial iteration variables of the blocks in it.
 bool isSpatialLoop(ForOp loop) {
   Value iv = loop.getInductionVar();
   WalkResult result = loop.walk([&](BlockOp block) {
     for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i)
-      if (block.isReduceIterVar(i) && dependsOn(block.getBindings()[i], iv))
+      if (block.isReduceIterVar(i) && dependsOn(block.getBindings()[i], {iv}))
         return WalkResult::interrupt();
     return WalkResult::advance();
   });

@@ -91,16 +91,6 @@ gpu::AddressSpace getGPUAddressSpace(Type type) {
   return gpu::AddressSpace::Global;
 }
 
-/// Whether `value` is `iv` or computed from it.
-bool dependsOnValue(Value value, Value iv) {
-  if (value == iv)
-    return true;
-  Operation *def = value.getDefiningOp();
-  return def && llvm::any_of(def->getOperands(), [&](Value operand) {
-           return dependsOnValue(operand, iv);
-         });
-}
-
 /// Whether `op` is a combiner the cross-thread reduction can shuffle.
 bool isSupportedCombiner(Operation *op) {
   return isa<arith::AddFOp, arith::AddIOp, arith::MulFOp, arith::MulIOp,
@@ -433,7 +423,7 @@ LogicalResult ConvertTensorIRToGPUPass::convertKernel(PrimFuncOp prim,
       loop.walk([&](BlockOp block) {
         for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i)
           if (block.isReduceIterVar(i) &&
-              dependsOnValue(block.getBindings()[i], loop.getInductionVar())) {
+              dependsOn(block.getBindings()[i], {loop.getInductionVar()})) {
             crossThread.push_back({loop, block});
             return;
           }

@@ -13,6 +13,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <limits>
 
@@ -684,4 +685,36 @@ void mlc::tensorir::inlineBlock(RewriterBase &rewriter, BlockOp block,
     rewriter.inlineBlockBefore(body, block, bindings);
   }
   rewriter.eraseOp(block);
+}
+
+//===----------------------------------------------------------------------===//
+// dependsOn
+//===----------------------------------------------------------------------===//
+
+bool mlc::tensorir::dependsOn(Value value, ArrayRef<Value> ivs) {
+  SmallVector<Value> worklist{value};
+  llvm::SmallPtrSet<void *, 16> visited;
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (llvm::is_contained(ivs, v))
+      return true;
+    if (!visited.insert(v.getAsOpaquePointer()).second)
+      continue;
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      continue;
+    llvm::append_range(worklist, def->getOperands());
+    // An op with regions may use the values inside.
+    if (def->getNumRegions() != 0) {
+      bool found = false;
+      def->walk([&](Operation *nested) {
+        for (Value operand : nested->getOperands())
+          if (llvm::is_contained(ivs, operand))
+            found = true;
+      });
+      if (found)
+        return true;
+    }
+  }
+  return false;
 }

@@ -33,34 +33,6 @@ std::string schedutil::describe(BlockOp block) {
   return ("block '" + block.getName() + "'").str();
 }
 
-bool schedutil::dependsOn(Value value, ArrayRef<Value> ivs) {
-  SmallVector<Value> worklist{value};
-  llvm::SmallPtrSet<void *, 16> visited;
-  while (!worklist.empty()) {
-    Value v = worklist.pop_back_val();
-    if (llvm::is_contained(ivs, v))
-      return true;
-    if (!visited.insert(v.getAsOpaquePointer()).second)
-      continue;
-    Operation *def = v.getDefiningOp();
-    if (!def)
-      continue;
-    llvm::append_range(worklist, def->getOperands());
-    // An op with regions may use the values inside.
-    if (def->getNumRegions() != 0) {
-      bool found = false;
-      def->walk([&](Operation *nested) {
-        for (Value operand : nested->getOperands())
-          if (llvm::is_contained(ivs, operand))
-            found = true;
-      });
-      if (found)
-        return true;
-    }
-  }
-  return false;
-}
-
 SmallVector<BlockOp> schedutil::getChildBlocks(Operation *op) {
   SmallVector<BlockOp> blocks;
   op->walk<WalkOrder::PreOrder>([&](Operation *nested) {

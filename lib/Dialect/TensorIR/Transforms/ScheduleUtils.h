@@ -19,8 +19,6 @@ namespace mlc::tensorir::schedutil {
 std::string describe(ForOp loop);
 std::string describe(BlockOp block);
 
-/// Whether `value` is one of `ivs` or is computed from one of them.
-bool dependsOn(mlir::Value value, llvm::ArrayRef<mlir::Value> ivs);
 
 /// The blocks under `op` that are not nested in another block under `op`.
 llvm::SmallVector<BlockOp> getChildBlocks(mlir::Operation *op);

@@ -89,6 +89,10 @@ struct ReductionBlock {
   llvm::SmallVector<unsigned> storeIterVars;
 };
 
+/// Whether `value` is one of `ivs` or is computed from one of them (also
+/// through values used inside the regions of the ops computing it).
+bool dependsOn(mlir::Value value, llvm::ArrayRef<mlir::Value> ivs);
+
 /// Whether `value` is the identity of the combiner `op` (an arith op).
 bool isIdentityOf(mlir::Operation *op, mlir::Attribute value);
 
