@@ -89,7 +89,7 @@ def main():
             model_path = os.path.join(tmp, name + ".mlir")
             with open(model_path, "w") as f:
                 f.write(mlir_text)
-            make, reference = models.MODELS[name]
+            make, reference, atol = models.MODELS[name]
             weights, data = make(np.random.default_rng(0))
             params = os.path.join(tmp, "params.npz")
             inputs = os.path.join(tmp, "inputs.npz")
@@ -101,7 +101,7 @@ def main():
                 kernels, interm = kernels_and_bytes(mlir_text, fuse)
                 peak = peak_bytes(mlir_text, fuse)
                 median, got = run(model_path, params, inputs, fuse, args.runs, tmp)
-                np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+                np.testing.assert_allclose(got, want, rtol=1e-5, atol=atol)
                 print("%-5s %-7s %8d %14d %12d %12.4f" % (
                     name, "on" if fuse else "off", kernels, interm, peak, median))
 

@@ -36,8 +36,9 @@ repeats, `number` grown until a repeat lasts --min-repeat-ms) after
                 "eps" in the op's dict, default 1e-5)
     sum         sum over the last axis
     relu        torch.relu
-    model:mlp   examples/models.py's MLP and CNN in torch (F.linear,
-    model:cnn   F.conv2d, F.max_pool2d) from the same weights
+    model:NAME  examples/models.py's model NAME (mlp, cnn, resnet,
+                mobilenet, transformer) in torch.nn.functional from the
+                same weights
 
 torch runs in true float32 (TF32 off for cuBLAS and cuDNN), and its result
 is checked against the reference too. Prints one row per case: correct?,
@@ -60,7 +61,8 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
 from mlc import runtime  # noqa: E402
 
 KERNEL_OPS = ("matmul", "add", "softmax", "layer_norm", "sum", "relu")
-MODEL_OPS = ("model:mlp", "model:cnn")
+MODEL_OPS = ("model:mlp", "model:cnn", "model:resnet", "model:mobilenet",
+             "model:transformer")
 
 
 def import_torch():
@@ -145,6 +147,62 @@ def model_cnn(torch, w):
     return torch.softmax(F.linear(x.flatten(1), w["dense_weight"], w["dense_bias"]), dim=-1)
 
 
+def model_resnet(torch, w):
+    F = torch.nn.functional
+
+    def conv_bn(x, conv, bn, padding, stride=1):
+        x = F.conv2d(x, w[conv + "_weight"], padding=padding, stride=stride)
+        return F.batch_norm(x, w[bn + "_mean"], w[bn + "_var"], w[bn + "_gamma"],
+                            w[bn + "_beta"], training=False, eps=1e-5)
+
+    x = F.relu(conv_bn(w["data"], "stem", "stem_bn", 1))
+    y = F.relu(conv_bn(x, "b1_conv1", "b1_bn1", 1))
+    x = F.relu(conv_bn(y, "b1_conv2", "b1_bn2", 1) + x)
+    y = F.relu(conv_bn(x, "b2_conv1", "b2_bn1", 1, 2))
+    y = conv_bn(y, "b2_conv2", "b2_bn2", 1)
+    x = F.relu(y + conv_bn(x, "b2_down", "b2_down_bn", 0, 2))
+    x = F.adaptive_avg_pool2d(x, 1).flatten(1)
+    return torch.softmax(F.linear(x, w["fc_weight"], w["fc_bias"]), dim=-1)
+
+
+def model_mobilenet(torch, w):
+    F = torch.nn.functional
+
+    def conv(x, name, padding, stride=1, groups=1, relu6=True):
+        x = F.conv2d(x, w[name + "_weight"], w[name + "_bias"], stride=stride,
+                     padding=padding, groups=groups)
+        return F.relu6(x) if relu6 else x
+
+    x = conv(w["data"], "stem", 1, 2)
+    x = conv(conv(x, "dw1", 1, groups=16), "pw1", 0)
+    x = conv(conv(x, "dw2", 1, 2, groups=32), "pw2", 0)
+    y = conv(conv(x, "ir_expand", 0), "ir_dw", 1, groups=128)
+    x = conv(y, "ir_project", 0, relu6=False) + x
+    x = F.adaptive_avg_pool2d(x, 1).flatten(1)
+    return torch.softmax(F.linear(x, w["fc_weight"], w["fc_bias"]), dim=-1)
+
+
+def model_transformer(torch, w):
+    F = torch.nn.functional
+
+    def linear(x, name):
+        return F.linear(x, w[name + "_weight"], w[name + "_bias"])
+
+    x = w["data"][0]
+    h = F.layer_norm(x, (64,), w["ln1_gamma"], w["ln1_beta"], eps=1e-5)
+    q, k, v = linear(h, "qkv").reshape(32, 3, 4, 16).permute(1, 2, 0, 3)
+    attention = torch.softmax(q @ k.transpose(1, 2) * 0.25, dim=-1) @ v
+    x = linear(attention.permute(1, 0, 2).reshape(32, 64), "proj") + x
+    h = linear(F.layer_norm(x, (64,), w["ln2_gamma"], w["ln2_beta"], eps=1e-5), "fc1")
+    h = h * (1 + torch.erf(h * 0.707107)) * 0.5
+    return (linear(h, "fc2") + x)[None]
+
+
+MODELS = {"model:mlp": model_mlp, "model:cnn": model_cnn,
+          "model:resnet": model_resnet, "model:mobilenet": model_mobilenet,
+          "model:transformer": model_transformer}
+
+
 def torch_baseline(torch, spec, inputs, arrays, params):
     """A function of no arguments computing the case in torch on the GPU."""
     op = spec["op"]
@@ -152,8 +210,7 @@ def torch_baseline(torch, spec, inputs, arrays, params):
         weights = dict(params)
         weights.update(arrays)
         weights = {k: torch.as_tensor(v, device="cuda") for k, v in weights.items()}
-        model = model_mlp if op == "model:mlp" else model_cnn
-        return lambda: model(torch, weights)
+        return lambda: MODELS[op](torch, weights)
     if op not in KERNEL_OPS:
         raise ValueError("unknown torch op %r (known: %s)"
                          % (op, ", ".join(KERNEL_OPS + MODEL_OPS)))

@@ -59,10 +59,16 @@ void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
   // deallocation below (which does not accept existing deallocs).
   // Plain te.compute stages become linalg.generic (kept by tensorir-to-scf)
   // so that upstream tiling and vectorization can schedule them.
-  if (options.defaultSchedule)
-    pm.addNestedPass<tensorir::PrimFuncOp>(createConvertTensorIRToLinalg());
   ConvertTensorIRToSCFOptions tensorIRToSCF;
   tensorIRToSCF.insertDeallocs = false;
+  if (options.emulateGPUSchedule) {
+    OpPassManager &primFuncs = pm.nest<tensorir::PrimFuncOp>();
+    primFuncs.addPass(createGPUDefaultSchedulePass());
+    primFuncs.addPass(tensorir::createTensorIRCompactBufferAllocation());
+    tensorIRToSCF.serializeThreadBindings = true;
+  } else if (options.defaultSchedule) {
+    pm.addNestedPass<tensorir::PrimFuncOp>(createConvertTensorIRToLinalg());
+  }
   pm.addPass(createConvertTensorIRToSCF(tensorIRToSCF));
   // Relax functions become memref host code calling the lowered kernels.
   pm.addPass(createConvertRelaxToMemRef());
@@ -95,7 +101,7 @@ void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(mlc::createStripParameterNamesPass());
   // After bufferization, so that the raised kernels and tensor-level linalg
   // (e.g. linalg.matmul) alike are static-shaped ops on buffers.
-  if (options.defaultSchedule)
+  if (options.defaultSchedule && !options.emulateGPUSchedule)
     pm.addNestedPass<func::FuncOp>(mlc::createDefaultSchedulePass());
   if (options.approximateMath)
     pm.addNestedPass<func::FuncOp>(mlc::createApproximateMathPass());

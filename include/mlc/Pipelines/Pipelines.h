@@ -64,6 +64,15 @@ struct CPUPipelineOptions
                      "linalg's parallel dimensions) on OpenMP threads; the "
                      "compiled code then needs libomp at run time"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> emulateGPUSchedule{
+      *this, "emulate-gpu-schedule",
+      llvm::cl::desc("Schedule the kernels as for CUDA (mlc-gpu-default-"
+                     "schedule, tensorir-compact-buffer-allocation) and run "
+                     "the thread-bound loops one after another on the host "
+                     "(convert-tensorir-to-scf serialize-thread-bindings): "
+                     "checks the GPU schedules' numerics without a GPU; "
+                     "replaces the CPU schedule"),
+      llvm::cl::init(false)};
 };
 
 /// Lowers graph-level IR to kernels: relay to relax (relay-to-relax), then

@@ -161,7 +161,9 @@ void lowerFor(RewriterBase &rewriter, ForOp op, IndexConstants &constants) {
     iv = serial.getInductionVar();
     bodyEnd = serial.getBody()->getTerminator();
   }
-  if (op.getKind() != ForKind::serial)
+  // Serialized thread bindings are plain loops on the host.
+  if (op.getKind() != ForKind::serial &&
+      op.getKind() != ForKind::thread_binding)
     loop->setAttr(TensorIRDialect::getLoopKindAttrName(),
                   ForKindAttr::get(rewriter.getContext(), op.getKind()));
   if (LLVM::LoopAnnotationAttr annotation = getLoopAnnotation(op))
@@ -180,7 +182,7 @@ struct ConvertTensorIRToSCFPass
     // Reject what cannot be lowered here before rewriting anything.
     bool unsupported = false;
     module.walk([&](ForOp op) {
-      if (op.getKind() != ForKind::thread_binding)
+      if (op.getKind() != ForKind::thread_binding || serializeThreadBindings)
         return;
       op.emitOpError("is bound to '")
           << op.getThreadTag().value_or("")

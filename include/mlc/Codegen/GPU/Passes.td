@@ -19,8 +19,22 @@ def GPUDefaultSchedulePass
     pipeline `tensorir-default-schedule{target=cuda}` is this pass.
     Functions with a thread-bound loop already are hand-scheduled and left
     alone. Rules, tried in order on each statement at the function's top
-    level:
+    level (a rule that fails midway is undone and the next one is tried):
 
+    - Matmul (dlight's `Matmul`, SIMT): a reduction block
+      `C[b.., i, j] += f(A[.., i, k], B[.., k, j])` (either layout of A and
+      B, batch loops fused into `blockIdx.z`) with M, N >= 32 and K >= 8
+      gets 16 x 16 threads, a register tile of 8 x 8 outputs per thread
+      (4 x 4 when M or N < 128; `cache_write` to `local`), and K in steps of
+      8 through `shared` copies of A and B (`cache_read` + `compute_at`) that
+      all threads of the block load together. Elementwise consumers of C in
+      the statements after it (bias, activation) are inlined into the
+      write-back of the register tile.
+    - Reduction (dlight's `Reduction` and `GEMV`): a reduction block whose
+      spatial loops come first and whose reduction has >= 32 iterations
+      gets one thread block per output element and its reduce loops split
+      over up to `threads-per-block` threads (a multiple of 32), which
+      `convert-tensorir-to-gpu` combines with warp shuffles.
     - Fallback (dlight's `Fallback`): the leading loops over spatial
       iteration variables with constant extents (perfectly nested, up to
       the first reduce loop or the first loop holding more than one
@@ -34,8 +48,9 @@ def GPUDefaultSchedulePass
       scalar, or a block outside loops) runs in one thread of one block,
       inside a unit loop bound to `threadIdx.x`.
 
-    The rules for matmul (shared-memory tiles), GEMV and cross-thread
-    reductions are not there yet; those kernels are correct but slow.
+    The result's numerics can be checked without a GPU with
+    `mlc-cpu-pipeline{emulate-gpu-schedule=true}` (the thread-bound loops
+    run serially on the host).
 
     ```mlir
     tensorir.for %i = 0 to 1024 {

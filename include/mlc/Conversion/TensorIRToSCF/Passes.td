@@ -35,7 +35,12 @@ def ConvertTensorIRToSCF : Pass<"convert-tensorir-to-scf", "::mlir::ModuleOp"> {
       trip count, else enabled), which `convert-scf-to-cf` moves to the
       loop's back edge, so that LLVM's loop vectorizer and unroller carry out
       a hand schedule's `sch.vectorize` / `sch.unroll`. `thread_binding`
-      loops are an error: they need the GPU pipeline.
+      loops are an error (they need the GPU pipeline) unless
+      `serialize-thread-bindings` is set: then they become serial loops, one
+      thread (or block) after another. TensorIR's semantics do not depend on
+      how loops run, so this executes a GPU schedule on the host, e.g. to check
+      its numerics on a machine without a GPU (shared and local buffers become
+      ordinary allocations; a cross-thread reduction a sequential one).
     - `tensorir.block` is replaced by its body with the iteration variables
       replaced by their bindings, inside an `scf.if` on the `where`
       predicate when there is one; `reads`/`writes`/annotations are dropped.
@@ -62,6 +67,10 @@ def ConvertTensorIRToSCF : Pass<"convert-tensorir-to-scf", "::mlir::ModuleOp"> {
     Option<"insertDeallocs", "insert-deallocs", "bool", /*default=*/"true",
            "free alloc_buffer buffers with memref.dealloc at the end of their "
            "scope (false: leave it to buffer deallocation)">,
+    Option<"serializeThreadBindings", "serialize-thread-bindings", "bool",
+           /*default=*/"false",
+           "lower blockIdx/threadIdx-bound loops as serial loops (run a GPU "
+           "schedule on the host) instead of rejecting them">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

@@ -1,0 +1,216 @@
+# The default GPU schedule (mlc-gpu-default-schedule) checked for numerics
+# on a machine without a GPU: relay models are compiled with the CPU
+# pipeline's emulate-gpu-schedule=true, which schedules every kernel as for
+# CUDA (shared-memory and register tiles, cross-thread reductions, fused
+# epilogues) and runs the thread-bound loops one after another on the host.
+# Each case also checks which rule scheduled it (shared-memory tiles for
+# Matmul, a threadIdx-bound reduce loop for Reduction), so a rule that stops
+# applying fails here instead of silently falling back.
+# Reference: numpy in float64 on random inputs; f32 tolerances rtol 1e-5,
+# atol 1e-5 * sqrt(reduction length).
+# RUN: %python %s | FileCheck %s
+# CHECK: dense+bias+relu 256x384x512 [matmul]: ok
+# CHECK: dense+bias+relu 100x70x130 [matmul]: ok
+# CHECK: dense+bias+relu 64x64x96 [matmul]: ok
+# CHECK: batch_matmul_nt 2x64x48x80 [matmul]: ok
+# CHECK: batch_matmul_nn 3x33x40x50 [matmul]: ok
+# CHECK: matmul 128x72x256 [matmul]: ok
+# CHECK: gemv 1x784x128 [reduction]: ok
+# CHECK: sum 37x300 axis 1 [reduction]: ok
+# CHECK: max 64x1000 axis -1 [reduction]: ok
+# CHECK: mean 8x4096 axis -1 [reduction]: ok
+# CHECK: sum int32 20x500 axis 1 [reduction]: ok
+# CHECK: softmax 9x100: ok
+# CHECK: softmax 16x1024: ok
+# CHECK: layer_norm 8x768: ok
+# CHECK: conv2d+relu 1x8x14x14 f16 k3: ok
+# CHECK: depthwise 1x16x15x15 k3 s2: ok
+# CHECK: max_pool 1x4x13x13 k3 s2: ok
+# CHECK: transformer fragment: ok
+
+import os
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "python"))
+from mlc import tools  # noqa: E402
+
+rng = np.random.default_rng(14)
+EMULATE = "--pipeline-options=emulate-gpu-schedule=true"
+
+
+def relay_type(a):
+    dtype = {np.float32: "float32", np.int32: "int32"}[a.dtype.type]
+    return "Tensor[(%s), %s]" % (", ".join(map(str, a.shape)), dtype)
+
+
+def compile_and_run(name, body, inputs, tmp):
+    """body: relay expressions of @main over the named inputs."""
+    params = ", ".join("%%%s: %s" % (k, relay_type(v)) for k, v in inputs.items())
+    text = '#[version = "0.0.5"]\ndef @main(%s) {\n%s\n}\n' % (params, body)
+    relay = os.path.join(tmp, name + ".relay")
+    with open(relay, "w") as f:
+        f.write(text)
+    model = os.path.join(tmp, name + ".mlir")
+    tools.run("mlc-translate", ["--import-relay", relay, "-o", model])
+    scheduled = tools.run("mlc-opt", [
+        model, "--relay-to-relax", "--relax-legalize-ops",
+        "--tensorir-annotate-op-pattern", "--relax-fuse-ops", "--relax-fuse-tir",
+        "--tensorir-default-schedule=target=cuda"])
+    inputs_path = os.path.join(tmp, name + "-in.npz")
+    outputs_path = os.path.join(tmp, name + "-out.npz")
+    np.savez(inputs_path, **inputs)
+    tools.run("mlc-run", [model, "--quiet", EMULATE, "--inputs=" + inputs_path,
+                          "--outputs=" + outputs_path])
+    with np.load(outputs_path) as data:
+        return data["out0"], scheduled
+
+
+def rule_of(scheduled):
+    if '"shared"' in scheduled and '"local"' in scheduled:
+        return "matmul"
+    if "reduce(" in scheduled and 'thread_binding("threadIdx.x")' in scheduled:
+        return "reduction"
+    return "fallback"
+
+
+def check(name, body, inputs, expected, reduction=1, rule=None):
+    with tempfile.TemporaryDirectory() as tmp:
+        got, scheduled = compile_and_run("case", body, inputs, tmp)
+    label = name
+    if rule:
+        found = rule_of(scheduled)
+        label += " [%s]" % found
+        if found != rule:
+            print("%s: scheduled by %s, expected %s" % (name, found, rule))
+    expected = np.asarray(expected)
+    if got.shape != expected.shape:
+        print("%s: shape %s, expected %s" % (label, got.shape, expected.shape))
+        return
+    atol = 1e-5 * np.sqrt(reduction)
+    if np.allclose(got, expected, rtol=1e-5, atol=atol):
+        print("%s: ok" % label)
+    else:
+        err = np.abs(got.astype(np.float64) - expected).max()
+        print("%s: max error %.3g (atol %.3g)" % (label, err, atol))
+
+
+def f32(*shape):
+    return rng.standard_normal(shape).astype(np.float32)
+
+
+def f64(a):
+    return a.astype(np.float64)
+
+
+# Matmul rule: dense (B transposed), batch_matmul both ways, nn.matmul; tiles
+# of 8x8 (M, N >= 128) and 4x4 per thread; sizes no tile divides; the bias
+# and relu stay in the kernel's write-back.
+for m, k, n in [(256, 384, 512), (100, 70, 130), (64, 64, 96)]:
+    x, w, b = f32(m, k), f32(n, k), f32(n)
+    check("dense+bias+relu %dx%dx%d" % (m, k, n),
+          "nn.relu(add(nn.dense(%x, %w, units=None), %b))",
+          {"x": x, "w": w, "b": b},
+          np.maximum(f64(x) @ f64(w).T + b, 0), k, "matmul")
+x, y = f32(2, 64, 48), f32(2, 80, 48)
+check("batch_matmul_nt 2x64x48x80", "nn.batch_matmul(%x, %y, transpose_b=True)",
+      {"x": x, "y": y}, f64(x) @ f64(y).transpose(0, 2, 1), 48, "matmul")
+x, y = f32(3, 33, 40), f32(3, 40, 50)
+check("batch_matmul_nn 3x33x40x50", "nn.batch_matmul(%x, %y, transpose_b=False)",
+      {"x": x, "y": y}, f64(x) @ f64(y), 40, "matmul")
+x, y = f32(128, 72), f32(72, 256)
+check("matmul 128x72x256", "nn.matmul(%x, %y)", {"x": x, "y": y},
+      f64(x) @ f64(y), 72, "matmul")
+
+# Reduction rule: one block per output, the reduction split across threads.
+x, w, b = f32(1, 784), f32(128, 784), f32(128)
+check("gemv 1x784x128", "add(nn.dense(%x, %w, units=None), %b)",
+      {"x": x, "w": w, "b": b}, f64(x) @ f64(w).T + b, 784, "reduction")
+x = f32(37, 300)
+check("sum 37x300 axis 1", "sum(%x, axis=[1])", {"x": x}, f64(x).sum(1), 300,
+      "reduction")
+x = f32(64, 1000)
+check("max 64x1000 axis -1", "max(%x, axis=[-1])", {"x": x}, x.max(-1), 1,
+      "reduction")
+x = f32(8, 4096)
+check("mean 8x4096 axis -1", "mean(%x, axis=[-1])", {"x": x}, f64(x).mean(-1),
+      4096, "reduction")
+xi = rng.integers(-1000, 1000, (20, 500)).astype(np.int32)
+check("sum int32 20x500 axis 1", "sum(%x, axis=[1])", {"x": xi}, xi.sum(1), 1,
+      "reduction")
+
+
+def softmax(a):
+    e = np.exp(a - a.max(-1, keepdims=True))
+    return e / e.sum(-1, keepdims=True)
+
+
+def layer_norm(a, gamma, beta, eps=1e-5):
+    mean = a.mean(-1, keepdims=True)
+    var = ((a - mean) ** 2).mean(-1, keepdims=True)
+    return (a - mean) / np.sqrt(var + eps) * gamma + beta
+
+
+# Multi-stage kernels (softmax, layer norm): each stage scheduled.
+for m, n in [(9, 100), (16, 1024)]:
+    x = f32(m, n)
+    check("softmax %dx%d" % (m, n), "nn.softmax(%x)", {"x": x}, softmax(f64(x)), n)
+x, g, b = f32(8, 768), f32(768), f32(768)
+check("layer_norm 8x768", "nn.layer_norm(%x, %g, %b)", {"x": x, "g": g, "b": b},
+      layer_norm(f64(x), g, b), 768)
+
+
+def conv2d(x, w, pad, stride=1, groups=1):
+    n, c, h, wd = x.shape
+    o, cg, kh, kw = w.shape
+    xp = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
+    oh = (h + 2 * pad - kh) // stride + 1
+    ow = (wd + 2 * pad - kw) // stride + 1
+    out = np.zeros((n, o, oh, ow))
+    per_group = o // groups
+    for f in range(o):
+        g = f // per_group
+        for i in range(kh):
+            for j in range(kw):
+                patch = xp[:, g * cg:(g + 1) * cg, i:i + stride * oh:stride,
+                           j:j + stride * ow:stride]
+                out[:, f] += np.einsum("nchw,c->nhw", patch, w[f, :, i, j])
+    return out
+
+
+# Convolutions and pooling (Fallback: one output element per thread).
+x, w, b = f32(1, 8, 14, 14), f32(16, 8, 3, 3), f32(16)
+check("conv2d+relu 1x8x14x14 f16 k3",
+      "nn.relu(nn.bias_add(nn.conv2d(%x, %w, padding=[1, 1, 1, 1]), %b))",
+      {"x": x, "w": w, "b": b},
+      np.maximum(conv2d(f64(x), f64(w), 1) + b[:, None, None], 0), 72)
+x, w = f32(1, 16, 15, 15), f32(16, 1, 3, 3)
+check("depthwise 1x16x15x15 k3 s2",
+      "nn.conv2d(%x, %w, strides=[2, 2], padding=[1, 1, 1, 1], groups=16)",
+      {"x": x, "w": w}, conv2d(f64(x), f64(w), 1, 2, 16), 9)
+x = f32(1, 4, 13, 13)
+pooled = np.stack([[[[x[0, c, i * 2:i * 2 + 3, j * 2:j * 2 + 3].max()
+                      for j in range(6)] for i in range(6)] for c in range(4)]])
+check("max_pool 1x4x13x13 k3 s2",
+      "nn.max_pool2d(%x, pool_size=[3, 3], strides=[2, 2])", {"x": x}, pooled)
+
+# The transformer fragment of test/Target/Relay/transformer.relay: layer
+# norm from primitive ops, attention with batch_matmul and softmax, GELU.
+src = os.path.join(os.path.dirname(__file__), "..", "Target", "Relay",
+                   "transformer.relay")
+with open(src) as f:
+    # The body of @main: from its header line to the first closing brace.
+    body = f.read().split("def @main", 1)[1].split("{\n", 1)[1]
+    body = body.split("\n}\n", 1)[0]
+x, wqkv, gamma, beta = f32(1, 8, 16), f32(1, 48, 16), f32(16), f32(16)
+h = layer_norm(f64(x), gamma, beta)
+qkv = h @ f64(wqkv).transpose(0, 2, 1)
+q, k, v = qkv[..., :16], qkv[..., 16:32], qkv[..., 32:]
+att = softmax(q @ k.transpose(0, 2, 1) / 4) @ v
+gelu = 0.5 * att * (1 + np.tanh(0.797885 * (att + 0.044715 * att ** 3)))
+expected = np.concatenate([gelu[:, 4:], gelu[:, :4], x], axis=1)
+check("transformer fragment", body,
+      {"x": x, "wqkv": wqkv, "gamma": gamma, "beta": beta}, expected, 16)
