@@ -131,8 +131,8 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(mlc::createPlanMemoryPass());
   pm.addPass(mlc::createStripParameterNamesPass());
   // Kernel functions into their callers, so that constants reach the
-  // launches that read them.
-  pm.addPass(createInlinerPass());
+  // launches that read them and each kernel is compiled once.
+  pm.addPass(createGPUInlineKernelFunctionsPass());
   pm.addPass(createGPUThreadSyncPass());
   pm.addPass(createGPUDeviceMemoryPass());
   pm.addPass(createSymbolDCEPass());

@@ -7,11 +7,17 @@
 // CHECK:       llvm.func @main(
 // CHECK:         llvm.call @mgpuStreamCreate
 // CHECK:         llvm.call @mgpuMemAlloc
-// CHECK:         gpu.launch_func <%{{.*}} : !llvm.ptr> @main_kernel::@main_kernel
+// Kernels are named after their prim_func (inlined into @main); those of
+// one prim_func share a GPU module, and the called functions are gone.
+// CHECK:         gpu.launch_func <%{{.*}} : !llvm.ptr> @add_kernel::@add_kernel
+// CHECK:         gpu.launch_func <%{{.*}} : !llvm.ptr> @fused_softmax_relu_kernel::@fused_softmax_relu_kernel
+// CHECK:         gpu.launch_func <%{{.*}} : !llvm.ptr> @fused_softmax_relu_kernel::@fused_softmax_relu_kernel_0
 // CHECK:         llvm.call @mgpuMemFree
-// CHECK:       gpu.binary @main_kernel
+// CHECK-NOT:   llvm.func @add(
+// CHECK-NOT:   llvm.func @fused_softmax_relu(
+// CHECK:       gpu.binary @add_kernel
 // CHECK-SAME:    #nvvm.target<O = 3, chip = "sm_90", features = "+ptx78">
-// CHECK-SAME:    .entry main_kernel
+// CHECK-SAME:    .entry add_kernel
 // CHECK-NOT:   func.func
 func.func @main(%x: tensor<8x300xf32>, %w: tensor<300xf32>) -> tensor<8x300xf32> {
   %0 = relay.add %x, %w : (tensor<8x300xf32>, tensor<300xf32>) -> tensor<8x300xf32>

@@ -487,6 +487,13 @@ LogicalResult ConvertTensorIRToGPUPass::convertKernel(PrimFuncOp prim,
                                     .getResult();
   auto launch = gpu::LaunchOp::create(rewriter, loc, sizes[0], sizes[1],
                                       sizes[2], sizes[3], sizes[4], sizes[5]);
+  // Kernels are named after their prim_func, and those of one prim_func
+  // share a GPU module, also once the function is inlined into its caller
+  // (gpu-kernel-outlining uniques the names).
+  auto kernelSymbol =
+      FlatSymbolRefAttr::get(ctx, (prim.getSymName() + "_kernel").str());
+  launch.setModuleAttr(kernelSymbol);
+  launch.setFunctionAttr(kernelSymbol);
   Block &body = launch.getBody().front();
   rewriter.setInsertionPointToEnd(&body);
   auto terminator = gpu::TerminatorOp::create(rewriter, loc);

@@ -74,6 +74,37 @@ def GPUDefaultSchedulePass
   ];
 }
 
+def GPUInlineKernelFunctionsPass
+    : Pass<"mlc-gpu-inline-kernel-functions", "::mlir::ModuleOp"> {
+  let summary = "Inline the kernel functions that host code calls and erase "
+                "them";
+  let description = [{
+    On the GPU a function that another function of the module calls (a
+    lowered prim_func called by a relax function) is part of its caller:
+    this pass inlines every such function into its callers and erases it,
+    public or not. Functions no one calls (the entries: relax functions, or
+    the prim_funcs of a module without relax code) stay as they are.
+
+    Why: `mlc-gpu-device-memory` can only move a constant (a bound weight)
+    into the kernels that read it once the launch and the constant are in
+    one function; and a public callee left beside its inlined copies would
+    be compiled, assembled and loaded twice. The launches keep the kernel
+    names `convert-tensorir-to-gpu` gave them (`gpu.launch ... function(@f)`)
+    so outlining still names the kernels after their prim_funcs.
+
+    ```mlir
+    func.func @fused_add(%a: memref<4xf32>) { gpu.launch ... }
+    func.func @main(%x: memref<4xf32>) {
+      call @fused_add(%x) : (memref<4xf32>) -> ()
+      return
+    }
+    // becomes
+    func.func @main(%x: memref<4xf32>) { gpu.launch ... }
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 def GPUDeviceMemoryPass : Pass<"mlc-gpu-device-memory", "::mlir::ModuleOp"> {
   let summary = "Place the host code's buffers in GPU memory";
   let description = [{
