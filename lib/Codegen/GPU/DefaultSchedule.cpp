@@ -118,6 +118,7 @@ struct GPUDefaultSchedulePass
     IRRewriter rewriter(&getContext());
     using Rule = LogicalResult (GPUDefaultSchedulePass::*)(Schedule &, ForOp);
     const Rule rules[] = {&GPUDefaultSchedulePass::applyMatmul,
+                          &GPUDefaultSchedulePass::applyGeneralReduction,
                           &GPUDefaultSchedulePass::applyReduction,
                           &GPUDefaultSchedulePass::applyFallback};
     while (Operation *statement = getFirstUnscheduled(func)) {
@@ -303,6 +304,160 @@ struct GPUDefaultSchedulePass
           failed(sch.reverseComputeInline(consumers.front())))
         break;
     }
+    return success();
+  }
+
+  /// dlight's GeneralReduction rule: `root` and the statements after it
+  /// (softmax: max, exp, sum, normalize; layer norm: sum, mean, variance,
+  /// normalize) over the same leading spatial loops (the rows) become one
+  /// kernel with a thread block per row. Spatial stages other than the last
+  /// are inlined into their consumers; the last statement's row loops are
+  /// fused into `blockIdx.x` and its trailing loops split over the threads;
+  /// every earlier stage writes `shared` buffers, is computed at the row
+  /// loop and has its trailing loops split over the same threads (a
+  /// reduction among them becomes a cross-thread reduction).
+  LogicalResult applyGeneralReduction(Schedule &sch, ForOp root) {
+    // The statements from `root` to the end: one block each, in perfect
+    // nests of serial loops from 0 with constant extents.
+    SmallVector<BlockOp> blocks;
+    for (Operation *op = root; op; op = op->getNextNode()) {
+      if (isa<AllocBufferOp, ReturnOp>(op) || isIndexExpr(*op))
+        continue;
+      auto loop = dyn_cast<ForOp>(op);
+      if (!loop)
+        return failure();
+      SmallVector<BlockOp> nested;
+      loop.walk([&](BlockOp b) { nested.push_back(b); });
+      if (nested.size() != 1)
+        return failure();
+      for (ForOp l : Schedule::getLoops(nested.front()))
+        if (l.getKind() != ForKind::serial || !startsAtZero(l) ||
+            !l.getConstantUpperBound())
+          return failure();
+      blocks.push_back(nested.front());
+    }
+    auto isReduction = [](BlockOp block) {
+      for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i)
+        if (block.isReduceIterVar(i))
+          return true;
+      return false;
+    };
+    if (blocks.size() < 2 || !llvm::any_of(blocks, isReduction))
+      return failure();
+    // Reductions combine across threads with 32-bit shuffles.
+    for (BlockOp block : blocks) {
+      if (!isReduction(block))
+        continue;
+      std::optional<ReductionBlock> reduction =
+          matchReductionBlock(block, nullptr);
+      if (!reduction)
+        return failure();
+      Type type = reduction->store.getValue().getType();
+      if (!type.isF32() && !type.isInteger(32))
+        return failure();
+    }
+
+    // The rows: the leading spatial loops of the first reduction.
+    SmallVector<int64_t> rows;
+    for (BlockOp block : blocks) {
+      if (!isReduction(block))
+        continue;
+      for (ForOp loop : Schedule::getLoops(block)) {
+        if (!isSpatialLoop(loop))
+          break;
+        rows.push_back(*loop.getConstantUpperBound());
+      }
+      break;
+    }
+    if (rows.empty())
+      return failure();
+
+    // Spatial stages before the last one are recomputed where they are
+    // read rather than stored (dlight's try_inline_contiguous_spatial).
+    SmallVector<BlockOp> stages;
+    for (BlockOp block : ArrayRef(blocks).drop_back()) {
+      if (!isReduction(block) && succeeded(sch.computeInline(block)))
+        continue;
+      stages.push_back(block);
+    }
+    stages.push_back(blocks.back());
+    if (stages.size() < 2)
+      return failure();
+
+    // Every stage: the row loops first, then at least one trailing loop for
+    // the threads.
+    int64_t widest = 0;
+    for (BlockOp block : stages) {
+      SmallVector<ForOp> loops = Schedule::getLoops(block);
+      if (loops.size() <= rows.size())
+        return failure();
+      int64_t trailing = 1;
+      for (auto [i, loop] : llvm::enumerate(loops)) {
+        int64_t extent = *loop.getConstantUpperBound();
+        if (i < rows.size()) {
+          if (extent != rows[i] || !isSpatialLoop(loop))
+            return failure();
+          continue;
+        }
+        trailing *= extent;
+      }
+      widest = std::max(widest, trailing);
+    }
+    int64_t threads =
+        std::min<int64_t>(std::max<int64_t>(32, threadsPerBlock / 32 * 32),
+                          llvm::alignTo(widest, 32));
+
+    // Splits the loops after the row loops over the threads, thread loop
+    // outermost (consecutive threads, consecutive elements).
+    auto bindTrailing = [&](BlockOp block) -> LogicalResult {
+      SmallVector<ForOp> loops = Schedule::getLoops(block);
+      SmallVector<ForOp> trailing;
+      for (ForOp loop : loops)
+        if (loop.getKind() == ForKind::serial)
+          trailing.push_back(loop);
+      FailureOr<ForOp> fused = fuseAll(sch, trailing);
+      if (failed(fused))
+        return failure();
+      FailureOr<SmallVector<ForOp>> parts = sch.split(*fused, {0, threads});
+      if (failed(parts) || failed(sch.reorder({(*parts)[1], (*parts)[0]})))
+        return failure();
+      return sch.bind((*parts)[1], "threadIdx.x");
+    };
+
+    BlockOp last = stages.back();
+    SmallVector<ForOp> lastLoops = Schedule::getLoops(last);
+    FailureOr<ForOp> row =
+        fuseAll(sch, ArrayRef(lastLoops).take_front(rows.size()));
+    if (failed(row) ||
+        *row->getConstantUpperBound() > std::numeric_limits<int32_t>::max() ||
+        failed(sch.bind(*row, "blockIdx.x")) || failed(bindTrailing(last)))
+      return failure();
+
+    int64_t sharedBytes = 0;
+    for (BlockOp block : llvm::reverse(ArrayRef(stages).drop_back())) {
+      // What one stage writes, every thread of the row reads (sch.set_scope).
+      WalkResult scoped = block.walk([&](memref::StoreOp store) {
+        auto alloc = store.getMemRef().getDefiningOp<AllocBufferOp>();
+        if (!alloc)
+          return WalkResult::interrupt();
+        if (alloc.getStorageScope() != "shared") {
+          alloc.setScope("shared");
+          // Per row once compacted: the buffer over the rows' count.
+          MemRefType type = alloc.getType();
+          int64_t perRow = type.getNumElements();
+          for (int64_t extent : rows)
+            perRow /= extent;
+          sharedBytes += perRow * type.getElementTypeBitWidth() / 8;
+        }
+        return WalkResult::advance();
+      });
+      if (scoped.wasInterrupted() || failed(sch.computeAt(block, *row)) ||
+          failed(bindTrailing(block)))
+        return failure();
+    }
+    // Stages that could not be inlined keep a row each in shared memory.
+    if (sharedBytes > 48 * 1024)
+      return failure();
     return success();
   }
 

@@ -246,3 +246,122 @@ tensorir.prim_func @sum_f64(%A: memref<64x1000xf64>, %S: memref<64xf64>) {
   }
   tensorir.return
 }
+
+// -----
+
+// GeneralReduction (softmax): one kernel, a thread block per row. The
+// exp stage is inlined into its two consumers; the max and sum stages write
+// shared buffers, are computed at the row loop and split over the same 256
+// threads as the normalization (cross-thread reductions).
+// CHECK-LABEL: tensorir.prim_func @softmax
+// CHECK-DAG:     %M = tensorir.alloc_buffer {scope = "shared"} : memref<16xf32>
+// CHECK-DAG:     %S = tensorir.alloc_buffer {scope = "shared"} : memref<16xf32>
+// CHECK-NOT:     %E = tensorir.alloc_buffer
+// CHECK:         tensorir.for %i = 0 to 16 thread_binding("blockIdx.x")
+// CHECK-NEXT:      tensorir.for %{{.*}} = 0 to 256 thread_binding("threadIdx.x")
+// CHECK-NEXT:        tensorir.for %{{.*}} = 0 to 4 {
+// CHECK:               tensorir.block "max"
+// CHECK:             tensorir.for %{{.*}} = 0 to 256 thread_binding("threadIdx.x")
+// CHECK-NEXT:          tensorir.for %{{.*}} = 0 to 4 {
+// CHECK:                 tensorir.block "sum"
+// CHECK:                   math.exp
+// CHECK:             tensorir.for %{{.*}} = 0 to 256 thread_binding("threadIdx.x")
+// CHECK-NEXT:          tensorir.for %{{.*}} = 0 to 4 {
+// CHECK:                 tensorir.block "norm"
+// CHECK:                   math.exp
+// CHECK-NOT:     thread_binding("blockIdx.x")
+// T64-LABEL:   tensorir.prim_func @softmax
+// T64:           tensorir.for %{{.*}} = 0 to 64 thread_binding("threadIdx.x")
+// T64-NEXT:        tensorir.for %{{.*}} = 0 to 16 {
+tensorir.prim_func @softmax(%A: memref<16x1024xf32>, %Y: memref<16x1024xf32>) {
+  %M = tensorir.alloc_buffer : memref<16xf32>
+  tensorir.for %i = 0 to 16 {
+    tensorir.for %k = 0 to 1024 {
+      tensorir.block "max"(%vi = spatial(16, %i), %vk = reduce(1024, %k)) {
+        tensorir.init {
+          %ninf = arith.constant 0xFF800000 : f32
+          memref.store %ninf, %M[%vi] : memref<16xf32>
+        }
+        %m = memref.load %M[%vi] : memref<16xf32>
+        %a = memref.load %A[%vi, %vk] : memref<16x1024xf32>
+        %r = arith.maximumf %m, %a : f32
+        memref.store %r, %M[%vi] : memref<16xf32>
+      }
+    }
+  }
+  %E = tensorir.alloc_buffer : memref<16x1024xf32>
+  tensorir.for %i = 0 to 16 {
+    tensorir.for %j = 0 to 1024 {
+      tensorir.block "exp"(%vi = spatial(16, %i), %vj = spatial(1024, %j)) {
+        %a = memref.load %A[%vi, %vj] : memref<16x1024xf32>
+        %m = memref.load %M[%vi] : memref<16xf32>
+        %d = arith.subf %a, %m : f32
+        %e = math.exp %d : f32
+        memref.store %e, %E[%vi, %vj] : memref<16x1024xf32>
+      }
+    }
+  }
+  %S = tensorir.alloc_buffer : memref<16xf32>
+  tensorir.for %i = 0 to 16 {
+    tensorir.for %k = 0 to 1024 {
+      tensorir.block "sum"(%vi = spatial(16, %i), %vk = reduce(1024, %k)) {
+        tensorir.init {
+          %zero = arith.constant 0.0 : f32
+          memref.store %zero, %S[%vi] : memref<16xf32>
+        }
+        %s = memref.load %S[%vi] : memref<16xf32>
+        %e = memref.load %E[%vi, %vk] : memref<16x1024xf32>
+        %r = arith.addf %s, %e : f32
+        memref.store %r, %S[%vi] : memref<16xf32>
+      }
+    }
+  }
+  tensorir.for %i = 0 to 16 {
+    tensorir.for %j = 0 to 1024 {
+      tensorir.block "norm"(%vi = spatial(16, %i), %vj = spatial(1024, %j)) {
+        %e = memref.load %E[%vi, %vj] : memref<16x1024xf32>
+        %s = memref.load %S[%vi] : memref<16xf32>
+        %y = arith.divf %e, %s : f32
+        memref.store %y, %Y[%vi, %vj] : memref<16x1024xf32>
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// Not GeneralReduction: the stage after the row sums has no loop besides
+// the rows (nothing to split over the threads), so each statement is
+// scheduled alone (Reduction, then Fallback): two kernels.
+// CHECK-LABEL: tensorir.prim_func @rows_then_columns
+// CHECK:         tensorir.for %i = 0 to 64 thread_binding("blockIdx.x")
+// CHECK:           tensorir.block "rowsum"
+// CHECK:         tensorir.for %{{.*}} = 0 to 64 thread_binding("threadIdx.x")
+// CHECK:           tensorir.block "scale"
+tensorir.prim_func @rows_then_columns(%A: memref<64x128xf32>, %Y: memref<64xf32>) {
+  %S = tensorir.alloc_buffer : memref<64xf32>
+  tensorir.for %i = 0 to 64 {
+    tensorir.for %k = 0 to 128 {
+      tensorir.block "rowsum"(%vi = spatial(64, %i), %vk = reduce(128, %k)) {
+        tensorir.init {
+          %zero = arith.constant 0.0 : f32
+          memref.store %zero, %S[%vi] : memref<64xf32>
+        }
+        %s = memref.load %S[%vi] : memref<64xf32>
+        %a = memref.load %A[%vi, %vk] : memref<64x128xf32>
+        %r = arith.addf %s, %a : f32
+        memref.store %r, %S[%vi] : memref<64xf32>
+      }
+    }
+  }
+  tensorir.for %j = 0 to 64 {
+    tensorir.block "scale"(%vj = spatial(64, %j)) {
+      %s = memref.load %S[%vj] : memref<64xf32>
+      %two = arith.constant 2.0 : f32
+      %y = arith.mulf %s, %two : f32
+      memref.store %y, %Y[%vj] : memref<64xf32>
+    }
+  }
+  tensorir.return
+}
