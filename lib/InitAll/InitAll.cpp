@@ -6,6 +6,7 @@
 
 #include "mlc/InitAll.h"
 
+#include "mlc/Codegen/CPU/Passes.h"
 #include "mlc/Codegen/GPU/Passes.h"
 #include "mlc/Conversion/RelaxToMemRef/Passes.h"
 #include "mlc/Conversion/RelaxToTensorIR/Passes.h"
@@ -44,6 +45,7 @@ void mlc::registerAllPasses() {
   registerTensorIRToLinalgPasses();
   registerTensorIRToSCFPasses();
   registerTensorIRToGPUPasses();
+  registerMLCCPUPasses();
   registerMLCGPUPasses();
 }
 

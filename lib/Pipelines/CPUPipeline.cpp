@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlc/Codegen/CPU/Passes.h"
 #include "mlc/Codegen/GPU/Passes.h"
 #include "mlc/Conversion/RelaxToMemRef/Passes.h"
 #include "mlc/Conversion/RelaxToTensorIR/Passes.h"

@@ -1,0 +1,29 @@
+//===- Passes.h - CPU code generation passes --------------------*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLC_CODEGEN_CPU_PASSES_H
+#define MLC_CODEGEN_CPU_PASSES_H
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlc {
+
+#define GEN_PASS_DECL
+#include "mlc/Codegen/CPU/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "mlc/Codegen/CPU/Passes.h.inc"
+
+} // namespace mlc
+
+#endif // MLC_CODEGEN_CPU_PASSES_H

@@ -1,0 +1,115 @@
+//===- Passes.td - CPU code generation passes ---------------*- tablegen -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLC_CODEGEN_CPU_PASSES_TD
+#define MLC_CODEGEN_CPU_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def DefaultSchedulePass
+    : InterfacePass<"mlc-default-schedule", "::mlir::FunctionOpInterface"> {
+  let summary = "Default CPU schedule of the linalg ops raised from tensorir";
+  let description = [{
+    The role of TVM's default schedule rules for the CPU target, applied to
+    the linalg ops on memrefs with static shapes in any function
+    (`func.func`, `tensorir.prim_func`): the `linalg.generic`s that
+    `convert-tensorir-to-linalg` raised from te.compute stages and
+    bufferized tensor-level linalg (e.g. `linalg.matmul`), with upstream's
+    TilingInterface (`scf::tileUsingSCF`), loop peeling and
+    `linalg::vectorize`. The pipeline `tensorir-default-schedule{target=cpu}`
+    is the raising plus this pass on every prim_func; `--mlc-cpu-pipeline`
+    runs this pass after bufferization. Functions without such ops are
+    left unchanged; ops on i1 stay scalar. Chosen by structure:
+
+    - contractions (matmul, batch matmul, dense: `linalg` contraction
+      dimensions m, n, k) get GotoBLAS's loop nest: k is tiled for the
+      caches (`k-tile`), then n by `n-cache-tile`; that rhs panel is
+      packed once and shared by the parallel tasks (`scf.forall`, then
+      `scf.parallel`, OpenMP in the CPU pipeline) of `m-parallel` rows,
+      each of which packs its lhs block once, then walks `n-register`
+      columns outermost and `m-register` rows: a register tile whose
+      innermost k loop is vectorized into a `vector.contract` lowered to
+      outer products (FMA); the accumulator tile is hoisted out of the k
+      loop into loop-carried registers. With too few rows for two tasks of
+      two register tiles, the tasks are column tiles of a quarter of
+      `n-cache-tile` instead (batch dimensions run in parallel when there
+      are no row tasks). Cache tiles are balanced (784 by 512 is 2 x 392);
+      when a tile still does not divide its dimension, the whole tiles and
+      the rest are split into two ops first (for k, the second accumulates
+      onto the first), since a partial tile would keep dynamic sizes down
+      to the register tile and could not be packed. With fewer rows than
+      `m-register` (a batch-1 dense layer) the register tile is as many
+      accumulators wide instead. Packed rows of an even number of cache
+      lines are padded by one line: rows 1024 floats apart all map to one
+      L1 set. Packed tiles live on the stack (a task's up to 512 KiB, a
+      function's up to 256 KiB) or, outside tasks, on the heap (4 MiB).
+    - elementwise/injective (no reduction dimension): the outermost dimension
+      runs in parallel when the op is large, the innermost dimension is
+      vectorized by 16 (AVX-512 f32).
+    - convolutions (two inputs indexed by sums of dimensions such as
+      `y * stride + ky * dilation`, mul-add body, the output's innermost
+      dimension n in one input's innermost index only, a row dimension m,
+      e.g. the output channel, in the other input only): m tiles by
+      `m-parallel` and every other parallel dimension one by one run in
+      parallel; a 16-row (`m-register` x `n-register` / `vector-width`) x
+      one-vector register tile walks the reduction dimensions one by one
+      with its accumulators in registers; each step is rewritten into a
+      rank-1 matmul on (strided) subviews and vectorized like a
+      contraction. Strided image rows are read contiguously and
+      deinterleaved by a shuffle.
+    - other reductions whose maps are projected permutations (sum, max,
+      mean, the stages of softmax and norms): the outermost parallel
+      dimension runs in parallel when the op is large. If the output's
+      innermost dimension is contiguous in the inputs (reductions over an
+      outer axis), a vector of `n-register` output columns is carried in
+      registers across the reduction dimensions. Otherwise, if the
+      innermost reduction dimension is contiguous and at least a vector
+      long (row sums, softmax), it is split across `vector-width` lanes
+      that start at the combiner's identity and are reduced once after the
+      loop (a reassociation, like TVM's rfactor).
+    - window reductions: pooling and depthwise convolutions (one image
+      input indexed by sums such as `x * stride + kx`, the output's
+      innermost dimension n in its innermost index only; the other inputs
+      independent of n, e.g. a depthwise weight, or shape-only): the
+      outermost parallel dimension runs in parallel when the op is large; a
+      vector of `vector-width` output columns is carried in registers
+      across the window loops, each step an elementwise op on (strided)
+      views with one value of each other input; strided image rows are
+      read contiguously and deinterleaved by a shuffle.
+    - other ops (shorter reductions, dynamic shapes) are left to the loop
+      lowering, whose outer parallel dimensions become OpenMP loops.
+
+    Partial tiles (sizes that the tiles do not divide) are peeled off and run
+    as scalar loops. `n-register` should be a multiple of the vector width.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
+           "the target of the schedule (only `cpu`)">,
+    Option<"mRegister", "m-register", "int64_t", /*default=*/"8",
+           "rows of the register tile of a contraction">,
+    Option<"nRegister", "n-register", "int64_t", /*default=*/"32",
+           "columns of the register tile of a contraction">,
+    Option<"mParallel", "m-parallel", "int64_t", /*default=*/"128",
+           "rows per parallel task (and packed lhs block) of a "
+           "contraction">,
+    Option<"kTile", "k-tile", "int64_t", /*default=*/"512",
+           "reduction tile of a contraction (L1/L2 blocking)">,
+    Option<"nCacheTile", "n-cache-tile", "int64_t", /*default=*/"1024",
+           "column tile of a contraction (L2 blocking)">,
+    Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"16",
+           "vector length of elementwise ops">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect"
+  ];
+}
+
+#endif // MLC_CODEGEN_CPU_PASSES_TD

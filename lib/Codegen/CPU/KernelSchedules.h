@@ -1,0 +1,136 @@
+//===- KernelSchedules.h - kernel classes of the CPU schedule ---*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The kernel classes of the default CPU schedule (mlc-default-schedule), one
+// file each: Contraction.cpp, Convolution.cpp, Pooling.cpp, Reduction.cpp and
+// Elementwise.cpp. Each has its matcher where it needs one, its tiling (a
+// method of KernelScheduler) and the rewrites of its register tile that the
+// pass applies before vectorization (flattenConvTile, flattenWindowTile) or
+// after it (splitReductionAcrossLanes). DefaultSchedule.cpp picks the class
+// of each op and runs the steps.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLC_LIB_CODEGEN_CPU_KERNELSCHEDULES_H
+#define MLC_LIB_CODEGEN_CPU_KERNELSCHEDULES_H
+
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace mlc::cpu {
+
+/// The dimensions of a convolution-like op: out[.., m, .., n] +=
+/// lhs[.., a*m + .., ..] * rhs[.., b*n + ..] where every other dimension
+/// (batch, output rows, channels, kernel window) is walked one by one, so
+/// that the register tile is a matmul of m rows by n (contiguous) columns.
+struct ConvDims {
+  unsigned m, n;
+  /// Input operand numbers of the m (lhs, e.g. weights) and the n (rhs,
+  /// e.g. image) operand.
+  unsigned lhs, rhs;
+};
+
+/// Matches convolution-like ops (not contractions): two inputs whose
+/// results are sums of dimensions, an output indexed by exactly the parallel
+/// dimensions, its innermost dimension n in one input's innermost result
+/// only, and a row dimension m in the other input only.
+std::optional<ConvDims> matchConv(mlir::linalg::LinalgOp op);
+
+/// Rewrites a convolution's register tile (every dimension but m and n of
+/// extent one, static) into a matmul-shaped generic over (m, n, k) with k of
+/// extent one, on rank-reduced (and for strides, strided) views of its
+/// operands: its maps become projected permutations that the vectorizer
+/// takes as a contraction.
+mlir::linalg::LinalgOp flattenConvTile(mlir::RewriterBase &rewriter,
+                                       mlir::linalg::LinalgOp op,
+                                       const ConvDims &dims);
+
+/// The dimensions of a pooling-like reduction: out[.., n] = combine(out,
+/// f(image[.., s * n + ..], scalars..)) over reduction dimensions that index
+/// the image through sums (a window: `y * 2 + ky`), with n in the image's
+/// innermost index only. The other inputs read are independent of n (one
+/// value per step of the register tile, e.g. a depthwise convolution's
+/// weight); unread ones must be shape-only, indexed by reduction dimensions
+/// only, like the window operand that convert-tensorir-to-linalg adds.
+struct WindowDims {
+  unsigned n;
+  /// Input operand numbers of the image and of the inputs independent of n.
+  unsigned image;
+  llvm::SmallVector<unsigned> scalars;
+};
+
+std::optional<WindowDims> matchWindowReduction(mlir::linalg::LinalgOp op);
+
+/// Rewrites a pooling register tile (every dimension but n of extent one,
+/// static) into a one-dimensional elementwise generic over n on rank-reduced
+/// (for strides, strided) views of the image and the output, and 0-d views
+/// of the inputs independent of n; the shape-only operands go away.
+mlir::linalg::LinalgOp flattenWindowTile(mlir::RewriterBase &rewriter,
+                                         mlir::linalg::LinalgOp op,
+                                         const WindowDims &dims);
+
+/// Splits the reduction of a register loop across vector lanes: a
+/// loop-carried accumulator that each step reduces a vector into
+/// (`acc = multi_reduction(v, acc)`, a horizontal reduction per step)
+/// becomes a vector of partial results combined lane by lane (`lanes =
+/// lanes + v`), reduced once after the loop. Like TVM's rfactor, this
+/// reassociates the reduction.
+void splitReductionAcrossLanes(mlir::RewriterBase &rewriter,
+                               mlir::scf::ForOp loop);
+
+/// Tiles one op by its kernel class, with the tile sizes of the pass's
+/// options (DefaultSchedulePass in mlc/Codegen/CPU/Passes.td); each class's
+/// methods are in its file. The tiled ops and loops are left marked for the
+/// pass's later steps (ScheduleUtils.h).
+struct KernelScheduler {
+  int64_t mRegister, nRegister, mParallel, kTile, nCacheTile, vectorWidth;
+
+  /// Contractions: parallel m (or n) tiles, k and n cache tiles, an
+  /// m-register x n-register tile over k steps of one.
+  void scheduleContraction(mlir::RewriterBase &rewriter,
+                           mlir::linalg::LinalgOp op,
+                           const mlir::linalg::ContractionDimensions &dims);
+  /// Convolutions: parallel m tiles and output rows, an m x n register tile
+  /// over the reduction dimensions one by one.
+  void scheduleConv(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
+                    const ConvDims &dims);
+  /// The tiling that reductions and pooling windows share: about 16
+  /// parallel tasks over the outermost parallel dimension of a large op;
+  /// every parallel dimension one by one but `n`, tiled by `columns`; the
+  /// reduction dimensions one by one around the register tile, with the
+  /// accumulators in registers, `lanes` by the vector width with its
+  /// reduction split across vector lanes. -1: no such dimension.
+  void tileReductionRegisters(mlir::RewriterBase &rewriter,
+                              mlir::linalg::LinalgOp op, int64_t n,
+                              int64_t columns, int64_t lanes);
+  /// Pooling windows: parallel outer dimensions, a vector of output columns
+  /// carried in registers across the window, each step an elementwise op on
+  /// (strided) views.
+  void schedulePooling(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
+                       const WindowDims &dims);
+  /// Packs an operand tile of a contraction (see the definition).
+  void packTile(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
+                unsigned dim, bool contiguousDim);
+  /// No reduction: parallel outermost dimension (unless `inParallelTask`),
+  /// vectorized innermost.
+  void scheduleElementwise(mlir::RewriterBase &rewriter,
+                           mlir::linalg::LinalgOp op,
+                           bool inParallelTask = false);
+  /// Other reductions (sum, max, mean, the stages of softmax and norms):
+  /// parallel outermost dimension, vectorized along the contiguous
+  /// dimension, be it the output's or the reduced one.
+  void scheduleReduction(mlir::RewriterBase &rewriter,
+                         mlir::linalg::LinalgOp op);
+};
+
+} // namespace mlc::cpu
+
+#endif // MLC_LIB_CODEGEN_CPU_KERNELSCHEDULES_H

@@ -1,0 +1,67 @@
+//===- ScheduleUtils.h - helpers of the default CPU schedule ----*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// What the kernel classes of the default CPU schedule (KernelSchedules.h)
+// and the pass that drives them (DefaultSchedule.cpp) share: the markers that
+// tiling leaves for the later steps, and tiling and indexing-map helpers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLC_LIB_CODEGEN_CPU_SCHEDULEUTILS_H
+#define MLC_LIB_CODEGEN_CPU_SCHEDULEUTILS_H
+
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/AffineMap.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace mlc::cpu {
+
+/// Marks the register-level ops to vectorize and the tile loops to peel.
+inline constexpr llvm::StringLiteral kVectorizeMarker = "mlc.vectorize";
+inline constexpr llvm::StringLiteral kPeelMarker = "mlc.peel";
+/// Marks the k loop around a contraction's register tile.
+inline constexpr llvm::StringLiteral kRegisterLoopMarker = "mlc.register_k";
+/// Marks a register loop whose reduction is split across vector lanes.
+inline constexpr llvm::StringLiteral kLaneLoopMarker = "mlc.lanes";
+
+/// Elementwise ops smaller than this run on one thread (a fork costs more).
+inline constexpr int64_t kMinParallelElements = 1 << 15;
+
+/// Tiles `op` with `sizes` (0: not tiled) and erases it; returns the tiled
+/// op, or null when tiling failed (then `op` is left alone). `innermost`,
+/// if given, is set to the innermost tile loop (null when none was made).
+mlir::linalg::LinalgOp tile(mlir::RewriterBase &rewriter,
+                            mlir::linalg::LinalgOp op,
+                            llvm::ArrayRef<int64_t> sizes, bool forall = false,
+                            mlir::Operation **innermost = nullptr);
+
+/// Clamps a tile size to the extent (a tile covering the whole dimension is
+/// no tile).
+int64_t clampTile(int64_t size, int64_t extent);
+
+/// Coefficients of `expr`'s dimensions when it is a sum of dimensions with
+/// constant factors (no constant term); nullopt otherwise.
+std::optional<llvm::SmallVector<int64_t>> linearForm(mlir::AffineExpr expr,
+                                                     unsigned numDims);
+
+/// The dimension of `map`'s innermost result, the contiguous one of a
+/// row-major buffer; nullopt for a scalar or a constant index.
+std::optional<unsigned> innermostDim(mlir::AffineMap map);
+
+/// Whether every indexing map of `op` is a projected permutation (constant
+/// zero results allowed), the only maps the vectorizer takes.
+bool hasProjectedPermutationMaps(mlir::linalg::LinalgOp op);
+
+} // namespace mlc::cpu
+
+#endif // MLC_LIB_CODEGEN_CPU_SCHEDULEUTILS_H
