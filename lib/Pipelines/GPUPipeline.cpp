@@ -111,6 +111,9 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   pm.addPass(createConvertTensorIRToGPU());
   ConvertTensorIRToSCFOptions tensorIRToSCF;
   tensorIRToSCF.insertDeallocs = false;
+  // Register tiles must be indexed by constants only, whatever LLVM's
+  // unroller would decide.
+  tensorIRToSCF.fullUnroll = true;
   pm.addPass(createConvertTensorIRToSCF(tensorIRToSCF));
 
   // Host code: relax functions to memref code; buffers bufferized and freed
@@ -160,6 +163,7 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
 
   // Device code to NVVM.
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  device.addPass(createGPULaunchBoundsPass());
   device.addPass(createConvertGpuOpsToNVVMOps());
   device.addPass(createCanonicalizerPass());
   device.addPass(createCSEPass());

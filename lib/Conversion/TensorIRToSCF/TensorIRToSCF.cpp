@@ -21,6 +21,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlc {
@@ -172,6 +173,20 @@ void lowerFor(RewriterBase &rewriter, ForOp op, IndexConstants &constants) {
   rewriter.eraseOp(op);
 }
 
+/// Fully unrolls the `unrolled` loops of `func` with constant trip counts,
+/// innermost first; the others keep their loop metadata.
+void unrollLoops(func::FuncOp func) {
+  SmallVector<scf::ForOp> loops;
+  func.walk<WalkOrder::PostOrder>([&](scf::ForOp loop) {
+    auto kind = loop->getAttrOfType<ForKindAttr>(
+        TensorIRDialect::getLoopKindAttrName());
+    if (kind && kind.getValue() == ForKind::unrolled)
+      loops.push_back(loop);
+  });
+  for (scf::ForOp loop : loops)
+    (void)loopUnrollFull(loop);
+}
+
 struct ConvertTensorIRToSCFPass
     : public mlc::impl::ConvertTensorIRToSCFBase<ConvertTensorIRToSCFPass> {
   using Base::Base;
@@ -220,6 +235,8 @@ struct ConvertTensorIRToSCFPass
                       block.getInitOp() ? constants.get(int64_t(0)) : Value());
         }
       }
+      if (fullUnroll)
+        unrollLoops(func);
     }
 
     // Anything tensorir left (outside a prim_func) is an error at the op.

@@ -105,6 +105,36 @@ def GPUInlineKernelFunctionsPass
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
+def GPULaunchBoundsPass : Pass<"mlc-gpu-launch-bounds", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Bound each kernel's registers per thread by its occupancy "
+                "(CUDA's __launch_bounds__ min blocks)";
+  let description = [{
+    For every kernel of a `gpu.module` with a known block size (what
+    `gpu-kernel-outlining` records), sets `nvvm.minctasm` (PTX
+    `.minnctapersm`, the second argument of CUDA's `__launch_bounds__`) to
+    the number of its blocks that fit on one SM when each thread has
+    `max-registers` registers: 65536 / (threads * max-registers), at least 1.
+    ptxas then keeps the kernel within `max-registers` registers.
+
+    Why: `.maxntid` alone lets ptxas use up to 255 registers per thread, and
+    it takes one or two more than 128 for the Matmul rule's 8 x 8 register
+    tile, which halves the blocks per SM (256 threads x 130 registers: one
+    block instead of two); at 128 the same kernel needs no spills. Kernels
+    that need fewer registers are not affected.
+
+    ```mlir
+    gpu.func @k(...) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
+    // becomes
+    gpu.func @k(...) kernel attributes {known_block_size = array<i32: 16, 16, 1>,
+                                        nvvm.minctasm = 2 : i32}
+    ```
+  }];
+  let options = [
+    Option<"maxRegisters", "max-registers", "int64_t", /*default=*/"128",
+           "registers per thread that every kernel must fit in (32 to 255)">,
+  ];
+}
+
 def GPUDeviceMemoryPass : Pass<"mlc-gpu-device-memory", "::mlir::ModuleOp"> {
   let summary = "Place the host code's buffers in GPU memory";
   let description = [{

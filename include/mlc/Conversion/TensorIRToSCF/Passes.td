@@ -71,6 +71,11 @@ def ConvertTensorIRToSCF : Pass<"convert-tensorir-to-scf", "::mlir::ModuleOp"> {
            /*default=*/"false",
            "lower blockIdx/threadIdx-bound loops as serial loops (run a GPU "
            "schedule on the host) instead of rejecting them">,
+    Option<"fullUnroll", "full-unroll", "bool", /*default=*/"false",
+           "fully unroll `unrolled` loops with constant trip counts here "
+           "instead of leaving it to LLVM's unroller through loop metadata, "
+           "which may decline (on NVPTX a register tile indexed in a rolled "
+           "loop is put in local memory)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
