@@ -115,7 +115,8 @@ static cl::opt<unsigned>
               cl::desc("Time N runs after one warm-up run and print "
                        "min/median/max latency"),
               cl::init(0), cl::cat(runCategory));
-static cl::opt<unsigned> jitOptLevel("O", cl::desc("LLVM optimization level"),
+static cl::opt<unsigned> jitOptLevel("O",
+                                     cl::desc("LLVM optimization level (0-3)"),
                                      cl::init(3), cl::cat(runCategory));
 static cl::opt<std::string> pipelineOptions(
     "pipeline-options",
@@ -323,6 +324,9 @@ static void printSummary(llvm::raw_ostream &os, const HostTensor &tensor) {
 }
 
 static LogicalResult run(MLIRContext &context) {
+  if (jitOptLevel > 3)
+    return fail("-O" + Twine(jitOptLevel) +
+                " is not an optimization level (0-3)");
   // The target and the pipeline's options first, and a CUDA device, so that
   // nothing is compiled or run without one.
   mlc::CompilationTarget target;

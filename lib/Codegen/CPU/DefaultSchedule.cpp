@@ -236,8 +236,12 @@ void DefaultSchedulePass::runOnOperation() {
         llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
           return llvm::all_of(map.getResults(), isNonDecreasing);
         });
+    // A loop of no iterations leaves nothing to schedule, and tiling it
+    // would divide by its extent.
+    bool empty = llvm::is_contained(op.getStaticLoopRanges(), 0);
     if (op.hasPureBufferSemantics() && !op.hasDynamicShape() && !subByte &&
-        increasing && op.getNumLoops() > 0 && op.getNumDpsInits() == 1)
+        increasing && !empty && op.getNumLoops() > 0 &&
+        op.getNumDpsInits() == 1)
       ops.push_back(op);
   });
   // Host code and kernels without such ops are left exactly as they are.

@@ -195,6 +195,8 @@ void mlc::cpu::splitReductionAcrossLanes(RewriterBase &rewriter,
     Value init = arith::ConstantOp::create(rewriter, loop.getLoc(), identity);
     vector::CombiningKind kind = reduction.getKind();
     Value source = reduction.getSource();
+    // Read before `reduction` is replaced (erased) below.
+    SmallVector<bool> reductionMask = reduction.getReductionMask();
     FailureOr<LoopLikeOpInterface> newLoop = loop.replaceWithAdditionalYields(
         rewriter, init, /*replaceInitOperandUsesInLoop=*/false,
         [&](OpBuilder &builder, Location loc, ArrayRef<BlockArgument> args) {
@@ -212,7 +214,7 @@ void mlc::cpu::splitReductionAcrossLanes(RewriterBase &rewriter,
     Value result = loop.getResult(i);
     auto combined = vector::MultiDimReductionOp::create(
         rewriter, loop.getLoc(), loop.getResults().back(), result,
-        reduction.getReductionMask(), kind);
+        reductionMask, kind);
     rewriter.replaceAllUsesExcept(result, combined.getResult(), combined);
     yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   }

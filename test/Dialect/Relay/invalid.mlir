@@ -661,3 +661,14 @@ func.func @argmin_wrong_shape(%a: tensor<2x3xf32>) {
   %0 = relay.argmin %a {axis = array<i64: 1>, keepdims = true} : (tensor<2x3xf32>) -> tensor<2xi32>
   return
 }
+
+// -----
+
+// The index of an extremum of no elements does not exist (relay-to-relax
+// aborted on this before: its rewrite of multi-axis argmin built a reshape
+// whose type inference failed).
+func.func @argmin_empty_axis(%x: tensor<2x3x0xf32>) {
+  // expected-error @+1 {{'relay.argmin' op reduces axis 2 of data 'tensor<2x3x0xf32>', which has no elements: no index to return}}
+  %0 = relay.argmin %x {axis = array<i64: 2, 1>} : (tensor<2x3x0xf32>) -> tensor<2xi32>
+  return
+}

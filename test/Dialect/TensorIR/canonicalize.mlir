@@ -34,3 +34,22 @@ tensorir.prim_func @constants(%A: memref<128xf32>, %n: index) {
   }
   tensorir.return
 }
+
+// -----
+
+// INT64_MIN is the static lists' "dynamic" marker, so a constant bound of
+// that value stays an operand (folding it made the rewrite repeat forever).
+// CHECK-LABEL: tensorir.prim_func @int64_min_bound
+// CHECK: %[[MIN:.*]] = arith.constant -9223372036854775808 : index
+// CHECK: tensorir.for %{{.*}} = %[[MIN]] to 128 {
+tensorir.prim_func @int64_min_bound(%A: memref<1xf32>) {
+  %c0 = arith.constant -9223372036854775808 : index
+  %c128 = arith.constant 128 : index
+  %zero = arith.constant 0 : index
+  tensorir.for %i = %c0 to %c128 {
+    tensorir.block "B"(%v = spatial(1, %zero)) {
+      %one = arith.constant 1.0 : f32
+      memref.store %one, %A[%v] : memref<1xf32>
+    }
+  }
+}

@@ -584,3 +584,11 @@ tensorir.prim_func @iter_var_in_other_region(%A: memref<4xf32>) {
   }
   tensorir.return
 }
+
+// -----
+
+tensorir.prim_func @int64_min_literal() {
+  // expected-error @+1 {{integer -9223372036854775808 is out of range (it marks a dynamic value)}}
+  tensorir.for %i = -9223372036854775808 to 4 {
+  }
+}

@@ -2,6 +2,9 @@
 // message naming the parameter and the file; it writes no output file then.
 // RUN: %python -c "import numpy as np; np.savez('%t.good.npz', x=np.ones((2, 3), np.float32)); np.savez('%t.shape.npz', x=np.ones((2, 4), np.float32)); np.savez('%t.dtype.npz', x=np.ones((2, 3), np.float64)); np.savez('%t.extra.npz', x=np.ones((2, 3), np.float32), y=np.ones(1))"
 // RUN: rm -f %t.out.npz
+// RUN: not mlc-run %s -O 9 --inputs=%t.good.npz --outputs=%t.out.npz 2>&1 | FileCheck %s --check-prefix=OPT
+// RUN: not test -e %t.out.npz
+// OPT: mlc-run: error: -O9 is not an optimization level (0-3)
 // RUN: not mlc-run %s --inputs=%t.shape.npz --outputs=%t.out.npz 2>&1 | FileCheck %s --check-prefix=SHAPE
 // RUN: not test -e %t.out.npz
 // RUN: not mlc-run %s --inputs=%t.dtype.npz 2>&1 | FileCheck %s --check-prefix=DTYPE

@@ -146,6 +146,26 @@ LogicalResult mlc::relay::detail::inferReduceType(
   return success();
 }
 
+LogicalResult mlc::relay::detail::inferArgReduceType(
+    StringRef opName, std::optional<Location> location, Type dataType,
+    std::optional<ArrayRef<int64_t>> axis, bool keepdims, bool exclude,
+    SmallVectorImpl<Type> &inferred) {
+  if (failed(inferReduceType(
+          opName, location, dataType, axis, keepdims, exclude,
+          IntegerType::get(dataType.getContext(), 32), inferred)))
+    return failure();
+  auto data = cast<RankedTensorType>(dataType);
+  SmallVector<int64_t> reduced;
+  if (failed(inferReduceAxes(data.getRank(), axis, exclude, reduced, nullptr)))
+    return failure();
+  for (int64_t i : reduced)
+    if (data.getDimSize(i) == 0)
+      return emitOptionalError(location, "'", opName, "' op reduces axis ", i,
+                               " of data ", typeString(data),
+                               ", which has no elements: no index to return");
+  return success();
+}
+
 /// True if `attr` is a splat integer or float constant equal to `value`.
 static bool isSplatOf(Attribute attr, int64_t value) {
   auto dense = dyn_cast_or_null<DenseElementsAttr>(attr);

@@ -46,7 +46,14 @@ parseIndexOrValue(OpAsmParser &parser, int64_t &staticValue,
     staticValue = ShapedType::kDynamic;
     return success();
   }
-  return parser.parseInteger(staticValue);
+  SMLoc loc = parser.getCurrentLocation();
+  if (failed(parser.parseInteger(staticValue)))
+    return failure();
+  // INT64_MIN marks a dynamic value in the static list.
+  if (ShapedType::isDynamic(staticValue))
+    return parser.emitError(loc, "integer ")
+           << staticValue << " is out of range (it marks a dynamic value)";
+  return success();
 }
 
 static void printOpFoldResult(OpAsmPrinter &p, OpFoldResult ofr) {
@@ -1149,7 +1156,10 @@ static bool foldConstantIndexOperands(SmallVectorImpl<int64_t> &staticValues,
       continue;
     Value operand = dynamicValues[next++];
     APInt cst;
-    if (matchPattern(operand, m_ConstantInt(&cst))) {
+    // INT64_MIN stays an operand: as a static value it would read as
+    // dynamic again, and the fold would repeat forever.
+    if (matchPattern(operand, m_ConstantInt(&cst)) &&
+        !ShapedType::isDynamic(cst.getSExtValue())) {
       value = cst.getSExtValue();
       changed = true;
     } else {

@@ -40,6 +40,13 @@ inferReduceType(llvm::StringRef opName, std::optional<mlir::Location> location,
                 mlir::Type data, std::optional<llvm::ArrayRef<int64_t>> axis,
                 bool keepdims, bool exclude, mlir::Type resultElementType,
                 llvm::SmallVectorImpl<mlir::Type> &inferred);
+/// argmax/argmin: a reduction (inferReduceType, i32 indices) whose reduced
+/// axes are not empty (the index of an extremum of no elements is undefined).
+mlir::LogicalResult
+inferArgReduceType(llvm::StringRef opName,
+                   std::optional<mlir::Location> location, mlir::Type data,
+                   std::optional<llvm::ArrayRef<int64_t>> axis, bool keepdims,
+                   bool exclude, llvm::SmallVectorImpl<mlir::Type> &inferred);
 } // namespace detail
 
 namespace OpTrait {

@@ -462,10 +462,10 @@ class Relay_ArgReduceOp<string mnemonic, string tvmDoc>
         ::mlir::MLIRContext *context, std::optional<::mlir::Location> location,
         Adaptor adaptor,
         ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
-      return ::mlc::relay::detail::inferReduceType(
+      return ::mlc::relay::detail::inferArgReduceType(
           getOperationName(), location, adaptor.getData().getType(),
           adaptor.getAxis(), adaptor.getKeepdims(), adaptor.getExclude(),
-          ::mlir::IntegerType::get(context, 32), inferredReturnTypes);
+          inferredReturnTypes);
     }
   }];
 }
