@@ -426,3 +426,20 @@ func.func @matmul_heap_panel_blocks(%A: memref<64x512xf32>, %B: memref<512x1024x
   }
   return
 }
+
+// -----
+
+// Zero-size loops: nothing to schedule (tiling them crashed before).
+// CHECK-LABEL: func.func @zero_size(
+// CHECK: linalg.generic
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : memref<4x0xf32>, memref<0x4xf32>)
+#id_zero = affine_map<(d0, d1) -> (d0, d1)>
+func.func @zero_size(%A: memref<0x256xf32>, %C: memref<0x256xf32>, %L: memref<4x0xf32>, %R: memref<0x4xf32>, %O: memref<4x4xf32>) {
+  linalg.generic {indexing_maps = [#id_zero, #id_zero], iterator_types = ["parallel", "parallel"]}
+      ins(%A : memref<0x256xf32>) outs(%C : memref<0x256xf32>) {
+  ^bb0(%a: f32, %c: f32):
+    linalg.yield %a : f32
+  }
+  linalg.matmul ins(%L, %R : memref<4x0xf32>, memref<0x4xf32>) outs(%O : memref<4x4xf32>)
+  return
+}
