@@ -35,6 +35,10 @@ using namespace mlc::tensorir;
 
 namespace {
 
+/// The largest reduction output that the Reduction rule keeps in shared
+/// memory to run its epilogue in the same kernel.
+constexpr int64_t kMaxEpilogueSharedBytes = 4096;
+
 /// Whether `loop` only feeds spatial iteration variables of the blocks in it.
 bool isSpatialLoop(ForOp loop) {
   Value iv = loop.getInductionVar();
@@ -500,6 +504,8 @@ struct GPUDefaultSchedulePass
     }
     if (reduce.empty() || reduceExtent < 32)
       return failure();
+    // An intermediate result (not a parameter) may take its epilogue along.
+    auto output = reduction->store.getMemRef().getDefiningOp<AllocBufferOp>();
     // Whole warps, as the cross-thread reduction combines warps.
     int64_t threads =
         std::min<int64_t>(std::max<int64_t>(32, threadsPerBlock / 32 * 32),
@@ -515,9 +521,62 @@ struct GPUDefaultSchedulePass
       return success();
     FailureOr<ForOp> s = fuseAll(sch, spatial);
     if (failed(s) ||
-        *s->getConstantUpperBound() > std::numeric_limits<int32_t>::max())
+        *s->getConstantUpperBound() > std::numeric_limits<int32_t>::max() ||
+        failed(sch.bind(*s, "blockIdx.x")))
       return failure();
-    return sch.bind(*s, "blockIdx.x");
+    if (output)
+      fuseReductionEpilogue(sch, output, *s);
+    return success();
+  }
+
+  /// dlight's GEMV epilogue: the elementwise consumers of a reduction's
+  /// intermediate output in the statements after it (bias, activation) run
+  /// in the reduction's kernel, at its block loop, by the thread that holds
+  /// the result; the output becomes a `shared` buffer. Leaves the function
+  /// as it was when that does not work out.
+  void fuseReductionEpilogue(Schedule &sch, AllocBufferOp output,
+                             ForOp blockLoop) {
+    // Compaction does not shrink the shared buffer to the block's element
+    // when the block index is a fused (div/mod) one, so only small outputs
+    // (GEMV rows) are kept whole in shared memory.
+    MemRefType type = output.getType();
+    if (!type.hasStaticShape() ||
+        type.getNumElements() * type.getElementTypeBitWidth() / 8 >
+            kMaxEpilogueSharedBytes)
+      return;
+    Operation *next = getFirstUnscheduled(sch.getFunc());
+    auto nextLoop = dyn_cast_or_null<ForOp>(next);
+    if (!nextLoop)
+      return;
+    SmallVector<BlockOp> consumers;
+    nextLoop.walk([&](BlockOp b) { consumers.push_back(b); });
+    if (consumers.size() != 1)
+      return;
+    PrimFuncOp func = sch.getFunc();
+    auto backup = cast<PrimFuncOp>(func->clone());
+    auto restore = [&] {
+      func.getBody().takeBody(backup.getBody());
+      backup->erase();
+    };
+    output.setScope("shared");
+    if (failed(sch.reverseComputeAt(consumers.front(), blockLoop)))
+      return restore();
+    // One thread writes each output: the epilogue's loops (one iteration
+    // per block) are bound to threadIdx.x, which masks the others.
+    SmallVector<ForOp> inner;
+    for (ForOp loop : Schedule::getLoops(consumers.front()))
+      if (loop.getKind() == ForKind::serial)
+        inner.push_back(loop);
+    if (inner.empty()) {
+      IRRewriter rewriter(func.getContext());
+      (void)applySingleThread(rewriter, consumers.front());
+    } else {
+      FailureOr<ForOp> fused = fuseAll(sch, inner);
+      if (failed(fused) || fused->getConstantUpperBound() != 1 ||
+          failed(sch.bind(*fused, "threadIdx.x")))
+        return restore();
+    }
+    backup->erase();
   }
 
   /// dlight's Fallback: fuse the spatial band, split it into blocks x

@@ -332,13 +332,16 @@ tensorir.prim_func @softmax(%A: memref<16x1024xf32>, %Y: memref<16x1024xf32>) {
 // -----
 
 // Not GeneralReduction: the stage after the row sums has no loop besides
-// the rows (nothing to split over the threads), so each statement is
-// scheduled alone (Reduction, then Fallback): two kernels.
+// the rows (nothing to split over the threads). The Reduction rule takes it
+// along as an epilogue (as dlight's GEMV rule does): the sums become a
+// shared buffer and the scale runs at the block loop in one thread.
 // CHECK-LABEL: tensorir.prim_func @rows_then_columns
+// CHECK:         %S = tensorir.alloc_buffer {scope = "shared"}
 // CHECK:         tensorir.for %i = 0 to 64 thread_binding("blockIdx.x")
 // CHECK:           tensorir.block "rowsum"
-// CHECK:         tensorir.for %{{.*}} = 0 to 64 thread_binding("threadIdx.x")
-// CHECK:           tensorir.block "scale"
+// CHECK:           tensorir.for %unit = 0 to 1 thread_binding("threadIdx.x")
+// CHECK-NEXT:        tensorir.block "scale"
+// CHECK-NOT:     thread_binding("blockIdx.x")
 tensorir.prim_func @rows_then_columns(%A: memref<64x128xf32>, %Y: memref<64xf32>) {
   %S = tensorir.alloc_buffer : memref<64xf32>
   tensorir.for %i = 0 to 64 {
@@ -361,6 +364,42 @@ tensorir.prim_func @rows_then_columns(%A: memref<64x128xf32>, %Y: memref<64xf32>
       %two = arith.constant 2.0 : f32
       %y = arith.mulf %s, %two : f32
       memref.store %y, %Y[%vj] : memref<64xf32>
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// An output over 4 KiB stays in global memory: no epilogue, two kernels.
+// CHECK-LABEL: tensorir.prim_func @big_rows_then_scale
+// CHECK-NOT:     scope = "shared"
+// CHECK:         tensorir.for %i = 0 to 2048 thread_binding("blockIdx.x")
+// CHECK:           tensorir.block "rowsum"
+// CHECK:         tensorir.for %{{.*}} thread_binding("blockIdx.x")
+// CHECK:           tensorir.block "scale"
+tensorir.prim_func @big_rows_then_scale(%A: memref<2048x64xf32>, %Y: memref<2048xf32>) {
+  %S = tensorir.alloc_buffer : memref<2048xf32>
+  tensorir.for %i = 0 to 2048 {
+    tensorir.for %k = 0 to 64 {
+      tensorir.block "rowsum"(%vi = spatial(2048, %i), %vk = reduce(64, %k)) {
+        tensorir.init {
+          %zero = arith.constant 0.0 : f32
+          memref.store %zero, %S[%vi] : memref<2048xf32>
+        }
+        %s = memref.load %S[%vi] : memref<2048xf32>
+        %a = memref.load %A[%vi, %vk] : memref<2048x64xf32>
+        %r = arith.addf %s, %a : f32
+        memref.store %r, %S[%vi] : memref<2048xf32>
+      }
+    }
+  }
+  tensorir.for %j = 0 to 2048 {
+    tensorir.block "scale"(%vj = spatial(2048, %j)) {
+      %s = memref.load %S[%vj] : memref<2048xf32>
+      %two = arith.constant 2.0 : f32
+      %y = arith.mulf %s, %two : f32
+      memref.store %y, %Y[%vj] : memref<2048xf32>
     }
   }
   tensorir.return
