@@ -468,12 +468,18 @@ static LogicalResult run(MLIRContext &context) {
       input.allocate();
       continue;
     }
-    if (!inInputs && !inParams)
+    if (!inInputs && !inParams) {
+      std::string where;
+      if (!inputsFile.empty())
+        where = "'" + inputsFile + "'";
+      if (!paramsFile.empty())
+        where += (where.empty() ? "'" : " or '") + paramsFile + "'";
       return fail("no value for parameter '" + input.name + "' of '" +
                   entryName + "' (expected " +
-                  (inputsFile.empty() ? std::string("--inputs")
-                                      : "an entry in '" + inputsFile + "'") +
+                  (where.empty() ? std::string("--inputs or --params")
+                                 : "an entry in " + where) +
                   ")");
+    }
     if (failed(readInput(inInputs ? *inputFile : *paramFile, input)))
       return failure();
   }
@@ -507,12 +513,24 @@ static LogicalResult run(MLIRContext &context) {
   for (auto *tensorFile : {inputFile.get(), paramFile.get()}) {
     if (!tensorFile)
       continue;
-    for (const std::string &name : tensorFile->getNames())
-      if (llvm::none_of(inputs, [&](const HostTensor &input) {
+    for (const std::string &name : tensorFile->getNames()) {
+      if (llvm::any_of(inputs, [&](const HostTensor &input) {
             return input.name == name;
           }))
-        return fail("'" + tensorFile->getPath() + "' has '" + name +
-                    "', which is no parameter of '" + entryName + "'");
+        continue;
+      // Bound --params are gone from the entry's signature: an input of
+      // the same name was given twice, not a name the entry lacks.
+      if (bindParams && tensorFile == inputFile.get()) {
+        auto params = mlc::TensorFile::open(paramsFile);
+        if (!params)
+          return fail(llvm::toString(params.takeError()));
+        if ((*params)->contains(name))
+          return fail("parameter '" + name + "' is given by both '" +
+                      inputsFile + "' and '" + paramsFile + "'");
+      }
+      return fail("'" + tensorFile->getPath() + "' has '" + name +
+                  "', which is no parameter of '" + entryName + "'");
+    }
   }
 
   // Compile.
