@@ -29,14 +29,17 @@
 # CHECK: transformer fragment: ok
 
 import os
-import subprocess
 import sys
 import tempfile
 
 import numpy as np
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "python"))
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..")
+sys.path.insert(0, os.path.join(ROOT, "python"))
+sys.path.insert(0, os.path.join(ROOT, "examples"))
 from mlc import tools  # noqa: E402
+# float64 references shared with the example models
+from models import conv2d_nchw as conv2d, layer_norm, softmax  # noqa: E402
 
 rng = np.random.default_rng(14)
 EMULATE = "--pipeline-options=emulate-gpu-schedule=true"
@@ -143,17 +146,6 @@ check("sum int32 20x500 axis 1", "sum(%x, axis=[1])", {"x": xi}, xi.sum(1), 1,
       "reduction")
 
 
-def softmax(a):
-    e = np.exp(a - a.max(-1, keepdims=True))
-    return e / e.sum(-1, keepdims=True)
-
-
-def layer_norm(a, gamma, beta, eps=1e-5):
-    mean = a.mean(-1, keepdims=True)
-    var = ((a - mean) ** 2).mean(-1, keepdims=True)
-    return (a - mean) / np.sqrt(var + eps) * gamma + beta
-
-
 # Multi-stage kernels (softmax, layer norm): each stage scheduled.
 for m, n in [(9, 100), (16, 1024)]:
     x = f32(m, n)
@@ -161,24 +153,6 @@ for m, n in [(9, 100), (16, 1024)]:
 x, g, b = f32(8, 768), f32(768), f32(768)
 check("layer_norm 8x768", "nn.layer_norm(%x, %g, %b)", {"x": x, "g": g, "b": b},
       layer_norm(f64(x), g, b), 768)
-
-
-def conv2d(x, w, pad, stride=1, groups=1):
-    n, c, h, wd = x.shape
-    o, cg, kh, kw = w.shape
-    xp = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
-    oh = (h + 2 * pad - kh) // stride + 1
-    ow = (wd + 2 * pad - kw) // stride + 1
-    out = np.zeros((n, o, oh, ow))
-    per_group = o // groups
-    for f in range(o):
-        g = f // per_group
-        for i in range(kh):
-            for j in range(kw):
-                patch = xp[:, g * cg:(g + 1) * cg, i:i + stride * oh:stride,
-                           j:j + stride * ow:stride]
-                out[:, f] += np.einsum("nchw,c->nhw", patch, w[f, :, i, j])
-    return out
 
 
 # Convolutions and pooling (Fallback: one output element per thread).

@@ -311,6 +311,41 @@ struct GPUDefaultSchedulePass
     return success();
   }
 
+  /// Threads along x for loops of `extent` iterations combined across
+  /// threads: whole warps (the cross-thread reduction combines warps), at
+  /// most threads-per-block.
+  int64_t getWarpAlignedThreads(int64_t extent) {
+    return std::min<int64_t>(std::max<int64_t>(32, threadsPerBlock / 32 * 32),
+                             llvm::alignTo(extent, 32));
+  }
+
+  /// Fuses `loops` and splits them over `threads` threadIdx.x threads, the
+  /// thread loop outermost (consecutive threads, consecutive elements).
+  static LogicalResult splitOverThreads(Schedule &sch, ArrayRef<ForOp> loops,
+                                        int64_t threads) {
+    FailureOr<ForOp> fused = fuseAll(sch, loops);
+    if (failed(fused))
+      return failure();
+    FailureOr<SmallVector<ForOp>> parts = sch.split(*fused, {0, threads});
+    if (failed(parts) || failed(sch.reorder({(*parts)[1], (*parts)[0]})))
+      return failure();
+    return sch.bind((*parts)[1], "threadIdx.x");
+  }
+
+  /// `block` as a reduction that convert-tensorir-to-gpu can combine across
+  /// threads: warp shuffles move 32-bit values (f32, i32).
+  static std::optional<ReductionBlock>
+  matchCrossThreadReduction(BlockOp block) {
+    std::optional<ReductionBlock> reduction =
+        matchReductionBlock(block, nullptr);
+    if (!reduction)
+      return std::nullopt;
+    Type type = reduction->store.getValue().getType();
+    if (!type.isF32() && !type.isInteger(32))
+      return std::nullopt;
+    return reduction;
+  }
+
   /// dlight's GeneralReduction rule: `root` and the statements after it
   /// (softmax: max, exp, sum, normalize; layer norm: sum, mean, variance,
   /// normalize) over the same leading spatial loops (the rows) become one
@@ -348,18 +383,9 @@ struct GPUDefaultSchedulePass
     };
     if (blocks.size() < 2 || !llvm::any_of(blocks, isReduction))
       return failure();
-    // Reductions combine across threads with 32-bit shuffles.
-    for (BlockOp block : blocks) {
-      if (!isReduction(block))
-        continue;
-      std::optional<ReductionBlock> reduction =
-          matchReductionBlock(block, nullptr);
-      if (!reduction)
+    for (BlockOp block : blocks)
+      if (isReduction(block) && !matchCrossThreadReduction(block))
         return failure();
-      Type type = reduction->store.getValue().getType();
-      if (!type.isF32() && !type.isInteger(32))
-        return failure();
-    }
 
     // The rows: the leading spatial loops of the first reduction.
     SmallVector<int64_t> rows;
@@ -407,25 +433,15 @@ struct GPUDefaultSchedulePass
       }
       widest = std::max(widest, trailing);
     }
-    int64_t threads =
-        std::min<int64_t>(std::max<int64_t>(32, threadsPerBlock / 32 * 32),
-                          llvm::alignTo(widest, 32));
+    int64_t threads = getWarpAlignedThreads(widest);
 
-    // Splits the loops after the row loops over the threads, thread loop
-    // outermost (consecutive threads, consecutive elements).
+    // The loops after the (bound) row loops, over the threads.
     auto bindTrailing = [&](BlockOp block) -> LogicalResult {
-      SmallVector<ForOp> loops = Schedule::getLoops(block);
       SmallVector<ForOp> trailing;
-      for (ForOp loop : loops)
+      for (ForOp loop : Schedule::getLoops(block))
         if (loop.getKind() == ForKind::serial)
           trailing.push_back(loop);
-      FailureOr<ForOp> fused = fuseAll(sch, trailing);
-      if (failed(fused))
-        return failure();
-      FailureOr<SmallVector<ForOp>> parts = sch.split(*fused, {0, threads});
-      if (failed(parts) || failed(sch.reorder({(*parts)[1], (*parts)[0]})))
-        return failure();
-      return sch.bind((*parts)[1], "threadIdx.x");
+      return splitOverThreads(sch, trailing, threads);
     };
 
     BlockOp last = stages.back();
@@ -469,20 +485,15 @@ struct GPUDefaultSchedulePass
   /// spatial loops come first gets one thread block per output element
   /// (the spatial loops fused into blockIdx.x) and its reduce loops fused and
   /// split over the threads of the block, which `convert-tensorir-to-gpu`
-  /// combines with a cross-thread reduction (`gpu.all_reduce`).
+  /// combines across threads (warp shuffles and a shared array).
   LogicalResult applyReduction(Schedule &sch, ForOp root) {
     SmallVector<BlockOp> blocks;
     root.walk([&](BlockOp b) { blocks.push_back(b); });
     if (blocks.size() != 1)
       return failure();
     BlockOp block = blocks.front();
-    std::optional<ReductionBlock> reduction =
-        matchReductionBlock(block, nullptr);
+    std::optional<ReductionBlock> reduction = matchCrossThreadReduction(block);
     if (!reduction)
-      return failure();
-    // gpu.all_reduce combines 32-bit values.
-    Type type = reduction->store.getValue().getType();
-    if (!type.isF32() && !type.isInteger(32))
       return failure();
     SmallVector<ForOp> loops = Schedule::getLoops(block);
     if (loops.empty() || loops.front() != root)
@@ -506,16 +517,8 @@ struct GPUDefaultSchedulePass
       return failure();
     // An intermediate result (not a parameter) may take its epilogue along.
     auto output = reduction->store.getMemRef().getDefiningOp<AllocBufferOp>();
-    // Whole warps, as the cross-thread reduction combines warps.
-    int64_t threads =
-        std::min<int64_t>(std::max<int64_t>(32, threadsPerBlock / 32 * 32),
-                          llvm::alignTo(reduceExtent, 32));
-    FailureOr<ForOp> r = fuseAll(sch, reduce);
-    if (failed(r))
-      return failure();
-    FailureOr<SmallVector<ForOp>> parts = sch.split(*r, {0, threads});
-    if (failed(parts) || failed(sch.reorder({(*parts)[1], (*parts)[0]})) ||
-        failed(sch.bind((*parts)[1], "threadIdx.x")))
+    if (failed(
+            splitOverThreads(sch, reduce, getWarpAlignedThreads(reduceExtent))))
       return failure();
     if (spatial.empty())
       return success();

@@ -19,7 +19,6 @@ namespace mlc::tensorir::schedutil {
 std::string describe(ForOp loop);
 std::string describe(BlockOp block);
 
-
 /// The blocks under `op` that are not nested in another block under `op`.
 llvm::SmallVector<BlockOp> getChildBlocks(mlir::Operation *op);
 
