@@ -63,9 +63,7 @@ void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
   ConvertTensorIRToSCFOptions tensorIRToSCF;
   tensorIRToSCF.insertDeallocs = false;
   if (options.emulateGPUSchedule) {
-    OpPassManager &primFuncs = pm.nest<tensorir::PrimFuncOp>();
-    primFuncs.addPass(createGPUDefaultSchedulePass());
-    primFuncs.addPass(tensorir::createTensorIRCompactBufferAllocation());
+    buildGPUKernelSchedulePipeline(pm, GPUPipelineOptions().threadsPerBlock);
     tensorIRToSCF.serializeThreadBindings = true;
   } else if (options.defaultSchedule) {
     pm.addNestedPass<tensorir::PrimFuncOp>(createConvertTensorIRToLinalg());

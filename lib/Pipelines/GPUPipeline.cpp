@@ -93,6 +93,15 @@ std::string mlc::validateGPUPipelineOptions(const GPUPipelineOptions &options) {
   return "";
 }
 
+void mlc::buildGPUKernelSchedulePipeline(OpPassManager &pm,
+                                         int64_t threadsPerBlock) {
+  OpPassManager &primFuncs = pm.nest<tensorir::PrimFuncOp>();
+  GPUDefaultSchedulePassOptions schedule;
+  schedule.threadsPerBlock = threadsPerBlock;
+  primFuncs.addPass(createGPUDefaultSchedulePass(schedule));
+  primFuncs.addPass(tensorir::createTensorIRCompactBufferAllocation());
+}
+
 void mlc::buildGPUPipeline(OpPassManager &pm,
                            const GPUPipelineOptions &options) {
   // Graph level: the same kernels as on the CPU.
@@ -102,12 +111,7 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   buildGraphToKernelsPipeline(pm, graph);
 
   // Kernels: TVM's default GPU schedule, then thread bindings to gpu.launch.
-  GPUDefaultSchedulePassOptions schedule;
-  schedule.threadsPerBlock = options.threadsPerBlock;
-  pm.addNestedPass<tensorir::PrimFuncOp>(
-      createGPUDefaultSchedulePass(schedule));
-  pm.addNestedPass<tensorir::PrimFuncOp>(
-      tensorir::createTensorIRCompactBufferAllocation());
+  buildGPUKernelSchedulePipeline(pm, options.threadsPerBlock);
   pm.addPass(createConvertTensorIRToGPU());
   ConvertTensorIRToSCFOptions tensorIRToSCF;
   tensorIRToSCF.insertDeallocs = false;

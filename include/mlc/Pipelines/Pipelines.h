@@ -75,6 +75,13 @@ struct CPUPipelineOptions
       llvm::cl::init(false)};
 };
 
+/// Schedules every prim_func for CUDA: mlc-gpu-default-schedule, then
+/// tensorir-compact-buffer-allocation (shared/local buffers shrink to a
+/// block's / thread's part). Shared by the GPU pipeline and the CPU
+/// pipeline's emulate-gpu-schedule.
+void buildGPUKernelSchedulePipeline(mlir::OpPassManager &pm,
+                                    int64_t threadsPerBlock);
+
 /// Lowers graph-level IR to kernels: relay to relax (relay-to-relax), then
 /// every high-level relax op to a tensorir kernel called through
 /// relax.call_tir (relax-legalize-ops); with `fold-constant`, kernels of
