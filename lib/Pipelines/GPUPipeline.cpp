@@ -167,6 +167,7 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
 
   // Device code to NVVM.
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  device.addPass(createGPUAssumeAlignmentPass());
   device.addPass(createGPULaunchBoundsPass());
   device.addPass(createConvertGpuOpsToNVVMOps());
   device.addPass(createCanonicalizerPass());

@@ -19,7 +19,8 @@ A library built with `--target=cuda` takes device pointers and exports a
 small CUDA runtime (`mlc_cuda_*`). Numpy arrays are copied to the GPU before
 a call and results copied back after it; objects with
 `__cuda_array_interface__` (torch CUDA tensors, cupy arrays) are passed as
-they are, outputs too. All work runs on the legacy default CUDA stream, so
+they are, outputs too; their data must be 16-byte aligned, as allocations
+are (a view at an odd offset is rejected). All work runs on the legacy default CUDA stream, so
 it is ordered with torch's default stream.
 """
 
@@ -30,6 +31,9 @@ import os
 import time
 
 import numpy as np
+
+# Bytes that device buffers passed to a CUDA library must be aligned to.
+GPU_BUFFER_ALIGNMENT = 16
 
 
 def load_module(path):
@@ -323,6 +327,13 @@ class Function:
                 raise ValueError("%s: output %r is read-only" % (self.name, arg.name))
             if pointer == 0 and _size(shape) > 0:
                 raise ValueError("%s: %s %r has a null data pointer" % (self.name, what, arg.name))
+            # mlc's kernels load and store 16 bytes at once
+            # (mlc-gpu-assume-alignment); allocations are 256-byte aligned,
+            # views into them need not be.
+            if pointer % GPU_BUFFER_ALIGNMENT and _size(shape) > 0:
+                raise ValueError("%s: %s %r is not %d-byte aligned (data pointer 0x%x); "
+                                 "pass a copy (torch: .clone())"
+                                 % (self.name, what, arg.name, GPU_BUFFER_ALIGNMENT, pointer))
             # The entry runs on the legacy default stream, which waits for
             # the blocking streams (1: legacy, 2: per-thread default) only.
             if stream not in (None, 1, 2):

@@ -153,6 +153,11 @@ np.testing.assert_array_equal(out, x + y)
 np.testing.assert_array_equal(axpy(3.0, FakeCudaArray(a), b), np.float32(3) * a + b)
 print("cuda arrays: ok")
 # CHECK-NEXT: cuda arrays: ok
+# A view 4 bytes into an allocation: the kernels load 16 bytes at once.
+unaligned = np.zeros(8 + 4, np.float32)
+unaligned = unaligned[(-unaligned.ctypes.data // 4) % 4 + 1:][:7]
+expect_error(ValueError, add, FakeCudaArray(unaligned), y, np.empty(7, np.float32))
+# CHECK-NEXT: ValueError: add: input 'x' is not 16-byte aligned (data pointer 0x{{[0-9a-f]+}}); pass a copy (torch: .clone())
 expect_error(ValueError, axpy, 1.0, FakeCudaArray(a, strides=(4, 16)), b)
 # CHECK-NEXT: ValueError: CUDA arrays must be C-contiguous (strides [4, 16] for shape [4, 3]); make a contiguous copy (torch: .contiguous())
 expect_error(TypeError, axpy, 1.0, FakeCudaArray(a.astype(np.float16)), b)

@@ -349,7 +349,7 @@ static size_t getNumWrapperArguments(const CEntry &entry) {
 }
 
 static void writeHeader(llvm::raw_ostream &os, ArrayRef<CEntry> entries,
-                        bool lowered, StringRef guardSource) {
+                        bool lowered, bool cuda, StringRef guardSource) {
   std::string guard = "MLC_GENERATED_";
   for (char c : llvm::sys::path::filename(guardSource))
     guard.push_back(llvm::isAlnum(c) ? llvm::toUpper(c) : '_');
@@ -369,6 +369,12 @@ static void writeHeader(llvm::raw_ostream &os, ArrayRef<CEntry> entries,
  * sizes[rank-1]. A result returned through `result` (with
  * hoist-result-allocs=false) is malloc'ed by the entry: the caller owns it
  * and frees result->allocated with free(). */
+
+)";
+    if (cuda)
+      os << R"(/* CUDA: every buffer pointer is a device pointer, aligned to 16 bytes
+ * (the kernels load and store 16 bytes at once; cuMemAlloc's pointers are
+ * 256-byte aligned, views into them need not be). */
 
 )";
     // One strided descriptor per (rank, element type), guarded so headers of
@@ -896,7 +902,7 @@ static LogicalResult compile(MLIRContext &context) {
   }
 
   if (header)
-    writeHeader(header->os(), cEntries, lowered, headerFilename);
+    writeHeader(header->os(), cEntries, lowered, cuda, headerFilename);
   for (auto [file, path] : {std::make_pair(output.get(), &outputFilename),
                             std::make_pair(header.get(), &headerFilename)}) {
     if (!file)

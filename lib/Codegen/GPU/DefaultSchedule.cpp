@@ -39,6 +39,10 @@ namespace {
 /// memory to run its epilogue in the same kernel.
 constexpr int64_t kMaxEpilogueSharedBytes = 4096;
 
+/// Elements of 4 bytes that one thread copies at once into shared memory
+/// (a 16-byte vector access).
+constexpr int64_t kCopyLanes = 4;
+
 /// Whether `loop` only feeds spatial iteration variables of the blocks in it.
 bool isSpatialLoop(ForOp loop) {
   Value iv = loop.getInductionVar();
@@ -277,12 +281,34 @@ struct GPUDefaultSchedulePass
           inner.push_back(l);
       if (inner.empty())
         return failure();
+      // Each thread copies `lanes` consecutive elements of a row (one
+      // 16-byte load and store once LLVM knows the alignment: dlight's
+      // vector_size): the innermost loop split first, so that its lanes stay
+      // contiguous after the rest is fused and spread over the threads.
+      int64_t tileElements = 1;
+      for (ForOp l : inner)
+        tileElements *= *l.getConstantUpperBound();
+      int64_t innermost = *inner.back().getConstantUpperBound();
+      int64_t lanes = kCopyLanes;
+      while (lanes > 1 &&
+             (innermost % lanes != 0 || tileElements < ty * tx * lanes))
+        lanes /= 2;
+      ForOp laneLoop;
+      if (lanes > 1) {
+        FailureOr<SmallVector<ForOp>> laneParts =
+            sch.split(inner.back(), {0, lanes});
+        if (failed(laneParts))
+          return failure();
+        inner.back() = (*laneParts)[0];
+        laneLoop = (*laneParts)[1];
+      }
       FailureOr<ForOp> fused = fuseAll(sch, inner);
       if (failed(fused))
         return failure();
       FailureOr<SmallVector<ForOp>> parts = sch.split(*fused, {0, ty, tx});
       if (failed(parts) || failed(sch.bind((*parts)[1], "threadIdx.y")) ||
-          failed(sch.bind((*parts)[2], "threadIdx.x")))
+          failed(sch.bind((*parts)[2], "threadIdx.x")) ||
+          (laneLoop && failed(sch.vectorize(laneLoop))))
         return failure();
     }
     FailureOr<BlockOp> initBlock = sch.decomposeReduction(block, koLoop);

@@ -173,14 +173,16 @@ void lowerFor(RewriterBase &rewriter, ForOp op, IndexConstants &constants) {
   rewriter.eraseOp(op);
 }
 
-/// Fully unrolls the `unrolled` loops of `func` with constant trip counts,
+/// Fully unrolls the `unrolled` and `vectorized` loops of `func` with
+/// constant trip counts,
 /// innermost first; the others keep their loop metadata.
 void unrollLoops(func::FuncOp func) {
   SmallVector<scf::ForOp> loops;
   func.walk<WalkOrder::PostOrder>([&](scf::ForOp loop) {
     auto kind = loop->getAttrOfType<ForKindAttr>(
         TensorIRDialect::getLoopKindAttrName());
-    if (kind && kind.getValue() == ForKind::unrolled)
+    if (kind && (kind.getValue() == ForKind::unrolled ||
+                 kind.getValue() == ForKind::vectorized))
       loops.push_back(loop);
   });
   for (scf::ForOp loop : loops)

@@ -5,7 +5,8 @@
 
 // Matmul: 16 x 16 threads, each with an 8 x 8 tile of C in registers
 // (local), A and B staged through shared memory per 8-wide step of K and
-// loaded by all threads; the threads-per-block option does not change it.
+// loaded by all threads, 4 consecutive elements of a row each (vectorized);
+// the threads-per-block option does not change it.
 // CHECK-LABEL: tensorir.prim_func @matmul
 // CHECK-DAG:     %C_local = tensorir.alloc_buffer {scope = "local"}
 // CHECK-DAG:     %A_shared = tensorir.alloc_buffer {scope = "shared"}
@@ -18,8 +19,12 @@
 // CHECK:               tensorir.for %k_0 = 0 to 4 {
 // CHECK:                 thread_binding("threadIdx.y")
 // CHECK-NEXT:              thread_binding("threadIdx.x")
-// CHECK:                     tensorir.block "B_shared"
-// CHECK:                     tensorir.block "A_shared"
+// CHECK-NEXT:                tensorir.for %ax1_1 = 0 to 4 vectorized {
+// CHECK:                       tensorir.block "B_shared"
+// CHECK:                 thread_binding("threadIdx.y")
+// CHECK-NEXT:              thread_binding("threadIdx.x")
+// CHECK-NEXT:                tensorir.for %ax1_1 = 0 to 4 vectorized {
+// CHECK:                       tensorir.block "A_shared"
 // CHECK:                 tensorir.for %k_1 = 0 to 8 unrolled {
 // CHECK-NEXT:              tensorir.for %i_2 = 0 to 8 unrolled {
 // CHECK-NEXT:                tensorir.for %j_2 = 0 to 8 unrolled {

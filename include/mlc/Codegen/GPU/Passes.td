@@ -135,6 +135,47 @@ def GPULaunchBoundsPass : Pass<"mlc-gpu-launch-bounds", "::mlir::gpu::GPUModuleO
   ];
 }
 
+def GPUAssumeAlignmentPass
+    : Pass<"mlc-gpu-assume-alignment", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Tell LLVM that the kernels' buffer arguments are aligned, "
+                "so that it merges their accesses into vector loads";
+  let description = [{
+    Every buffer argument of a kernel of the `gpu.module` whose memref type
+    has the identity layout (its data start is the pointer passed) is
+    replaced by `memref.assume_alignment %arg, <alignment>` at the kernel's
+    entry. With the alignment known, LLVM's load/store vectorizer turns four
+    consecutive f32 accesses of a thread (the Matmul rule's copies of A and
+    B into shared memory) into one `ld.global.v4.f32`; without it, it keeps
+    them scalar, since a misaligned vector access faults on NVIDIA GPUs.
+
+    The assumption is mlc's GPU calling convention, as TVM's 64-byte
+    `kAllocAlignment`: `cuMemAlloc` returns 256-byte aligned memory,
+    `mlc-plan-memory` places buffers at multiples of 64 bytes, and
+    `mlc.runtime` rejects CUDA arrays whose data pointer is not aligned.
+    Buffers with another layout (a strided view, a static offset) are left
+    alone. Workgroup (shared) attributions without an `llvm.align` get one
+    of `alignment` bytes: LLVM takes 16 bytes for granted on large arrays
+    without an explicit alignment and emits `ld.shared.v4` for them, while
+    the NVPTX printer declares them `.align 4`.
+
+    ```mlir
+    gpu.func @k(%a: memref<64xf32>) kernel { ... memref.load %a[%i] ... }
+    // becomes
+    gpu.func @k(%a: memref<64xf32>) kernel {
+      %aligned = memref.assume_alignment %a, 16 : memref<64xf32>
+      ... memref.load %aligned[%i] ...
+    }
+    ```
+  }];
+  let options = [
+    Option<"alignment", "alignment", "int64_t", /*default=*/"16",
+           "bytes that every identity-layout buffer argument is aligned to "
+           "(a power of two)">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def GPUDeviceMemoryPass : Pass<"mlc-gpu-device-memory", "::mlir::ModuleOp"> {
   let summary = "Place the host code's buffers in GPU memory";
   let description = [{
@@ -169,19 +210,24 @@ def GPUDeviceMemoryPass : Pass<"mlc-gpu-device-memory", "::mlir::ModuleOp"> {
 }
 
 def GPUThreadSyncPass : Pass<"mlc-gpu-thread-sync", "::mlir::ModuleOp"> {
-  let summary = "Barriers around the writes to shared memory in GPU kernels "
-                "(TVM's ThreadSync)";
+  let summary = "Barriers between the writes and reads of shared memory in "
+                "GPU kernels (TVM's ThreadSync)";
   let description = [{
     TVM's `tir.transform.ThreadSync("shared")` on `gpu.launch` bodies after
     `convert-tensorir-to-gpu` and `convert-tensorir-to-scf`: a `gpu.barrier`
-    goes before each statement that writes `#gpu.address_space<workgroup>`
-    memory (the threads are done reading what it overwrites) and after it
-    (its writes are visible to the readers). Statements are the ops of the
-    kernel body and of the `scf.for` loops in it, which every thread of a
-    block runs alike; an `scf.for` that both writes and reads workgroup
-    memory is entered, so that its stages are separated in each iteration.
-    Thread-dependent code (an `scf.if` on the thread index) is a statement
-    as a whole, so no barrier lands in divergent code.
+    goes before each statement that reads a
+    `#gpu.address_space<workgroup>` buffer written since the last barrier
+    (the writes are visible to the readers), or writes one read since the
+    last barrier (the threads are done reading what it overwrites). Writes
+    after writes need none, as in TVM, so the unrolled stores of a copy into
+    shared memory stay together. Accesses are tracked per buffer, not per
+    element. Statements are the ops of the kernel body and of the `scf.for`
+    loops in it, which every thread of a block runs alike; an `scf.for`
+    that both writes and reads workgroup memory is entered, its first
+    iteration checked against the statements before it and each later one
+    against the previous iteration. Thread-dependent code (an `scf.if` on
+    the thread index) is a statement as a whole, so no barrier lands in
+    divergent code.
 
     It runs after buffer deallocation in `--mlc-gpu-pipeline`, because the
     deallocation passes reject `gpu.barrier` (an op without declared memory

@@ -72,10 +72,12 @@ def ConvertTensorIRToSCF : Pass<"convert-tensorir-to-scf", "::mlir::ModuleOp"> {
            "lower blockIdx/threadIdx-bound loops as serial loops (run a GPU "
            "schedule on the host) instead of rejecting them">,
     Option<"fullUnroll", "full-unroll", "bool", /*default=*/"false",
-           "fully unroll `unrolled` loops with constant trip counts here "
-           "instead of leaving it to LLVM's unroller through loop metadata, "
-           "which may decline (on NVPTX a register tile indexed in a rolled "
-           "loop is put in local memory)">,
+           "fully unroll `unrolled` and `vectorized` loops with constant "
+           "trip counts here instead of leaving it to LLVM's unroller "
+           "through loop metadata, which may decline (on NVPTX a register "
+           "tile indexed in a rolled loop is put in local memory, and "
+           "vector lanes are consecutive accesses that LLVM's load/store "
+           "vectorizer merges)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
