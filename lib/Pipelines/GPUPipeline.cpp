@@ -140,6 +140,7 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   // Kernel functions into their callers, so that constants reach the
   // launches that read them and each kernel is compiled once.
   pm.addPass(createGPUInlineKernelFunctionsPass());
+  pm.addPass(createGPUPipelineSharedCopiesPass());
   pm.addPass(createGPUThreadSyncPass());
   pm.addPass(createGPUDeviceMemoryPass());
   pm.addPass(createSymbolDCEPass());

@@ -60,8 +60,8 @@ struct GPUAssumeAlignmentPass
         if (!type || !type.getLayout().isIdentity() || arg.use_empty())
           continue;
         // Already marked (the pass ran before): nothing to add.
-        if (arg.hasOneUse() && isa<memref::AssumeAlignmentOp>(
-                                   *arg.getUses().begin()->getOwner()))
+        if (arg.hasOneUse() &&
+            isa<memref::AssumeAlignmentOp>(*arg.getUses().begin()->getOwner()))
           continue;
         auto aligned = memref::AssumeAlignmentOp::create(
             builder, arg.getLoc(), arg, static_cast<int32_t>(alignment));

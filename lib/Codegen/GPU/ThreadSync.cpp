@@ -99,8 +99,7 @@ SharedAccesses getSharedAccesses(Operation *op) {
 /// scf.if, a statement as a whole); a loop that both writes and reads
 /// workgroup memory is entered, so that its stages are separated inside
 /// each iteration. On return, `pending` holds what `block` leaves.
-void insertBarriers(OpBuilder &builder, Block &block,
-                    SharedAccesses &pending) {
+void insertBarriers(OpBuilder &builder, Block &block, SharedAccesses &pending) {
   for (Operation &op : llvm::make_early_inc_range(block.without_terminator())) {
     if (isa<gpu::BarrierOp>(op)) {
       pending.clear();

@@ -209,6 +209,58 @@ def GPUDeviceMemoryPass : Pass<"mlc-gpu-device-memory", "::mlir::ModuleOp"> {
   ];
 }
 
+def GPUPipelineSharedCopiesPass
+    : Pass<"mlc-gpu-pipeline-shared-copies", "::mlir::ModuleOp"> {
+  let summary = "Software-pipeline the global loads of copies into shared "
+                "memory (TVM's InjectSoftwarePipeline, two stages)";
+  let description = [{
+    In a loop of a `gpu.launch` that copies global memory into workgroup
+    (shared) memory and reads what it copied (the Matmul rule's K loop), the
+    global loads of step k + 1 are issued before step k stores its values
+    into shared memory and computes on them, so that their latency is hidden
+    behind the compute (CUTLASS's register prefetch). The loads and the
+    index computations they need are stage 0, everything else stage 1 of
+    `scf::pipelineForLoop`; the first step's loads become a prologue and the
+    last step's stores and compute an epilogue, and the loaded values go
+    from one iteration to the next as loop-carried registers.
+
+    A loop is pipelined when it has constant bounds and at least two
+    iterations, its global loads at the top of its body feed only stores
+    into shared memory, and it writes no global memory (which its loads
+    could read), and when the kernel's per-thread (private) buffer elements
+    plus the prefetched values fit in `register-budget`: the prefetched
+    values are live across the compute, and the Matmul rule's 8 x 8
+    register tile with 8 prefetched values spills at 128 registers (the 4 x
+    4 tile is pipelined). Loads inside `scf.if` (predicated tails) stay
+    where they are: such a loop is left alone. Runs before
+    `mlc-gpu-thread-sync`, which places the barriers of the pipelined loop.
+
+    ```mlir
+    scf.for %k = %c0 to %c4 step %c1 {
+      %a = memref.load %A[%i, %k] : memref<64x4xf32>
+      memref.store %a, %A_shared[%t] : memref<256xf32, #gpu.address_space<workgroup>>
+      ... memref.load %A_shared[...] ...
+    }
+    // becomes
+    %a0 = memref.load %A[%i, %c0]
+    %last = scf.for %k = %c0 to %c3 step %c1 iter_args(%a = %a0) -> f32 {
+      %next = memref.load %A[%i, %k + 1]
+      memref.store %a, %A_shared[%t]
+      ... memref.load %A_shared[...] ...
+      scf.yield %next : f32
+    }
+    memref.store %last, %A_shared[%t]
+    ... memref.load %A_shared[...] ...
+    ```
+  }];
+  let options = [
+    Option<"registerBudget", "register-budget", "int64_t", /*default=*/"64",
+           "the most per-thread buffer elements plus prefetched values of a "
+           "kernel whose loops are pipelined">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 def GPUThreadSyncPass : Pass<"mlc-gpu-thread-sync", "::mlir::ModuleOp"> {
   let summary = "Barriers between the writes and reads of shared memory in "
                 "GPU kernels (TVM's ThreadSync)";

@@ -1,0 +1,192 @@
+//===- PipelineSharedCopies.cpp - prefetch the next step's global loads ---===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Software pipelining of the copies into shared memory in a GPU kernel's
+// loops (TVM's InjectSoftwarePipeline with stages [0, 1] for the global
+// loads and the rest; CUTLASS's register prefetch): the loads of step k + 1
+// are issued before step k stores its values into shared memory and
+// computes, so their latency is hidden behind the compute.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlc/Codegen/GPU/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlc {
+#define GEN_PASS_DEF_GPUPIPELINESHAREDCOPIESPASS
+#include "mlc/Codegen/GPU/Passes.h.inc"
+} // namespace mlc
+
+using namespace mlir;
+
+namespace {
+
+gpu::AddressSpace getAddressSpace(Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
+  return space ? space.getValue() : gpu::AddressSpace::Global;
+}
+
+/// A load of global memory whose values only go to shared memory: one
+/// element of a copy into shared memory.
+bool isGlobalToSharedLoad(Operation &op) {
+  auto load = dyn_cast<memref::LoadOp>(op);
+  if (!load || getAddressSpace(load.getMemRef()) != gpu::AddressSpace::Global ||
+      load->use_empty())
+    return false;
+  return llvm::all_of(load->getUsers(), [&](Operation *user) {
+    auto store = dyn_cast<memref::StoreOp>(user);
+    return store && store.getValueToStore() == load.getResult() &&
+           store->getBlock() == load->getBlock() &&
+           getAddressSpace(store.getMemRef()) == gpu::AddressSpace::Workgroup;
+  });
+}
+
+/// Whether `loop` (or anything in it) writes memory other than shared or
+/// per-thread buffers, which its loads could read.
+bool writesGlobalMemory(scf::ForOp loop) {
+  WalkResult result = loop.getBody()->walk([&](Operation *op) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects)
+      return isMemoryEffectFree(op) || op->hasTrait<OpTrait::IsTerminator>() ||
+                     op->getNumRegions() > 0
+                 ? WalkResult::advance()
+                 : WalkResult::interrupt();
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    for (const MemoryEffects::EffectInstance &effect : instances) {
+      if (!isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect()))
+        continue;
+      Value value = effect.getValue();
+      if (!value || !isa<MemRefType>(value.getType()) ||
+          getAddressSpace(value) == gpu::AddressSpace::Global)
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// Pipelines `loop` if it copies global memory into shared memory: the
+/// global loads and the index computations they need (cloned, so that the
+/// rest of the body keeps its own) become stage 0, the rest stage 1.
+LogicalResult pipelineCopies(RewriterBase &rewriter, scf::ForOp loop,
+                             int64_t registerBudget) {
+  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!lower || !upper || !step || *step <= 0 ||
+      llvm::divideCeil(*upper - *lower, *step) < 2 ||
+      loop.getNumRegionIterArgs())
+    return failure();
+  Block *body = loop.getBody();
+  SmallVector<Operation *> loads;
+  for (Operation &op : body->without_terminator())
+    if (isGlobalToSharedLoad(op))
+      loads.push_back(&op);
+  // A loop that copies and computes on what it copied (not a copy loop).
+  bool readsShared = body->walk([](memref::LoadOp load) {
+                           return getAddressSpace(load.getMemRef()) ==
+                                          gpu::AddressSpace::Workgroup
+                                      ? WalkResult::interrupt()
+                                      : WalkResult::advance();
+                         })
+                         .wasInterrupted();
+  if (loads.empty() || !readsShared || writesGlobalMemory(loop))
+    return failure();
+  // The prefetched values stay in registers across the compute, beside the
+  // kernel's per-thread buffers (its register tile): past the budget, ptxas
+  // would spill (the Matmul rule's 8 x 8 tile at 128 registers).
+  int64_t privateElements = 0;
+  loop->getParentOfType<gpu::LaunchOp>().walk([&](memref::AllocaOp alloca) {
+    if (getAddressSpace(alloca.getMemref()) == gpu::AddressSpace::Private &&
+        alloca.getType().hasStaticShape())
+      privateElements += alloca.getType().getNumElements();
+  });
+  if (privateElements + static_cast<int64_t>(loads.size()) > registerBudget)
+    return failure();
+
+  // The loads' operands computed in the body: pure, region-free ops.
+  llvm::SetVector<Operation *> slice;
+  SmallVector<Operation *> worklist(loads);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!slice.insert(op))
+      continue;
+    for (Value operand : op->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (!def || def->getBlock() != body)
+        continue;
+      if (!isMemoryEffectFree(def) || def->getNumRegions())
+        return failure();
+      worklist.push_back(def);
+    }
+  }
+
+  // Stage 0: a copy of the slice in program order, at the top of the body;
+  // the stores read the copied loads.
+  rewriter.setInsertionPointToStart(body);
+  IRMapping mapping;
+  DenseSet<Operation *> stage0;
+  for (Operation &op : llvm::make_early_inc_range(body->without_terminator())) {
+    if (!slice.contains(&op))
+      continue;
+    Operation *clone = rewriter.clone(op, mapping);
+    stage0.insert(clone);
+  }
+  SmallVector<Operation *> indexOps;
+  for (Operation &op : body->without_terminator())
+    if (slice.contains(&op) && !llvm::is_contained(loads, &op))
+      indexOps.push_back(&op);
+  for (Operation *load : loads)
+    rewriter.replaceOp(load, mapping.lookup(load)->getResults());
+  for (Operation *op : llvm::reverse(indexOps))
+    if (op->use_empty())
+      rewriter.eraseOp(op);
+
+  scf::PipeliningOption options;
+  options.getScheduleFn =
+      [&](scf::ForOp forOp,
+          std::vector<std::pair<Operation *, unsigned>> &schedule) {
+        for (Operation &op : forOp.getBody()->without_terminator())
+          if (stage0.contains(&op))
+            schedule.emplace_back(&op, 0);
+        for (Operation &op : forOp.getBody()->without_terminator())
+          if (!stage0.contains(&op))
+            schedule.emplace_back(&op, 1);
+      };
+  // The prologue goes where the rewriter stands.
+  rewriter.setInsertionPoint(loop);
+  FailureOr<scf::ForOp> pipelined =
+      scf::pipelineForLoop(rewriter, loop, options);
+  return success(succeeded(pipelined));
+}
+
+struct GPUPipelineSharedCopiesPass
+    : public mlc::impl::GPUPipelineSharedCopiesPassBase<
+          GPUPipelineSharedCopiesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    SmallVector<scf::ForOp> loops;
+    getOperation()->walk([&](gpu::LaunchOp launch) {
+      launch.getBody().walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    });
+    for (scf::ForOp loop : loops)
+      (void)pipelineCopies(rewriter, loop, registerBudget);
+  }
+};
+
+} // namespace
