@@ -133,7 +133,11 @@ struct GPUDeviceMemoryPass
       return op->emitOpError(
           "allocates a host stack buffer in a GPU module's host code; kernels "
           "cannot read it");
-    // Launches, calls, views, index arithmetic, control flow are host work.
+    // Launches, calls, views, index arithmetic, control flow are host work,
+    // and so is device memory management (this pass ran before).
+    if (isa<gpu::AllocOp, gpu::DeallocOp, gpu::MemcpyOp, gpu::MemsetOp,
+            gpu::WaitOp>(op))
+      return success();
     if (isa<gpu::LaunchOp, CallOpInterface, RegionBranchOpInterface,
             ViewLikeOpInterface, memref::DimOp,
             memref::ExtractStridedMetadataOp>(op) ||

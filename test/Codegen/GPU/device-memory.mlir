@@ -1,6 +1,11 @@
 // RUN: mlc-opt %s -split-input-file -verify-diagnostics --mlc-gpu-device-memory \
 // RUN:   | FileCheck %s --implicit-check-not='memref.alloc(' \
 // RUN:       --implicit-check-not=memref.copy --implicit-check-not=memref.dealloc
+// Its output is a fixed point: running it twice gives the same.
+// RUN: mlc-opt %s -split-input-file -verify-diagnostics --mlc-gpu-device-memory \
+// RUN:   --mlc-gpu-device-memory \
+// RUN:   | FileCheck %s --implicit-check-not='memref.alloc(' \
+// RUN:       --implicit-check-not=memref.copy --implicit-check-not=memref.dealloc
 
 // The host's buffers become device buffers: memref.alloc/dealloc/copy to
 // gpu.alloc/dealloc/memcpy (device to device); the parameters are device
