@@ -155,7 +155,9 @@ _SCALAR_CTYPES = {
 class Function:
     """An entry of a loaded library (TVM's PackedFunc). `f(*inputs)` returns
     the outputs (an array, or a tuple for several); `f(*inputs, *outputs)`
-    writes them in place and returns None. Inputs are numpy arrays (made
+    writes them in place and returns None. A scalar result (the C function's
+    value) is returned in its place among them (numpy scalar), alone when the
+    outputs are passed. Inputs are numpy arrays (made
     C-contiguous), numbers for scalars, or for target cuda objects with
     `__cuda_array_interface__`; outputs with a dynamic dimension must be
     passed. Inputs are never copied back: a buffer that the entry writes in
@@ -187,8 +189,23 @@ class Function:
             self.args.append(_Arg(arg["name"], dtype, shape, arg["kind"]))
         self.input_names = [a.name for a in self.args if a.kind != "output"]
         self.output_names = [a.name for a in self.args if a.kind == "output"]
+        # A scalar result comes back as the C function's value.
+        self._returned = None
+        for returned in entry.get("returns", []):
+            if returned["kind"] != "scalar" or self._returned is not None:
+                raise ValueError(
+                    "%s: returns %r through a buffer that it allocates (built with "
+                    "hoist-result-allocs=false); mlc.runtime calls entries whose "
+                    "tensor results are out-parameters (the default)"
+                    % (self.name, returned["name"]))
+            dtype = np.dtype(returned["dtype"])
+            if dtype.name not in _SCALAR_CTYPES:
+                raise ValueError("%s: scalar result %r of dtype %s cannot be returned "
+                                 "through ctypes" % (self.name, returned["name"], dtype.name))
+            self._returned = (returned["index"], dtype)
         self._c_function = getattr(module._lib, self.symbol)
-        self._c_function.restype = None
+        self._c_function.restype = (_SCALAR_CTYPES[self._returned[1].name]
+                                    if self._returned else None)
         self._c_function.argtypes = [
             _SCALAR_CTYPES[a.dtype.name] if a.kind == "scalar" else ctypes.c_void_p
             for a in self.args]
@@ -196,16 +213,23 @@ class Function:
     def __call__(self, *args):
         call = self._prepare(args)
         try:
-            self._c_function(*call.c_args)
+            value = self._c_function(*call.c_args)
             self._check_cuda_error()
             call.copy_back()
         except BaseException:
             call.release(check=False)
             raise
         call.release()
-        if not call.results:
+        results = list(call.results)
+        if self._returned:
+            index, dtype = self._returned
+            value = dtype.type(value)
+            # In result order among the outputs allocated here; alone when
+            # the outputs were passed.
+            results.insert(min(index, len(results)), value)
+        if not results:
             return None
-        return call.results[0] if len(call.results) == 1 else tuple(call.results)
+        return results[0] if len(results) == 1 else tuple(results)
 
     def _time(self, args, number, repeat, min_repeat_ms):
         call = self._prepare(args)

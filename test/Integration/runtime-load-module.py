@@ -2,7 +2,8 @@
 # mlc-compile writes, read through their mlc_module_metadata with numpy and
 # ctypes only: the MLC course's MLP (Relay, weights as inputs) and linalg
 # functions (../Inputs/linalg-entries.mlir) with dynamic shapes, a scalar
-# and several results, called on random inputs and compared with numpy
+# and several results, a scalar result returned by the C function, called
+# on random inputs and compared with numpy
 # (float64 reference; rtol 1e-5, atol 1e-6 as examples/models.py), with
 # outputs returned or written in place; the errors for a wrong shape, dtype
 # or argument count; and time_evaluator's times.
@@ -10,6 +11,8 @@
 # RUN: mlc-translate --import-relay %mlc_src_root/examples/mlp.relay -o %t/mlp.mlir
 # RUN: mlc-compile %t/mlp.mlir -O3 -o %t/mlp.so
 # RUN: mlc-compile %S/../Inputs/linalg-entries.mlir -O3 -o %t/linalg.so
+# RUN: mlc-compile %S/Inputs/scalar-result.mlir -o %t/scalar.so
+# RUN: mlc-compile %S/../Tools/mlc-compile/Inputs/returned.mlir -o %t/returned.so --pipeline-options=hoist-result-allocs=false
 # RUN: %python %s %t %mlc_src_root | FileCheck %s
 
 import os
@@ -87,3 +90,28 @@ assert total.shape == (), total.shape
 np.testing.assert_allclose(total, x.astype(np.float64).sum(), rtol=RTOL, atol=1e-5)
 print("linalg: ok")
 # CHECK-NEXT: linalg: ok
+
+# A scalar result is the C function's value; the metadata says so.
+mod = runtime.load_module(os.path.join(OUT_DIR, "scalar.so"))
+print(mod.metadata["entries"][0]["returns"])
+# CHECK-NEXT: [{'dtype': 'float32', 'index': 1, 'kind': 'scalar', 'name': 'out1', 'shape': None}]
+x = rng.standard_normal(8).astype(np.float32)
+y = rng.standard_normal(8).astype(np.float32)
+product, total = mod["total"](x, y)
+np.testing.assert_allclose(product, x.astype(np.float64) * y, rtol=RTOL, atol=ATOL)
+assert isinstance(total, np.float32), type(total)
+np.testing.assert_allclose(total, x.astype(np.float64).sum(), rtol=RTOL, atol=1e-5)
+out = np.empty(8, np.float32)
+alone = mod["total"](x, y, out)
+np.testing.assert_allclose(out, product, rtol=0, atol=0)
+np.testing.assert_allclose(alone, total, rtol=0, atol=0)
+print("scalar result: ok")
+# CHECK-NEXT: scalar result: ok
+
+# A result that the entry allocates (hoist-result-allocs=false) is described
+# as returned through the first parameter, which this runtime does not call.
+mod = runtime.load_module(os.path.join(OUT_DIR, "returned.so"))
+print(mod.metadata["entries"][0]["returns"][0]["kind"], mod.metadata["entries"][0]["args"])
+# CHECK-NEXT: result [{'dtype': 'float32', 'kind': 'input', 'name': {{.*}}, 'shape': [3, 5]}]
+expect_error(ValueError, lambda: mod["twice"])
+# CHECK-NEXT: ValueError: twice: returns 'out0' through a buffer that it allocates (built with hoist-result-allocs=false); mlc.runtime calls entries whose tensor results are out-parameters (the default)

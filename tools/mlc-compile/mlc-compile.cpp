@@ -25,8 +25,10 @@
 // libcuda.so.1 alone (the entries then take device pointers). A `.ptx`
 // output writes the kernels' PTX instead. Every `.so` exports
 // `const char *mlc_module_metadata(void)`: JSON naming the target and each
-// entry's arguments (name, dtype, shape, input/output), which
-// `mlc.runtime.load_module` reads.
+// entry's arguments (name, dtype, shape, input/output/scalar) and the
+// values its C function returns (a scalar result; a result the entry
+// allocates with hoist-result-allocs=false), which `mlc.runtime.load_module`
+// reads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -583,10 +585,15 @@ static std::string getNumpyDType(Type type) {
 }
 
 /// The JSON description of `func`'s C interface (see the file comment):
-/// its parameters, then its tensor/memref results as out-parameters.
-static llvm::json::Object getEntryMetadata(FunctionOpInterface func) {
-  llvm::json::Array args;
-  auto describe = [&](Type type, std::string name, StringRef kind) {
+/// its parameters, then its tensor/memref results as out-parameters
+/// (`resultsToOutParams`, hoist-result-allocs); a result returned by the C
+/// function instead (a scalar, or a tensor allocated by the entry) is
+/// described under "returns".
+static llvm::json::Object getEntryMetadata(FunctionOpInterface func,
+                                           bool resultsToOutParams) {
+  llvm::json::Array args, returns;
+  auto describeIn = [](llvm::json::Array &list, Type type, std::string name,
+                       StringRef kind) {
     llvm::json::Object arg{{"name", std::move(name)}, {"kind", kind}};
     if (auto shaped = dyn_cast<ShapedType>(type)) {
       arg["dtype"] = getNumpyDType(shaped.getElementType());
@@ -600,16 +607,28 @@ static llvm::json::Object getEntryMetadata(FunctionOpInterface func) {
       arg["shape"] = nullptr;
       arg["kind"] = "scalar";
     }
-    args.push_back(std::move(arg));
+    list.push_back(std::move(arg));
   };
   for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
-    describe(type, getParameterName(func, i), "input");
-  for (auto [i, type] : llvm::enumerate(func.getResultTypes()))
-    describe(type, "out" + std::to_string(i), "output");
-  return llvm::json::Object{
-      {"name", func.getName()},
-      {"symbol", ("_mlir_ciface_" + func.getName()).str()},
-      {"args", std::move(args)}};
+    describeIn(args, type, getParameterName(func, i), "input");
+  for (auto [i, type] : llvm::enumerate(func.getResultTypes())) {
+    std::string name = "out" + std::to_string(i);
+    if (isa<ShapedType>(type) && resultsToOutParams) {
+      describeIn(args, type, name, "output");
+      continue;
+    }
+    // Returned by value (a scalar) or through the descriptor that the
+    // first C parameter points to (a buffer the entry allocates).
+    describeIn(returns, type, name, isa<ShapedType>(type) ? "result" : "");
+    llvm::json::Object &returned = *returns.back().getAsObject();
+    returned["index"] = static_cast<int64_t>(i);
+  }
+  llvm::json::Object entry{{"name", func.getName()},
+                           {"symbol", ("_mlir_ciface_" + func.getName()).str()},
+                           {"args", std::move(args)}};
+  if (!returns.empty())
+    entry["returns"] = std::move(returns);
+  return entry;
 }
 
 /// Adds `const char *mlc_module_metadata(void)` returning `json`.
@@ -743,8 +762,8 @@ static LogicalResult compile(MLIRContext &context) {
   for (Operation *op : entries) {
     entrySymbols.push_back(SymbolTable::getSymbolName(op).str());
     if (!lowered)
-      metadataEntries.push_back(
-          getEntryMetadata(cast<FunctionOpInterface>(op)));
+      metadataEntries.push_back(getEntryMetadata(cast<FunctionOpInterface>(op),
+                                                 options->hoistResultAllocs));
     if (headerFilename.empty())
       continue;
     FailureOr<CEntry> entry = lowered ? getCEntry(cast<LLVM::LLVMFuncOp>(op))
