@@ -28,14 +28,6 @@ using namespace mlir;
 
 namespace {
 
-bool isWorkgroup(Type type) {
-  auto memref = dyn_cast<MemRefType>(type);
-  auto space =
-      memref ? dyn_cast_or_null<gpu::AddressSpaceAttr>(memref.getMemorySpace())
-             : gpu::AddressSpaceAttr();
-  return space && space.getValue() == gpu::AddressSpace::Workgroup;
-}
-
 /// The buffer that `value` views (through view-like ops).
 Value getRootBuffer(Value value) {
   while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
@@ -80,7 +72,8 @@ SharedAccesses getSharedAccesses(Operation *op) {
     effects.getEffects(instances);
     for (const MemoryEffects::EffectInstance &effect : instances) {
       Value value = effect.getValue();
-      if (!value || !isWorkgroup(value.getType()))
+      auto memref = value ? dyn_cast<MemRefType>(value.getType()) : nullptr;
+      if (!memref || !gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(memref))
         continue;
       if (isa<MemoryEffects::Write>(effect.getEffect()))
         accesses.writes.insert(getRootBuffer(value));
