@@ -5,8 +5,11 @@ that bench/gpu/run.py reads on a machine with a GPU.
 
     /usr/bin/python3 bench/gpu/prepare.py [--dir bench/gpu/build] [--chip sm_90]
 
-Cases: the example MLP and CNN (weights bound at compile time) and single
-kernels (matmul 1024 and 4096, add, softmax, relu, sum) written in Relay.
+Cases: the five example models (weights bound at compile time; their
+inputs and references are written here) and single kernels written in Relay
+(matmul 1024, 4096 and 1000x777x1023, dense 2048, add, relu, softmax, sum,
+layer_norm), whose inputs and references run.py makes from a seed on the GPU
+machine so that the directory stays small enough to copy.
 """
 
 import argparse
@@ -41,7 +44,6 @@ def main():
     parser.add_argument("--chip", default="sm_90")
     args = parser.parse_args()
     os.makedirs(args.dir, exist_ok=True)
-    rng = np.random.default_rng(0)
     cases = []
 
     def compile_case(name, mlir, **case):
@@ -63,34 +65,41 @@ def main():
                      reference=f"{model}-reference.npz", rtol=1e-5, atol=models.MODELS[model][2], flops=None, bytes=None,
                      torch={"op": f"model:{model}"})
 
-    def kernel(name, shapes, body, out_shape, reference, op, flops=None, bytes_=None, rtol=1e-5, atol=1e-6):
+    def kernel(name, shapes, body, out_shape, op, flops=None, bytes_=None, rtol=1e-5, atol=1e-6, **extra):
+        # Inputs and the float64 numpy reference are made on the GPU machine
+        # from the seed (run.py's REFERENCES[op]): large arrays do not travel.
         out_type = f"Tensor[({', '.join(map(str, out_shape))}), float32]"
         path = os.path.join(args.dir, f"{name}.relay")
         with open(path, "w") as f:
             f.write(relay_kernel(name, shapes, body, out_type))
         mlir = os.path.join(args.dir, f"{name}.mlir")
         run(tool("mlc-translate"), "--import-relay", path, "-o", mlir)
-        arrays = {n: rng.standard_normal(s).astype(np.float32) for n, s in shapes}
-        np.savez(os.path.join(args.dir, f"{name}-inputs.npz"), **arrays)
-        np.savez(os.path.join(args.dir, f"{name}-reference.npz"),
-                 out0=reference(*[a.astype(np.float64) for a in arrays.values()]))
-        compile_case(name, mlir, kind="kernel", inputs=f"{name}-inputs.npz", reference=f"{name}-reference.npz",
-                     rtol=rtol, atol=atol, flops=flops, bytes=bytes_, torch={"op": op})
+        compile_case(name, mlir, kind="kernel",
+                     inputs={"seed": len(cases), "shapes": [[n, list(s)] for n, s in shapes]},
+                     reference={"op": op, **extra}, rtol=rtol, atol=atol, flops=flops, bytes=bytes_,
+                     torch={"op": op, **extra})
 
-    for n in (1024, 4096):
-        kernel(f"matmul{n}", [("a", (n, n)), ("b", (n, n))], "nn.matmul(%a, %b)", (n, n),
-               lambda a, b: a @ b, "matmul", flops=2 * n**3, rtol=1e-4, atol=1e-4 * np.sqrt(n))
+    def matmul(name, m, k, n, transpose_b=False):
+        b = (n, k) if transpose_b else (k, n)
+        body = "nn.dense(%a, %b)" if transpose_b else "nn.matmul(%a, %b)"
+        kernel(name, [("a", (m, k)), ("b", b)], body, (m, n), "dense" if transpose_b else "matmul",
+               flops=2 * m * n * k, rtol=1e-4, atol=1e-4 * np.sqrt(k))
+
+    matmul("matmul1024", 1024, 1024, 1024)
+    matmul("matmul4096", 4096, 4096, 4096)
+    matmul("matmul_odd", 1000, 777, 1023)
+    matmul("dense2048", 2048, 2048, 2048, transpose_b=True)
     shape = (4096, 4096)
     nbytes = 4 * shape[0] * shape[1]
-    kernel("add", [("x", shape), ("y", shape)], "add(%x, %y)", shape, lambda x, y: x + y, "add", bytes_=3 * nbytes)
-    kernel("relu", [("x", shape)], "nn.relu(%x)", shape, lambda x: np.maximum(x, 0), "relu", bytes_=2 * nbytes)
-
-    def softmax(x):
-        e = np.exp(x - x.max(-1, keepdims=True))
-        return e / e.sum(-1, keepdims=True)
-    kernel("softmax", [("x", shape)], "nn.softmax(%x)", shape, softmax, "softmax", bytes_=2 * nbytes)
-    kernel("sum", [("x", shape)], "sum(%x, axis=[-1])", (shape[0],), lambda x: x.sum(-1), "sum",
+    kernel("add", [("x", shape), ("y", shape)], "add(%x, %y)", shape, "add", bytes_=3 * nbytes)
+    kernel("relu", [("x", shape)], "nn.relu(%x)", shape, "relu", bytes_=2 * nbytes)
+    kernel("softmax", [("x", shape)], "nn.softmax(%x)", shape, "softmax", bytes_=2 * nbytes)
+    kernel("sum", [("x", shape)], "sum(%x, axis=[-1])", (shape[0],), "sum",
            bytes_=nbytes, rtol=1e-4, atol=1e-4)
+    rows, width = 8192, 1024
+    kernel("layer_norm", [("x", (rows, width)), ("gamma", (width,)), ("beta", (width,))],
+           "nn.layer_norm(%x, %gamma, %beta, epsilon=1e-05f)", (rows, width), "layer_norm",
+           bytes_=2 * 4 * rows * width, rtol=1e-4, atol=1e-5, eps=1e-5)
 
     with open(os.path.join(args.dir, "manifest.json"), "w") as f:
         json.dump(cases, f, indent=1)

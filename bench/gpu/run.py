@@ -2,20 +2,22 @@
 
     python3 bench/gpu/run.py [--dir bench/gpu/build] [--cases NAME ...]
         [--number 20] [--repeat 10] [--min-repeat-ms 50] [--warmup 10]
-        [--peak-bw 3.0e12]
+        [--peak-bw 3.0e12] [--no-timing] [--no-torch]
 
 Runs on a machine with an NVIDIA GPU: python3 and numpy, torch with CUDA for
 the baselines, no MLIR or mlc tools. The directory comes from the build
-machine (bench/gpu/prepare.sh): libraries written by `mlc-compile
---target=cuda`, their inputs, float64 numpy references, and manifest.json,
-a list of cases:
+machine (bench/gpu/prepare.py): libraries written by `mlc-compile
+--target=cuda`, and manifest.json, a list of cases:
 
-    {"name": "matmul 1024", "kind": "kernel", "so": "matmul1024.so",
-     "entry": "main", "inputs": "matmul1024-inputs.npz",
-     "reference": "matmul1024-reference.npz", "rtol": 1e-4, "atol": 1e-3,
-     "flops": 2147483648, "bytes": null, "torch": {"op": "matmul"}}
+    {"name": "matmul1024", "kind": "kernel", "so": "matmul1024.so",
+     "entry": "main", "inputs": {"seed": 0, "shapes": [["a", [1024, 1024]],
+     ["b", [1024, 1024]]]}, "reference": {"op": "matmul"}, "rtol": 1e-4,
+     "atol": 1e-3, "flops": 2147483648, "bytes": null, "torch": {"op": "matmul"}}
 
-Paths are relative to the directory. Inputs are matched to the entry's
+Paths are relative to the directory. "inputs" is an .npz file or a seed and
+shapes for standard normal float32 arrays made here; "reference" an .npz
+of float64 outputs or {"op": ...} for the float64 numpy function of that
+name (REFERENCES below) applied to the inputs. Inputs are matched to the entry's
 arguments by name (else taken in the file's order); a "params" .npz, when
 named, holds more of them (a model's weights). Reference arrays are matched
 to the outputs by name, else as out0, out1, ..., else in order.
@@ -30,6 +32,7 @@ repeats, `number` grown until a repeat lasts --min-repeat-ms) after
 --warmup calls, and the torch baseline the same way with torch.cuda.Event:
 
     matmul      torch.matmul of the two inputs (cuBLAS)
+    dense       F.linear(first, second): first @ secondᵀ (cuBLAS)
     add         first + second input
     softmax     torch.softmax, last axis
     layer_norm  F.layer_norm over the last axis (inputs x[, gamma, beta];
@@ -60,7 +63,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
 from mlc import runtime  # noqa: E402
 
-KERNEL_OPS = ("matmul", "add", "softmax", "layer_norm", "sum", "relu")
+KERNEL_OPS = ("matmul", "dense", "add", "softmax", "layer_norm", "sum", "relu")
 MODEL_OPS = ("model:mlp", "model:cnn", "model:resnet", "model:mobilenet",
              "model:transformer")
 
@@ -77,6 +80,51 @@ def import_torch():
     torch.backends.cuda.matmul.allow_tf32 = False
     torch.backends.cudnn.allow_tf32 = False
     return torch, None
+
+
+def softmax64(x):
+    e = np.exp(x - x.max(-1, keepdims=True))
+    return e / e.sum(-1, keepdims=True)
+
+
+def layer_norm64(x, gamma=None, beta=None, eps=1e-5):
+    mean = x.mean(-1, keepdims=True)
+    y = (x - mean) / np.sqrt(((x - mean) ** 2).mean(-1, keepdims=True) + eps)
+    return y if gamma is None else y * gamma + beta
+
+
+# float64 numpy references of the kernel ops, for cases whose reference is
+# {"op": ...} (computed here from the generated inputs).
+REFERENCES = {
+    "matmul": lambda a, b: a @ b,
+    "dense": lambda a, b: a @ b.T,
+    "add": lambda x, y: x + y,
+    "relu": lambda x: np.maximum(x, 0),
+    "softmax": softmax64,
+    "sum": lambda x: x.sum(-1),
+    "layer_norm": lambda x, *w, eps=1e-5: layer_norm64(x, *w, eps=eps),
+}
+
+
+def case_inputs(root, spec):
+    """The inputs of a case: an .npz path, or {"seed", "shapes": [[name,
+    shape], ...]} for standard normal float32 arrays made here."""
+    if isinstance(spec, str):
+        return load_npz(os.path.join(root, spec))
+    rng = np.random.default_rng(spec["seed"])
+    return {name: rng.standard_normal(shape).astype(np.float32) for name, shape in spec["shapes"]}
+
+
+def case_reference(root, spec, arrays):
+    """The expected outputs of a case: an .npz path, or {"op": ...[, "eps"]}
+    for REFERENCES[op] on the inputs in float64."""
+    if isinstance(spec, str):
+        return load_npz(os.path.join(root, spec))
+    op = spec["op"]
+    if op not in REFERENCES:
+        raise ValueError("no numpy reference for op %r (known: %s)" % (op, ", ".join(REFERENCES)))
+    extra = {k: v for k, v in spec.items() if k != "op"}
+    return {"out0": REFERENCES[op](*[a.astype(np.float64) for a in arrays.values()], **extra)}
 
 
 def load_npz(path):
@@ -217,6 +265,8 @@ def torch_baseline(torch, spec, inputs, arrays, params):
     t = [torch.as_tensor(x, device="cuda") for x in inputs]
     if op == "matmul":
         return lambda: torch.matmul(t[0], t[1])
+    if op == "dense":
+        return lambda: torch.nn.functional.linear(t[0], t[1])
     if op == "add":
         return lambda: t[0] + t[1]
     if op == "softmax":
@@ -260,10 +310,10 @@ def run_case(case, root, args, torch):
     row["target"] = mod.target
     entry = case.get("entry", "main")
     function = mod[entry]
-    arrays = load_npz(os.path.join(root, case["inputs"]))
+    arrays = case_inputs(root, case["inputs"])
     params = load_npz(os.path.join(root, case["params"])) if case.get("params") else {}
     inputs = entry_inputs(function, arrays, params)
-    want = reference_outputs(function, load_npz(os.path.join(root, case["reference"])))
+    want = reference_outputs(function, case_reference(root, case["reference"], arrays))
     rtol, atol = case["rtol"], case["atol"]
 
     # Outputs of the reference's shapes: dynamic ones must be passed.
@@ -296,6 +346,8 @@ def run_case(case, root, args, torch):
                 row["ok"] = False
                 row["notes"].append("output %s differs when passed as a torch tensor" % name)
 
+    if args.no_timing:
+        return row
     if args.warmup:
         mod.time_evaluator(entry, number=args.warmup)(*inputs, *got)
     timer = mod.time_evaluator(entry, number=args.number, repeat=args.repeat,
@@ -362,13 +414,17 @@ def main():
     parser.add_argument("--min-repeat-ms", type=float, default=50,
                         help="grow --number until a repeat lasts this long")
     parser.add_argument("--warmup", type=int, default=10, help="untimed calls first")
+    parser.add_argument("--no-timing", action="store_true",
+                        help="check correctness only (for runs under compute-sanitizer)")
+    parser.add_argument("--no-torch", action="store_true",
+                        help="skip the torch runs and baselines")
     parser.add_argument("--peak-bw", type=float, default=3.0e12,
                         help="the GPU's memory bandwidth in B/s, for %%peak")
     args = parser.parse_args()
 
     manifest_path = os.path.join(args.dir, "manifest.json")
     if not os.path.exists(manifest_path):
-        print("error: no %s: run bench/gpu/prepare.sh on the build machine and copy its "
+        print("error: no %s: run bench/gpu/prepare.py on the build machine and copy its "
               "output directory here" % manifest_path, file=sys.stderr)
         return 1
     with open(manifest_path) as f:
@@ -400,7 +456,8 @@ def main():
             print("error: %s" % err, file=sys.stderr)
             return 1
         break
-    torch, torch_note = import_torch()
+    torch, torch_note = (None, "--no-torch: no torch baselines") if args.no_torch \
+        else import_torch()
     report = {"device": device, "torch": torch.__version__ if torch else None,
               "peak_bw": args.peak_bw, "number": args.number, "repeat": args.repeat,
               "min_repeat_ms": args.min_repeat_ms, "warmup": args.warmup, "cases": []}

@@ -23,6 +23,7 @@
 # CHECK: softmax 9x100: ok
 # CHECK: softmax 16x1024: ok
 # CHECK: layer_norm 8x768: ok
+# CHECK: layer_norm 3000x64: ok
 # CHECK: conv2d+relu 1x8x14x14 f16 k3: ok
 # CHECK: depthwise 1x16x15x15 k3 s2: ok
 # CHECK: max_pool 1x4x13x13 k3 s2: ok
@@ -153,6 +154,10 @@ for m, n in [(9, 100), (16, 1024)]:
 x, g, b = f32(8, 768), f32(768), f32(768)
 check("layer_norm 8x768", "nn.layer_norm(%x, %g, %b)", {"x": x, "g": g, "b": b},
       layer_norm(f64(x), g, b), 768)
+# Many rows: the per-row shared sums are compacted to one row each.
+x, g, b = f32(3000, 64), f32(64), f32(64)
+check("layer_norm 3000x64", "nn.layer_norm(%x, %g, %b)", {"x": x, "g": g, "b": b},
+      layer_norm(f64(x), g, b), 64)
 
 
 # Convolutions and pooling (Fallback: one output element per thread).

@@ -281,15 +281,7 @@ LogicalResult lowerCrossThreadReduction(RewriterBase &rewriter, PrimFuncOp prim,
     reduction->store.getIndicesMutable().assign(inner);
   });
   // Its declared regions change with the buffer.
-  if (block.getReads() || block.getWrites()) {
-    FailureOr<AccessRegions> regions = inferAccessRegions(block);
-    if (failed(regions))
-      return failure();
-    rewriter.modifyOpInPlace(block, [&] {
-      block.setReadRegions(regions->readBuffers, regions->reads);
-      block.setWriteRegions(regions->writeBuffers, regions->writes);
-    });
-  }
+  refreshAccessRegions(rewriter, block);
   return success();
 }
 

@@ -77,3 +77,47 @@ tensorir.prim_func @not_compacted(%X: memref<64xf32>, %I: memref<16xindex>) {
   }
   tensorir.return
 }
+
+// -----
+
+// A row reduction across threads into a shared buffer with a row per
+// thread block (dlight's GeneralReduction) shrinks to one row. The
+// cross-thread reduction stays a block for convert-tensorir-to-gpu: it
+// indexes the buffer through a new spatial iteration variable bound to the
+// rebased index (0), the same for its init, accumulator load and store;
+// the consumer is inlined.
+// CHECK-LABEL: tensorir.prim_func @cross_thread_row
+// CHECK:         %S = tensorir.alloc_buffer {scope = "shared"} : memref<1xf32>
+// CHECK:         %[[C0:.*]] = arith.constant 0 : index
+// CHECK:         tensorir.block "S"(%vr = spatial(4096, %r), %vk = reduce(256, %t), %[[V:.*]] = spatial(1, %[[C0]])) {
+// CHECK:           memref.store %{{.*}}, %S[%[[V]]]
+// CHECK:           memref.load %S[%[[V]]]
+// CHECK:           memref.store %{{.*}}, %S[%[[V]]]
+// CHECK-NOT:     tensorir.block "Y"
+// CHECK:         memref.load %S[%{{c0.*}}] : memref<1xf32>
+tensorir.prim_func @cross_thread_row(%X: memref<4096x256xf32>, %Y: memref<4096x256xf32>) {
+  %S = tensorir.alloc_buffer {scope = "shared"} : memref<4096xf32>
+  tensorir.for %r = 0 to 4096 thread_binding("blockIdx.x") {
+    tensorir.for %t = 0 to 256 thread_binding("threadIdx.x") {
+      tensorir.block "S"(%vr = spatial(4096, %r), %vk = reduce(256, %t)) {
+        tensorir.init {
+          %z = arith.constant 0.0 : f32
+          memref.store %z, %S[%vr] : memref<4096xf32>
+        }
+        %x = memref.load %X[%vr, %vk] : memref<4096x256xf32>
+        %s = memref.load %S[%vr] : memref<4096xf32>
+        %a = arith.addf %s, %x : f32
+        memref.store %a, %S[%vr] : memref<4096xf32>
+      }
+    }
+    tensorir.for %t = 0 to 256 thread_binding("threadIdx.x") {
+      tensorir.block "Y"(%vr = spatial(4096, %r), %vj = spatial(256, %t)) {
+        %x = memref.load %X[%vr, %vj] : memref<4096x256xf32>
+        %s = memref.load %S[%vr] : memref<4096xf32>
+        %d = arith.subf %x, %s : f32
+        memref.store %d, %Y[%vr, %vj] : memref<4096x256xf32>
+      }
+    }
+  }
+  tensorir.return
+}

@@ -518,6 +518,53 @@ FailureOr<AccessRegions> mlc::tensorir::inferAccessRegions(BlockOp block) {
   return collector.finish();
 }
 
+std::string mlc::tensorir::getBufferName(Value buffer) {
+  if (auto alloc = buffer.getDefiningOp<AllocBufferOp>())
+    if (auto name = alloc.getName())
+      return name->str();
+  if (auto arg = dyn_cast<BlockArgument>(buffer))
+    if (auto func = dyn_cast<PrimFuncOp>(arg.getOwner()->getParentOp()))
+      if (auto name = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                        "tensorir.name"))
+        return name.str();
+  return "buffer";
+}
+
+void mlc::tensorir::refreshAccessRegions(RewriterBase &rewriter, BlockOp block,
+                                         bool force) {
+  if (!force && !block.getReads() && !block.getWrites())
+    return;
+  FailureOr<AccessRegions> regions = inferAccessRegions(block);
+  if (failed(regions))
+    return;
+  rewriter.modifyOpInPlace(block, [&] {
+    block.setReadRegions(regions->readBuffers, regions->reads);
+    block.setWriteRegions(regions->writeBuffers, regions->writes);
+  });
+}
+
+BlockArgument mlc::tensorir::addSpatialIterVar(RewriterBase &rewriter,
+                                               BlockOp block, Value binding,
+                                               int64_t extent, StringRef name) {
+  MLIRContext *ctx = block.getContext();
+  rewriter.modifyOpInPlace(block, [&] {
+    SmallVector<Attribute> types(block.getIterTypes().getValue());
+    types.push_back(IterVarTypeAttr::get(ctx, IterVarType::spatial));
+    block.setIterTypesAttr(ArrayAttr::get(ctx, types));
+    SmallVector<int64_t> extents(block.getStaticExtents());
+    extents.push_back(extent);
+    block.setStaticExtents(extents);
+    if (std::optional<ArrayAttr> names = block.getIterVarNames()) {
+      SmallVector<Attribute> newNames(names->getValue());
+      newNames.push_back(StringAttr::get(ctx, name));
+      block.setIterVarNamesAttr(ArrayAttr::get(ctx, newNames));
+    }
+    block.getBindingsMutable().append(binding);
+  });
+  return block.getBodyBlock()->addArgument(IndexType::get(ctx),
+                                           binding.getLoc());
+}
+
 //===----------------------------------------------------------------------===//
 // matchReductionBlock
 //===----------------------------------------------------------------------===//

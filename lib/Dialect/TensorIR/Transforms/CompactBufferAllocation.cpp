@@ -58,7 +58,10 @@ struct Rebase {
 struct Compaction {
   Value buffer;
   MemRefType type;
+  /// The blocks that access it: they become their bodies, except
+  /// cross-thread reductions (`kept`).
   SmallVector<BlockOp> blocks;
+  SmallVector<BlockOp> kept;
   SmallVector<Rebase> rebases;
 };
 
@@ -112,7 +115,7 @@ std::optional<Compaction> planCompaction(AllocBufferOp alloc) {
   if (blocks.empty())
     return std::nullopt;
   for (BlockOp block : blocks)
-    if (getScopeOp(block) != scopeOp || isCrossThreadReduction(block))
+    if (getScopeOp(block) != scopeOp)
       return std::nullopt;
 
   // The loops above the lowest common ancestor: a common prefix of the loops
@@ -223,7 +226,9 @@ std::optional<Compaction> planCompaction(AllocBufferOp alloc) {
   result.type =
       MemRefType::get(shape, type.getElementType(), MemRefLayoutAttrInterface(),
                       type.getMemorySpace());
-  result.blocks.assign(blocks.begin(), blocks.end());
+  for (BlockOp block : blocks)
+    (isCrossThreadReduction(block) ? result.kept : result.blocks)
+        .push_back(block);
   for (Rebase &rebase : rebases) {
     for (unsigned d = 0; d < rank; ++d)
       rebase.exprs[d] =
@@ -237,7 +242,7 @@ struct TensorIRCompactBufferAllocationPass
     : public mlc::tensorir::impl::TensorIRCompactBufferAllocationBase<
           TensorIRCompactBufferAllocationPass> {
   void runOnOperation() override {
-    SmallVector<Compaction> compactions;
+    SmallVector<Compaction, 2> compactions;
     getOperation().walk([&](AllocBufferOp alloc) {
       if (std::optional<Compaction> c = planCompaction(alloc))
         compactions.push_back(std::move(*c));
@@ -258,25 +263,51 @@ struct TensorIRCompactBufferAllocationPass
     IRRewriter rewriter(&getContext());
     for (BlockOp block : ordered)
       inlineBlock(rewriter, block);
+    // Cross-thread reductions stay blocks (convert-tensorir-to-gpu lowers
+    // them): they index the compacted buffer with new spatial iteration
+    // variables bound to the rebased indices, one per buffer dimension and
+    // index, so that the reduction's init, accumulator load and store still
+    // agree (at distinct iteration variables).
+    llvm::SmallPtrSet<Operation *, 8> keptBlocks;
+    for (Compaction &c : compactions)
+      keptBlocks.insert(c.kept.begin(), c.kept.end());
+    DenseMap<std::tuple<Operation *, Value, unsigned, AffineExpr>, Value>
+        rebasedIterVars;
     for (Compaction &c : compactions) {
       for (Rebase &rebase : c.rebases) {
         auto indices =
             isa<memref::LoadOp>(rebase.op)
                 ? cast<memref::LoadOp>(rebase.op).getIndicesMutable()
                 : cast<memref::StoreOp>(rebase.op).getIndicesMutable();
-        rewriter.setInsertionPoint(rebase.op);
+        auto block = rebase.op->getParentOfType<BlockOp>();
+        bool kept = block && keptBlocks.contains(block);
+        rewriter.setInsertionPoint(kept ? block.getOperation() : rebase.op);
         SmallVector<Value> rebased;
-        for (AffineExpr expr : rebase.exprs)
-          rebased.push_back(getValueOrCreateConstantIndexOp(
+        for (auto [d, expr] : llvm::enumerate(rebase.exprs)) {
+          Value &iterVar =
+              rebasedIterVars[{block, c.buffer, unsigned(d), expr}];
+          if (kept && iterVar) {
+            rebased.push_back(iterVar);
+            continue;
+          }
+          Value index = getValueOrCreateConstantIndexOp(
               rewriter, rebase.op->getLoc(),
               affine::makeComposedFoldedAffineApply(
                   rewriter, rebase.op->getLoc(),
                   AffineMap::get(rebase.ivs.size(), 0, expr),
-                  getAsOpFoldResult(rebase.ivs))));
+                  getAsOpFoldResult(rebase.ivs)));
+          if (kept)
+            index = iterVar = addSpatialIterVar(
+                rewriter, block, index, c.type.getDimSize(d),
+                ("v_" + getBufferName(c.buffer) + "_" + Twine(d)).str());
+          rebased.push_back(index);
+        }
         rewriter.modifyOpInPlace(rebase.op, [&] { indices.assign(rebased); });
       }
       c.buffer.setType(c.type);
     }
+    for (Operation *block : keptBlocks)
+      refreshAccessRegions(rewriter, cast<BlockOp>(block));
   }
 };
 

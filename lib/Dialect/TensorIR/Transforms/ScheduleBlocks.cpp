@@ -62,20 +62,6 @@ FailureOr<AccessRegions> schedutil::getAccessRegions(BlockOp block) {
   return inferAccessRegions(block);
 }
 
-/// Recomputes the regions of `block` if it declares them.
-static void refreshAccessRegions(RewriterBase &rewriter, BlockOp block,
-                                 bool force) {
-  if (!force && !block.getReads() && !block.getWrites())
-    return;
-  FailureOr<AccessRegions> regions = inferAccessRegions(block);
-  if (failed(regions))
-    return;
-  rewriter.modifyOpInPlace(block, [&] {
-    block.setReadRegions(regions->readBuffers, regions->reads);
-    block.setWriteRegions(regions->writeBuffers, regions->writes);
-  });
-}
-
 /// The terms of `pred` as a conjunction (`arith.andi` trees).
 static void collectConjuncts(Value pred, SmallVectorImpl<Value> &conjuncts) {
   if (auto andOp = pred.getDefiningOp<arith::AndIOp>()) {
@@ -1172,19 +1158,6 @@ LogicalResult Schedule::reverseComputeInlineImpl(BlockOp block) {
 //===----------------------------------------------------------------------===//
 // cache_read / cache_write
 //===----------------------------------------------------------------------===//
-
-/// A printable name of a buffer: its alloc_buffer name or its argument name.
-static std::string getBufferName(Value buffer) {
-  if (auto alloc = buffer.getDefiningOp<AllocBufferOp>())
-    if (auto name = alloc.getName())
-      return name->str();
-  if (auto arg = dyn_cast<BlockArgument>(buffer))
-    if (auto func = dyn_cast<PrimFuncOp>(arg.getOwner()->getParentOp()))
-      if (auto name = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
-                                                        "tensorir.name"))
-        return name.str();
-  return "buffer";
-}
 
 /// `base`, or `base_<n>` if a block of `block`'s prim_func has that name
 /// (block names are unique in a prim_func).

@@ -73,6 +73,21 @@ struct AccessRegions {
 /// needed for a dimension of dynamic size.
 mlir::FailureOr<AccessRegions> inferAccessRegions(BlockOp block);
 
+/// A printable name of a buffer: its alloc_buffer name or its argument name
+/// (`tensorir.name`), else "buffer".
+std::string getBufferName(mlir::Value buffer);
+
+/// Recomputes the declared reads/writes of `block` from its body when it
+/// declares them (or always, with `force`).
+void refreshAccessRegions(mlir::RewriterBase &rewriter, BlockOp block,
+                          bool force = false);
+
+/// Appends a spatial iteration variable of `extent` bound to `binding`
+/// (defined outside `block`) to `block` and returns it.
+mlir::BlockArgument addSpatialIterVar(mlir::RewriterBase &rewriter,
+                                      BlockOp block, mlir::Value binding,
+                                      int64_t extent, llvm::StringRef name);
+
 /// A reduction block in TVM's canonical form: its init stores the
 /// combiner's identity to `Y[s]`, and its body ends with its only store
 /// `Y[s] = combine(Y[s], v)`, `s` distinct spatial iteration variables.

@@ -117,14 +117,19 @@ def TensorIRCompactBufferAllocation
       `ConvertBlocksToOpaque`: iteration variables replaced by their
       bindings, the init under `scf.if`), as their indices now use the
       loops. This is a lowering step: run it after scheduling, right before
-      `convert-tensorir-to-gpu`.
+      `convert-tensorir-to-gpu`;
+    - a cross-thread reduction (a reduce iteration variable fed by a
+      `threadIdx` loop, which `convert-tensorir-to-gpu` lowers) stays a
+      block: it indexes the compacted buffer through new spatial iteration
+      variables bound to the rebased indices, so that its init, accumulator
+      load and store still index it with distinct iteration variables (a
+      row sum per thread block becomes `memref<1xf32>`).
 
     As in TVM, the buffer is taken to hold nothing across iterations of the
     loops above the common ancestor (which is what compute_at builds). A
     buffer with a dynamic shape, one used by anything but loads and stores
-    in blocks of its own scope, one accessed by a cross-thread reduction,
-    or one whose region is not affine is left as it is. `global` buffers
-    are left alone.
+    in blocks of its own scope, or one whose region is not affine is left as
+    it is. `global` buffers are left alone.
 
     ```mlir
     %A_shared = tensorir.alloc_buffer {scope = "shared"} : memref<1024x1024xf32>
