@@ -50,6 +50,9 @@ void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
     fuseOps.fuseOptLevel = options.fuseOptLevel;
     pm.addPass(relax::createRelaxFuseOps(fuseOps));
     pm.addPass(relax::createRelaxFuseTIR());
+    // One kernel per distinct fused body, not per call site: every later
+    // pass (LLVM's code generator above all) then runs once per kernel.
+    pm.addPass(createDeduplicateFunctionsPass());
   }
 }
 
@@ -134,6 +137,8 @@ void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
   // Hand-scheduled vectorized/unrolled loops become !llvm.loop metadata.
   pm.addPass(mlc::createForwardLoopAnnotationsPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // Bound weights as byte arrays: LLVM handles them in one piece.
+  pm.addPass(mlc::createPackConstantGlobalsPass());
   pm.addPass(createCanonicalizerPass());
 }
 

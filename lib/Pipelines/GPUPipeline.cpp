@@ -182,6 +182,10 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   binary.toolkitPath = options.toolkit.empty()
                            ? std::string(MLC_CUDA_TOOLKIT_DIR)
                            : options.toolkit.getValue();
+  // The weights that kernels read live in their GPU modules, as byte
+  // arrays for LLVM; the host's copies go.
+  pm.addPass(mlc::createPackConstantGlobalsPass());
+  pm.addPass(createSymbolDCEPass());
   pm.addPass(createGpuModuleToBinaryPass(binary));
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
@@ -189,5 +193,7 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // Bound weights as byte arrays: LLVM handles them in one piece.
+  pm.addPass(mlc::createPackConstantGlobalsPass());
   pm.addPass(createCanonicalizerPass());
 }

@@ -122,6 +122,8 @@ def fused_prim_func(text, name):
     start = next(i for i, l in enumerate(lines)
                  if re.match(r"\s*tensorir\.prim_func (private )?@%s\(" % name, l))
     end = next(i for i in range(start + 1, len(lines)) if lines[i] == "  }")
+    # Public on its own (relax-fuse-tir makes it private, as its caller's).
+    lines[start] = lines[start].replace(" private @", " @", 1)
     return "\n".join(l[2:] for l in lines[start:end + 1]) + "\n"
 
 

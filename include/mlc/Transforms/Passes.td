@@ -28,6 +28,77 @@ def StripParameterNamesPass : Pass<"mlc-strip-parameter-names", "::mlir::ModuleO
   }];
 }
 
+def DeduplicateFunctionsPass
+    : Pass<"mlc-deduplicate-functions", "::mlir::ModuleOp"> {
+  let summary = "Merge private functions with identical bodies into one";
+  let description = [{
+    `relax-fuse-tir` makes one prim_func per fused call site, so a model
+    that repeats a layer (the 16 bottlenecks of a ResNet-50, the layers of
+    a transformer) holds the same kernel many times under different names
+    (`fused_conv2d_27_..._relu_31`, `..._relu_31_12`, ...), and every later
+    pass, LLVM's code generator above all, does the work once per copy
+    (LLVM's `mergefunc` merges them only after code generation has been
+    paid for). This pass keeps the first of each group of private
+    functions (any `FunctionOpInterface` op directly in the module:
+    `tensorir.prim_func`, `func.func`, ...) that are identical but for
+    their symbol name — same op, attributes, argument and result types and
+    attributes, and body — points every use of the others' symbols at it
+    and erases them. Public functions (the module's entry points) and
+    declarations are left alone.
+
+    Example:
+
+    ```mlir
+    tensorir.prim_func private @relu(...) { body }
+    tensorir.prim_func private @relu_1(...) { same body }
+    ... relax.call_tir @relu_1(...)
+    // becomes
+    tensorir.prim_func private @relu(...) { body }
+    ... relax.call_tir @relu(...)
+    ```
+  }];
+  let statistics = [
+    Statistic<"numErased", "num-erased", "Functions merged into an identical one">
+  ];
+}
+
+def PackConstantGlobalsPass : Pass<"mlc-pack-constant-globals"> {
+  let summary = "Store large constant LLVM globals as flat byte arrays";
+  let description = [{
+    A model's weights, bound at compile time, become `llvm.mlir.global`
+    constants typed as nested arrays (`!llvm.array<1000 x array<2048 x
+    f32>>`). Translated to LLVM IR, such a global becomes one uniqued
+    constant per innermost row (millions for a ResNet-50), which LLVM's
+    inliner then walks and its assembly printer emits one float at a time:
+    LLVM spent about 50 of the 55 seconds of compiling a ResNet-50 with
+    bound weights on its 100 MB of constants. This pass retypes every
+    constant global of at least `min-bytes` bytes whose value is dense
+    (`dense<...>` that is not a splat, or `dense_resource<...>`) of integers
+    or floats of whole bytes as `!llvm.array<N x i8>` holding the same
+    bytes (a `dense_resource` keeps its blob, without a copy): one constant,
+    written out with a single copy. The users only take the global's
+    address (`llvm.mlir.addressof`; pointers are opaque), so nothing else
+    changes. Globals in nested symbol tables (a `gpu.module`'s, whose
+    kernels read the constants) are packed too. Run it on the LLVM dialect,
+    before translation.
+
+    Example:
+
+    ```mlir
+    llvm.mlir.global private constant @w(dense_resource<w> : tensor<64x64xf32>)
+        {alignment = 64 : i64} : !llvm.array<64 x array<64 x f32>>
+    // becomes
+    llvm.mlir.global private constant @w(dense_resource<w> : tensor<16384xi8>)
+        {alignment = 64 : i64} : !llvm.array<16384 x i8>
+    ```
+  }];
+  let options = [
+    Option<"minBytes", "min-bytes", "int64_t", /*default=*/"4096",
+           "Pack constant globals of at least this many bytes">
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def PlanMemoryPass : Pass<"mlc-plan-memory", "::mlir::func::FuncOp"> {
   let summary = "Share one arena between buffers whose lifetimes do not overlap";
   let description = [{

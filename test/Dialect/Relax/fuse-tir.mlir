@@ -63,7 +63,7 @@ func.func private @fused_matmul_bias_add_relu(%x: tensor<4x16xf32>, %w: tensor<1
 // CHECK-NOT:   tensorir.prim_func @matmul
 // CHECK-NOT:   tensorir.prim_func @bias_add
 // CHECK:       tensorir.prim_func @relu(
-// CHECK-LABEL: tensorir.prim_func @fused_matmul_bias_add_relu(
+// CHECK-LABEL: tensorir.prim_func private @fused_matmul_bias_add_relu(
 // CHECK-SAME:    %[[X:.*]]: memref<4x16xf32>, %[[W:.*]]: memref<16x8xf32>, %[[B:.*]]: memref<8xf32>, %[[OUT:.*]]: memref<4x8xf32>) attributes {tensorir.noalias} {
 // CHECK-NEXT:    %[[Y:.*]] = tensorir.alloc_buffer : memref<4x8xf32>
 // CHECK:           tensorir.block "C"
@@ -116,7 +116,7 @@ func.func private @fused_exp_exp(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8x
   return %0, %1 : tensor<8xf32>, tensor<8xf32>
 }
 
-// CHECK-LABEL: tensorir.prim_func @fused_exp_exp(
+// CHECK-LABEL: tensorir.prim_func private @fused_exp_exp(
 // CHECK-SAME:    %[[X:.*]]: memref<8xf32>, %[[O0:.*]]: memref<8xf32>, %[[O1:.*]]: memref<8xf32>) {
 // CHECK:         memref.cast %[[X]] : memref<8xf32> to memref<?xf32>
 // CHECK:         memref.cast %[[O0]] : memref<8xf32> to memref<?xf32>

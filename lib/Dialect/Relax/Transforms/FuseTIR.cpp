@@ -246,6 +246,7 @@ fuseFunction(func::FuncOp func, SymbolTable &symbols,
         tir::TensorIRDialect::getNoAliasAttrName(), builder.getUnitAttr()));
   auto prim = tir::PrimFuncOp::create(builder, func.getLoc(), func.getSymName(),
                                       paramTypes, attrs);
+  prim.setVisibility(func.getVisibility());
   Block *entry = &prim.getBody().front();
   builder.setInsertionPoint(entry->getTerminator());
 
