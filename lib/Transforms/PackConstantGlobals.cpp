@@ -70,8 +70,8 @@ struct PackConstantGlobalsPass
       auto packedType = RankedTensorType::get({*bytes}, i8);
       Attribute packed;
       if (auto resource = dyn_cast<DenseResourceElementsAttr>(value))
-        packed = DenseResourceElementsAttr::get(packedType,
-                                                resource.getRawHandle());
+        packed =
+            DenseResourceElementsAttr::get(packedType, resource.getRawHandle());
       else
         packed = DenseElementsAttr::getFromRawBuffer(
             packedType, cast<DenseElementsAttr>(value).getRawData());
