@@ -148,6 +148,8 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   // Kernels out of the host functions.
   pm.addNestedPass<func::FuncOp>(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
+  // The weights now live in the gpu.modules that read them.
+  pm.addPass(createGPUEraseHostConstantsPass());
   // The runtime calls for device allocation and copies are asynchronous
   // (stream-ordered), as gpu-to-llvm requires.
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
@@ -182,10 +184,8 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   binary.toolkitPath = options.toolkit.empty()
                            ? std::string(MLC_CUDA_TOOLKIT_DIR)
                            : options.toolkit.getValue();
-  // The weights that kernels read live in their GPU modules, as byte
-  // arrays for LLVM; the host's copies go.
+  // The weights that kernels read, as byte arrays for LLVM.
   pm.addPass(mlc::createPackConstantGlobalsPass());
-  pm.addPass(createSymbolDCEPass());
   pm.addPass(createGpuModuleToBinaryPass(binary));
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());

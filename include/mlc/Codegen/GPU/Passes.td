@@ -209,6 +209,33 @@ def GPUDeviceMemoryPass : Pass<"mlc-gpu-device-memory", "::mlir::ModuleOp"> {
   ];
 }
 
+def GPUEraseHostConstantsPass
+    : Pass<"mlc-gpu-erase-host-constants", "::mlir::ModuleOp"> {
+  let summary = "Erase the host's copies of constants that only kernels read";
+  let description = [{
+    `mlc-gpu-device-memory` moves the constants that kernels read into the
+    kernels, and `gpu-kernel-outlining` copies their `memref.global`s into
+    the `gpu.module`s: the weights then live in the GPU binary. The host's
+    `memref.global`s stay behind, as `symbol-dce` counts the kernels'
+    references to their own copies (same name, nested symbol table) as uses
+    of the host's: a ResNet-50's 100 MB of bound weights were in its CUDA
+    library twice. This pass erases each private constant `memref.global`
+    or `llvm.mlir.global` of the module that no op outside the
+    `gpu.module`s references. Run it after kernel outlining.
+
+    Example:
+
+    ```mlir
+    memref.global "private" constant @w : memref<4xf32> = dense<...>
+    gpu.module @k {
+      memref.global "private" constant @w : memref<4xf32> = dense<...>
+      gpu.func @f(...) kernel { %0 = memref.get_global @w ... }
+    }
+    // the first @w goes
+    ```
+  }];
+}
+
 def GPUPipelineSharedCopiesPass
     : Pass<"mlc-gpu-pipeline-shared-copies", "::mlir::ModuleOp"> {
   let summary = "Software-pipeline the global loads of copies into shared "
