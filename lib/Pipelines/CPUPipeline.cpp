@@ -50,10 +50,14 @@ void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
     fuseOps.fuseOptLevel = options.fuseOptLevel;
     pm.addPass(relax::createRelaxFuseOps(fuseOps));
     pm.addPass(relax::createRelaxFuseTIR());
-    // One kernel per distinct fused body, not per call site: every later
-    // pass (LLVM's code generator above all) then runs once per kernel.
-    pm.addPass(createDeduplicateFunctionsPass());
   }
+  // Scalar operands as immediates (TVM's legalization): `power(x, 3.0)`
+  // becomes x * x * x, not a powf call per element.
+  pm.addPass(relax::createRelaxInlineScalarConstants());
+  pm.addNestedPass<tensorir::PrimFuncOp>(createSimplifyMathPass());
+  // One kernel per distinct fused body, not per call site: every later
+  // pass (LLVM's code generator above all) then runs once per kernel.
+  pm.addPass(createDeduplicateFunctionsPass());
 }
 
 void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,

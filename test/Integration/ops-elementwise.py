@@ -22,6 +22,12 @@
 # CHECK: greater_equal 8: ok
 # CHECK: equal int32: ok
 # CHECK: not_equal 2x3: ok
+# CHECK: power x ** 3f: ok
+# CHECK: power x ** 2f: ok
+# CHECK: power x ** 0.5f: ok
+# CHECK: power x ** -1f: ok
+# CHECK: power x ** 2.5f: ok
+# CHECK: tanh-GELU 16x33: ok
 # CHECK: negative 7x3: ok
 # CHECK: abs 11: ok
 # CHECK: abs int32: ok
@@ -111,6 +117,19 @@ binary("greater_equal 8", "greater_equal", np.greater_equal, f32(8), f32(8))
 binary("equal int32", "equal", np.equal, i32(3, 7), i32(7))
 binary("not_equal 2x3", "not_equal", np.not_equal, i32(2, 3).astype(np.float32),
        i32(2, 3).astype(np.float32))
+# Constant exponents: relax-inline-scalar-constants makes them immediates of
+# the kernel and mlc-simplify-math multiplications, a division or sqrt.
+for exponent in ("3f", "2f", "0.5f", "-1f", "2.5f"):
+    x = f32(5, 7, low=0.1, high=3.0)
+    check("power x ** " + exponent, run("power(%%x, %s)" % exponent, x=x),
+          np.power(f64(x), float(exponent[:-1])))
+# GPT-2's tanh GELU, scalars inline: 0.5 h (1 + tanh(0.797885 (h + 0.044715 h^3))).
+x = f32(16, 33)
+h = f64(x)
+check("tanh-GELU 16x33", run(
+    "multiply(multiply(%x, 0.5f), add(tanh(multiply(add(%x, multiply(power(%x, 3f), "
+    "0.044715f)), 0.797885f)), 1f))", x=x),
+    0.5 * h * (1 + np.tanh(0.797885 * (h + 0.044715 * h ** 3))))
 
 
 def unary(name, op, fn, x, **tol):
