@@ -1,0 +1,178 @@
+"""mlc against ONNX Runtime on the full-size CNNs of bench/cnn_models.py
+(ResNet-50 v1, MobileNet-v2; batch 1, 224x224), same weights, same machine,
+same run.
+
+    bash bench/peers/setup.sh            # once: bench/peers/.venv
+    bench/peers/.venv/bin/python bench/peers/cnn_ort.py [--models ...]
+        [--threads 1 2] [--runs 20]
+
+The ONNX model is built here from the same weights (Conv, BatchNormalization,
+Relu / Clip(0, 6), MaxPool, Add, GlobalAveragePool, Flatten, Gemm) and run
+with ONNX Runtime's CPU provider at each thread count (intra-op threads,
+sequential execution, all graph optimizations: ORT folds the batch norms
+into the convolutions, as mlc does with bound weights). mlc is timed with
+`mlc-run --bench` (weights bound at compile time). Both outputs are checked
+against the float64 numpy reference (rtol 1e-4, atol 1e-5). Prints median
+milliseconds and the ratio ORT time / mlc time (> 1: mlc is faster).
+"""
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+import onnx
+import onnxruntime as ort
+from onnx import helper, numpy_helper, TensorProto
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+import cnn_models  # noqa: E402
+
+
+def tool(name):
+    return os.path.join(os.environ.get("MLC_TOOLS_DIR", os.path.join(ROOT, "build", "bin")), name)
+
+
+class OnnxBuilder:
+    def __init__(self, params):
+        self.params, self.nodes, self.inits, self.count = params, [], [], 0
+
+    def fresh(self):
+        self.count += 1
+        return "t%d" % self.count
+
+    def init(self, name, value):
+        self.inits.append(numpy_helper.from_array(np.asarray(value), name))
+        return name
+
+    def node(self, op, inputs, **attrs):
+        out = self.fresh()
+        self.nodes.append(helper.make_node(op, inputs, [out], **attrs))
+        return out
+
+    def conv_bn(self, x, name, stride, groups=1, act="relu"):
+        w = self.params[name + "_weight"]
+        k = w.shape[2]
+        y = self.node("Conv", [x, self.init(name + "_weight", w)], strides=[stride, stride],
+                      pads=[k // 2] * 4, group=groups, kernel_shape=[k, k])
+        bn = [self.init(name + "_bn_" + s, self.params[name + "_bn_" + s])
+              for s in ("gamma", "beta", "mean", "var")]
+        y = self.node("BatchNormalization", [y] + bn, epsilon=1e-5)
+        if act == "relu":
+            return self.node("Relu", [y])
+        if act == "relu6":
+            return self.node("Clip", [y, self.init(self.fresh(), np.float32(0)),
+                                      self.init(self.fresh(), np.float32(6))])
+        return y
+
+    def classifier(self, x):
+        x = self.node("Flatten", [self.node("GlobalAveragePool", [x])])
+        return self.node("Gemm", [x, self.init("fc_weight", self.params["fc_weight"]),
+                                  self.init("fc_bias", self.params["fc_bias"])], transB=1)
+
+    def model(self, out):
+        graph = helper.make_graph(
+            self.nodes, "model",
+            [helper.make_tensor_value_info("data", TensorProto.FLOAT, [1, 3, 224, 224])],
+            [helper.make_tensor_value_info(out, TensorProto.FLOAT, [1, 1000])], self.inits)
+        return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])
+
+
+def onnx_resnet50(params):
+    b = OnnxBuilder(params)
+    x = b.conv_bn("data", "stem", 2)
+    x = b.node("MaxPool", [x], kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1])
+    for s, (blocks, _) in enumerate(cnn_models.RESNET50_STAGES):
+        for i in range(blocks):
+            stride = 2 if i == 0 and s > 0 else 1
+            name = "s%db%d" % (s, i)
+            y = b.conv_bn(x, name + "_c1", 1)
+            y = b.conv_bn(y, name + "_c2", stride)
+            y = b.conv_bn(y, name + "_c3", 1, act=None)
+            shortcut = b.conv_bn(x, name + "_down", stride, act=None) if i == 0 else x
+            x = b.node("Relu", [b.node("Add", [y, shortcut])])
+    return b.model(b.classifier(x))
+
+
+def onnx_mobilenet_v2(params):
+    b = OnnxBuilder(params)
+    x = b.conv_bn("data", "stem", 2, act="relu6")
+    for name, cin, hidden, cout, stride, residual in cnn_models.mobilenet_v2_layers():
+        y = x
+        if hidden != cin:
+            y = b.conv_bn(y, name + "_expand", 1, act="relu6")
+        y = b.conv_bn(y, name + "_dw", stride, groups=hidden, act="relu6")
+        y = b.conv_bn(y, name + "_project", 1, act=None)
+        x = b.node("Add", [y, x]) if residual else y
+    return b.model(b.classifier(b.conv_bn(x, "head", 1, act="relu6")))
+
+
+ONNX_MODELS = {"resnet50": onnx_resnet50, "mobilenet_v2": onnx_mobilenet_v2}
+
+
+def time_ort(model_bytes, data, threads, runs):
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+    session = ort.InferenceSession(model_bytes, options, providers=["CPUExecutionProvider"])
+    feed = {"data": data}
+    out = session.run(None, feed)[0]
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        session.run(None, feed)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1e3, out
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--models", nargs="+", choices=sorted(ONNX_MODELS),
+                        default=["resnet50", "mobilenet_v2"])
+    parser.add_argument("--threads", nargs="+", type=int, default=[1, 2])
+    parser.add_argument("--runs", type=int, default=20)
+    args = parser.parse_args()
+    print("onnxruntime %s" % ort.__version__)
+    print("%-14s %8s %10s %10s %9s" % ("model", "threads", "mlc ms", "ORT ms", "ORT/mlc"))
+    failed = False
+    for name in args.models:
+        build, reference = cnn_models.MODELS[name]
+        text, params, data = build()
+        want = reference(params, data)
+        model_bytes = ONNX_MODELS[name](params).SerializeToString()
+        with tempfile.TemporaryDirectory() as tmp:
+            relay, model = os.path.join(tmp, "model.relay"), os.path.join(tmp, "model.mlir")
+            weights, inputs = os.path.join(tmp, "params.npz"), os.path.join(tmp, "inputs.npz")
+            outputs = os.path.join(tmp, "out.npz")
+            with open(relay, "w") as f:
+                f.write(text)
+            np.savez(weights, **params)
+            np.savez(inputs, data=data)
+            subprocess.run([tool("mlc-translate"), "--import-relay", relay, "-o", model],
+                           check=True)
+            for threads in args.threads:
+                out = subprocess.run(
+                    [tool("mlc-run"), model, "--params=" + weights, "--inputs=" + inputs,
+                     "--outputs=" + outputs, "--quiet", "--bench=%d" % args.runs,
+                     "--threads=%d" % threads], check=True, capture_output=True, text=True)
+                mlc_ms = float(re.search(r"median ([0-9.]+) ms", out.stdout + out.stderr)
+                               .group(1))
+                mlc_ok = np.allclose(np.load(outputs)["out0"], want, rtol=1e-4, atol=1e-5)
+                ort_ms, ort_out = time_ort(model_bytes, data, threads, args.runs)
+                ort_ok = np.allclose(ort_out, want, rtol=1e-4, atol=1e-5)
+                failed |= not (mlc_ok and ort_ok)
+                notes = ("" if mlc_ok else "  mlc WRONG") + ("" if ort_ok else "  ORT WRONG")
+                print("%-14s %8d %10.2f %10.2f %9.2f%s" % (name, threads, mlc_ms, ort_ms,
+                                                        ort_ms / mlc_ms, notes), flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
