@@ -15,20 +15,14 @@ on the build machines (see the bench/peers plan in the issue).
 
 import argparse
 import os
-import re
-import subprocess
 import sys
-import tempfile
 
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import cnn_models  # noqa: E402
-
-
-def tool(name):
-    return os.path.join(os.environ.get("MLC_TOOLS_DIR", os.path.join(ROOT, "build", "bin")), name)
+from relay_model import RelayModel  # noqa: E402
 
 
 def main():
@@ -44,26 +38,12 @@ def main():
         build, reference = cnn_models.MODELS[name]
         text, params, data = build()
         want = reference(params, data)
-        with tempfile.TemporaryDirectory() as tmp:
-            relay, model = os.path.join(tmp, "model.relay"), os.path.join(tmp, "model.mlir")
-            weights, inputs = os.path.join(tmp, "params.npz"), os.path.join(tmp, "inputs.npz")
-            outputs = os.path.join(tmp, "out.npz")
-            with open(relay, "w") as f:
-                f.write(text)
-            np.savez(weights, **params)
-            np.savez(inputs, data=data)
-            subprocess.run([tool("mlc-translate"), "--import-relay", relay, "-o", model],
-                           check=True)
+        with RelayModel(text, params, {"data": data}) as model:
             first = None
             for threads in args.threads:
-                out = subprocess.run(
-                    [tool("mlc-run"), model, "--params=" + weights, "--inputs=" + inputs,
-                     "--outputs=" + outputs, "--quiet", "--bench=%d" % args.runs,
-                     "--threads=%d" % threads], check=True, capture_output=True, text=True)
-                median = float(re.search(r"median ([0-9.]+) ms", out.stdout + out.stderr)
-                               .group(1))
+                median, got = model.bench(threads, args.runs)
                 first = first or median
-                ok = np.allclose(np.load(outputs)["out0"], want, rtol=1e-4, atol=1e-5)
+                ok = np.allclose(got, want, rtol=1e-4, atol=1e-5)
                 failed |= not ok
                 print("%-14s %8d %12.2f %8.2fx%s" % (name, threads, median, first / median,
                                                    "" if ok else "  WRONG"), flush=True)

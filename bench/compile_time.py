@@ -22,7 +22,6 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
 import numpy as np
@@ -30,10 +29,7 @@ import numpy as np
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import cnn_models  # noqa: E402
-
-def tool(name):
-    return os.path.join(os.environ.get("MLC_TOOLS_DIR", os.path.join(ROOT, "build", "bin")), name)
-
+from relay_model import RelayModel, find_tool  # noqa: E402
 
 def timed(cmd):
     start = time.perf_counter()
@@ -49,31 +45,21 @@ def main():
     args = parser.parse_args()
     build, reference = cnn_models.MODELS[args.model]
     text, params, data = build()
-    with tempfile.TemporaryDirectory() as tmp:
-        relay = os.path.join(tmp, "model.relay")
-        with open(relay, "w") as f:
-            f.write(text)
-        model, bound = os.path.join(tmp, "model.mlir"), os.path.join(tmp, "bound.mlir")
-        weights, inputs = os.path.join(tmp, "params.npz"), os.path.join(tmp, "inputs.npz")
-        outputs = os.path.join(tmp, "out.npz")
-        np.savez(weights, **params)
-        np.savez(inputs, data=data)
-        subprocess.run([tool("mlc-translate"), "--import-relay", relay, "-o", model], check=True)
-        subprocess.run([tool("mlc-opt"), model, "--relay-bind-params=params=" + weights,
-                        "-o", bound], check=True)
+    with RelayModel(text, params, {"data": data}) as model:
+        bound = os.path.join(model.dir, "bound.mlir")
+        subprocess.run([find_tool("mlc-opt"), model.mlir,
+                        "--relay-bind-params=params=" + model.params, "-o", bound], check=True)
         runs = {}
         if args.target == "cpu":
-            runs["mlc-run (compile + 1 run)"] = [tool("mlc-run"), model, "--params=" + weights,
-                                                 "--inputs=" + inputs, "--outputs=" + outputs,
-                                                 "--quiet"]
-            runs["mlc-opt --mlc-cpu-pipeline"] = [tool("mlc-opt"), bound, "--mlc-cpu-pipeline",
-                                                  "-o", os.devnull]
-            runs["mlc-compile (AOT .so)"] = [tool("mlc-compile"), bound, "-o",
-                                             os.path.join(tmp, "cpu.so")]
+            runs["mlc-run (compile + 1 run)"] = model.run_command()
+            runs["mlc-opt --mlc-cpu-pipeline"] = [find_tool("mlc-opt"), bound,
+                                                  "--mlc-cpu-pipeline", "-o", os.devnull]
+            runs["mlc-compile (AOT .so)"] = [find_tool("mlc-compile"), bound, "-o",
+                                             os.path.join(model.dir, "cpu.so")]
         else:
             runs["mlc-compile --target=cuda:sm_90"] = [
-                tool("mlc-compile"), "--target=cuda:sm_90", bound, "-o",
-                os.path.join(tmp, "cuda.so")]
+                find_tool("mlc-compile"), "--target=cuda:sm_90", bound, "-o",
+                os.path.join(model.dir, "cuda.so")]
         print("%s, batch 1, 224x224, %.1f M weights bound at compile time"
               % (args.model, sum(v.size for v in params.values()) / 1e6))
         for name, cmd in runs.items():
@@ -81,7 +67,7 @@ def main():
             print("%-34s %7.2f s  (median of %d; min %.2f)"
                   % (name, statistics.median(times), args.runs, min(times)))
         if args.target == "cpu":
-            got = np.load(outputs)["out0"]
+            got = np.load(model.outputs)["out0"]
             want = reference(params, data)
             ok = np.allclose(got, want, rtol=1e-4, atol=1e-5)
             print("output vs float64 numpy: %s (max abs %.2e)"

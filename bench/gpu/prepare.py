@@ -22,11 +22,9 @@ import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "examples"))
+sys.path.insert(0, os.path.join(ROOT, "python"))
 import models  # noqa: E402
-
-
-def tool(name):
-    return os.path.join(os.environ.get("MLC_TOOLS_DIR", os.path.join(ROOT, "build", "bin")), name)
+from mlc.tools import find_tool as tool  # noqa: E402
 
 
 def run(*args):

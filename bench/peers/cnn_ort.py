@@ -18,25 +18,18 @@ milliseconds and the ratio ORT time / mlc time (> 1: mlc is faster).
 
 import argparse
 import os
-import re
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
 
 import numpy as np
-import onnx
 import onnxruntime as ort
 from onnx import helper, numpy_helper, TensorProto
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import cnn_models  # noqa: E402
-
-
-def tool(name):
-    return os.path.join(os.environ.get("MLC_TOOLS_DIR", os.path.join(ROOT, "build", "bin")), name)
+from relay_model import RelayModel  # noqa: E402
 
 
 class OnnxBuilder:
@@ -147,24 +140,10 @@ def main():
         text, params, data = build()
         want = reference(params, data)
         model_bytes = ONNX_MODELS[name](params).SerializeToString()
-        with tempfile.TemporaryDirectory() as tmp:
-            relay, model = os.path.join(tmp, "model.relay"), os.path.join(tmp, "model.mlir")
-            weights, inputs = os.path.join(tmp, "params.npz"), os.path.join(tmp, "inputs.npz")
-            outputs = os.path.join(tmp, "out.npz")
-            with open(relay, "w") as f:
-                f.write(text)
-            np.savez(weights, **params)
-            np.savez(inputs, data=data)
-            subprocess.run([tool("mlc-translate"), "--import-relay", relay, "-o", model],
-                           check=True)
+        with RelayModel(text, params, {"data": data}) as model:
             for threads in args.threads:
-                out = subprocess.run(
-                    [tool("mlc-run"), model, "--params=" + weights, "--inputs=" + inputs,
-                     "--outputs=" + outputs, "--quiet", "--bench=%d" % args.runs,
-                     "--threads=%d" % threads], check=True, capture_output=True, text=True)
-                mlc_ms = float(re.search(r"median ([0-9.]+) ms", out.stdout + out.stderr)
-                               .group(1))
-                mlc_ok = np.allclose(np.load(outputs)["out0"], want, rtol=1e-4, atol=1e-5)
+                mlc_ms, mlc_out = model.bench(threads, args.runs)
+                mlc_ok = np.allclose(mlc_out, want, rtol=1e-4, atol=1e-5)
                 ort_ms, ort_out = time_ort(model_bytes, data, threads, args.runs)
                 ort_ok = np.allclose(ort_out, want, rtol=1e-4, atol=1e-5)
                 failed |= not (mlc_ok and ort_ok)

@@ -17,10 +17,8 @@ the thread count. Both outputs are checked against float64 numpy (rtol
 
 import argparse
 import os
-import re
 import statistics
-import subprocess
-import tempfile
+import sys
 import time
 
 import numpy as np
@@ -28,11 +26,10 @@ import onnxruntime as ort
 from onnx import helper, numpy_helper, TensorProto
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+from relay_model import RelayModel  # noqa: E402
+
 D, H = 768, 3072
-
-
-def tool(name):
-    return os.path.join(os.environ.get("MLC_TOOLS_DIR", os.path.join(ROOT, "build", "bin")), name)
 
 
 def weights(rng):
@@ -108,22 +105,10 @@ def main():
     print("onnxruntime %s; GPT-2 MLP block, %d tokens" % (ort.__version__, args.tokens))
     print("%8s %10s %10s %9s" % ("threads", "mlc ms", "ORT ms", "ORT/mlc"))
     failed = False
-    with tempfile.TemporaryDirectory() as tmp:
-        relay, mlir = os.path.join(tmp, "mlp.relay"), os.path.join(tmp, "mlp.mlir")
-        params, inputs = os.path.join(tmp, "params.npz"), os.path.join(tmp, "inputs.npz")
-        outputs = os.path.join(tmp, "out.npz")
-        with open(relay, "w") as f:
-            f.write(relay_text(args.tokens))
-        np.savez(params, **w)
-        np.savez(inputs, x=x)
-        subprocess.run([tool("mlc-translate"), "--import-relay", relay, "-o", mlir], check=True)
+    with RelayModel(relay_text(args.tokens), w, {"x": x}) as mlc_model:
         for threads in args.threads:
-            out = subprocess.run(
-                [tool("mlc-run"), mlir, "--params=" + params, "--inputs=" + inputs,
-                 "--outputs=" + outputs, "--quiet", "--bench=%d" % args.runs,
-                 "--threads=%d" % threads], check=True, capture_output=True, text=True)
-            mlc_ms = float(re.search(r"median ([0-9.]+) ms", out.stdout + out.stderr).group(1))
-            mlc_ok = np.allclose(np.load(outputs)["out0"], want, rtol=1e-4, atol=1e-4)
+            mlc_ms, mlc_out = mlc_model.bench(threads, args.runs)
+            mlc_ok = np.allclose(mlc_out, want, rtol=1e-4, atol=1e-4)
             options = ort.SessionOptions()
             options.intra_op_num_threads = threads
             options.inter_op_num_threads = 1

@@ -284,23 +284,25 @@ struct TensorIRCompactBufferAllocationPass
         rewriter.setInsertionPoint(kept ? block.getOperation() : rebase.op);
         SmallVector<Value> rebased;
         for (auto [d, expr] : llvm::enumerate(rebase.exprs)) {
-          Value &iterVar =
-              rebasedIterVars[{block, c.buffer, unsigned(d), expr}];
-          if (kept && iterVar) {
-            rebased.push_back(iterVar);
+          auto rebasedIndex = [&]() {
+            return getValueOrCreateConstantIndexOp(
+                rewriter, rebase.op->getLoc(),
+                affine::makeComposedFoldedAffineApply(
+                    rewriter, rebase.op->getLoc(),
+                    AffineMap::get(rebase.ivs.size(), 0, expr),
+                    getAsOpFoldResult(rebase.ivs)));
+          };
+          if (!kept) {
+            rebased.push_back(rebasedIndex());
             continue;
           }
-          Value index = getValueOrCreateConstantIndexOp(
-              rewriter, rebase.op->getLoc(),
-              affine::makeComposedFoldedAffineApply(
-                  rewriter, rebase.op->getLoc(),
-                  AffineMap::get(rebase.ivs.size(), 0, expr),
-                  getAsOpFoldResult(rebase.ivs)));
-          if (kept)
-            index = iterVar = addSpatialIterVar(
-                rewriter, block, index, c.type.getDimSize(d),
+          Value &iterVar =
+              rebasedIterVars[{block, c.buffer, unsigned(d), expr}];
+          if (!iterVar)
+            iterVar = addSpatialIterVar(
+                rewriter, block, rebasedIndex(), c.type.getDimSize(d),
                 ("v_" + getBufferName(c.buffer) + "_" + Twine(d)).str());
-          rebased.push_back(index);
+          rebased.push_back(iterVar);
         }
         rewriter.modifyOpInPlace(rebase.op, [&] { indices.assign(rebased); });
       }
