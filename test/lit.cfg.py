@@ -62,6 +62,10 @@ if config.has_cuda:
         config.available_features.add("cuda-runtime")
         config.substitutions.append(("%mlc_cuda_runtime", cuda_runtime))
 
+# The ONNX importer is built when Debian's libonnx is found.
+if config.has_onnx:
+    config.available_features.add("onnx")
+
 if os.path.exists("/usr/local/cuda/bin/ptxas"):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", "/usr/local/cuda/bin/ptxas"))

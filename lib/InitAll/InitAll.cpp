@@ -23,6 +23,9 @@
 #include "mlc/Dialect/TensorIR/Transforms/Passes.h"
 #include "mlc/Pipelines/Pipelines.h"
 #include "mlc/Target/Relay/RelayImporter.h"
+#ifdef MLC_HAS_ONNX
+#include "mlc/Target/ONNX/ONNXImporter.h"
+#endif
 #include "mlc/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -49,4 +52,9 @@ void mlc::registerAllPasses() {
   registerMLCGPUPasses();
 }
 
-void mlc::registerAllTranslations() { registerRelayImportTranslation(); }
+void mlc::registerAllTranslations() {
+  registerRelayImportTranslation();
+#ifdef MLC_HAS_ONNX
+  registerONNXImportTranslation();
+#endif
+}

@@ -132,6 +132,9 @@ void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createLowerAffinePass());
   // Vector transfers are not handled by --convert-to-llvm alone.
   pm.addPass(createConvertVectorToLLVMPass());
+  // Integer powers (math.ipowi, from relax.power on integers) have no LLVM
+  // intrinsic: they become calls of generated functions.
+  pm.addPass(createConvertMathToFuncs());
   pm.addPass(createConvertMathToLLVMPass());
   // What LLVM has no intrinsic for (erf, tanh, ...) becomes a libm call.
   pm.addPass(createConvertMathToLibmPass());

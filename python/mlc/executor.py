@@ -50,11 +50,11 @@ class Executor:
                 f.write(self.mod.text)
             cmd = [model, "--entry=" + self.entry, "--quiet"]
             inputs_path = os.path.join(tmp, "inputs.npz")
-            np.savez(inputs_path, **{k: np.asarray(v) for k, v in inputs.items()})
+            tools.save_npz(inputs_path, inputs)
             cmd.append("--inputs=" + inputs_path)
             if self.params:
                 params_path = os.path.join(tmp, "params.npz")
-                np.savez(params_path, **{k: np.asarray(v) for k, v in self.params.items()})
+                tools.save_npz(params_path, self.params)
                 cmd.append("--params=" + params_path)
             outputs_path = os.path.join(tmp, "outputs.npz")
             cmd.append("--outputs=" + outputs_path)
@@ -128,7 +128,7 @@ class PrimFunc:
                 f.write(self.mod.text)
             inputs_path = os.path.join(tmp, "inputs.npz")
             outputs_path = os.path.join(tmp, "outputs.npz")
-            np.savez(inputs_path, **dict(zip(self.param_names, arrays)))
+            tools.save_npz(inputs_path, dict(zip(self.param_names, arrays)))
             tools.run("mlc-run", [model, "--entry=" + self.name, "--quiet",
                                   "--inputs=" + inputs_path,
                                   "--outputs=" + outputs_path])

@@ -3,8 +3,6 @@
 import os
 import tempfile
 
-import numpy as np
-
 from . import tools
 from .ir import Module
 
@@ -20,7 +18,7 @@ def fromtext(text, meta=None):
         args = ["--import-relay", source]
         if meta:
             meta_path = os.path.join(tmp, "meta.npz")
-            np.savez(meta_path, **{str(k): np.asarray(v) for k, v in meta.items()})
+            tools.save_npz(meta_path, meta)
             args.append("--relay-meta=" + meta_path)
         return Module(tools.run("mlc-translate", args))
 

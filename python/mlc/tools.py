@@ -3,6 +3,9 @@
 import os
 import shutil
 import subprocess
+import zipfile
+
+import numpy as np
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -41,3 +44,13 @@ def run(name, args, input_text=None):
     if proc.returncode != 0:
         raise ToolError(name, proc.returncode, proc.stderr)
     return proc.stdout
+
+
+def save_npz(path, arrays):
+    """Writes `arrays` (name -> array) as an .npz file, like np.savez but
+    without taking any name as one of np.savez's own keywords (numpy drops
+    an array named `like`)."""
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, array in arrays.items():
+            with archive.open(str(name) + ".npy", "w") as f:
+                np.lib.format.write_array(f, np.asarray(array))

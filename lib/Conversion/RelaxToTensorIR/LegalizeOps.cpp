@@ -105,6 +105,21 @@ static std::string getKernelBaseName(Operation *op) {
   return result;
 }
 
+/// The kernel's symbol: its base name, with a suffix for names of C math
+/// functions.
+static std::string getKernelSymbolName(StringRef baseName) {
+  // Kernels become symbols of the compiled module. One named like a C math
+  // function would capture the calls LLVM emits for that function (f64
+  // exp/log/tanh/erf lower to libm calls), so those get a suffix.
+  static constexpr llvm::StringLiteral kLibmNames[] = {
+      "abs",  "acos",  "asin", "atan",  "ceil",  "cos",   "cosh", "erf",
+      "exp",  "floor", "fmod", "log",   "pow",   "round", "sin",  "sinh",
+      "sqrt", "tan",   "tanh", "trunc", "rsqrt", "sign"};
+  if (llvm::is_contained(kLibmNames, baseName))
+    return (baseName + "_kernel").str();
+  return baseName.str();
+}
+
 bool mlc::hasKernelFor(StringRef opName) {
   return getLegalizationTable().lookup(opName) != nullptr;
 }
@@ -140,8 +155,8 @@ FailureOr<tensorir::PrimFuncOp> mlc::buildKernelFor(Operation *op,
                            : "T_" + baseName + "_" + std::to_string(i));
   }
 
-  tensorir::PrimFuncBuilder kernel(builder, op->getLoc(), baseName, argTypes,
-                                   argNames);
+  tensorir::PrimFuncBuilder kernel(
+      builder, op->getLoc(), getKernelSymbolName(baseName), argTypes, argNames);
   tensorir::PrimFuncOp primFunc = kernel.getFunction();
   primFunc.setPrivate();
   ValueRange args = primFunc.getArguments();

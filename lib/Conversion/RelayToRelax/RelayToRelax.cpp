@@ -12,6 +12,7 @@
 #include "mlc/Conversion/RelayToRelax/Passes.h"
 
 #include "mlc/Dialect/Relax/IR/Relax.h"
+#include "mlc/Dialect/Relax/Utils/Dataflow.h"
 #include "mlc/Dialect/Relay/IR/Relay.h"
 #include "mlc/Dialect/Utils/NNShapeFunctions.h"
 #include "mlc/Dialect/Utils/ShapeFunctions.h"
@@ -797,50 +798,6 @@ bool isRelayFunction(func::FuncOp func) {
   return containsRelayOps(func);
 }
 
-/// Moves the non-constant ops of the single-block body of `func` into one
-/// relax.dataflow in front of the terminator. Leaves bodies with several
-/// blocks, with effects or with a dataflow block already alone.
-void wrapInDataflow(func::FuncOp func) {
-  if (!func.getBody().hasOneBlock())
-    return;
-  Block &body = func.getBody().front();
-  Operation *terminator = body.getTerminator();
-  SmallVector<Operation *> ops;
-  for (Operation &op : body.without_terminator()) {
-    if (isa<relax::DataflowOp>(op) || !isMemoryEffectFree(&op))
-      return;
-    if (!op.hasTrait<OpTrait::ConstantLike>())
-      ops.push_back(&op);
-  }
-  if (ops.empty())
-    return;
-  // Values defined by the moved ops and used after them become outputs.
-  llvm::SmallPtrSet<Operation *, 16> moved(ops.begin(), ops.end());
-  llvm::SetVector<Value> escaping;
-  for (Operation *op : ops)
-    for (Value result : op->getResults())
-      for (Operation *user : result.getUsers())
-        if (!moved.contains(user))
-          escaping.insert(result);
-  SmallVector<Type> types;
-  for (Value v : escaping)
-    types.push_back(v.getType());
-  OpBuilder builder(terminator);
-  auto dataflow = relax::DataflowOp::create(builder, func.getLoc(), types);
-  Block &inner = dataflow.getBody().front();
-  builder.setInsertionPointToEnd(&inner);
-  auto output =
-      relax::OutputOp::create(builder, func.getLoc(), escaping.getArrayRef());
-  for (Operation *op : ops)
-    op->moveBefore(output);
-  for (auto [i, escaped] : llvm::enumerate(escaping)) {
-    Value value = escaped;
-    value.replaceUsesWithIf(dataflow.getResult(i), [&](OpOperand &use) {
-      return !dataflow->isProperAncestor(use.getOwner());
-    });
-  }
-}
-
 struct RelayToRelaxPass : mlc::impl::RelayToRelaxBase<RelayToRelaxPass> {
   using RelayToRelaxBase::RelayToRelaxBase;
 
@@ -888,7 +845,7 @@ struct RelayToRelaxPass : mlc::impl::RelayToRelaxBase<RelayToRelaxPass> {
         if (result.wasInterrupted())
           return signalPassFailure();
       }
-      wrapInDataflow(func);
+      relax::wrapInDataflow(func);
     }
   }
 

@@ -46,13 +46,13 @@ func.func @main(%x: tensor<4x8xf32>, %b: tensor<8xf32>) -> tensor<4x8xf32> {
 
 // Symbolic shapes: the kernel takes `?` buffers and reads the extent from
 // the output buffer; the call keeps the #relax.shape types.
-// CHECK-LABEL: tensorir.prim_func private @exp(%A: memref<?x8xf32>, %T_exp: memref<?x8xf32>)
+// CHECK-LABEL: tensorir.prim_func private @exp_kernel(%A: memref<?x8xf32>, %T_exp: memref<?x8xf32>)
 // CHECK:         %[[N:.*]] = memref.dim %T_exp, %c0 : memref<?x8xf32>
 // CHECK-NEXT:    tensorir.for %i0 = 0 to %[[N]] {
 // CHECK:           tensorir.block "compute"(%v_i0 = spatial(%[[N]], %i0), %v_i1 = spatial(8, %i1))
 // CHECK:             math.exp
 // CHECK-LABEL: func.func @symbolic(
-// CHECK:         relax.call_tir @exp(%arg0) : (tensor<?x8xf32, #relax.shape<[n, 8]>>) -> tensor<?x8xf32, #relax.shape<[n, 8]>>
+// CHECK:         relax.call_tir @exp_kernel(%arg0) : (tensor<?x8xf32, #relax.shape<[n, 8]>>) -> tensor<?x8xf32, #relax.shape<[n, 8]>>
 func.func @symbolic(%x: tensor<?x8xf32, #relax.shape<[n, 8]>>) -> tensor<?x8xf32, #relax.shape<[n, 8]>> {
   %0 = relax.exp %x : (tensor<?x8xf32, #relax.shape<[n, 8]>>) -> tensor<?x8xf32, #relax.shape<[n, 8]>>
   return %0 : tensor<?x8xf32, #relax.shape<[n, 8]>>

@@ -10,6 +10,11 @@
 #include "mlc/Dialect/Relax/IR/Relax.h"
 #include "mlc/Dialect/TensorIR/Utils/Interpreter.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -38,7 +43,14 @@ static std::string getKernelKey(Operation *op) {
 ConstantEvaluator::ConstantEvaluator(MLIRContext *context, int64_t maxElements,
                                      int64_t maxSteps)
     : context(context), maxElements(maxElements), maxSteps(maxSteps),
-      scratch(ModuleOp::create(UnknownLoc::get(context))) {}
+      scratch(ModuleOp::create(UnknownLoc::get(context))) {
+  // What the op library builds kernels from (a pass declares these as its
+  // dependent dialects; an importer has none loaded).
+  context->loadDialect<RelaxDialect, tensorir::TensorIRDialect,
+                       affine::AffineDialect, arith::ArithDialect,
+                       math::MathDialect, memref::MemRefDialect,
+                       scf::SCFDialect>();
+}
 
 bool ConstantEvaluator::canEvaluate(Operation *op) {
   if (!isa_and_nonnull<RelaxDialect>(op->getDialect()))

@@ -1,0 +1,572 @@
+//===- ConvertNN.cpp - ONNX neural-network ops to relax ---------*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Convolutions and pooling (2-D, and 1-D through a unit height), matrix
+// products, softmax, normalizations and Resize.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Converters.h"
+
+using namespace mlir;
+using namespace mlc;
+using namespace mlc::onnx_import;
+
+namespace {
+
+/// Window attributes of Conv / ConvTranspose / pooling, in 2-D form.
+struct Window {
+  SmallVector<int64_t> kernel, strides, dilations, pads; // pads: t, l, b, r
+  /// The op works on 1-D data lifted to 2-D (a unit height).
+  bool lifted = false;
+};
+
+/// Reads kernel_shape (or the weight's spatial sizes), strides, dilations,
+/// pads and auto_pad for `spatialRank` (1 or 2) dimensions; 1-D windows are
+/// lifted to 2-D. `inputSizes` are the data's spatial sizes (for SAME
+/// padding).
+FailureOr<Window> readWindow(NodeContext &node, ArrayRef<int64_t> kernelDefault,
+                             ArrayRef<int64_t> inputSizes, bool hasDilations,
+                             bool transposed = false) {
+  unsigned n = inputSizes.size();
+  Window w;
+  FailureOr<SmallVector<int64_t>> kernel =
+      node.getInts("kernel_shape", kernelDefault);
+  SmallVector<int64_t> ones(n, 1), zeros(2 * n, 0);
+  FailureOr<SmallVector<int64_t>> strides = node.getInts("strides", ones);
+  FailureOr<SmallVector<int64_t>> dilations =
+      hasDilations ? node.getInts("dilations", ones)
+                   : FailureOr<SmallVector<int64_t>>(ones);
+  FailureOr<SmallVector<int64_t>> pads = node.getInts("pads", zeros);
+  FailureOr<std::string> autoPad = node.getString("auto_pad", "NOTSET");
+  if (failed(kernel) || failed(strides) || failed(dilations) || failed(pads) ||
+      failed(autoPad))
+    return failure();
+  if (kernel->size() != n || strides->size() != n || dilations->size() != n ||
+      pads->size() != 2 * n)
+    return node.error() << "kernel_shape, strides, dilations and pads must "
+                           "have one value per spatial dimension ("
+                        << n << "; pads: " << 2 * n << ")";
+  // ConvTranspose: padding from the output shape (given, or input * stride
+  // with SAME), total = stride * (in - 1) + output_padding + (k - 1) * d + 1
+  // - out, split as ONNX does.
+  bool same = *autoPad == "SAME_UPPER" || *autoPad == "SAME_LOWER";
+  if (transposed && (same || node.hasAttr("output_shape"))) {
+    FailureOr<SmallVector<int64_t>> outputPadding =
+        node.getInts("output_padding", SmallVector<int64_t>(n, 0));
+    FailureOr<SmallVector<int64_t>> outputShape = node.getInts("output_shape");
+    if (failed(outputPadding) || failed(outputShape))
+      return failure();
+    if (outputShape->size() > n)
+      outputShape->erase(outputShape->begin(),
+                         outputShape->begin() + (outputShape->size() - n));
+    if (outputPadding->size() != n ||
+        (!outputShape->empty() && outputShape->size() != n))
+      return node.error() << "output_padding and output_shape need " << n
+                          << " values";
+    for (unsigned i = 0; i < n; ++i) {
+      if (ShapedType::isDynamic(inputSizes[i]))
+        return node.error() << "output_shape / auto_pad need static sizes";
+      int64_t out = outputShape->empty() ? inputSizes[i] * (*strides)[i]
+                                         : (*outputShape)[i];
+      int64_t total = (*strides)[i] * (inputSizes[i] - 1) +
+                      (*outputPadding)[i] +
+                      ((*kernel)[i] - 1) * (*dilations)[i] + 1 - out;
+      if (total < 0)
+        return node.error() << "output size " << out << " of dimension " << i
+                            << " needs negative padding";
+      int64_t half = total / 2;
+      bool upper = *autoPad == "SAME_UPPER";
+      (*pads)[i] = upper ? half : total - half;
+      (*pads)[i + n] = upper ? total - half : half;
+    }
+  } else if (same) {
+    for (unsigned i = 0; i < n; ++i) {
+      if (ShapedType::isDynamic(inputSizes[i]))
+        return node.error()
+               << "auto_pad " << *autoPad << " needs static spatial sizes";
+      int64_t out = llvm::divideCeil(inputSizes[i], (*strides)[i]);
+      int64_t total = std::max<int64_t>(
+          (out - 1) * (*strides)[i] + ((*kernel)[i] - 1) * (*dilations)[i] + 1 -
+              inputSizes[i],
+          0);
+      int64_t small = total / 2, large = total - small;
+      (*pads)[i] = *autoPad == "SAME_UPPER" ? small : large;
+      (*pads)[i + n] = *autoPad == "SAME_UPPER" ? large : small;
+    }
+  } else if (*autoPad == "VALID") {
+    pads->assign(2 * n, 0);
+  } else if (*autoPad != "NOTSET") {
+    return node.error() << "unknown auto_pad '" << *autoPad << "'";
+  }
+  if (n == 1) {
+    w.lifted = true;
+    w.kernel = {1, (*kernel)[0]};
+    w.strides = {1, (*strides)[0]};
+    w.dilations = {1, (*dilations)[0]};
+    w.pads = {0, (*pads)[0], 0, (*pads)[1]};
+  } else {
+    w.kernel = *kernel;
+    w.strides = *strides;
+    w.dilations = *dilations;
+    w.pads = *pads;
+  }
+  return w;
+}
+
+/// The spatial sizes of an NC... tensor; fails for ranks other than 3 or 4
+/// (1-D and 2-D ops).
+FailureOr<SmallVector<int64_t>> getSpatialSizes(NodeContext &node,
+                                                RankedTensorType type) {
+  if (type.getRank() != 3 && type.getRank() != 4)
+    return node.error() << "only 1-D and 2-D data (rank 3 or 4) are "
+                           "supported, not rank "
+                        << type.getRank();
+  return SmallVector<int64_t>(type.getShape().drop_front(2));
+}
+
+/// Inserts a unit height (axis 2) into 1-D data; removes it from results.
+FailureOr<Value> liftTo2D(NodeContext &node, Value v) {
+  return node.op("expand_dims", {v}, {node.i64s("axis", {2})});
+}
+FailureOr<Value> lowerFrom2D(NodeContext &node, Value v) {
+  return node.op("squeeze", {v}, {node.i64s("axis", {2})});
+}
+
+/// Adds a per-channel bias (shape [C]) to an NC... tensor.
+FailureOr<Value> addChannelBias(NodeContext &node, Value x, Value bias) {
+  int64_t rank = cast<RankedTensorType>(x.getType()).getRank();
+  SmallVector<int64_t> axes;
+  for (int64_t i = 2; i < rank; ++i)
+    axes.push_back(i - 1);
+  FailureOr<Value> shaped =
+      node.op("expand_dims", {bias}, {node.i64s("axis", axes)});
+  if (failed(shaped))
+    return failure();
+  return node.op("add", {x, *shaped});
+}
+
+LogicalResult convertConv(NodeContext &node) {
+  bool transpose = node.getOpType() == "ConvTranspose";
+  RankedTensorType weightType = node.inputType(1);
+  FailureOr<SmallVector<int64_t>> spatial =
+      getSpatialSizes(node, node.inputType(0));
+  if (failed(spatial))
+    return failure();
+  if (weightType.getRank() != node.inputType(0).getRank())
+    return node.error() << "the weight's rank " << weightType.getRank()
+                        << " differs from the data's "
+                        << node.inputType(0).getRank();
+  FailureOr<Window> w = readWindow(node, weightType.getShape().drop_front(2),
+                                   *spatial, true, transpose);
+  FailureOr<int64_t> group = node.getInt("group", 1);
+  if (failed(w) || failed(group))
+    return failure();
+  Value data = node.input(0), weight = node.input(1);
+  if (w->lifted) {
+    FailureOr<Value> d = liftTo2D(node, data), k = liftTo2D(node, weight);
+    if (failed(d) || failed(k))
+      return failure();
+    data = *d;
+    weight = *k;
+  }
+  SmallVector<NamedAttribute> attrs = {
+      node.i64s("strides", w->strides), node.i64s("padding", w->pads),
+      node.i64s("dilation", w->dilations), node.i64("groups", *group)};
+  if (transpose) {
+    unsigned n = spatial->size();
+    FailureOr<SmallVector<int64_t>> outputPadding =
+        node.getInts("output_padding", SmallVector<int64_t>(n, 0));
+    if (failed(outputPadding))
+      return failure();
+    if (outputPadding->size() != n)
+      return node.error() << "output_padding needs " << n << " values";
+    if (w->lifted)
+      outputPadding->insert(outputPadding->begin(), 0);
+    attrs.push_back(node.i64s("output_padding", *outputPadding));
+  }
+  FailureOr<Value> result = node.op(
+      transpose ? "nn.conv2d_transpose" : "nn.conv2d", {data, weight}, attrs);
+  if (failed(result))
+    return failure();
+  Value out = *result;
+  if (w->lifted) {
+    FailureOr<Value> lowered = lowerFrom2D(node, out);
+    if (failed(lowered))
+      return failure();
+    out = *lowered;
+  }
+  if (node.hasInput(2)) {
+    FailureOr<Value> biased = addChannelBias(node, out, node.input(2));
+    if (failed(biased))
+      return failure();
+    out = *biased;
+  }
+  node.setOutput(0, out);
+  return success();
+}
+
+template <const char *RelaxName> LogicalResult convertPool(NodeContext &node) {
+  bool isMax = StringRef(RelaxName) == kMaxPool;
+  if (failed(node.rejectOutput(1, "the indices of the maxima")))
+    return failure();
+  FailureOr<SmallVector<int64_t>> spatial =
+      getSpatialSizes(node, node.inputType(0));
+  if (failed(spatial))
+    return failure();
+  if (!node.hasAttr("kernel_shape"))
+    return node.error() << "attribute 'kernel_shape' is required";
+  FailureOr<Window> w =
+      readWindow(node, {}, *spatial, isMax || node.getOpset() >= 19);
+  FailureOr<int64_t> ceilMode = node.getInt("ceil_mode", 0);
+  if (failed(w) || failed(ceilMode))
+    return failure();
+  if (isMax &&
+      failed(node.requireInt("storage_order", 0, "only row-major indices")))
+    return failure();
+  Value data = node.input(0);
+  if (w->lifted) {
+    FailureOr<Value> d = liftTo2D(node, data);
+    if (failed(d))
+      return failure();
+    data = *d;
+  }
+  SmallVector<NamedAttribute> attrs = {
+      node.i64s("pool_size", w->kernel), node.i64s("strides", w->strides),
+      node.i64s("dilation", w->dilations), node.i64s("padding", w->pads),
+      node.attr("ceil_mode", node.getBuilder().getBoolAttr(*ceilMode != 0))};
+  if (!isMax) {
+    FailureOr<int64_t> countIncludePad = node.getInt("count_include_pad", 0);
+    if (failed(countIncludePad))
+      return failure();
+    attrs.push_back(node.attr("count_include_pad",
+                              node.getBuilder().getBoolAttr(*countIncludePad)));
+  }
+  FailureOr<Value> result = node.op(RelaxName, {data}, attrs);
+  if (failed(result))
+    return failure();
+  Value out = *result;
+  if (w->lifted) {
+    FailureOr<Value> lowered = lowerFrom2D(node, out);
+    if (failed(lowered))
+      return failure();
+    out = *lowered;
+  }
+  node.setOutput(0, out);
+  return success();
+}
+
+/// GlobalAveragePool / GlobalMaxPool: a mean / max over the spatial axes.
+template <const char *RelaxName>
+LogicalResult convertGlobalPool(NodeContext &node) {
+  int64_t rank = node.inputType(0).getRank();
+  if (rank < 3)
+    return node.error() << "needs data of rank 3 or more, not " << rank;
+  SmallVector<int64_t> axes;
+  for (int64_t i = 2; i < rank; ++i)
+    axes.push_back(i);
+  FailureOr<Value> result =
+      node.op(RelaxName, {node.input(0)},
+              {node.i64s("axis", axes),
+               node.attr("keepdims", node.getBuilder().getBoolAttr(true))});
+  if (failed(result))
+    return failure();
+  node.setOutput(0, *result);
+  return success();
+}
+
+LogicalResult convertMatMul(NodeContext &node) {
+  FailureOr<Value> result = node.op("matmul", {node.input(0), node.input(1)});
+  if (failed(result))
+    return failure();
+  node.setOutput(0, *result);
+  return success();
+}
+
+/// Gemm: alpha * A' B' + beta * C.
+LogicalResult convertGemm(NodeContext &node) {
+  FailureOr<double> alpha = node.getFloat("alpha", 1.0);
+  FailureOr<double> beta = node.getFloat("beta", 1.0);
+  FailureOr<int64_t> transA = node.getInt("transA", 0);
+  FailureOr<int64_t> transB = node.getInt("transB", 0);
+  if (failed(alpha) || failed(beta) || failed(transA) || failed(transB))
+    return failure();
+  Value a = node.input(0), b = node.input(1);
+  if (node.inputType(0).getRank() != 2 || node.inputType(1).getRank() != 2)
+    return node.error() << "A and B must be matrices";
+  Type t = node.inputType(0).getElementType();
+  for (auto [operand, transposed] : {std::pair{&a, *transA}, {&b, *transB}}) {
+    if (!transposed)
+      continue;
+    FailureOr<Value> permuted =
+        node.op("permute_dims", {*operand}, {node.i64s("axes", {1, 0})});
+    if (failed(permuted))
+      return failure();
+    *operand = *permuted;
+  }
+  FailureOr<Value> product = node.op("matmul", {a, b});
+  if (failed(product))
+    return failure();
+  Value out = *product;
+  if (*alpha != 1.0) {
+    FailureOr<Value> scaled =
+        node.op("multiply", {out, node.scalar(*alpha, t)});
+    if (failed(scaled))
+      return failure();
+    out = *scaled;
+  }
+  if (node.hasInput(2) && *beta != 0.0) {
+    Value c = node.input(2);
+    if (*beta != 1.0) {
+      FailureOr<Value> scaled = node.op("multiply", {c, node.scalar(*beta, t)});
+      if (failed(scaled))
+        return failure();
+      c = *scaled;
+    }
+    FailureOr<Value> sum = node.op("add", {out, c});
+    if (failed(sum))
+      return failure();
+    out = *sum;
+  }
+  node.setOutput(0, out);
+  return success();
+}
+
+/// Softmax / LogSoftmax from opset 13: along one axis (default -1).
+template <const char *RelaxName>
+LogicalResult convertSoftmax13(NodeContext &node) {
+  FailureOr<int64_t> axis = node.getInt("axis", -1);
+  if (failed(axis))
+    return failure();
+  FailureOr<Value> result =
+      node.op(RelaxName, {node.input(0)}, {node.i64("axis", *axis)});
+  if (failed(result))
+    return failure();
+  node.setOutput(0, *result);
+  return success();
+}
+
+/// Before opset 13 the input is coerced to 2-D at `axis` (default 1): the
+/// softmax runs over all dimensions from `axis` on.
+template <const char *RelaxName>
+LogicalResult convertSoftmax1(NodeContext &node) {
+  RankedTensorType type = node.inputType(0);
+  FailureOr<int64_t> axisAttr = node.getInt("axis", 1);
+  if (failed(axisAttr))
+    return failure();
+  FailureOr<int64_t> axis =
+      normalizeAxis(node, *axisAttr, type.getRank(), "axis");
+  if (failed(axis))
+    return failure();
+  if (*axis == type.getRank() - 1) {
+    FailureOr<Value> result =
+        node.op(RelaxName, {node.input(0)}, {node.i64("axis", -1)});
+    if (failed(result))
+      return failure();
+    node.setOutput(0, *result);
+    return success();
+  }
+  if (!type.hasStaticShape())
+    return node.error() << "a softmax over several axes needs a static shape";
+  int64_t outer = 1, inner = 1;
+  for (int64_t i = 0; i < type.getRank(); ++i)
+    (i < *axis ? outer : inner) *= type.getDimSize(i);
+  FailureOr<Value> flat =
+      node.op("reshape", {node.input(0)}, {node.i64s("shape", {outer, inner})});
+  if (failed(flat))
+    return failure();
+  FailureOr<Value> soft = node.op(RelaxName, {*flat}, {node.i64("axis", -1)});
+  if (failed(soft))
+    return failure();
+  FailureOr<Value> result =
+      node.op("reshape", {*soft}, {node.i64s("shape", type.getShape())});
+  if (failed(result))
+    return failure();
+  node.setOutput(0, *result);
+  return success();
+}
+
+LogicalResult convertBatchNorm(NodeContext &node) {
+  FailureOr<double> epsilon = node.getFloat("epsilon", 1e-5);
+  if (failed(epsilon) ||
+      failed(node.requireInt("training_mode", 0, "inference only")))
+    return failure();
+  for (unsigned i = 1; i < 5; ++i)
+    if (failed(node.rejectOutput(i, "training statistics")))
+      return failure();
+  FailureOr<ValueRange> results =
+      node.ops("nn.batch_norm",
+               {node.input(0), node.input(1), node.input(2), node.input(3),
+                node.input(4)},
+               {node.i64("axis", 1), node.f64("epsilon", *epsilon)});
+  if (failed(results))
+    return failure();
+  node.setOutput(0, results->front());
+  return success();
+}
+
+LogicalResult convertInstanceNorm(NodeContext &node) {
+  FailureOr<double> epsilon = node.getFloat("epsilon", 1e-5);
+  if (failed(epsilon))
+    return failure();
+  FailureOr<Value> result =
+      node.op("nn.instance_norm", {node.input(0), node.input(1), node.input(2)},
+              {node.i64("channel_axis", 1), node.f64("epsilon", *epsilon)});
+  if (failed(result))
+    return failure();
+  node.setOutput(0, *result);
+  return success();
+}
+
+LogicalResult convertLayerNorm(NodeContext &node) {
+  FailureOr<double> epsilon = node.getFloat("epsilon", 1e-5);
+  FailureOr<int64_t> axisAttr = node.getInt("axis", -1);
+  if (failed(epsilon) || failed(axisAttr))
+    return failure();
+  int64_t rank = node.inputType(0).getRank();
+  FailureOr<int64_t> axis = normalizeAxis(node, *axisAttr, rank, "axis");
+  if (failed(axis))
+    return failure();
+  SmallVector<int64_t> axes;
+  for (int64_t i = *axis; i < rank; ++i)
+    axes.push_back(i);
+  if (node.getNumOutputs() > 1) {
+    // Mean and InvStdDev = 1 / sqrt(mean((x - mean)^2) + epsilon), kept
+    // as size-1 dimensions.
+    Value x = node.input(0);
+    SmallVector<NamedAttribute> reduce = {
+        node.i64s("axis", axes),
+        node.attr("keepdims", node.getBuilder().getBoolAttr(true))};
+    FailureOr<Value> mean = node.op("mean", {x}, reduce);
+    if (failed(mean))
+      return failure();
+    FailureOr<Value> centered = node.op("subtract", {x, *mean});
+    if (failed(centered))
+      return failure();
+    FailureOr<Value> squared = node.op("multiply", {*centered, *centered});
+    if (failed(squared))
+      return failure();
+    FailureOr<Value> variance = node.op("mean", {*squared}, reduce);
+    if (failed(variance))
+      return failure();
+    FailureOr<Value> shifted = node.op(
+        "add",
+        {*variance, node.scalar(*epsilon, node.inputType(0).getElementType())});
+    if (failed(shifted))
+      return failure();
+    FailureOr<Value> invStdDev = node.op("rsqrt", {*shifted});
+    if (failed(invStdDev))
+      return failure();
+    node.setOutput(1, *mean);
+    node.setOutput(2, *invStdDev);
+  }
+  Value scale = node.input(1);
+  // Without B, the scale stands in as the (unused) beta.
+  Value bias = node.hasInput(2) ? node.input(2) : scale;
+  FailureOr<Value> result = node.op(
+      "nn.layer_norm", {node.input(0), scale, bias},
+      {node.i64s("axes", axes), node.f64("epsilon", *epsilon),
+       node.attr("center", node.getBuilder().getBoolAttr(node.hasInput(2)))});
+  if (failed(result))
+    return failure();
+  node.setOutput(0, *result);
+  return success();
+}
+
+/// Resize (opset 10: X, scales; 11+: X, roi, scales, sizes) of the two
+/// trailing dimensions of NCHW data.
+LogicalResult convertResize(NodeContext &node) {
+  RankedTensorType type = node.inputType(0);
+  if (type.getRank() != 4 || !type.hasStaticShape())
+    return node.error() << "only static 4-D (NCHW) data is supported";
+  bool v10 = node.getOpset() < 11;
+  unsigned scalesInput = v10 ? 1 : 2, sizesInput = 3;
+  SmallVector<int64_t> size;
+  if (!v10 && node.hasInput(sizesInput)) {
+    FailureOr<SmallVector<int64_t>> sizes = node.intInput(sizesInput, "sizes");
+    if (failed(sizes))
+      return failure();
+    if (sizes->size() != 4)
+      return node.error() << "sizes must have 4 values";
+    if ((*sizes)[0] != type.getDimSize(0) || (*sizes)[1] != type.getDimSize(1))
+      return node.error() << "only H and W may be resized";
+    size = {(*sizes)[2], (*sizes)[3]};
+  } else {
+    ElementsAttr scalesAttr = node.constantInput(scalesInput);
+    if (!scalesAttr)
+      return node.error() << "scales (input " << scalesInput
+                          << ") must be a constant";
+    SmallVector<double> scales;
+    for (APFloat v : scalesAttr.getValues<APFloat>())
+      scales.push_back(v.convertToDouble());
+    if (scales.size() != 4)
+      return node.error() << "scales must have 4 values";
+    if (scales[0] != 1.0 || scales[1] != 1.0)
+      return node.error() << "only H and W may be resized";
+    size = {int64_t(std::floor(type.getDimSize(2) * scales[2])),
+            int64_t(std::floor(type.getDimSize(3) * scales[3]))};
+  }
+  FailureOr<std::string> mode = node.getString("mode", "nearest");
+  FailureOr<std::string> coordinates = node.getString(
+      "coordinate_transformation_mode", v10 ? "asymmetric" : "half_pixel");
+  FailureOr<std::string> nearestMode =
+      node.getString("nearest_mode", v10 ? "floor" : "round_prefer_floor");
+  FailureOr<double> cubicA = node.getFloat("cubic_coeff_a", -0.75);
+  FailureOr<int64_t> exclude = node.getInt("exclude_outside", 0);
+  FailureOr<double> extrapolation = node.getFloat("extrapolation_value", 0.0);
+  if (failed(mode) || failed(coordinates) || failed(nearestMode) ||
+      failed(cubicA) || failed(exclude) || failed(extrapolation))
+    return failure();
+  std::string method = *mode == "nearest" ? "nearest_neighbor" : *mode;
+  SmallVector<double> roi = {0, 0, 0, 0};
+  if (*coordinates == "tf_crop_and_resize") {
+    ElementsAttr roiAttr = node.constantInput(1);
+    if (!roiAttr || roiAttr.getNumElements() != 8)
+      return node.error() << "roi must be a constant with 8 values";
+    SmallVector<double> all;
+    for (APFloat v : roiAttr.getValues<APFloat>())
+      all.push_back(v.convertToDouble());
+    roi = {all[2], all[3], all[6], all[7]};
+  }
+  FailureOr<Value> result = node.op(
+      "image.resize2d", {node.input(0)},
+      {node.i64s("size", size),
+       node.attr("roi", node.getBuilder().getDenseF64ArrayAttr(roi)),
+       node.str("method", method),
+       node.str("coordinate_transformation_mode", *coordinates),
+       node.str("rounding_method", *nearestMode),
+       node.f64("cubic_alpha", *cubicA), node.i64("cubic_exclude", *exclude),
+       node.f64("extrapolation_value", *extrapolation)});
+  if (failed(result))
+    return failure();
+  node.setOutput(0, *result);
+  return success();
+}
+
+} // namespace
+
+static const ConverterEntry kNNConverters[] = {
+    {"Conv", 1, convertConv},
+    {"ConvTranspose", 1, convertConv},
+    {"MaxPool", 1, convertPool<kMaxPool>},
+    {"AveragePool", 1, convertPool<kAvgPool>},
+    {"GlobalAveragePool", 1, convertGlobalPool<kMean>},
+    {"GlobalMaxPool", 1, convertGlobalPool<kMax>},
+    {"MatMul", 1, convertMatMul},
+    {"Gemm", 1, convertGemm},
+    {"Softmax", 1, convertSoftmax1<kSoftmax>},
+    {"Softmax", 13, convertSoftmax13<kSoftmax>},
+    {"LogSoftmax", 1, convertSoftmax1<kLogSoftmax>},
+    {"LogSoftmax", 13, convertSoftmax13<kLogSoftmax>},
+    {"BatchNormalization", 1, convertBatchNorm},
+    {"InstanceNormalization", 1, convertInstanceNorm},
+    {"LayerNormalization", 17, convertLayerNorm},
+    {"Resize", 10, convertResize},
+};
+
+ArrayRef<ConverterEntry> onnx_import::getNNConverters() {
+  return kNNConverters;
+}

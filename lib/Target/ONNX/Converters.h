@@ -1,0 +1,54 @@
+//===- Converters.h - ONNX node converter tables ----------------*- C++ -*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLC_LIB_TARGET_ONNX_CONVERTERS_H
+#define MLC_LIB_TARGET_ONNX_CONVERTERS_H
+
+#include "Importer.h"
+
+namespace mlc::onnx_import {
+
+llvm::ArrayRef<ConverterEntry> getElementwiseConverters();
+llvm::ArrayRef<ConverterEntry> getNNConverters();
+llvm::ArrayRef<ConverterEntry> getTensorConverters();
+
+// Relax op names, as template arguments of the table-driven converters.
+inline constexpr char kAbs[] = "abs";
+inline constexpr char kNegative[] = "negative";
+inline constexpr char kExp[] = "exp";
+inline constexpr char kLog[] = "log";
+inline constexpr char kSqrt[] = "sqrt";
+inline constexpr char kTanh[] = "tanh";
+inline constexpr char kSigmoid[] = "sigmoid";
+inline constexpr char kErf[] = "erf";
+inline constexpr char kRelu[] = "nn.relu";
+inline constexpr char kAdd[] = "add";
+inline constexpr char kSubtract[] = "subtract";
+inline constexpr char kMultiply[] = "multiply";
+inline constexpr char kDivide[] = "divide";
+inline constexpr char kEqual[] = "equal";
+inline constexpr char kNotEqual[] = "not_equal";
+inline constexpr char kLess[] = "less";
+inline constexpr char kGreater[] = "greater";
+inline constexpr char kLessEqual[] = "less_equal";
+inline constexpr char kGreaterEqual[] = "greater_equal";
+inline constexpr char kMaximum[] = "maximum";
+inline constexpr char kMinimum[] = "minimum";
+inline constexpr char kSum[] = "sum";
+inline constexpr char kMean[] = "mean";
+inline constexpr char kMax[] = "max";
+inline constexpr char kMin[] = "min";
+inline constexpr char kProd[] = "prod";
+inline constexpr char kArgmax[] = "argmax";
+inline constexpr char kArgmin[] = "argmin";
+inline constexpr char kSoftmax[] = "nn.softmax";
+inline constexpr char kLogSoftmax[] = "nn.log_softmax";
+inline constexpr char kMaxPool[] = "nn.max_pool2d";
+inline constexpr char kAvgPool[] = "nn.avg_pool2d";
+
+} // namespace mlc::onnx_import
+
+#endif // MLC_LIB_TARGET_ONNX_CONVERTERS_H
