@@ -12,6 +12,9 @@ APT_PACKAGES=(
   cmake ninja-build g++ ccache zlib1g-dev
   # Tests and benchmarks: numpy references, a threaded OpenBLAS baseline.
   python3 python3-numpy libopenblas0-pthread
+  # The ONNX importer (onnx.proto for protobuf 3.21), the python onnx
+  # package its tests build models with, and the ONNX backend test data.
+  libonnx-dev libprotobuf-dev python3-onnx libonnx-testdata
 )
 
 missing=()

@@ -65,6 +65,9 @@ if config.has_cuda:
 # The ONNX importer is built when Debian's libonnx is found.
 if config.has_onnx:
     config.available_features.add("onnx")
+if os.path.isdir("/usr/share/libonnx-testdata/data/node"):
+    config.available_features.add("onnx-testdata")
+config.substitutions.append(("%mlc_obj_root", config.mlc_obj_root))
 
 if os.path.exists("/usr/local/cuda/bin/ptxas"):
     config.available_features.add("ptxas")

@@ -13,11 +13,12 @@ TVM's where a TVM user would look for them:
     sch = mlc.tir.Schedule(mod)                        # tvm.tir.Schedule
     lib = mlc.runtime.load_module("model.so")          # tvm.runtime.load_module
     out = lib["main"](x)                               # (mlc-compile's .so; numpy + ctypes)
+    mod = mlc.relax.frontend.onnx.from_onnx("m.onnx")  # tvm.relax.frontend.onnx.from_onnx
 """
 
 from .ir import Module
 from .executor import BuiltModule, Executor, PrimFunc, build, create_executor
-from . import relay, runtime, tir, tools
+from . import relax, relay, runtime, tir, tools
 
 __all__ = ["Module", "BuiltModule", "Executor", "PrimFunc", "build",
-           "create_executor", "relay", "runtime", "tir", "tools"]
+           "create_executor", "relax", "relay", "runtime", "tir", "tools"]

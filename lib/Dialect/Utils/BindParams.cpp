@@ -201,6 +201,14 @@ FailureOr<SmallVector<NamedTensor>> mlc::readNamedTensors(StringRef path,
     if (!view)
       return emitError(loc, "cannot read parameter '")
              << name << "': " << llvm::toString(view.takeError());
+    // Scalars stay inline: lowerings of 0-d globals read their value as a
+    // splat, which a dense_resource blob does not provide.
+    mlir::RankedTensorType type = view->getType(loc.getContext());
+    if (type.getRank() == 0 && !type.getElementType().isInteger(1)) {
+      tensors.push_back(
+          {name, DenseElementsAttr::getFromRawBuffer(type, view->data)});
+      continue;
+    }
     tensors.push_back(
         {name, TensorFile::getResourceAttr(*view, loc.getContext(), name)});
   }

@@ -299,10 +299,25 @@ LogicalResult convertSoftsign(NodeContext &node) {
 /// PRelu: where(x < 0, slope * x, x); the slope broadcasts to x
 /// (unidirectionally).
 LogicalResult convertPRelu(NodeContext &node) {
-  Value x = node.input(0);
+  Value x = node.input(0), slope = node.input(1);
   Type t = getElementType(x);
+  // A per-channel slope [C] of NC... data (PyTorch's exports before opset
+  // 7 broadcast it along axis 1): shaped [C, 1, ...].
+  RankedTensorType xType = node.inputType(0), slopeType = node.inputType(1);
+  if (slopeType.getRank() == 1 && xType.getRank() > 2 &&
+      slopeType.getDimSize(0) == xType.getDimSize(1) &&
+      slopeType.getDimSize(0) != xType.getDimSize(xType.getRank() - 1)) {
+    SmallVector<int64_t> axes;
+    for (int64_t i = 2; i < xType.getRank(); ++i)
+      axes.push_back(i - 1);
+    FailureOr<Value> shaped =
+        node.op("expand_dims", {slope}, {node.i64s("axis", axes)});
+    if (failed(shaped))
+      return failure();
+    slope = *shaped;
+  }
   FailureOr<Value> negative = node.op("less", {x, node.scalar(0, t)});
-  FailureOr<Value> scaled = node.op("multiply", {x, node.input(1)});
+  FailureOr<Value> scaled = node.op("multiply", {x, slope});
   if (failed(negative) || failed(scaled))
     return failure();
   FailureOr<Value> result = select(node, *negative, *scaled, x);

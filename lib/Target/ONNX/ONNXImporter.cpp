@@ -143,7 +143,15 @@ FailureOr<SmallVector<Value>> Importer::create(StringRef name,
   if (failed(op))
     return failure();
   SmallVector<Value> results((*op)->getResults());
-  if (!evaluator.canEvaluate(*op))
+  // Shape arithmetic (integers) and tiny values are computed now; weights
+  // are left to relax-fold-constant, so the module keeps the model's form.
+  bool small = llvm::all_of((*op)->getResultTypes(), [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && (isa<IntegerType>(tensor.getElementType()) ||
+                      (tensor.hasStaticShape() &&
+                       tensor.getNumElements() <= kResourceThreshold));
+  });
+  if (!small || !evaluator.canEvaluate(*op))
     return results;
   SmallVector<std::pair<Location, std::string>> errors;
   FailureOr<SmallVector<ElementsAttr>> values = evaluator.evaluate(*op, errors);
@@ -509,6 +517,10 @@ OwningOpRef<ModuleOp> Importer::run() {
     results.push_back(value);
   }
   func::ReturnOp::create(builder, fileLoc, results);
+  // Constants only shape computations used (now folded) are dropped.
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*body)))
+    if (isa<relax::ConstantOp>(op) && op.use_empty())
+      op.erase();
   func.setFunctionType(
       builder.getFunctionType(argTypes, ValueRange(results).getTypes()));
   relax::wrapInDataflow(func);

@@ -1,0 +1,41 @@
+"""ONNX front end: tvm.relax.frontend.onnx.from_onnx over mlc's C++
+importer (`mlc-translate --import-onnx`)."""
+
+import os
+import tempfile
+
+from ... import tools
+from ...ir import Module
+
+
+def from_onnx(model, shape_dict=None, dtype_dict="float32", opset=None,
+              keep_params_in_input=False):
+    """Imports an ONNX model into a Module of the relax dialect (one
+    function, `main`), with TVM's signature.
+
+    `model` is a path to a `.onnx` file or an `onnx.ModelProto`.
+    `shape_dict` maps graph input names to shapes that replace the model's
+    (e.g. to make a symbolic batch size static). `dtype_dict` is accepted for
+    TVM compatibility; element types always come from the model. `opset`
+    converts with that opset of the default domain instead of the model's.
+    With `keep_params_in_input`, floating-point initializers become
+    parameters of `main` (named by `relax.name`, bound by name with
+    `params=`) instead of constants.
+    """
+    del dtype_dict  # the model's element types are used
+    with tempfile.TemporaryDirectory() as tmp:
+        if isinstance(model, (str, os.PathLike)):
+            path = os.fspath(model)
+        else:
+            path = os.path.join(tmp, "model.onnx")
+            with open(path, "wb") as f:
+                f.write(model.SerializeToString())
+        args = ["--import-onnx", path]
+        if keep_params_in_input:
+            args.append("--onnx-keep-params-as-input")
+        if opset is not None:
+            args.append("--onnx-opset=%d" % int(opset))
+        for name, shape in (shape_dict or {}).items():
+            dims = "x".join(str(int(d)) for d in shape) if len(shape) else "scalar"
+            args.append("--onnx-input-shape=%s:%s" % (name, dims))
+        return Module(tools.run("mlc-translate", args))

@@ -1,0 +1,81 @@
+"""Writes the small ONNX models the importer's lit tests read into the
+directory given as argv[1] (built with python3-onnx's helper, so the tests
+need no binary files)."""
+
+import os
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
+rng = np.random.default_rng(0)
+
+
+def save(name, nodes, inputs, outputs, initializers=(), opset=13):
+    graph = helper.make_graph(nodes, name, inputs, outputs, list(initializers))
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    onnx.save(model, os.path.join(out, name + ".onnx"))
+
+
+def tensor(name, shape, dtype=TensorProto.FLOAT):
+    return helper.make_tensor_value_info(name, dtype, shape)
+
+
+def init(name, array):
+    return numpy_helper.from_array(np.asarray(array), name)
+
+
+# Gemm (transB) + Relu with initializers: a large weight (dense_resource)
+# and a small bias (inline).
+save("mlp", [helper.make_node("Gemm", ["x", "w", "b"], ["h"], transB=1, name="fc"),
+             helper.make_node("Relu", ["h"], ["y"], name="relu")],
+     [tensor("x", ["batch", 8])], [tensor("y", ["batch", 16])],
+     [init("w", rng.standard_normal((16, 8)).astype(np.float32)),
+      init("b", rng.standard_normal(16).astype(np.float32))])
+
+# A shape sub-graph (Shape -> Gather -> Unsqueeze -> Concat -> Reshape) on a
+# static input: it folds to the constant target shape.
+save("shape_subgraph",
+     [helper.make_node("Shape", ["x"], ["s"]),
+      helper.make_node("Gather", ["s", "i0"], ["d0"], axis=0),
+      helper.make_node("Unsqueeze", ["d0", "axes"], ["d0u"]),
+      helper.make_node("Concat", ["d0u", "minus1"], ["target"], axis=0),
+      helper.make_node("Reshape", ["x", "target"], ["y"])],
+     [tensor("x", [2, 3, 4])], [tensor("y", [2, 12])],
+     [init("i0", np.array(0, np.int64)), init("axes", np.array([0], np.int64)),
+      init("minus1", np.array([-1], np.int64))])
+
+# Clip changed in opset 11 (bounds: attributes -> inputs).
+save("clip_v6", [helper.make_node("Clip", ["x"], ["y"], min=-1.0, max=2.0)],
+     [tensor("x", [4])], [tensor("y", [4])], opset=6)
+save("clip_v11", [helper.make_node("Clip", ["x", "lo", "hi"], ["y"])],
+     [tensor("x", [4])], [tensor("y", [4])],
+     [init("lo", np.array(-1.0, np.float32)), init("hi", np.array(2.0, np.float32))],
+     opset=11)
+
+# Errors: unsupported ops (listed together), a missing input, an opset that
+# is too new, a Reshape whose shape is only known at run time.
+save("unsupported", [helper.make_node("Relu", ["x"], ["a"]),
+                     helper.make_node("NonZero", ["a"], ["b"], name="nz"),
+                     helper.make_node("Einsum", ["a", "a"], ["c"], equation="i,i->", name="e1"),
+                     helper.make_node("NonZero", ["a"], ["d"], name="nz2")],
+     [tensor("x", [4])], [tensor("b", [1, None], TensorProto.INT64)])
+save("undefined_input", [helper.make_node("Add", ["x", "ghost"], ["y"], name="add")],
+     [tensor("x", [4])], [tensor("y", [4])])
+save("opset_too_new", [helper.make_node("Relu", ["x"], ["y"])],
+     [tensor("x", [4])], [tensor("y", [4])], opset=99)
+save("dynamic_reshape", [helper.make_node("Reshape", ["x", "shape"], ["y"], name="r")],
+     [tensor("x", [2, 6]), tensor("shape", [2], TensorProto.INT64)],
+     [tensor("y", [3, 4])])
+save("wrong_output_type", [helper.make_node("Relu", ["x"], ["y"])],
+     [tensor("x", [4])], [tensor("y", [4], TensorProto.INT32)])
+bad = init("w", np.zeros(4, np.float32))
+bad.raw_data = b"\0" * 3
+save("bad_initializer", [helper.make_node("Add", ["x", "w"], ["y"])],
+     [tensor("x", [4])], [tensor("y", [4])], [bad])
+
+with open(os.path.join(out, "garbage.onnx"), "wb") as f:
+    f.write(b"\x0a\xff\xff\xff\xff\x0fnot a model")
