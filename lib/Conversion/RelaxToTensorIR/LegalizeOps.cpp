@@ -180,8 +180,7 @@ static bool isHostOp(Operation *op) {
              relax::CallDPSPackedOp, relax::MatchCastOp, relax::ConstantOp>(op);
 }
 
-/// A key that is equal for ops that get the same kernel.
-static std::string getKernelKey(Operation *op) {
+std::string mlc::getKernelKey(Operation *op) {
   std::string key;
   llvm::raw_string_ostream os(key);
   os << op->getName() << ' ' << op->getAttrDictionary() << ' ';

@@ -18,21 +18,13 @@ using namespace mlc::onnx_import;
 namespace {
 
 template <const char *RelaxName> LogicalResult convertUnary(NodeContext &node) {
-  FailureOr<Value> result = node.op(RelaxName, {node.input(0)});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(node, node.op(RelaxName, {node.input(0)}));
 }
 
 /// Binary ops broadcast multidirectionally, as relax's do.
 template <const char *RelaxName>
 LogicalResult convertBinary(NodeContext &node) {
-  FailureOr<Value> result = node.op(RelaxName, {node.input(0), node.input(1)});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(node, node.op(RelaxName, {node.input(0), node.input(1)}));
 }
 
 /// Max, Min, Sum (and Mean): a chain over all inputs.
@@ -74,11 +66,7 @@ LogicalResult convertPow(NodeContext &node) {
       return failure();
     exponent = *cast;
   }
-  FailureOr<Value> result = node.op("power", {base, exponent});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(node, node.op("power", {base, exponent}));
 }
 
 LogicalResult convertDiv(NodeContext &node) {
@@ -89,21 +77,13 @@ LogicalResult convertDiv(NodeContext &node) {
 // ops): and(a, b) = where(a, b, a), or(a, b) = where(a, a, b),
 // xor = not_equal, not(a) = equal(a, false).
 LogicalResult convertAnd(NodeContext &node) {
-  FailureOr<Value> result =
-      node.op("where", {node.input(0), node.input(1), node.input(0)});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(
+      node, node.op("where", {node.input(0), node.input(1), node.input(0)}));
 }
 
 LogicalResult convertOr(NodeContext &node) {
-  FailureOr<Value> result =
-      node.op("where", {node.input(0), node.input(0), node.input(1)});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(
+      node, node.op("where", {node.input(0), node.input(0), node.input(1)}));
 }
 
 LogicalResult convertXor(NodeContext &node) {
@@ -112,12 +92,7 @@ LogicalResult convertXor(NodeContext &node) {
 
 LogicalResult convertNot(NodeContext &node) {
   Value x = node.input(0);
-  FailureOr<Value> result =
-      node.op("equal", {x, node.scalar(0, getElementType(x))});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(node, node.op("equal", {x, node.scalar(0, getElementType(x))}));
 }
 
 /// where(x > 0 or the like, a, b) helper: `select(cond, a, b)`.
@@ -127,24 +102,16 @@ FailureOr<Value> select(NodeContext &node, Value cond, Value a, Value b) {
 
 LogicalResult convertReciprocal(NodeContext &node) {
   Value x = node.input(0);
-  FailureOr<Value> result =
-      node.op("divide", {node.scalar(1, getElementType(x)), x});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(node,
+                node.op("divide", {node.scalar(1, getElementType(x)), x}));
 }
 
 LogicalResult convertLeakyRelu(NodeContext &node) {
   FailureOr<double> alpha = node.getFloat("alpha", 0.01);
   if (failed(alpha))
     return failure();
-  FailureOr<Value> result =
-      node.op("nn.leaky_relu", {node.input(0)}, {node.f64("alpha", *alpha)});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(node, node.op("nn.leaky_relu", {node.input(0)},
+                              {node.f64("alpha", *alpha)}));
 }
 
 /// x * scale + offset as relax ops (skipping identities).
@@ -183,11 +150,7 @@ LogicalResult convertExponentialUnit(NodeContext &node, double alpha,
   FailureOr<Value> linear = affine(node, x, gamma, 0);
   if (failed(negative) || failed(linear))
     return failure();
-  FailureOr<Value> result = select(node, *positive, *linear, *negative);
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(node, select(node, *positive, *linear, *negative));
 }
 
 LogicalResult convertElu(NodeContext &node) {
@@ -223,11 +186,7 @@ LogicalResult convertThresholdedRelu(NodeContext &node) {
   FailureOr<Value> above = node.op("greater", {x, node.scalar(*alpha, t)});
   if (failed(above))
     return failure();
-  FailureOr<Value> result = select(node, *above, x, node.scalar(0, t));
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(node, select(node, *above, x, node.scalar(0, t)));
 }
 
 /// HardSigmoid: clip(alpha * x + beta, 0, 1); HardSwish: x * HardSigmoid
@@ -246,11 +205,7 @@ LogicalResult convertHardSigmoid(NodeContext &node) {
   FailureOr<double> beta = node.getFloat("beta", 0.5);
   if (failed(alpha) || failed(beta))
     return failure();
-  FailureOr<Value> result = hardSigmoid(node, node.input(0), *alpha, *beta);
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(node, hardSigmoid(node, node.input(0), *alpha, *beta));
 }
 
 LogicalResult convertHardSwish(NodeContext &node) {
@@ -258,11 +213,7 @@ LogicalResult convertHardSwish(NodeContext &node) {
   FailureOr<Value> gate = hardSigmoid(node, x, 1.0 / 6.0, 0.5);
   if (failed(gate))
     return failure();
-  FailureOr<Value> result = node.op("multiply", {x, *gate});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(node, node.op("multiply", {x, *gate}));
 }
 
 /// Softplus: log(exp(x) + 1); Softsign: x / (1 + |x|).
@@ -274,11 +225,7 @@ LogicalResult convertSoftplus(NodeContext &node) {
   FailureOr<Value> shifted = affine(node, *exp, 1.0, 1.0);
   if (failed(shifted))
     return failure();
-  FailureOr<Value> result = node.op("log", {*shifted});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(node, node.op("log", {*shifted}));
 }
 
 LogicalResult convertSoftsign(NodeContext &node) {
@@ -289,11 +236,7 @@ LogicalResult convertSoftsign(NodeContext &node) {
   FailureOr<Value> denominator = affine(node, *abs, 1.0, 1.0);
   if (failed(denominator))
     return failure();
-  FailureOr<Value> result = node.op("divide", {x, *denominator});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(node, node.op("divide", {x, *denominator}));
 }
 
 /// PRelu: where(x < 0, slope * x, x); the slope broadcasts to x
@@ -320,11 +263,7 @@ LogicalResult convertPRelu(NodeContext &node) {
   FailureOr<Value> scaled = node.op("multiply", {x, slope});
   if (failed(negative) || failed(scaled))
     return failure();
-  FailureOr<Value> result = select(node, *negative, *scaled, x);
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(node, select(node, *negative, *scaled, x));
 }
 
 /// Sign: where(x > 0, 1, where(x < 0, -1, 0)).
@@ -361,23 +300,15 @@ LogicalResult convertCast(NodeContext &node) {
   if (!elementType)
     return node.error() << "unsupported target element type (ONNX data type "
                         << *to << ")";
-  FailureOr<Value> result =
-      node.op("astype", {node.input(0)},
-              {node.attr("dtype", TypeAttr::get(elementType))});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(node,
+                node.op("astype", {node.input(0)},
+                        {node.attr("dtype", TypeAttr::get(elementType))}));
 }
 
 LogicalResult convertCastLike(NodeContext &node) {
-  FailureOr<Value> result = node.op(
-      "astype", {node.input(0)},
-      {node.attr("dtype", TypeAttr::get(getElementType(node.input(1))))});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(node, node.op("astype", {node.input(0)},
+                              {node.attr("dtype", TypeAttr::get(getElementType(
+                                                      node.input(1))))}));
 }
 
 LogicalResult emitClip(NodeContext &node, std::optional<double> min,
@@ -389,13 +320,9 @@ LogicalResult emitClip(NodeContext &node, std::optional<double> min,
   auto highest = isa<FloatType>(t)
                      ? std::numeric_limits<double>::infinity()
                      : double(std::numeric_limits<int64_t>::max());
-  FailureOr<Value> result = node.op("clip", {x},
-                                    {node.f64("min", min.value_or(lowest)),
-                                     node.f64("max", max.value_or(highest))});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(node, node.op("clip", {x},
+                              {node.f64("min", min.value_or(lowest)),
+                               node.f64("max", max.value_or(highest))}));
 }
 
 /// Clip before opset 11: bounds are attributes.
@@ -441,23 +368,18 @@ LogicalResult convertClip11(NodeContext &node) {
     node.setOutput(0, x);
     return success();
   }
-  FailureOr<Value> result = node.op(
-      "clip", {x},
-      {node.f64("min", min.value_or(-std::numeric_limits<double>::infinity())),
-       node.f64("max", max.value_or(std::numeric_limits<double>::infinity()))});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(
+      node,
+      node.op("clip", {x},
+              {node.f64("min",
+                        min.value_or(-std::numeric_limits<double>::infinity())),
+               node.f64("max", max.value_or(
+                                   std::numeric_limits<double>::infinity()))}));
 }
 
 LogicalResult convertWhere(NodeContext &node) {
-  FailureOr<Value> result =
-      node.op("where", {node.input(0), node.input(1), node.input(2)});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(
+      node, node.op("where", {node.input(0), node.input(1), node.input(2)}));
 }
 
 /// Identity, and Dropout at inference (its mask output is all true).

@@ -268,22 +268,15 @@ LogicalResult convertGlobalPool(NodeContext &node) {
   SmallVector<int64_t> axes;
   for (int64_t i = 2; i < rank; ++i)
     axes.push_back(i);
-  FailureOr<Value> result =
+  return define(
+      node,
       node.op(RelaxName, {node.input(0)},
               {node.i64s("axis", axes),
-               node.attr("keepdims", node.getBuilder().getBoolAttr(true))});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+               node.attr("keepdims", node.getBuilder().getBoolAttr(true))}));
 }
 
 LogicalResult convertMatMul(NodeContext &node) {
-  FailureOr<Value> result = node.op("matmul", {node.input(0), node.input(1)});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(node, node.op("matmul", {node.input(0), node.input(1)}));
 }
 
 /// Gemm: alpha * A' B' + beta * C.
@@ -341,12 +334,8 @@ LogicalResult convertSoftmax13(NodeContext &node) {
   FailureOr<int64_t> axis = node.getInt("axis", -1);
   if (failed(axis))
     return failure();
-  FailureOr<Value> result =
-      node.op(RelaxName, {node.input(0)}, {node.i64("axis", *axis)});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(node,
+                node.op(RelaxName, {node.input(0)}, {node.i64("axis", *axis)}));
 }
 
 /// Before opset 13 the input is coerced to 2-D at `axis` (default 1): the
@@ -381,12 +370,8 @@ LogicalResult convertSoftmax1(NodeContext &node) {
   FailureOr<Value> soft = node.op(RelaxName, {*flat}, {node.i64("axis", -1)});
   if (failed(soft))
     return failure();
-  FailureOr<Value> result =
-      node.op("reshape", {*soft}, {node.i64s("shape", type.getShape())});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(
+      node, node.op("reshape", {*soft}, {node.i64s("shape", type.getShape())}));
 }
 
 LogicalResult convertBatchNorm(NodeContext &node) {
@@ -412,13 +397,10 @@ LogicalResult convertInstanceNorm(NodeContext &node) {
   FailureOr<double> epsilon = node.getFloat("epsilon", 1e-5);
   if (failed(epsilon))
     return failure();
-  FailureOr<Value> result =
+  return define(
+      node,
       node.op("nn.instance_norm", {node.input(0), node.input(1), node.input(2)},
-              {node.i64("channel_axis", 1), node.f64("epsilon", *epsilon)});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+              {node.i64("channel_axis", 1), node.f64("epsilon", *epsilon)}));
 }
 
 LogicalResult convertLayerNorm(NodeContext &node) {
@@ -466,14 +448,11 @@ LogicalResult convertLayerNorm(NodeContext &node) {
   Value scale = node.input(1);
   // Without B, the scale stands in as the (unused) beta.
   Value bias = node.hasInput(2) ? node.input(2) : scale;
-  FailureOr<Value> result = node.op(
-      "nn.layer_norm", {node.input(0), scale, bias},
-      {node.i64s("axes", axes), node.f64("epsilon", *epsilon),
-       node.attr("center", node.getBuilder().getBoolAttr(node.hasInput(2)))});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(node,
+                node.op("nn.layer_norm", {node.input(0), scale, bias},
+                        {node.i64s("axes", axes), node.f64("epsilon", *epsilon),
+                         node.attr("center", node.getBuilder().getBoolAttr(
+                                                 node.hasInput(2)))}));
 }
 
 /// Resize (opset 10: X, scales; 11+: X, roi, scales, sizes) of the two
@@ -531,19 +510,17 @@ LogicalResult convertResize(NodeContext &node) {
       all.push_back(v.convertToDouble());
     roi = {all[2], all[3], all[6], all[7]};
   }
-  FailureOr<Value> result = node.op(
-      "image.resize2d", {node.input(0)},
-      {node.i64s("size", size),
-       node.attr("roi", node.getBuilder().getDenseF64ArrayAttr(roi)),
-       node.str("method", method),
-       node.str("coordinate_transformation_mode", *coordinates),
-       node.str("rounding_method", *nearestMode),
-       node.f64("cubic_alpha", *cubicA), node.i64("cubic_exclude", *exclude),
-       node.f64("extrapolation_value", *extrapolation)});
-  if (failed(result))
-    return failure();
-  node.setOutput(0, *result);
-  return success();
+  return define(
+      node,
+      node.op("image.resize2d", {node.input(0)},
+              {node.i64s("size", size),
+               node.attr("roi", node.getBuilder().getDenseF64ArrayAttr(roi)),
+               node.str("method", method),
+               node.str("coordinate_transformation_mode", *coordinates),
+               node.str("rounding_method", *nearestMode),
+               node.f64("cubic_alpha", *cubicA),
+               node.i64("cubic_exclude", *exclude),
+               node.f64("extrapolation_value", *extrapolation)}));
 }
 
 } // namespace

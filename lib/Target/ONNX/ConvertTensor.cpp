@@ -21,13 +21,6 @@ using namespace mlc::onnx_import;
 
 namespace {
 
-LogicalResult define(NodeContext &node, FailureOr<Value> value) {
-  if (failed(value))
-    return failure();
-  node.setOutput(0, *value);
-  return success();
-}
-
 /// Integers from attribute `name` before `sinceInput`, from input `input`
 /// after (the opset where ONNX moved them); nullopt when absent.
 FailureOr<std::optional<SmallVector<int64_t>>>

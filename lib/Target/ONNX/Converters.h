@@ -15,6 +15,15 @@ llvm::ArrayRef<ConverterEntry> getElementwiseConverters();
 llvm::ArrayRef<ConverterEntry> getNNConverters();
 llvm::ArrayRef<ConverterEntry> getTensorConverters();
 
+/// Defines the node's output 0 as `value`; fails when building it failed.
+inline mlir::LogicalResult define(NodeContext &node,
+                                  mlir::FailureOr<mlir::Value> value) {
+  if (mlir::failed(value))
+    return mlir::failure();
+  node.setOutput(0, *value);
+  return mlir::success();
+}
+
 // Relax op names, as template arguments of the table-driven converters.
 inline constexpr char kAbs[] = "abs";
 inline constexpr char kNegative[] = "negative";

@@ -18,10 +18,16 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Operation.h"
 
+#include <string>
+
 namespace mlc {
 
 /// Whether the op library has a kernel builder for ops named `opName`.
 bool hasKernelFor(llvm::StringRef opName);
+
+/// A key that is equal for ops that get the same kernel (name, attributes,
+/// operand and result types).
+std::string getKernelKey(mlir::Operation *op);
 
 /// Builds the `tensorir.prim_func` kernel that computes `op` (a high-level
 /// relax op on ranked tensors) at the insertion point of `builder`: the

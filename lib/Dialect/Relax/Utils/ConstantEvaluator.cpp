@@ -29,17 +29,6 @@ static bool isHostOp(Operation *op) {
              ConstantOp>(op);
 }
 
-/// A key that is equal for ops that get the same kernel.
-static std::string getKernelKey(Operation *op) {
-  std::string key;
-  llvm::raw_string_ostream os(key);
-  os << op->getName() << ' ' << op->getAttrDictionary() << ' ';
-  llvm::interleaveComma(op->getOperandTypes(), os);
-  os << " -> ";
-  llvm::interleaveComma(op->getResultTypes(), os);
-  return key;
-}
-
 ConstantEvaluator::ConstantEvaluator(MLIRContext *context, int64_t maxElements,
                                      int64_t maxSteps)
     : context(context), maxElements(maxElements), maxSteps(maxSteps),
