@@ -15,6 +15,8 @@ APT_PACKAGES=(
   # The ONNX importer (onnx.proto for protobuf 3.21), the python onnx
   # package its tests build models with, and the ONNX backend test data.
   libonnx-dev libprotobuf-dev python3-onnx libonnx-testdata
+  # The PyTorch front end's tests (torch.fx, torchvision's models).
+  python3-torch python3-torchvision
 )
 
 missing=()

@@ -2,6 +2,7 @@
 # lit configuration for the mlc regression tests (upstream MLIR style).
 
 import os
+import subprocess
 import shutil
 
 import lit.formats
@@ -68,6 +69,12 @@ if config.has_onnx:
 if os.path.isdir("/usr/share/libonnx-testdata/data/node"):
     config.available_features.add("onnx-testdata")
 config.substitutions.append(("%mlc_obj_root", config.mlc_obj_root))
+# The PyTorch front end's tests need Debian's python3-torch (and
+# torchvision) under the Python the tests run with.
+if subprocess.call([config.python_with_numpy, "-c",
+                    "import importlib.util as u, sys; "
+                    "sys.exit(not (u.find_spec('torch') and u.find_spec('torchvision')))"]) == 0:
+    config.available_features.add("torch")
 
 if os.path.exists("/usr/local/cuda/bin/ptxas"):
     config.available_features.add("ptxas")

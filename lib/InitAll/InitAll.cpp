@@ -22,6 +22,7 @@
 #include "mlc/Dialect/TensorIR/TransformOps/TensorIRTransformOps.h"
 #include "mlc/Dialect/TensorIR/Transforms/Passes.h"
 #include "mlc/Pipelines/Pipelines.h"
+#include "mlc/Target/RelaxJSON/RelaxJSONImporter.h"
 #include "mlc/Target/Relay/RelayImporter.h"
 #ifdef MLC_HAS_ONNX
 #include "mlc/Target/ONNX/ONNXImporter.h"
@@ -54,6 +55,7 @@ void mlc::registerAllPasses() {
 
 void mlc::registerAllTranslations() {
   registerRelayImportTranslation();
+  registerRelaxJSONImportTranslation();
 #ifdef MLC_HAS_ONNX
   registerONNXImportTranslation();
 #endif

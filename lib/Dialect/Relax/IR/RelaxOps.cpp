@@ -607,8 +607,58 @@ LogicalResult ReshapeOp::inferReturnTypes(
   if (failed(inferReshapeShape(type.getShape(), adaptor.getShape(), result,
                                error)))
     return emitOptionalError(location, error.text);
+  // Symbolic sizes: 0 copies the input's dimension; -1 is the input's
+  // element count over the other sizes, kept when the symbolic factors cancel
+  // down to at most one (`[b, t, 4, 16]` to `[0, 0, -1]` gives `[b, t, 64]`).
+  SymbolScope scope(context);
+  SymShape input = getSymbolicShape(type, scope);
+  auto factor = [](ArrayRef<SymDim> dims, int64_t &constant,
+                   SmallVectorImpl<SymDim> &symbolic) {
+    for (SymDim dim : dims) {
+      if (!dim)
+        return false;
+      if (auto c = dyn_cast<AffineConstantExpr>(dim))
+        constant *= c.getValue();
+      else
+        symbolic.push_back(dim);
+    }
+    return true;
+  };
+  SymShape shape;
+  for (auto [i, size] : llvm::enumerate(adaptor.getShape()))
+    shape.push_back(size == 0 && i < input.size()
+                        ? input[i]
+                        : (size > 0 ? scope.getConstant(size) : SymDim()));
+  for (auto [i, size] : llvm::enumerate(adaptor.getShape())) {
+    if (size != -1)
+      continue;
+    if (!ShapedType::isDynamic(result[i])) {
+      shape[i] = scope.getConstant(result[i]);
+      continue;
+    }
+    int64_t inConstant = 1, outConstant = 1;
+    SmallVector<SymDim> inSymbols, outSymbols;
+    SmallVector<SymDim> others(shape.begin(), shape.end());
+    others.erase(others.begin() + i);
+    if (!factor(input, inConstant, inSymbols) ||
+        !factor(others, outConstant, outSymbols))
+      continue;
+    bool cancelled = llvm::all_of(outSymbols, [&](SymDim dim) {
+      auto *it = llvm::find(inSymbols, dim);
+      if (it == inSymbols.end())
+        return false;
+      inSymbols.erase(it);
+      return true;
+    });
+    if (!cancelled || outConstant == 0 || inConstant % outConstant ||
+        inSymbols.size() > 1)
+      continue;
+    int64_t quotient = inConstant / outConstant;
+    shape[i] = inSymbols.empty() ? scope.getConstant(quotient)
+                                 : inSymbols.front() * quotient;
+  }
   inferredReturnTypes.push_back(
-      RankedTensorType::get(result, type.getElementType()));
+      getSymbolicTensorType(shape, type.getElementType(), scope));
   return success();
 }
 
@@ -954,6 +1004,23 @@ PadOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
   return success();
 }
 
+/// The type of an NN op's result with static shape `sizes`: its batch
+/// dimension ('N' of `outLayout`, "" meaning `dataLayout`) keeps `data`'s
+/// symbolic batch size.
+static RankedTensorType batchPassThroughType(RankedTensorType data,
+                                             ArrayRef<int64_t> sizes,
+                                             StringRef dataLayout,
+                                             StringRef outLayout,
+                                             Type elementType) {
+  if (outLayout.empty())
+    outLayout = dataLayout;
+  size_t in = dataLayout.find('N'), out = outLayout.find('N');
+  SmallVector<int64_t> source(sizes.size(), -1);
+  if (in < (size_t)data.getRank() && out < sizes.size())
+    source[out] = in;
+  return passThroughType(data.getContext(), data, sizes, source, elementType);
+}
+
 LogicalResult Conv2DOp::inferReturnTypes(
     MLIRContext *context, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
@@ -983,7 +1050,8 @@ LogicalResult Conv2DOp::inferReturnTypes(
     return emitOptionalError(
         location, "element types differ: data ", elementType, " vs weight ",
         weight.getElementType(), " (set out_dtype to mix them)");
-  inferredReturnTypes.push_back(RankedTensorType::get(*shape, elementType));
+  inferredReturnTypes.push_back(batchPassThroughType(
+      data, *shape, attrs.dataLayout, attrs.outLayout, elementType));
   return success();
 }
 
@@ -1017,7 +1085,8 @@ LogicalResult Conv2DTransposeOp::inferReturnTypes(
     return emitOptionalError(
         location, "element types differ: data ", elementType, " vs weight ",
         weight.getElementType(), " (set out_dtype to mix them)");
-  inferredReturnTypes.push_back(RankedTensorType::get(*shape, elementType));
+  inferredReturnTypes.push_back(batchPassThroughType(
+      data, *shape, attrs.dataLayout, attrs.outLayout, elementType));
   return success();
 }
 
@@ -1032,8 +1101,8 @@ static LogicalResult inferPool2D(std::optional<Location> location, Type data,
       nn::inferPool2DShape(type.getShape(), attrs, error);
   if (failed(shape))
     return emitOptionalError(location, error.text);
-  inferredReturnTypes.push_back(
-      RankedTensorType::get(*shape, type.getElementType()));
+  inferredReturnTypes.push_back(batchPassThroughType(
+      type, *shape, attrs.layout, attrs.outLayout, type.getElementType()));
   return success();
 }
 
@@ -1056,7 +1125,8 @@ LogicalResult AdaptiveAvgPool2DOp::inferReturnTypes(
   if (failed(shape))
     return emitOptionalError(location, error.text);
   inferredReturnTypes.push_back(
-      RankedTensorType::get(*shape, type.getElementType()));
+      batchPassThroughType(type, *shape, adaptor.getLayout(),
+                           adaptor.getOutLayout(), type.getElementType()));
   return success();
 }
 
