@@ -442,26 +442,26 @@ OwningOpRef<ModuleOp> Importer::run() {
     }
   }
 
+  // Symbolic dimensions are named in the parameter types themselves, so
+  // callers (mlc-run, the runtime) bind them from the arguments' shapes.
+  SymbolScope scope(context);
+  for (auto [type, symbols] : llvm::zip(argTypes, argSymbols)) {
+    auto ranked = cast<RankedTensorType>(type);
+    if (ranked.hasStaticShape() || symbols.empty())
+      continue;
+    SymShape dims;
+    for (auto [size, symbol] : llvm::zip(ranked.getShape(), symbols))
+      dims.push_back(symbol.empty() ? scope.getConstant(size)
+                                    : scope.getSymbol(symbol));
+    type = relax::getSymbolicTensorType(dims, ranked.getElementType(), scope);
+  }
   auto func = func::FuncOp::create(builder, fileLoc, options.entryName,
                                    builder.getFunctionType(argTypes, {}));
   Block *body = func.addEntryBlock();
   builder.setInsertionPointToStart(body);
-  SymbolScope scope(context);
   for (auto [i, arg] : llvm::enumerate(func.getArguments())) {
     func.setArgAttr(i, "relax.name", builder.getStringAttr(argNames[i]));
-    Value value = arg;
-    auto type = cast<RankedTensorType>(arg.getType());
-    if (!type.hasStaticShape() && !argSymbols[i].empty()) {
-      // Symbolic dimensions get their names through a match_cast.
-      SymShape dims;
-      for (auto [size, symbol] : llvm::zip(type.getShape(), argSymbols[i]))
-        dims.push_back(symbol.empty() ? scope.getConstant(size)
-                                      : scope.getSymbol(symbol));
-      RankedTensorType symbolic =
-          relax::getSymbolicTensorType(dims, type.getElementType(), scope);
-      value = relax::MatchCastOp::create(builder, fileLoc, symbolic, arg);
-    }
-    values[argNames[i]] = value;
+    values[argNames[i]] = arg;
   }
 
   // Initializers that are not parameters: constants, created on first use.
