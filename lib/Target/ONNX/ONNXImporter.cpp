@@ -445,16 +445,9 @@ OwningOpRef<ModuleOp> Importer::run() {
   // Symbolic dimensions are named in the parameter types themselves, so
   // callers (mlc-run, the runtime) bind them from the arguments' shapes.
   SymbolScope scope(context);
-  for (auto [type, symbols] : llvm::zip(argTypes, argSymbols)) {
-    auto ranked = cast<RankedTensorType>(type);
-    if (ranked.hasStaticShape() || symbols.empty())
-      continue;
-    SymShape dims;
-    for (auto [size, symbol] : llvm::zip(ranked.getShape(), symbols))
-      dims.push_back(symbol.empty() ? scope.getConstant(size)
-                                    : scope.getSymbol(symbol));
-    type = relax::getSymbolicTensorType(dims, ranked.getElementType(), scope);
-  }
+  for (auto [type, symbols] : llvm::zip(argTypes, argSymbols))
+    type = relax::getNamedSymbolicType(cast<RankedTensorType>(type), symbols,
+                                       scope);
   auto func = func::FuncOp::create(builder, fileLoc, options.entryName,
                                    builder.getFunctionType(argTypes, {}));
   Block *body = func.addEntryBlock();

@@ -312,19 +312,9 @@ OwningOpRef<ModuleOp> GraphImporter::run(const json::Object &graph) {
   // callers (mlc-run, the runtime) bind them from the arguments' shapes.
   SymbolScope scope(context);
   SmallVector<Type> argTypes;
-  for (const GraphArgument &argument : arguments) {
-    if (argument.type.hasStaticShape()) {
-      argTypes.push_back(argument.type);
-      continue;
-    }
-    SymShape dims;
-    for (auto [size, symbol] :
-         llvm::zip(argument.type.getShape(), argument.symbols))
-      dims.push_back(symbol.empty() ? scope.getConstant(size)
-                                    : scope.getSymbol(symbol));
-    argTypes.push_back(relax::getSymbolicTensorType(
-        dims, argument.type.getElementType(), scope));
-  }
+  for (const GraphArgument &argument : arguments)
+    argTypes.push_back(
+        relax::getNamedSymbolicType(argument.type, argument.symbols, scope));
 
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   builder.setInsertionPointToEnd(module->getBody());

@@ -135,3 +135,15 @@ RankedTensorType mlc::relax::getSymbolicTensorType(ArrayRef<SymDim> dims,
     encoding = ShapeAttr::get(scope.getContext(), scope.getNames(), dims);
   return RankedTensorType::get(sizes, elementType, encoding);
 }
+
+RankedTensorType mlc::relax::getNamedSymbolicType(RankedTensorType type,
+                                                  ArrayRef<std::string> symbols,
+                                                  SymbolScope &scope) {
+  if (symbols.empty())
+    return type;
+  SymShape dims;
+  for (auto [size, symbol] : llvm::zip(type.getShape(), symbols))
+    dims.push_back(symbol.empty() ? scope.getConstant(size)
+                                  : scope.getSymbol(symbol));
+  return getSymbolicTensorType(dims, type.getElementType(), scope);
+}

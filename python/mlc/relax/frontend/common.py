@@ -37,20 +37,8 @@ def f64(value):
     return "%s : f64" % _float(value)
 
 
-def f64s(values):
-    return "array<f64: %s>" % ", ".join(_float(v) for v in values)
-
-
 def boolean(value):
     return "true" if value else "false"
-
-
-def string(value):
-    return json.dumps(str(value))
-
-
-def typ(dtype):
-    return dtype
 
 
 def dense(array):

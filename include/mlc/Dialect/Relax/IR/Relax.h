@@ -21,6 +21,8 @@
 
 #include "mlc/Dialect/Utils/SymbolicShape.h"
 
+#include <string>
+
 #include "mlc/Dialect/Relax/IR/RelaxOpsDialect.h.inc"
 
 #define GET_ATTRDEF_CLASSES
@@ -52,6 +54,13 @@ SymShape getSymbolicShape(mlir::RankedTensorType type, SymbolScope &scope);
 mlir::RankedTensorType getSymbolicTensorType(llvm::ArrayRef<SymDim> dims,
                                              mlir::Type elementType,
                                              const SymbolScope &scope);
+
+/// `type` with its dimensions named by `symbols`: dimension i becomes symbol
+/// `symbols[i]` (in `scope`) unless that is empty. Importers give graph
+/// inputs with named dynamic dimensions these types.
+mlir::RankedTensorType getNamedSymbolicType(mlir::RankedTensorType type,
+                                            llvm::ArrayRef<std::string> symbols,
+                                            SymbolScope &scope);
 
 } // namespace mlc::relax
 
