@@ -31,8 +31,8 @@ def run(*args):
     subprocess.run([str(a) for a in args], check=True)
 
 
-def relay_kernel(name, params, body, out_type):
-    args = ", ".join(f"%{n}: Tensor[({', '.join(map(str, s))}), float32]" for n, s in params)
+def relay_kernel(name, params, body, out_type, dtype="float32"):
+    args = ", ".join(f"%{n}: Tensor[({', '.join(map(str, s))}), {dtype}]" for n, s in params)
     return f"#[version = \"0.0.5\"]\ndef @main({args}) -> {out_type} {{\n  {body}\n}}\n"
 
 
@@ -63,30 +63,38 @@ def main():
                      reference=f"{model}-reference.npz", rtol=1e-5, atol=models.MODELS[model][2], flops=None, bytes=None,
                      torch={"op": f"model:{model}"})
 
-    def kernel(name, shapes, body, out_shape, op, flops=None, bytes_=None, rtol=1e-5, atol=1e-6, **extra):
+    def kernel(name, shapes, body, out_shape, op, flops=None, bytes_=None, rtol=1e-5, atol=1e-6, dtype="float32",
+               **extra):
         # Inputs and the float64 numpy reference are made on the GPU machine
         # from the seed (run.py's REFERENCES[op]): large arrays do not travel.
         out_type = f"Tensor[({', '.join(map(str, out_shape))}), float32]"
         path = os.path.join(args.dir, f"{name}.relay")
         with open(path, "w") as f:
-            f.write(relay_kernel(name, shapes, body, out_type))
+            f.write(relay_kernel(name, shapes, body, out_type, dtype))
         mlir = os.path.join(args.dir, f"{name}.mlir")
         run(tool("mlc-translate"), "--import-relay", path, "-o", mlir)
         compile_case(name, mlir, kind="kernel",
-                     inputs={"seed": len(cases), "shapes": [[n, list(s)] for n, s in shapes]},
+                     inputs={"seed": len(cases), "shapes": [[n, list(s), dtype] for n, s in shapes]},
                      reference={"op": op, **extra}, rtol=rtol, atol=atol, flops=flops, bytes=bytes_,
                      torch={"op": op, **extra})
 
-    def matmul(name, m, k, n, transpose_b=False):
+    def matmul(name, m, k, n, transpose_b=False, dtype="float32"):
+        # float16 inputs: f32 results (the tensor-core Matmul rule).
         b = (n, k) if transpose_b else (k, n)
-        body = "nn.dense(%a, %b)" if transpose_b else "nn.matmul(%a, %b)"
+        out = ', out_dtype="float32"' if dtype != "float32" else ""
+        body = f"nn.dense(%a, %b{out})" if transpose_b else f"nn.matmul(%a, %b{out})"
         kernel(name, [("a", (m, k)), ("b", b)], body, (m, n), "dense" if transpose_b else "matmul",
-               flops=2 * m * n * k, rtol=1e-4, atol=1e-4 * np.sqrt(k))
+               flops=2 * m * n * k, rtol=1e-4, atol=1e-4 * np.sqrt(k), dtype=dtype)
 
     matmul("matmul1024", 1024, 1024, 1024)
     matmul("matmul4096", 4096, 4096, 4096)
     matmul("matmul_odd", 1000, 777, 1023)
     matmul("dense2048", 2048, 2048, 2048, transpose_b=True)
+    # Tensor cores (mma.sync): 4096^3 and the BERT-base shapes (M = 32 x 128).
+    matmul("matmul4096_f16", 4096, 4096, 4096, dtype="float16")
+    matmul("bert_qkv_f16", 4096, 768, 2304, transpose_b=True, dtype="float16")
+    matmul("bert_ffn1_f16", 4096, 768, 3072, transpose_b=True, dtype="float16")
+    matmul("bert_ffn2_f16", 4096, 3072, 768, transpose_b=True, dtype="float16")
     shape = (4096, 4096)
     nbytes = 4 * shape[0] * shape[1]
     kernel("add", [("x", shape), ("y", shape)], "add(%x, %y)", shape, "add", bytes_=3 * nbytes)

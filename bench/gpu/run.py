@@ -108,11 +108,13 @@ REFERENCES = {
 
 def case_inputs(root, spec):
     """The inputs of a case: an .npz path, or {"seed", "shapes": [[name,
-    shape], ...]} for standard normal float32 arrays made here."""
+    shape(, dtype)], ...]} for standard normal arrays made here (float32
+    unless a dtype is given)."""
     if isinstance(spec, str):
         return load_npz(os.path.join(root, spec))
     rng = np.random.default_rng(spec["seed"])
-    return {name: rng.standard_normal(shape).astype(np.float32) for name, shape in spec["shapes"]}
+    return {entry[0]: rng.standard_normal(entry[1]).astype(entry[2] if len(entry) > 2 else np.float32)
+            for entry in spec["shapes"]}
 
 
 def case_reference(root, spec, arrays):

@@ -70,7 +70,10 @@ void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
   ConvertTensorIRToSCFOptions tensorIRToSCF;
   tensorIRToSCF.insertDeallocs = false;
   if (options.emulateGPUSchedule) {
-    buildGPUKernelSchedulePipeline(pm, GPUPipelineOptions().threadsPerBlock);
+    // The schedules of the GPU pipeline's default chip.
+    GPUPipelineOptions gpu;
+    buildGPUKernelSchedulePipeline(pm, gpu.threadsPerBlock,
+                                   hasTensorCoreMMA(gpu.chip));
     tensorIRToSCF.serializeThreadBindings = true;
   } else if (options.defaultSchedule) {
     pm.addNestedPass<tensorir::PrimFuncOp>(createConvertTensorIRToLinalg());
@@ -160,7 +163,10 @@ void mlc::buildTensorIRDefaultSchedulePipeline(
     OpPassManager &pm, const TensorIRDefaultScheduleOptions &options) {
   OpPassManager &primFuncs = pm.nest<tensorir::PrimFuncOp>();
   if (options.target == "cuda") {
-    primFuncs.addPass(createGPUDefaultSchedulePass());
+    // The GPU pipeline's default chip (sm_90: tensor cores).
+    GPUDefaultSchedulePassOptions schedule;
+    schedule.tensorCores = hasTensorCoreMMA(GPUPipelineOptions().chip);
+    primFuncs.addPass(createGPUDefaultSchedulePass(schedule));
     return;
   }
   primFuncs.addPass(createConvertTensorIRToLinalg());

@@ -93,11 +93,22 @@ std::string mlc::validateGPUPipelineOptions(const GPUPipelineOptions &options) {
   return "";
 }
 
+bool mlc::hasTensorCoreMMA(StringRef chip) {
+  unsigned version = 0;
+  if (!chip.consume_front("sm_"))
+    return false;
+  chip.consume_back("a");
+  chip.consume_back("f");
+  return !chip.getAsInteger(10, version) && version >= 80;
+}
+
 void mlc::buildGPUKernelSchedulePipeline(OpPassManager &pm,
-                                         int64_t threadsPerBlock) {
+                                         int64_t threadsPerBlock,
+                                         bool tensorCores) {
   OpPassManager &primFuncs = pm.nest<tensorir::PrimFuncOp>();
   GPUDefaultSchedulePassOptions schedule;
   schedule.threadsPerBlock = threadsPerBlock;
+  schedule.tensorCores = tensorCores;
   primFuncs.addPass(createGPUDefaultSchedulePass(schedule));
   primFuncs.addPass(tensorir::createTensorIRCompactBufferAllocation());
 }
@@ -111,7 +122,8 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   buildGraphToKernelsPipeline(pm, graph);
 
   // Kernels: TVM's default GPU schedule, then thread bindings to gpu.launch.
-  buildGPUKernelSchedulePipeline(pm, options.threadsPerBlock);
+  buildGPUKernelSchedulePipeline(pm, options.threadsPerBlock,
+                                 hasTensorCoreMMA(options.chip));
   pm.addPass(createConvertTensorIRToGPU());
   ConvertTensorIRToSCFOptions tensorIRToSCF;
   tensorIRToSCF.insertDeallocs = false;
@@ -119,6 +131,8 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   // unroller would decide.
   tensorIRToSCF.fullUnroll = true;
   pm.addPass(createConvertTensorIRToSCF(tensorIRToSCF));
+  // The tensor-core Matmul rule's tiles: ldmatrix + mma.sync.
+  pm.addPass(createGPUTensorizeMMAPass());
 
   // Host code: relax functions to memref code; buffers bufferized and freed
   // as on the CPU, then placed in device memory.
@@ -172,6 +186,7 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   device.addPass(createGPUAssumeAlignmentPass());
   device.addPass(createGPULaunchBoundsPass());
+  device.addPass(createConvertNVGPUToNVVMPass());
   device.addPass(createConvertGpuOpsToNVVMOps());
   device.addPass(createCanonicalizerPass());
   device.addPass(createCSEPass());

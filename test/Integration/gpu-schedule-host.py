@@ -15,6 +15,11 @@
 # CHECK: batch_matmul_nt 2x64x48x80 [matmul]: ok
 # CHECK: batch_matmul_nn 3x33x40x50 [matmul]: ok
 # CHECK: matmul 128x72x256 [matmul]: ok
+# CHECK: dense f16+bias+relu 256x384x512 [tensorcore]: ok
+# CHECK: dense f16 1024x64x1024 [tensorcore]: ok
+# CHECK: matmul f16 128x80x192 [tensorcore]: ok
+# CHECK: batch_matmul_nt f16 2x64x48x128 [tensorcore]: ok
+# CHECK: batch_matmul_nn f16 3x64x32x64 [tensorcore]: ok
 # CHECK: gemv 1x784x128 [reduction]: ok
 # CHECK: sum 37x300 axis 1 [reduction]: ok
 # CHECK: max 64x1000 axis -1 [reduction]: ok
@@ -47,7 +52,8 @@ EMULATE = "--pipeline-options=emulate-gpu-schedule=true"
 
 
 def relay_type(a):
-    dtype = {np.float32: "float32", np.int32: "int32"}[a.dtype.type]
+    dtype = {np.float32: "float32", np.float16: "float16",
+             np.int32: "int32"}[a.dtype.type]
     return "Tensor[(%s), %s]" % (", ".join(map(str, a.shape)), dtype)
 
 
@@ -74,6 +80,8 @@ def compile_and_run(name, body, inputs, tmp):
 
 
 def rule_of(scheduled):
+    if "mma_sync" in scheduled:
+        return "tensorcore"
     if '"shared"' in scheduled and '"local"' in scheduled:
         return "matmul"
     if "reduce(" in scheduled and 'thread_binding("threadIdx.x")' in scheduled:
@@ -128,6 +136,39 @@ check("batch_matmul_nn 3x33x40x50", "nn.batch_matmul(%x, %y, transpose_b=False)"
 x, y = f32(128, 72), f32(72, 256)
 check("matmul 128x72x256", "nn.matmul(%x, %y)", {"x": x, "y": y},
       f64(x) @ f64(y), 72, "matmul")
+
+
+# Tensor-core Matmul rule (f16 inputs, f32 accumulator): its SIMT form, each
+# thread computing the accumulator elements mma.sync would leave in its
+# registers; 64 x 64 and 128 x 64 block tiles, K steps of 32 and 16, B
+# stored N x K (dense) and K x N (matmul); the bias and relu in the
+# write-back. The reference takes the same f16 values in float64.
+def f16(*shape):
+    return rng.standard_normal(shape).astype(np.float16)
+
+
+for m, k, n, epilogue in [(256, 384, 512, True), (1024, 64, 1024, False)]:
+    x, w, b = f16(m, k), f16(n, k), f32(n)
+    dense = 'nn.dense(%x, %w, units=None, out_dtype="float32")'
+    expected = f64(x) @ f64(w).T
+    if epilogue:
+        check("dense f16+bias+relu %dx%dx%d" % (m, k, n),
+              "nn.relu(add(%s, %%b))" % dense, {"x": x, "w": w, "b": b},
+              np.maximum(expected + b, 0), k, "tensorcore")
+    else:
+        check("dense f16 %dx%dx%d" % (m, k, n), dense, {"x": x, "w": w},
+              expected, k, "tensorcore")
+x, y = f16(128, 80), f16(80, 192)
+check("matmul f16 128x80x192", 'nn.matmul(%x, %y, out_dtype="float32")',
+      {"x": x, "y": y}, f64(x) @ f64(y), 80, "tensorcore")
+x, y = f16(2, 64, 48), f16(2, 128, 48)
+check("batch_matmul_nt f16 2x64x48x128",
+      'nn.batch_matmul(%x, %y, out_dtype="float32", transpose_b=True)',
+      {"x": x, "y": y}, f64(x) @ f64(y).transpose(0, 2, 1), 48, "tensorcore")
+x, y = f16(3, 64, 32), f16(3, 32, 64)
+check("batch_matmul_nn f16 3x64x32x64",
+      'nn.batch_matmul(%x, %y, out_dtype="float32", transpose_b=False)',
+      {"x": x, "y": y}, f64(x) @ f64(y), 32, "tensorcore")
 
 # Reduction rule: one block per output, the reduction split across threads.
 x, w, b = f32(1, 784), f32(128, 784), f32(128)

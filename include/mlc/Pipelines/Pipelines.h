@@ -77,10 +77,15 @@ struct CPUPipelineOptions
 
 /// Schedules every prim_func for CUDA: mlc-gpu-default-schedule, then
 /// tensorir-compact-buffer-allocation (shared/local buffers shrink to a
-/// block's / thread's part). Shared by the GPU pipeline and the CPU
+/// block's / thread's part). `tensorCores` enables the tensor-core Matmul
+/// rule (sm_80 and newer). Shared by the GPU pipeline and the CPU
 /// pipeline's emulate-gpu-schedule.
 void buildGPUKernelSchedulePipeline(mlir::OpPassManager &pm,
-                                    int64_t threadsPerBlock);
+                                    int64_t threadsPerBlock, bool tensorCores);
+
+/// Whether `chip` (sm_XX[a]) has the mma.sync.m16n8k16 tensor-core
+/// instructions (sm_80 and newer).
+bool hasTensorCoreMMA(llvm::StringRef chip);
 
 /// Lowers graph-level IR to kernels: relay to relax (relay-to-relax), then
 /// every high-level relax op to a tensorir kernel called through
@@ -200,7 +205,8 @@ struct TensorIRDefaultScheduleOptions
   PassOptions::Option<std::string> target{
       *this, "target",
       llvm::cl::desc("The target of the schedule: `cpu`, or `cuda` (TVM "
-                     "dlight's GPU rules)"),
+                     "dlight's GPU rules for the GPU pipeline's default "
+                     "chip, sm_90: tensor cores for f16/bf16 matmuls)"),
       llvm::cl::init("cpu")};
 };
 

@@ -39,9 +39,13 @@ namespace {
 /// memory to run its epilogue in the same kernel.
 constexpr int64_t kMaxEpilogueSharedBytes = 4096;
 
-/// Elements of 4 bytes that one thread copies at once into shared memory
-/// (a 16-byte vector access).
-constexpr int64_t kCopyLanes = 4;
+/// Bytes that one thread copies at once into shared memory (a vector
+/// access).
+constexpr int64_t kCopyBytes = 16;
+
+/// Thread blocks (of 128 x 128 outputs) the tensor-core Matmul rule wants at
+/// least before it takes the smaller 64 x 64 tile (about one per SM).
+constexpr int64_t kMinTensorCoreBlocks = 128;
 
 /// Whether `loop` only feeds spatial iteration variables of the blocks in it.
 bool isSpatialLoop(ForOp loop) {
@@ -125,7 +129,8 @@ struct GPUDefaultSchedulePass
     // epilogue); a rule that fails midway is undone.
     IRRewriter rewriter(&getContext());
     using Rule = LogicalResult (GPUDefaultSchedulePass::*)(Schedule &, ForOp);
-    const Rule rules[] = {&GPUDefaultSchedulePass::applyMatmul,
+    const Rule rules[] = {&GPUDefaultSchedulePass::applyTensorCoreMatmul,
+                          &GPUDefaultSchedulePass::applyMatmul,
                           &GPUDefaultSchedulePass::applyGeneralReduction,
                           &GPUDefaultSchedulePass::applyReduction,
                           &GPUDefaultSchedulePass::applyFallback};
@@ -139,8 +144,10 @@ struct GPUDefaultSchedulePass
         LogicalResult result = failure();
         {
           // A rule that does not apply is no error: the next one is tried.
-          ScopedDiagnosticHandler quiet(&getContext(),
-                                        [](Diagnostic &) { return success(); });
+          ScopedDiagnosticHandler quiet(&getContext(), [](Diagnostic &d) {
+            llvm::errs() << "DIAG: " << d.str() << "\n";
+            return success();
+          });
           Schedule sch(func, rewriter);
           result = (this->*rule)(sch, loop);
         }
@@ -171,61 +178,185 @@ struct GPUDefaultSchedulePass
     return nullptr;
   }
 
-  /// dlight's Matmul rule (SIMT): a reduction block C[b.., i, j] +=
-  /// f(A[b.., i, k], B[b.., k, j]) (any layout of A and B) gets a tile of
-  /// (TY * VI) x (TX * VJ) outputs per thread block, VI x VJ per thread in
-  /// registers (`local`), and K in steps of BK through `shared` copies of A
-  /// and B that all threads of the block load together. Consumers of C in
-  /// the statements after it (bias, activation) are inlined into the
-  /// write-back of the register tile.
-  LogicalResult applyMatmul(Schedule &sch, ForOp root) {
+  /// A GEMM-shaped reduction block C[b.., i, j] += f(A[.., i, k],
+  /// B[.., k, j]) (any layout of A and B) whose iteration variables each
+  /// have their own loop, perfectly nested from `root`.
+  struct Gemm {
+    BlockOp block;
+    SmallVector<ForOp> loopOf;
+    SmallVector<unsigned> spatial;
+    unsigned iVar, jVar, kVar;
+    int64_t m, n, k;
+    ReductionBlock reduction;
+  };
+
+  /// A thread dimension of a block: its tag and extent.
+  struct ThreadDim {
+    StringRef tag;
+    int64_t extent;
+  };
+
+  static std::optional<Gemm> matchGemm(ForOp root) {
     SmallVector<BlockOp> blocks;
     root.walk([&](BlockOp b) { blocks.push_back(b); });
     if (blocks.size() != 1)
-      return failure();
-    BlockOp block = blocks.front();
-    if (!matchReductionBlock(block, nullptr))
-      return failure();
+      return std::nullopt;
+    Gemm gemm;
+    gemm.block = blocks.front();
+    BlockOp block = gemm.block;
+    std::optional<ReductionBlock> reduction =
+        matchReductionBlock(block, nullptr);
+    if (!reduction)
+      return std::nullopt;
+    gemm.reduction = *reduction;
     // Each iteration variable bound to its own loop, the loops perfectly
     // nested from the root.
     SmallVector<ForOp> loops = Schedule::getLoops(block);
     if (loops.empty() || loops.front() != root ||
         loops.size() != block.getNumIterVars())
-      return failure();
-    SmallVector<ForOp> loopOf(block.getNumIterVars());
+      return std::nullopt;
+    gemm.loopOf.resize(block.getNumIterVars());
     for (ForOp loop : loops) {
       if (loop.getKind() != ForKind::serial || !startsAtZero(loop) ||
           !loop.getConstantUpperBound())
-        return failure();
+        return std::nullopt;
       auto it = llvm::find(block.getBindings(), loop.getInductionVar());
       if (it == block.getBindings().end())
-        return failure();
-      loopOf[it - block.getBindings().begin()] = loop;
+        return std::nullopt;
+      gemm.loopOf[it - block.getBindings().begin()] = loop;
     }
-    SmallVector<unsigned> spatial, reduce;
+    SmallVector<unsigned> reduce;
     for (unsigned v = 0, e = block.getNumIterVars(); v < e; ++v)
-      (block.isReduceIterVar(v) ? reduce : spatial).push_back(v);
-    if (reduce.size() != 1 || spatial.size() < 2)
-      return failure();
-    unsigned iVar = spatial[spatial.size() - 2], jVar = spatial.back(),
-             kVar = reduce.front();
+      (block.isReduceIterVar(v) ? reduce : gemm.spatial).push_back(v);
+    if (reduce.size() != 1 || gemm.spatial.size() < 2)
+      return std::nullopt;
+    gemm.iVar = gemm.spatial[gemm.spatial.size() - 2];
+    gemm.jVar = gemm.spatial.back();
+    gemm.kVar = reduce.front();
     // GEMM access pattern: two inputs, one indexed by i and k (not j), the
     // other by j and k (not i).
     FailureOr<AccessRegions> regions = inferAccessRegions(block);
     if (failed(regions) || regions->readBuffers.size() != 2)
-      return failure();
+      return std::nullopt;
     auto uses = [&](Attribute attr, unsigned v) {
       auto region = cast<BufferRegionAttr>(attr);
       return llvm::any_of(region.getLowerBounds().getValue().getResults(),
                           [&](AffineExpr e) { return e.isFunctionOfDim(v); });
     };
     for (Attribute read : regions->reads)
-      if (!uses(read, kVar) || uses(read, iVar) == uses(read, jVar))
-        return failure();
+      if (!uses(read, gemm.kVar) ||
+          uses(read, gemm.iVar) == uses(read, gemm.jVar))
+        return std::nullopt;
+    gemm.m = *gemm.loopOf[gemm.iVar].getConstantUpperBound();
+    gemm.n = *gemm.loopOf[gemm.jVar].getConstantUpperBound();
+    gemm.k = *gemm.loopOf[gemm.kVar].getConstantUpperBound();
+    return gemm;
+  }
 
-    int64_t m = *loopOf[iVar].getConstantUpperBound();
-    int64_t n = *loopOf[jVar].getConstantUpperBound();
-    int64_t k = *loopOf[kVar].getConstantUpperBound();
+  /// The batch loops of `gemm` fused into `blockIdx.z`.
+  static LogicalResult bindBatch(Schedule &sch, const Gemm &gemm) {
+    SmallVector<ForOp> batch;
+    for (unsigned s : ArrayRef<unsigned>(gemm.spatial).drop_back(2))
+      batch.push_back(gemm.loopOf[s]);
+    if (batch.empty())
+      return success();
+    FailureOr<ForOp> fused = fuseAll(sch, batch);
+    if (failed(fused) || *fused->getConstantUpperBound() > 65535)
+      return failure();
+    return sch.bind(*fused, "blockIdx.z");
+  }
+
+  /// Input `readIndex` of `block` through shared memory, copied at every
+  /// iteration of `koLoop` by all threads of the block together (`threads`:
+  /// the thread tags and extents, outermost first).
+  /// Each thread copies 16 consecutive bytes of a row (one vector load and
+  /// store once LLVM knows the alignment: dlight's vector_size), the
+  /// innermost loop split first, so that its lanes stay contiguous after the
+  /// rest is fused and spread over the threads.
+  static LogicalResult stageThroughShared(Schedule &sch, BlockOp block,
+                                          unsigned readIndex, ForOp koLoop,
+                                          ArrayRef<ThreadDim> threads) {
+    FailureOr<BlockOp> copy = sch.cacheRead(block, readIndex, "shared");
+    if (failed(copy) || failed(sch.computeAt(*copy, koLoop)))
+      return failure();
+    SmallVector<ForOp> inner;
+    for (ForOp l : Schedule::getLoops(*copy))
+      if (koLoop->isProperAncestor(l))
+        inner.push_back(l);
+    if (inner.empty())
+      return failure();
+    int64_t tileElements = 1;
+    for (ForOp l : inner)
+      tileElements *= *l.getConstantUpperBound();
+    int64_t innermost = *inner.back().getConstantUpperBound();
+    unsigned bits = 32;
+    copy->walk([&](memref::StoreOp store) {
+      bits = store.getMemRefType().getElementTypeBitWidth();
+    });
+    int64_t threadCount = 1;
+    for (const ThreadDim &dim : threads)
+      threadCount *= dim.extent;
+    int64_t lanes = std::max<int64_t>(1, kCopyBytes * 8 / bits);
+    while (lanes > 1 &&
+           (innermost % lanes != 0 || tileElements < threadCount * lanes))
+      lanes /= 2;
+    ForOp laneLoop;
+    if (lanes > 1) {
+      FailureOr<SmallVector<ForOp>> laneParts =
+          sch.split(inner.back(), {0, lanes});
+      if (failed(laneParts))
+        return failure();
+      inner.back() = (*laneParts)[0];
+      laneLoop = (*laneParts)[1];
+    }
+    FailureOr<ForOp> fused = fuseAll(sch, inner);
+    if (failed(fused))
+      return failure();
+    SmallVector<int64_t> factors{0};
+    for (const ThreadDim &dim : threads)
+      factors.push_back(dim.extent);
+    FailureOr<SmallVector<ForOp>> parts = sch.split(*fused, factors);
+    if (failed(parts))
+      return failure();
+    for (auto [dim, loop] : llvm::zip(threads, ArrayRef(*parts).drop_front()))
+      if (failed(sch.bind(loop, dim.tag)))
+        return failure();
+    if (laneLoop && failed(sch.vectorize(laneLoop)))
+      return failure();
+    return success();
+  }
+
+  /// Elementwise consumers of the statement just scheduled (bias,
+  /// activation) inlined into its write-back.
+  static void inlineEpilogues(Schedule &sch) {
+    while (Operation *next = getFirstUnscheduled(sch.getFunc())) {
+      SmallVector<BlockOp> consumers;
+      next->walk([&](BlockOp b) { consumers.push_back(b); });
+      if (consumers.size() != 1 ||
+          failed(sch.reverseComputeInline(consumers.front())))
+        break;
+    }
+  }
+
+  /// Unrolls the loops of `block` inside `ancestor`.
+  static void unrollInside(Schedule &sch, BlockOp block, ForOp ancestor) {
+    for (ForOp l : Schedule::getLoops(block))
+      if (ancestor->isProperAncestor(l))
+        (void)sch.unroll(l);
+  }
+
+  /// dlight's Matmul rule (SIMT): a GEMM block gets a tile of (TY * VI) x
+  /// (TX * VJ) outputs per thread block, VI x VJ per thread in registers
+  /// (`local`), and K in steps of BK through `shared` copies of A and B
+  /// that all threads of the block load together. Consumers of C in the
+  /// statements after it (bias, activation) are inlined into the write-back
+  /// of the register tile.
+  LogicalResult applyMatmul(Schedule &sch, ForOp root) {
+    std::optional<Gemm> gemm = matchGemm(root);
+    if (!gemm)
+      return failure();
+    BlockOp block = gemm->block;
+    int64_t m = gemm->m, n = gemm->n, k = gemm->k;
     if (m < 32 || n < 32 || k < 8)
       return failure();
     // 16 x 16 threads; 8 x 8 outputs each on large matrices, else 4 x 4.
@@ -235,29 +366,25 @@ struct GPUDefaultSchedulePass
     if (gridY > 65535)
       return failure();
 
-    FailureOr<SmallVector<ForOp>> iParts = sch.split(loopOf[iVar], {0, ty, v});
+    FailureOr<SmallVector<ForOp>> iParts =
+        sch.split(gemm->loopOf[gemm->iVar], {0, ty, v});
     if (failed(iParts))
       return failure();
-    FailureOr<SmallVector<ForOp>> jParts = sch.split(loopOf[jVar], {0, tx, v});
+    FailureOr<SmallVector<ForOp>> jParts =
+        sch.split(gemm->loopOf[gemm->jVar], {0, tx, v});
     if (failed(jParts))
       return failure();
-    FailureOr<SmallVector<ForOp>> kParts = sch.split(loopOf[kVar], {0, bk});
+    FailureOr<SmallVector<ForOp>> kParts =
+        sch.split(gemm->loopOf[gemm->kVar], {0, bk});
     if (failed(kParts))
       return failure();
-    SmallVector<ForOp> batch;
-    for (unsigned s : ArrayRef<unsigned>(spatial).drop_back(2))
-      batch.push_back(loopOf[s]);
-    SmallVector<ForOp> order(batch);
+    SmallVector<ForOp> order;
+    for (unsigned s : ArrayRef<unsigned>(gemm->spatial).drop_back(2))
+      order.push_back(gemm->loopOf[s]);
     order.append({(*iParts)[0], (*jParts)[0], (*iParts)[1], (*jParts)[1],
                   (*kParts)[0], (*kParts)[1], (*iParts)[2], (*jParts)[2]});
-    if (failed(sch.reorder(order)))
+    if (failed(sch.reorder(order)) || failed(bindBatch(sch, *gemm)))
       return failure();
-    if (!batch.empty()) {
-      FailureOr<ForOp> fused = fuseAll(sch, batch);
-      if (failed(fused) || *fused->getConstantUpperBound() > 65535 ||
-          failed(sch.bind(*fused, "blockIdx.z")))
-        return failure();
-    }
     ForOp tyLoop = (*iParts)[1], txLoop = (*jParts)[1], koLoop = (*kParts)[0];
     if (failed(sch.bind((*iParts)[0], "blockIdx.y")) ||
         failed(sch.bind((*jParts)[0], "blockIdx.x")) ||
@@ -270,47 +397,11 @@ struct GPUDefaultSchedulePass
     if (failed(writeBack) || failed(sch.reverseComputeAt(*writeBack, txLoop)))
       return failure();
     // A and B through shared memory, loaded by all threads together.
-    for (unsigned r = 0; r < 2; ++r) {
-      FailureOr<BlockOp> copy = sch.cacheRead(block, r, "shared");
-      if (failed(copy) || failed(sch.computeAt(*copy, koLoop)))
+    for (unsigned r = 0; r < 2; ++r)
+      if (failed(
+              stageThroughShared(sch, block, r, koLoop,
+                                 {{"threadIdx.y", ty}, {"threadIdx.x", tx}})))
         return failure();
-      SmallVector<ForOp> copyLoops = Schedule::getLoops(*copy);
-      SmallVector<ForOp> inner;
-      for (ForOp l : copyLoops)
-        if (koLoop->isProperAncestor(l))
-          inner.push_back(l);
-      if (inner.empty())
-        return failure();
-      // Each thread copies `lanes` consecutive elements of a row (one
-      // 16-byte load and store once LLVM knows the alignment: dlight's
-      // vector_size): the innermost loop split first, so that its lanes stay
-      // contiguous after the rest is fused and spread over the threads.
-      int64_t tileElements = 1;
-      for (ForOp l : inner)
-        tileElements *= *l.getConstantUpperBound();
-      int64_t innermost = *inner.back().getConstantUpperBound();
-      int64_t lanes = kCopyLanes;
-      while (lanes > 1 &&
-             (innermost % lanes != 0 || tileElements < ty * tx * lanes))
-        lanes /= 2;
-      ForOp laneLoop;
-      if (lanes > 1) {
-        FailureOr<SmallVector<ForOp>> laneParts =
-            sch.split(inner.back(), {0, lanes});
-        if (failed(laneParts))
-          return failure();
-        inner.back() = (*laneParts)[0];
-        laneLoop = (*laneParts)[1];
-      }
-      FailureOr<ForOp> fused = fuseAll(sch, inner);
-      if (failed(fused))
-        return failure();
-      FailureOr<SmallVector<ForOp>> parts = sch.split(*fused, {0, ty, tx});
-      if (failed(parts) || failed(sch.bind((*parts)[1], "threadIdx.y")) ||
-          failed(sch.bind((*parts)[2], "threadIdx.x")) ||
-          (laneLoop && failed(sch.vectorize(laneLoop))))
-        return failure();
-    }
     FailureOr<BlockOp> initBlock = sch.decomposeReduction(block, koLoop);
     if (failed(initBlock))
       return failure();
@@ -319,21 +410,139 @@ struct GPUDefaultSchedulePass
     (void)sch.unroll((*kParts)[1]);
     (void)sch.unroll((*iParts)[2]);
     (void)sch.unroll((*jParts)[2]);
-    for (ForOp l : Schedule::getLoops(*writeBack))
-      if (txLoop->isProperAncestor(l))
-        (void)sch.unroll(l);
-    for (ForOp l : Schedule::getLoops(*initBlock))
-      if (txLoop->isProperAncestor(l))
-        (void)sch.unroll(l);
+    unrollInside(sch, *writeBack, txLoop);
+    unrollInside(sch, *initBlock, txLoop);
+    inlineEpilogues(sch);
+    return success();
+  }
 
-    // Epilogues: elementwise consumers of C become part of the write-back.
-    while (Operation *next = getFirstUnscheduled(sch.getFunc())) {
-      SmallVector<BlockOp> consumers;
-      next->walk([&](BlockOp b) { consumers.push_back(b); });
-      if (consumers.size() != 1 ||
-          failed(sch.reverseComputeInline(consumers.front())))
+  /// Whether `gemm` multiplies f16 inputs into an f32 accumulator: C +=
+  /// extf(A) * extf(B), which `mma.sync` computes exactly. (bf16 would be the
+  /// same instruction, but MLIR 22's nvgpu-to-nvvm conversion rejects bf16
+  /// mma.sync operands.)
+  static bool isHalfInputsFloatAccumulator(Gemm &gemm) {
+    ReductionBlock &r = gemm.reduction;
+    if (!isa<arith::AddFOp>(r.combiner) ||
+        !r.store.getValue().getType().isF32())
+      return false;
+    auto mul =
+        r.combiner->getOperand(1 - r.accOperand).getDefiningOp<arith::MulFOp>();
+    if (!mul)
+      return false;
+    Type inputType;
+    for (Value operand : mul->getOperands()) {
+      auto ext = operand.getDefiningOp<arith::ExtFOp>();
+      auto load = ext ? ext.getIn().getDefiningOp<memref::LoadOp>() : nullptr;
+      if (!load)
+        return false;
+      Type type = load.getType();
+      if (!type.isF16() || (inputType && type != inputType))
+        return false;
+      inputType = type;
+    }
+    return true;
+  }
+
+  /// dlight's tensor-core Matmul rule (`mma.sync.m16n8k16`, sm_80+): a GEMM
+  /// block with f16 inputs and an f32 accumulator gets warps of 32
+  /// threads (8 x 4: `threadIdx.y` x `threadIdx.x`) along `threadIdx.z`, a
+  /// warp tile of 16 x 8 accumulator tiles in registers, and K in steps of
+  /// 32 through `shared` copies of A and B. The loops are split so that
+  /// each thread holds exactly the accumulator elements that `mma.sync`
+  /// gives it (row g + 8h, column 2t + p of each 16 x 8 tile, lane = 4g + t),
+  /// so the schedule is also a correct SIMT program (what the host
+  /// emulation runs); the loop over h, annotated `mma_sync`, is what
+  /// `mlc-gpu-tensorize-mma` replaces by `ldmatrix` + `mma.sync`.
+  LogicalResult applyTensorCoreMatmul(Schedule &sch, ForOp root) {
+    if (!tensorCores)
+      return failure();
+    std::optional<Gemm> gemm = matchGemm(root);
+    if (!gemm || !isHalfInputsFloatAccumulator(*gemm))
+      return failure();
+    int64_t m = gemm->m, n = gemm->n, k = gemm->k;
+    int64_t batch = 1;
+    for (unsigned s : ArrayRef<unsigned>(gemm->spatial).drop_back(2))
+      batch *= *gemm->loopOf[s].getConstantUpperBound();
+    // Warps (threadIdx.z) along M, each with 2 x 8 accumulator tiles
+    // (32 x 64 outputs): 4 warps for a 128 x 64 block tile when that fills
+    // the GPU, else 2 for 64 x 64. (Warps along N too would need a fused
+    // warp loop, whose div/mod the per-thread regions of reverse_compute_at
+    // cannot bound yet.)
+    const int64_t mTiles = 2, nTiles = 8, bn = nTiles * 8;
+    int64_t warps = 0;
+    for (int64_t w : {4, 2}) {
+      int64_t bm = w * mTiles * 16;
+      if (m % bm != 0 || n % bn != 0)
+        continue;
+      warps = w;
+      if (batch * (m / bm) * (n / bn) >= kMinTensorCoreBlocks)
         break;
     }
+    if (warps == 0 || k % 16 != 0 || m / (warps * mTiles * 16) > 65535)
+      return failure();
+    const int64_t kTiles = k % 32 == 0 ? 2 : 1;
+
+    // i = (((bi * warps + w) * 8 + g) * mTiles + mt) * 2 + h,
+    // j = ((bj * 4 + t) * nTiles + nt) * 2 + p,
+    // k = (ko * kTiles + kt) * 16 + kk: thread (g, t) of a warp owns a
+    // 2 mTiles x 2 nTiles box of C, as in the SIMT rule; within the
+    // mma's 16 x 8 tile (mt, nt) its elements (h, p) are rows g + 8h and
+    // columns 2t + p, which mlc-gpu-tensorize-mma keeps by loading the
+    // operand rows and columns in that order.
+    FailureOr<SmallVector<ForOp>> i =
+        sch.split(gemm->loopOf[gemm->iVar], {0, warps, 8, mTiles, 2});
+    if (failed(i))
+      return failure();
+    FailureOr<SmallVector<ForOp>> j =
+        sch.split(gemm->loopOf[gemm->jVar], {0, 4, nTiles, 2});
+    if (failed(j))
+      return failure();
+    FailureOr<SmallVector<ForOp>> kp =
+        sch.split(gemm->loopOf[gemm->kVar], {0, kTiles, 16});
+    if (failed(kp))
+      return failure();
+    SmallVector<ForOp> order;
+    for (unsigned s : ArrayRef<unsigned>(gemm->spatial).drop_back(2))
+      order.push_back(gemm->loopOf[s]);
+    order.append({(*i)[0], (*j)[0], (*i)[1], (*i)[2], (*j)[1], (*kp)[0],
+                  (*kp)[1], (*i)[3], (*j)[2], (*i)[4], (*j)[3], (*kp)[2]});
+    if (failed(sch.reorder(order)) || failed(bindBatch(sch, *gemm)))
+      return failure();
+    // The warp's lanes as threadIdx.y = g (8) x threadIdx.x = t (4): the
+    // lane is 4 g + t, and the per-thread regions stay affine (no fused
+    // div/mod) for reverse_compute_at.
+    ForOp koLoop = (*kp)[0], gLoop = (*i)[2], tLoop = (*j)[1];
+    if (failed(sch.bind((*i)[0], "blockIdx.y")) ||
+        failed(sch.bind((*j)[0], "blockIdx.x")) ||
+        failed(sch.bind((*i)[1], "threadIdx.z")) ||
+        failed(sch.bind(gLoop, "threadIdx.y")) ||
+        failed(sch.bind(tLoop, "threadIdx.x")))
+      return failure();
+
+    FailureOr<BlockOp> writeBack = sch.cacheWrite(gemm->block, 0, "local");
+    if (failed(writeBack) || failed(sch.reverseComputeAt(*writeBack, tLoop)))
+      return failure();
+    for (unsigned r = 0; r < 2; ++r)
+      if (failed(stageThroughShared(sch, gemm->block, r, koLoop,
+                                    {{"threadIdx.z", warps},
+                                     {"threadIdx.y", 8},
+                                     {"threadIdx.x", 4}})))
+        return failure();
+    FailureOr<BlockOp> initBlock = sch.decomposeReduction(gemm->block, koLoop);
+    if (failed(initBlock))
+      return failure();
+    (void)sch.unroll((*kp)[1]);
+    (void)sch.unroll((*i)[3]);
+    (void)sch.unroll((*j)[2]);
+    unrollInside(sch, *writeBack, tLoop);
+    unrollInside(sch, *initBlock, tLoop);
+    // The 16 x 8 x 16 tile (h, p, kk) of one warp: one mma.sync.
+    ForOp mmaLoop = (*i)[4];
+    mmaLoop.setAnnotationsAttr(DictionaryAttr::get(
+        &getContext(),
+        {NamedAttribute(StringAttr::get(&getContext(), kMmaSyncAnnotation),
+                        StringAttr::get(&getContext(), "m16n8k16"))}));
+    inlineEpilogues(sch);
     return success();
   }
 

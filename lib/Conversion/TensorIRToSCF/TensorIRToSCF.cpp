@@ -169,6 +169,8 @@ void lowerFor(RewriterBase &rewriter, ForOp op, IndexConstants &constants) {
                   ForKindAttr::get(rewriter.getContext(), op.getKind()));
   if (LLVM::LoopAnnotationAttr annotation = getLoopAnnotation(op))
     loop->setAttr(kLoopAnnotationAttrName, annotation);
+  if (DictionaryAttr annotations = op.getAnnotationsAttr())
+    loop->setAttr(TensorIRDialect::getLoopAnnotationsAttrName(), annotations);
   rewriter.inlineBlockBefore(body, bodyEnd, ValueRange{iv});
   rewriter.eraseOp(op);
 }

@@ -108,7 +108,8 @@ tensorir.prim_func @mm_relu(%A: memref<128x128xf32>, %B: memref<128x128xf32>, %C
 // CHECK:             } {llvm.loop_annotation = #[[FULL]], tensorir.loop_kind = #tensorir.for_kind<unrolled>}
 // CHECK:           } {llvm.loop_annotation = #[[VEC]], tensorir.loop_kind = #tensorir.for_kind<vectorized>}
 // CHECK:           scf.reduce
-// CHECK:         } {tensorir.loop_kind = #tensorir.for_kind<parallel>}
+// The loop's annotations stay with it, for later passes.
+// CHECK:         } {tensorir.annotations = {pragma_auto_unroll_max_step = 16 : i64}, tensorir.loop_kind = #tensorir.for_kind<parallel>}
 // CHECK-NEXT:    scf.for %{{.*}} = %[[C1]] to %[[C5]] step %{{.*}} {
 // CHECK-NOT:       tensorir.loop_kind
 // CHECK-NOT:       llvm.loop_annotation

@@ -38,6 +38,13 @@ func.func @noalias_elsewhere() attributes {tensorir.noalias} {
 
 // -----
 
+func.func @annotations_not_dict() attributes {tensorir.annotations = "mma_sync"} {
+  // expected-error @-1 {{'tensorir.annotations' must be a dictionary, got "mma_sync"}}
+  return
+}
+
+// -----
+
 // expected-error @+1 {{unknown tensorir attribute 'tensorir.no_alias'}}
 tensorir.prim_func @typo(%A: memref<4xf32>) attributes {tensorir.no_alias} {
   tensorir.return

@@ -9,13 +9,22 @@
 
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlc {
+
+/// The loop annotation (key of a `tensorir.for`'s `annotations`; the value
+/// names the shape, "m16n8k16") that the tensor-core Matmul rule puts on the
+/// loop whose nest (h, p, kk) computes one warp's `mma.sync` tile, and that
+/// mlc-gpu-tensorize-mma replaces.
+constexpr llvm::StringLiteral kMmaSyncAnnotation = "mma_sync";
 
 #define GEN_PASS_DECL
 #include "mlc/Codegen/GPU/Passes.h.inc"

@@ -21,6 +21,19 @@ def GPUDefaultSchedulePass
     alone. Rules, tried in order on each statement at the function's top
     level (a rule that fails midway is undone and the next one is tried):
 
+    - Tensor-core Matmul (dlight's `MatmulTensorization`; with
+      `tensor-cores`, which the GPU pipeline sets for sm_80 and newer): a
+      GEMM block with f16 inputs and an f32 accumulator
+      (`C += extf(A) * extf(B)`), M and N multiples of 64, K a multiple of
+      16, gets warps of 32 threads (`threadIdx.x` is the lane, `threadIdx.y`
+      the warp), 128 x 128 outputs per block (8 warps of 32 x 64) when that
+      gives at least 128 blocks, else 64 x 64 (4 warps of 32 x 32), and K in
+      steps of 32 through `shared` copies of A and B. The loops are split
+      so that each thread computes exactly the accumulator elements that
+      `mma.sync.m16n8k16` leaves in its registers, so the schedule is also a
+      correct SIMT program; the loop of each 16 x 8 x 16 tile is annotated
+      `mma_sync = "m16n8k16"` for `mlc-gpu-tensorize-mma`. Other shapes
+      take the SIMT rule.
     - Matmul (dlight's `Matmul`, SIMT): a reduction block
       `C[b.., i, j] += f(A[.., i, k], B[.., k, j])` (either layout of A and
       B, batch loops fused into `blockIdx.z`) with M, N >= 32 and K >= 8
@@ -67,10 +80,57 @@ def GPUDefaultSchedulePass
     Option<"threadsPerBlock", "threads-per-block", "int64_t",
            /*default=*/"256",
            "threads per block of the fallback rule (1 to 1024)">,
+    Option<"tensorCores", "tensor-cores", "bool", /*default=*/"false",
+           "try the tensor-core Matmul rule first (mma.sync, sm_80+)">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect"
+  ];
+}
+
+def GPUTensorizeMMAPass
+    : Pass<"mlc-gpu-tensorize-mma", "::mlir::ModuleOp"> {
+  let summary = "Replace the loop nests annotated mma_sync by ldmatrix and "
+                "mma.sync (TVM's tensorize with the mma intrinsics)";
+  let description = [{
+    Runs on the loops that convert-tensorir-to-scf made from `tensorir.for`
+    loops annotated `mma_sync = "m16n8k16"` by the tensor-core Matmul rule
+    of `mlc-gpu-default-schedule`, inside a `gpu.launch` whose `threadIdx.x`
+    extent is 32 (the lane). Such a loop nest `h (2) { p (2) { kk (16) {
+    C[..] += extf(A_shared[..]) * extf(B_shared[..]) } } }` is what each
+    thread of a warp computes of one 16 x 8 x 16 tile; it becomes, for the
+    warp together:
+
+    - `nvgpu.ldmatrix` of the 16 x 16 A tile (4 tiles of 8 x 8; transposed
+      when A is stored K-major) and of the 16 x 8 B tile (2 tiles;
+      transposed when B is stored K x N), each lane giving the address of
+      one row; the tile origins are the loads' indices at h = p = kk = 0
+      and lane 0,
+    - the thread's four accumulator elements (h, p in {0, 1}) as a
+      `vector<2x2xf32>`, `nvgpu.mma.sync` with shape [16, 8, 16], and the
+      four elements stored back.
+
+    A nest that does not have this form (other loops or operations, A and
+    B not in workgroup memory, a lane count other than 32) is an error at
+    the loop.
+
+    ```mlir
+    scf.for %h = %c0 to %c2 step %c1 {
+      scf.for %p = ... { scf.for %kk = %c0 to %c16 ... {
+        ... C_local[..] = C_local[..] + extf(A_shared[..]) * extf(B_shared[..])
+    } } } {tensorir.annotations = {mma_sync = "m16n8k16"}}
+    // becomes
+    %a = nvgpu.ldmatrix %A_shared[...] {numTiles = 4 : i32, transpose = false} : ... -> vector<4x2xf16>
+    %b = nvgpu.ldmatrix %B_shared[...] {numTiles = 2 : i32, transpose = true} : ... -> vector<2x2xf16>
+    %d = nvgpu.mma.sync(%a, %b, %c) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::nvgpu::NVGPUDialect",
+    "::mlir::vector::VectorDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect"
   ];
 }
 

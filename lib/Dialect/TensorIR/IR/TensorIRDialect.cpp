@@ -51,6 +51,13 @@ LogicalResult TensorIRDialect::verifyOperationAttribute(Operation *op,
              << attr.getValue();
     return success();
   }
+  if (attr.getName() == getLoopAnnotationsAttrName()) {
+    if (!isa<DictionaryAttr>(attr.getValue()))
+      return op->emitError("'")
+             << getLoopAnnotationsAttrName() << "' must be a dictionary, got "
+             << attr.getValue();
+    return success();
+  }
   if (attr.getName() == getOpPatternAttrName()) {
     if (!isa<OpPatternKindAttr>(attr.getValue()))
       return op->emitError("'")

@@ -49,6 +49,12 @@ def TensorIR_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getLoopKindAttrName() {
       return ::llvm::StringLiteral("tensorir.loop_kind");
     }
+    /// Discardable attribute (a dictionary) that convert-tensorir-to-scf puts
+    /// on the loop made from a `tensorir.for` with `annotations`, for later
+    /// passes (e.g. `mma_sync`, which mlc-gpu-tensorize-mma reads).
+    static constexpr ::llvm::StringLiteral getLoopAnnotationsAttrName() {
+      return ::llvm::StringLiteral("tensorir.annotations");
+    }
     /// Discardable attribute (a `#tensorir.op_pattern`) of a
     /// `tensorir.prim_func`: its TVM pattern kind, used by operator fusion.
     static constexpr ::llvm::StringLiteral getOpPatternAttrName() {

@@ -1,0 +1,452 @@
+//===- TensorizeMMA.cpp - mma_sync loop nests to ldmatrix + mma.sync ------===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// TVM's tensorize with its mma intrinsics (ldmatrix, mma_sync), on the loop
+// nests that the tensor-core Matmul rule annotates. The rule splits the
+// loops so that each thread computes exactly the accumulator elements that
+// mma.sync.m16n8k16 leaves in its registers (PTX ISA, "Matrix fragments for
+// mma.m16n8k16": lane = 4 g + t holds rows g and g + 8, columns 2t and
+// 2t + 1 of the 16 x 8 tile), so the accumulator accesses stay the thread's
+// own; only the operand loads change, to one ldmatrix per operand whose
+// lanes each point at one row of an 8 x 8 tile.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlc/Codegen/GPU/Passes.h"
+
+#include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/CSE.h"
+
+namespace mlc {
+#define GEN_PASS_DEF_GPUTENSORIZEMMAPASS
+#include "mlc/Codegen/GPU/Passes.h.inc"
+} // namespace mlc
+
+using namespace mlir;
+
+namespace {
+
+/// The loop nest of one warp's 16 x 8 x 16 tile: h (2) { p (2) { kk (16) {
+/// C[..] = C[..] + extf(A[..]) * extf(B[..]) } } }.
+struct MmaNest {
+  scf::ForOp h, p, kk;
+  memref::LoadOp a, b, c;
+  memref::StoreOp store;
+  /// The dimensions of A and B that M, N and K index.
+  unsigned aRowDim, aKDim, bColDim, bKDim;
+};
+
+bool hasExtent(scf::ForOp loop, int64_t extent) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  return lb && *lb == 0 && ub && *ub == extent && step && *step == 1;
+}
+
+/// The only loop in `loop`'s body (everything else index arithmetic).
+scf::ForOp getNestedLoop(scf::ForOp loop) {
+  scf::ForOp nested;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (auto inner = dyn_cast<scf::ForOp>(op); inner && !nested) {
+      nested = inner;
+      continue;
+    }
+    if (op.getNumRegions() != 0 || !isPure(&op))
+      return nullptr;
+  }
+  return nested;
+}
+
+/// Whether `value` is computed from `iv` (through pure ops).
+bool dependsOn(Value value, Value iv) {
+  SmallVector<Value> worklist{value};
+  DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (v == iv)
+      return true;
+    if (!seen.insert(v).second)
+      continue;
+    if (Operation *def = v.getDefiningOp())
+      llvm::append_range(worklist, def->getOperands());
+  }
+  return false;
+}
+
+/// The one index of `load` that depends on `iv`, if exactly one does.
+std::optional<unsigned> getDimOf(memref::LoadOp load, Value iv) {
+  std::optional<unsigned> dim;
+  for (auto [i, index] : llvm::enumerate(load.getIndices())) {
+    if (!dependsOn(index, iv))
+      continue;
+    if (dim)
+      return std::nullopt;
+    dim = i;
+  }
+  return dim;
+}
+
+bool isWorkgroup(Value memref) {
+  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(
+      cast<MemRefType>(memref.getType()).getMemorySpace());
+  return space && space.getValue() == gpu::AddressSpace::Workgroup;
+}
+
+/// Matches the nest under the annotated loop `h`; the reason otherwise.
+FailureOr<MmaNest> matchNest(scf::ForOp h, std::string &why) {
+  MmaNest nest;
+  nest.h = h;
+  nest.p = getNestedLoop(h);
+  nest.kk = nest.p ? getNestedLoop(nest.p) : nullptr;
+  if (!nest.kk || !hasExtent(h, 2) || !hasExtent(nest.p, 2) ||
+      !hasExtent(nest.kk, 16)) {
+    why = "expected loops of 2, 2 and 16 iterations from 0, perfectly nested";
+    return failure();
+  }
+  SmallVector<memref::LoadOp> loads;
+  for (Operation &op : nest.kk.getBody()->without_terminator()) {
+    if (auto load = dyn_cast<memref::LoadOp>(op))
+      loads.push_back(load);
+    else if (auto store = dyn_cast<memref::StoreOp>(op); store && !nest.store)
+      nest.store = store;
+    else if (op.getNumRegions() != 0 || !isPure(&op)) {
+      why = "unexpected operation '" + op.getName().getStringRef().str() +
+            "' in the tile";
+      return failure();
+    }
+  }
+  // C = C + extf(A) * extf(B), A and B in shared memory.
+  auto add = nest.store
+                 ? nest.store.getValueToStore().getDefiningOp<arith::AddFOp>()
+                 : nullptr;
+  if (!add || loads.size() != 3) {
+    why = "expected C = C + extf(A) * extf(B)";
+    return failure();
+  }
+  nest.c = add.getLhs().getDefiningOp<memref::LoadOp>();
+  auto mul = add.getRhs().getDefiningOp<arith::MulFOp>();
+  if (!nest.c || !mul) {
+    nest.c = add.getRhs().getDefiningOp<memref::LoadOp>();
+    mul = add.getLhs().getDefiningOp<arith::MulFOp>();
+  }
+  auto extA = mul ? mul.getLhs().getDefiningOp<arith::ExtFOp>() : nullptr;
+  auto extB = mul ? mul.getRhs().getDefiningOp<arith::ExtFOp>() : nullptr;
+  if (!nest.c || !extA || !extB ||
+      nest.c.getMemRef() != nest.store.getMemRef() ||
+      nest.c.getIndices() != nest.store.getIndices() ||
+      !nest.c.getType().isF32()) {
+    why = "expected C = C + extf(A) * extf(B) with an f32 C";
+    return failure();
+  }
+  nest.a = extA.getIn().getDefiningOp<memref::LoadOp>();
+  nest.b = extB.getIn().getDefiningOp<memref::LoadOp>();
+  if (!nest.a || !nest.b) {
+    why = "expected A and B loaded from memory";
+    return failure();
+  }
+  // A is the operand indexed by h (the rows), B the one indexed by p.
+  if (llvm::any_of(nest.a.getIndices(), [&](Value index) {
+        return dependsOn(index, nest.p.getInductionVar());
+      }))
+    std::swap(nest.a, nest.b);
+  Type elementType = nest.a.getType();
+  if (elementType != nest.b.getType() || !elementType.isF16()) {
+    why = "expected f16 A and B";
+    return failure();
+  }
+  if (!isWorkgroup(nest.a.getMemRef()) || !isWorkgroup(nest.b.getMemRef())) {
+    why = "expected A and B in workgroup (shared) memory";
+    return failure();
+  }
+  std::optional<unsigned> aRow = getDimOf(nest.a, h.getInductionVar());
+  std::optional<unsigned> aK = getDimOf(nest.a, nest.kk.getInductionVar());
+  std::optional<unsigned> bCol = getDimOf(nest.b, nest.p.getInductionVar());
+  std::optional<unsigned> bK = getDimOf(nest.b, nest.kk.getInductionVar());
+  unsigned aLast = nest.a.getIndices().size() - 1,
+           bLast = nest.b.getIndices().size() - 1;
+  if (!aRow || !aK || !bCol || !bK || *aRow == *aK || *bCol == *bK ||
+      (*aRow != aLast && *aK != aLast) || (*bCol != bLast && *bK != bLast) ||
+      dependsOn(nest.a.getIndices()[*aRow], nest.p.getInductionVar()) ||
+      dependsOn(nest.b.getIndices()[*bCol], h.getInductionVar())) {
+    why = "expected A indexed by (row, k) and B by (k, column), one of them "
+          "innermost";
+    return failure();
+  }
+  nest.aRowDim = *aRow;
+  nest.aKDim = *aK;
+  nest.bColDim = *bCol;
+  nest.bKDim = *bK;
+  return nest;
+}
+
+/// `value` recomputed before the nest with some values replaced (`subst`:
+/// induction variables and the lane by constants): the pure ops it comes
+/// from are cloned where they are inside the nest or see a replaced value.
+class Recompute {
+public:
+  Recompute(OpBuilder &builder, Operation *nest, IRMapping subst)
+      : builder(builder), nest(nest), map(std::move(subst)) {}
+
+  FailureOr<Value> get(Value value) {
+    if (Value mapped = map.lookupOrNull(value))
+      return mapped;
+    Operation *def = value.getDefiningOp();
+    if (!def)
+      return value;
+    bool inside = nest->isAncestor(def);
+    bool changed = false;
+    for (Value operand : def->getOperands()) {
+      FailureOr<Value> result = get(operand);
+      if (failed(result))
+        return failure();
+      changed |= *result != operand;
+    }
+    if (!inside && !changed)
+      return value;
+    if (def->getNumRegions() != 0 || !isPure(def))
+      return failure();
+    Operation *clone = builder.clone(*def, map);
+    for (auto [from, to] : llvm::zip(def->getResults(), clone->getResults()))
+      map.map(from, to);
+    return map.lookup(value);
+  }
+
+  FailureOr<SmallVector<Value>> get(ValueRange values) {
+    SmallVector<Value> result;
+    for (Value v : values) {
+      FailureOr<Value> r = get(v);
+      if (failed(r))
+        return failure();
+      result.push_back(*r);
+    }
+    return result;
+  }
+
+private:
+  OpBuilder &builder;
+  Operation *nest;
+  IRMapping map;
+};
+
+/// The thread ids of a warp's lanes: lane = 4 g + t with g = threadIdx.y
+/// (8) and t = threadIdx.x (4), as the tensor-core Matmul rule binds them.
+struct Lane {
+  Value g, t;
+};
+
+/// Builds the operands and accumulator of one mma.sync from the SIMT nest:
+/// every value is the nest's own load evaluated at chosen (g, t, h, p, kk).
+class MmaBuilder {
+public:
+  MmaBuilder(MmaNest nest, Lane lane)
+      : nest(nest), lane(lane), b(nest.h), loc(nest.h.getLoc()) {}
+
+  Value constant(int64_t v) {
+    Value &c = constants[v];
+    if (!c)
+      c = arith::ConstantIndexOp::create(b, loc, v);
+    return c;
+  }
+  /// `expr` of (g, t).
+  Value ofLane(AffineExpr expr) {
+    return affine::AffineApplyOp::create(b, loc, AffineMap::get(2, 0, expr),
+                                         ValueRange{lane.g, lane.t});
+  }
+
+  /// The indices of `load` with the given replacements (null: unchanged).
+  FailureOr<SmallVector<Value>> indicesAt(memref::LoadOp load, Value g, Value t,
+                                          Value h, Value p, Value kk) {
+    IRMapping subst;
+    std::pair<Value, Value> replacements[] = {{lane.g, g},
+                                              {lane.t, t},
+                                              {nest.h.getInductionVar(), h},
+                                              {nest.p.getInductionVar(), p},
+                                              {nest.kk.getInductionVar(), kk}};
+    for (auto [from, to] : replacements)
+      if (to)
+        subst.map(from, to);
+    return Recompute(b, nest.h, subst).get(load.getIndices());
+  }
+
+  /// `count` x 2 elements of `load`, element (q, e) at the indices `at(q,
+  /// e)` gives.
+  FailureOr<Value>
+  gather(memref::LoadOp load, int64_t count,
+         function_ref<FailureOr<SmallVector<Value>>(int64_t, int64_t)> at) {
+    SmallVector<Value> elements;
+    for (int64_t q = 0; q < count; ++q) {
+      for (int64_t e = 0; e < 2; ++e) {
+        FailureOr<SmallVector<Value>> index = at(q, e);
+        if (failed(index))
+          return failure();
+        elements.push_back(
+            memref::LoadOp::create(b, loc, load.getMemRef(), *index));
+      }
+    }
+    auto type = VectorType::get({count, 2}, load.getType());
+    return Value(vector::FromElementsOp::create(b, loc, type, elements));
+  }
+
+  /// A (16 x 16, rows g + 8h, k): fragment a0..a7 of the PTX ISA, one
+  /// ldmatrix.x4 when k is A's innermost dimension (lane l points at row
+  /// l % 16, k 8 (l / 16) of the tile), else element by element.
+  FailureOr<Value> buildA() {
+    AffineExpr g = b.getAffineDimExpr(0), t = b.getAffineDimExpr(1);
+    AffineExpr l = g * 4 + t;
+    if (nest.aKDim == nest.a.getIndices().size() - 1) {
+      FailureOr<SmallVector<Value>> index = indicesAt(
+          nest.a, ofLane(l % 8), constant(0), ofLane(l.floorDiv(8) % 2),
+          constant(0), ofLane(l.floorDiv(16) * 8));
+      if (failed(index))
+        return failure();
+      return Value(nvgpu::LdMatrixOp::create(
+          b, loc, VectorType::get({4, 2}, nest.a.getType()), nest.a.getMemRef(),
+          *index, /*transpose=*/false, /*numTiles=*/4));
+    }
+    // a_{2q+e}: row g + 8 (q % 2), k 2t + e + 8 (q / 2).
+    return gather(nest.a, 4, [&](int64_t q, int64_t e) {
+      return indicesAt(nest.a, nullptr, nullptr, constant(q % 2), constant(0),
+                       ofLane(t * 2 + e + 8 * (q / 2)));
+    });
+  }
+
+  /// B (16 x 8, k, columns 2t + p): fragment b0..b3, one ldmatrix.x2 when
+  /// k is B's innermost dimension (lane l points at column l % 8, k
+  /// 8 ((l / 8) % 2)), else element by element (b_{2q+e}: k 2t + e + 8q,
+  /// column g).
+  FailureOr<Value> buildB() {
+    AffineExpr g = b.getAffineDimExpr(0), t = b.getAffineDimExpr(1);
+    AffineExpr l = g * 4 + t;
+    if (nest.bKDim == nest.b.getIndices().size() - 1) {
+      FailureOr<SmallVector<Value>> index = indicesAt(
+          nest.b, constant(0), ofLane((l % 8).floorDiv(2)), constant(0),
+          ofLane(l % 2), ofLane((l.floorDiv(8) % 2) * 8));
+      if (failed(index))
+        return failure();
+      return Value(nvgpu::LdMatrixOp::create(
+          b, loc, VectorType::get({2, 2}, nest.b.getType()), nest.b.getMemRef(),
+          *index, /*transpose=*/false, /*numTiles=*/2));
+    }
+    return gather(nest.b, 2, [&](int64_t q, int64_t e) {
+      return indicesAt(nest.b, constant(0), ofLane(g.floorDiv(2)), constant(0),
+                       ofLane(g % 2), ofLane(t * 2 + e + 8 * q));
+    });
+  }
+
+  /// The thread's own accumulator elements (h, p), the mma's C fragment;
+  /// `indices` gets where each is stored.
+  FailureOr<Value> buildC(SmallVectorImpl<SmallVector<Value>> &indices) {
+    return gather(nest.c, 2, [&](int64_t h, int64_t p) {
+      FailureOr<SmallVector<Value>> index = indicesAt(
+          nest.c, nullptr, nullptr, constant(h), constant(p), constant(0));
+      if (succeeded(index))
+        indices.push_back(*index);
+      return index;
+    });
+  }
+
+  LogicalResult build() {
+    FailureOr<Value> a = buildA();
+    FailureOr<Value> bFragment = failure(), c = failure();
+    SmallVector<SmallVector<Value>> cIndices;
+    if (succeeded(a))
+      bFragment = buildB();
+    if (succeeded(bFragment))
+      c = buildC(cIndices);
+    if (failed(c))
+      return nest.h.emitError("cannot tensorize the mma_sync loop: the "
+                              "indices are not pure functions of the loops "
+                              "and threads");
+    Value result = nvgpu::MmaSyncOp::create(b, loc, *a, *bFragment, *c,
+                                            ArrayRef<int64_t>{16, 8, 16});
+    for (auto [e, index] : llvm::enumerate(cIndices)) {
+      Value element = vector::ExtractOp::create(
+          b, loc, result, ArrayRef<int64_t>{int64_t(e) / 2, int64_t(e) % 2});
+      memref::StoreOp::create(b, loc, element, nest.store.getMemRef(), index);
+    }
+    return success();
+  }
+
+private:
+  MmaNest nest;
+  Lane lane;
+  OpBuilder b;
+  Location loc;
+  DenseMap<int64_t, Value> constants;
+};
+
+LogicalResult tensorize(scf::ForOp h, Lane lane) {
+  // The index computations of the tile once each (the accumulator's load
+  // and store indices as the same values).
+  IRRewriter rewriter(h.getContext());
+  DominanceInfo dominance;
+  eliminateCommonSubExpressions(rewriter, dominance, h);
+  std::string why;
+  FailureOr<MmaNest> matched = matchNest(h, why);
+  if (failed(matched))
+    return h.emitError("cannot tensorize the mma_sync loop: ") << why;
+  if (failed(MmaBuilder(*matched, lane).build()))
+    return failure();
+  h.erase();
+  return success();
+}
+
+/// The lane's thread ids: the launch must be 4 x 8 threads in x and y.
+FailureOr<Lane> getLane(scf::ForOp loop) {
+  auto launch = loop->getParentOfType<gpu::LaunchOp>();
+  if (!launch) {
+    loop.emitError("mma_sync loop outside a gpu.launch");
+    return failure();
+  }
+  std::optional<int64_t> x = getConstantIntValue(launch.getBlockSizeX());
+  std::optional<int64_t> y = getConstantIntValue(launch.getBlockSizeY());
+  if (!x || !y || *x != 4 || *y != 8) {
+    loop.emitError("mma_sync loop in a launch that is not 4 x 8 threads in "
+                   "x and y (a warp's lanes, lane = 4 threadIdx.y + "
+                   "threadIdx.x)");
+    return failure();
+  }
+  return Lane{launch.getThreadIds().y, launch.getThreadIds().x};
+}
+
+struct GPUTensorizeMMAPass
+    : public mlc::impl::GPUTensorizeMMAPassBase<GPUTensorizeMMAPass> {
+  void runOnOperation() override {
+    SmallVector<scf::ForOp> loops;
+    getOperation()->walk([&](scf::ForOp loop) {
+      auto annotations = loop->getAttrOfType<DictionaryAttr>(
+          mlc::tensorir::TensorIRDialect::getLoopAnnotationsAttrName());
+      if (!annotations)
+        return;
+      Attribute shape = annotations.get(mlc::kMmaSyncAnnotation);
+      if (!shape)
+        return;
+      auto name = dyn_cast<StringAttr>(shape);
+      if (!name || name.getValue() != "m16n8k16") {
+        loop.emitError("unsupported mma_sync shape ")
+            << shape << "; expected \"m16n8k16\"";
+        return signalPassFailure();
+      }
+      loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops) {
+      FailureOr<Lane> lane = getLane(loop);
+      if (failed(lane) || failed(tensorize(loop, *lane)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,118 @@
+// RUN: mlc-opt %s -split-input-file -pass-pipeline='builtin.module(tensorir.prim_func(mlc-gpu-default-schedule{tensor-cores=true}))' | FileCheck %s
+// Without the option (chips before sm_80) the same GEMM takes the SIMT rule.
+// RUN: mlc-opt %s -split-input-file -pass-pipeline='builtin.module(tensorir.prim_func(mlc-gpu-default-schedule))' | FileCheck %s --check-prefix=SIMT
+
+// Tensor-core Matmul: f16 A and B, f32 C. 128 x 128 is 4 blocks of 64 x 64
+// (2 warps along threadIdx.z, lanes as threadIdx.y (g, 8) x threadIdx.x
+// (t, 4)); K in steps of 32 (two 16-wide slices) through shared memory,
+// copied by all 64 threads, 8 f16 (16 bytes) each; thread (g, t) keeps a
+// 4 x 16 box of C in registers, and the 2 x 2 x 16 loop nest of each
+// mma tile carries the mma_sync annotation.
+// CHECK-LABEL: tensorir.prim_func @gemm_f16
+// CHECK-DAG:     %C_local = tensorir.alloc_buffer {scope = "local"}
+// CHECK-DAG:     %A_shared = tensorir.alloc_buffer {scope = "shared"}
+// CHECK-DAG:     %B_shared = tensorir.alloc_buffer {scope = "shared"}
+// CHECK:         tensorir.for %i_0 = 0 to 2 thread_binding("blockIdx.y")
+// CHECK-NEXT:      tensorir.for %j_0 = 0 to 2 thread_binding("blockIdx.x")
+// CHECK-NEXT:        tensorir.for %i_1 = 0 to 2 thread_binding("threadIdx.z")
+// CHECK-NEXT:          tensorir.for %i_2 = 0 to 8 thread_binding("threadIdx.y")
+// CHECK-NEXT:            tensorir.for %j_1 = 0 to 4 thread_binding("threadIdx.x")
+// CHECK:                   tensorir.block "C_init"
+// CHECK:                 tensorir.for %k_0 = 0 to 4 {
+// CHECK:                     thread_binding("threadIdx.z")
+// CHECK-NEXT:                  thread_binding("threadIdx.y")
+// CHECK-NEXT:                    thread_binding("threadIdx.x")
+// CHECK-NEXT:                      tensorir.for %ax1_1 = 0 to 8 vectorized {
+// CHECK:                   tensorir.for %k_1 = 0 to 2 unrolled {
+// CHECK-NEXT:                tensorir.for %i_3 = 0 to 2 unrolled {
+// CHECK-NEXT:                  tensorir.for %j_2 = 0 to 8 unrolled {
+// CHECK-NEXT:                    tensorir.for %i_4 = 0 to 2 annotations {mma_sync = "m16n8k16"} {
+// CHECK-NEXT:                      tensorir.for %j_3 = 0 to 2 {
+// CHECK-NEXT:                        tensorir.for %k_2 = 0 to 16 {
+// CHECK:                                 tensorir.block "C_update"
+// CHECK:                 tensorir.block "C_local"
+// SIMT-LABEL: tensorir.prim_func @gemm_f16
+// SIMT-NOT:     mma_sync
+// SIMT:         tensorir.for %i_1 = 0 to 16 thread_binding("threadIdx.y")
+tensorir.prim_func @gemm_f16(%A: memref<128x128xf16>, %B: memref<128x128xf16>, %C: memref<128x128xf32>) {
+  tensorir.for %i = 0 to 128 {
+    tensorir.for %j = 0 to 128 {
+      tensorir.for %k = 0 to 128 {
+        tensorir.block "C"(%vi = spatial(128, %i), %vj = spatial(128, %j), %vk = reduce(128, %k)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %C[%vi, %vj] : memref<128x128xf32>
+          }
+          %a = memref.load %A[%vi, %vk] : memref<128x128xf16>
+          %b = memref.load %B[%vk, %vj] : memref<128x128xf16>
+          %af = arith.extf %a : f16 to f32
+          %bf = arith.extf %b : f16 to f32
+          %c = memref.load %C[%vi, %vj] : memref<128x128xf32>
+          %m = arith.mulf %af, %bf : f32
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %C[%vi, %vj] : memref<128x128xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// f32 inputs: the SIMT Matmul rule (tf32 is not used).
+// CHECK-LABEL: tensorir.prim_func @gemm_f32
+// CHECK-NOT:     mma_sync
+// CHECK:         tensorir.for %i_1 = 0 to 16 thread_binding("threadIdx.y")
+tensorir.prim_func @gemm_f32(%A: memref<128x128xf32>, %B: memref<128x128xf32>, %C: memref<128x128xf32>) {
+  tensorir.for %i = 0 to 128 {
+    tensorir.for %j = 0 to 128 {
+      tensorir.for %k = 0 to 128 {
+        tensorir.block "C"(%vi = spatial(128, %i), %vj = spatial(128, %j), %vk = reduce(128, %k)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %C[%vi, %vj] : memref<128x128xf32>
+          }
+          %a = memref.load %A[%vi, %vk] : memref<128x128xf32>
+          %b = memref.load %B[%vk, %vj] : memref<128x128xf32>
+          %c = memref.load %C[%vi, %vj] : memref<128x128xf32>
+          %m = arith.mulf %a, %b : f32
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %C[%vi, %vj] : memref<128x128xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// 96 x 96: no 64 x 64 tile divides it, so the SIMT rule takes it (padded
+// or predicated tails are still to come).
+// CHECK-LABEL: tensorir.prim_func @gemm_f16_tail
+// CHECK-NOT:     mma_sync
+// CHECK:         thread_binding("threadIdx.y")
+tensorir.prim_func @gemm_f16_tail(%A: memref<96x64xf16>, %B: memref<64x96xf16>, %C: memref<96x96xf32>) {
+  tensorir.for %i = 0 to 96 {
+    tensorir.for %j = 0 to 96 {
+      tensorir.for %k = 0 to 64 {
+        tensorir.block "C"(%vi = spatial(96, %i), %vj = spatial(96, %j), %vk = reduce(64, %k)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %C[%vi, %vj] : memref<96x96xf32>
+          }
+          %a = memref.load %A[%vi, %vk] : memref<96x64xf16>
+          %b = memref.load %B[%vk, %vj] : memref<64x96xf16>
+          %af = arith.extf %a : f16 to f32
+          %bf = arith.extf %b : f16 to f32
+          %c = memref.load %C[%vi, %vj] : memref<96x96xf32>
+          %m = arith.mulf %af, %bf : f32
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %C[%vi, %vj] : memref<96x96xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}

@@ -1,0 +1,65 @@
+// The tensor-core Matmul rule's kernels in PTX (sm_90): f16 inputs, f32
+// accumulators. Per K step of 32, a warp's 32 x 64 tile takes 2 x 2
+// ldmatrix.x4 for A and 32 mma.sync.m16n8k16 (2 K slices x 2 x 8 tiles);
+// dense and batch_matmul(transpose_b) reach the kernel as a matmul with B
+// stored K x N, whose elements each thread loads itself (ldmatrix.x2 is for
+// B stored N x K: tensorize-mma.mlir). bf16 takes the SIMT rule (MLIR 22
+// cannot lower a bf16 nvgpu.mma.sync). ptxas: no spills, no stack.
+// REQUIRES: ptxas
+// RUN: split-file %s %t
+// RUN: mlc-compile --target=cuda:sm_90 %t/dense.mlir -o %t/dense.ptx
+// RUN: FileCheck %s --check-prefix=DENSE < %t/dense.ptx
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/dense.ptx | FileCheck %s --check-prefix=MMA
+// RUN: grep -c "ldmatrix.sync.aligned.m8n8.x4.shared.b16" %t/dense.ptx | FileCheck %s --check-prefix=LDMATRIX
+// RUN: split-file %t/dense.ptx %t/dense
+// RUN: %ptxas -arch=sm_90 -v %t/dense/fused_matmul_add_relu_kernel.ptx -o %t/dense.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: mlc-compile --target=cuda:sm_90 %t/matmul.mlir -o %t/matmul.ptx
+// RUN: FileCheck %s --check-prefix=MATMUL < %t/matmul.ptx
+// RUN: mlc-compile --target=cuda:sm_90 %t/batch.mlir -o %t/batch.ptx
+// RUN: FileCheck %s --check-prefix=BATCH < %t/batch.ptx
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/batch.ptx | FileCheck %s --check-prefix=MMA
+// RUN: grep -c "ldmatrix.sync.aligned.m8n8.x4.shared.b16" %t/batch.ptx | FileCheck %s --check-prefix=LDMATRIX
+// RUN: split-file %t/batch.ptx %t/batch
+// RUN: %ptxas -arch=sm_90 -v %t/batch/matmul_kernel.ptx -o %t/batch.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// Before sm_80 there is no mma.sync.m16n8k16: the SIMT rule.
+// RUN: mlc-compile --target=cuda:sm_75 %t/dense.mlir -o %t/dense75.ptx
+// RUN: FileCheck %s --check-prefix=SM75 < %t/dense75.ptx
+
+// DENSE: .entry fused_matmul_add_relu_kernel
+// DENSE: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// DENSE: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// MMA: {{^}}32{{$}}
+// LDMATRIX: {{^}}4{{$}}
+
+// MATMUL-NOT: mma.sync
+// MATMUL:     .entry matmul_kernel
+// MATMUL-NOT: mma.sync
+
+// BATCH: .entry matmul_kernel
+// BATCH: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// BATCH: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+
+// PTXAS-NOT: bytes spill
+// PTXAS:     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+
+// SM75-NOT: mma.sync
+// SM75:     mul.rn.f32
+//--- dense.mlir
+func.func @main(%x: tensor<512x256xf16>, %w: tensor<1024x256xf16>, %b: tensor<1024xf32>) -> tensor<512x1024xf32> {
+  %0 = relay.nn.dense %x, %w {out_dtype = f32} : (tensor<512x256xf16>, tensor<1024x256xf16>) -> tensor<512x1024xf32>
+  %1 = relay.add %0, %b : (tensor<512x1024xf32>, tensor<1024xf32>) -> tensor<512x1024xf32>
+  %2 = relay.nn.relu %1 : (tensor<512x1024xf32>) -> tensor<512x1024xf32>
+  return %2 : tensor<512x1024xf32>
+}
+
+//--- matmul.mlir
+func.func @main(%a: tensor<256x128xbf16>, %b: tensor<128x256xbf16>) -> tensor<256x256xf32> {
+  %0 = relay.nn.matmul %a, %b {out_dtype = f32} : (tensor<256x128xbf16>, tensor<128x256xbf16>) -> tensor<256x256xf32>
+  return %0 : tensor<256x256xf32>
+}
+
+//--- batch.mlir
+func.func @main(%a: tensor<12x128x64xf16>, %b: tensor<12x128x64xf16>) -> tensor<12x128x128xf32> {
+  %0 = relay.nn.batch_matmul %a, %b {out_dtype = f32, transpose_b = true} : (tensor<12x128x64xf16>, tensor<12x128x64xf16>) -> tensor<12x128x128xf32>
+  return %0 : tensor<12x128x128xf32>
+}
