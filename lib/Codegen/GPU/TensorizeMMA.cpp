@@ -18,6 +18,7 @@
 #include "mlc/Codegen/GPU/Passes.h"
 
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+#include "mlc/Dialect/TensorIR/IR/TensorIRUtils.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -35,6 +36,7 @@ namespace mlc {
 } // namespace mlc
 
 using namespace mlir;
+using mlc::tensorir::dependsOn;
 
 namespace {
 
@@ -69,27 +71,11 @@ scf::ForOp getNestedLoop(scf::ForOp loop) {
   return nested;
 }
 
-/// Whether `value` is computed from `iv` (through pure ops).
-bool dependsOn(Value value, Value iv) {
-  SmallVector<Value> worklist{value};
-  DenseSet<Value> seen;
-  while (!worklist.empty()) {
-    Value v = worklist.pop_back_val();
-    if (v == iv)
-      return true;
-    if (!seen.insert(v).second)
-      continue;
-    if (Operation *def = v.getDefiningOp())
-      llvm::append_range(worklist, def->getOperands());
-  }
-  return false;
-}
-
 /// The one index of `load` that depends on `iv`, if exactly one does.
 std::optional<unsigned> getDimOf(memref::LoadOp load, Value iv) {
   std::optional<unsigned> dim;
   for (auto [i, index] : llvm::enumerate(load.getIndices())) {
-    if (!dependsOn(index, iv))
+    if (!dependsOn(index, {iv}))
       continue;
     if (dim)
       return std::nullopt;
@@ -158,7 +144,7 @@ FailureOr<MmaNest> matchNest(scf::ForOp h, std::string &why) {
   }
   // A is the operand indexed by h (the rows), B the one indexed by p.
   if (llvm::any_of(nest.a.getIndices(), [&](Value index) {
-        return dependsOn(index, nest.p.getInductionVar());
+        return dependsOn(index, {nest.p.getInductionVar()});
       }))
     std::swap(nest.a, nest.b);
   Type elementType = nest.a.getType();
@@ -178,8 +164,8 @@ FailureOr<MmaNest> matchNest(scf::ForOp h, std::string &why) {
            bLast = nest.b.getIndices().size() - 1;
   if (!aRow || !aK || !bCol || !bK || *aRow == *aK || *bCol == *bK ||
       (*aRow != aLast && *aK != aLast) || (*bCol != bLast && *bK != bLast) ||
-      dependsOn(nest.a.getIndices()[*aRow], nest.p.getInductionVar()) ||
-      dependsOn(nest.b.getIndices()[*bCol], h.getInductionVar())) {
+      dependsOn(nest.a.getIndices()[*aRow], {nest.p.getInductionVar()}) ||
+      dependsOn(nest.b.getIndices()[*bCol], {h.getInductionVar()})) {
     why = "expected A indexed by (row, k) and B by (k, column), one of them "
           "innermost";
     return failure();
