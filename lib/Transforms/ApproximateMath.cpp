@@ -68,8 +68,11 @@ struct ApproximateMathPass
   }
 
   void runOnOperation() override {
-    if (failed(applyPatternsGreedily(getOperation(), frozen)))
-      signalPassFailure();
+    if (failed(applyPatternsGreedily(getOperation(), frozen))) {
+      // A pass failure always comes with an error that says which pass.
+      getOperation()->emitError("mlc-approximate-math did not converge");
+      return signalPassFailure();
+    }
   }
 
   llvm::StringSet<> selected;

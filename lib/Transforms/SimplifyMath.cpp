@@ -25,8 +25,11 @@ struct SimplifyMathPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateMathAlgebraicSimplificationPatterns(patterns);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
+      // A pass failure always comes with an error that says which pass.
+      getOperation()->emitError("mlc-simplify-math did not converge");
       return signalPassFailure();
+    }
   }
 };
 } // namespace

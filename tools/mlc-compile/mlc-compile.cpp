@@ -34,6 +34,7 @@
 
 #include "mlc/InitAll.h"
 #include "mlc/Pipelines/Pipelines.h"
+#include "mlc/Support/PassFailureDiagnostics.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -800,6 +801,7 @@ static LogicalResult compile(MLIRContext &context) {
       op->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                   UnitAttr::get(&context));
     PassManager pm(&context);
+    mlc::addPassFailureDiagnostics(pm);
     if (cuda)
       mlc::buildGPUPipeline(pm, *gpuOptions);
     else
@@ -954,5 +956,8 @@ int main(int argc, char **argv) {
   registerAllToLLVMIRTranslations(registry);
   mlc::registerAllDialects(registry);
   MLIRContext context(registry);
+  // Errors name the op by location; a dump of it in generic form is for
+  // compiler developers (mlc-opt), not for the users of a driver.
+  context.printOpOnDiagnostic(false);
   return failed(compile(context)) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

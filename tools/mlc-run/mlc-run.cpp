@@ -54,6 +54,7 @@
 #include "mlc/InitAll.h"
 #include "mlc/Pipelines/Pipelines.h"
 #include "mlc/Support/NpzWriter.h"
+#include "mlc/Support/PassFailureDiagnostics.h"
 #include "mlc/Support/TensorFile.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -383,6 +384,7 @@ static LogicalResult run(MLIRContext &context) {
     });
     if (!dialect.empty()) {
       PassManager bind(&context);
+      mlc::addPassFailureDiagnostics(bind);
       if (dialect == "relay")
         bind.addPass(mlc::relay::createRelayBindParams(
             mlc::relay::RelayBindParamsOptions{paramsFile, entryName}));
@@ -469,16 +471,24 @@ static LogicalResult run(MLIRContext &context) {
       continue;
     }
     if (!inInputs && !inParams) {
-      std::string where;
-      if (!inputsFile.empty())
-        where = "'" + inputsFile + "'";
-      if (!paramsFile.empty())
-        where += (where.empty() ? "'" : " or '") + paramsFile + "'";
+      // Say which files were searched (bound --params included), by the
+      // option that named each.
+      std::string inputsText = "'" + inputsFile + "' (--inputs)";
+      std::string paramsText = "'" + paramsFile + "' (--params)";
+      std::string why;
+      if (inputsFile.empty() && paramsFile.empty())
+        why = "no --inputs or --params file is given";
+      else if (paramsFile.empty())
+        why = inputsText + " has no '" + input.name +
+              "', and no --params file is given";
+      else if (inputsFile.empty())
+        why = paramsText + " has no '" + input.name +
+              "', and no --inputs file is given";
+      else
+        why = "neither " + inputsText + " nor " + paramsText + " has '" +
+              input.name + "'";
       return fail("no value for parameter '" + input.name + "' of '" +
-                  entryName + "' (expected " +
-                  (where.empty() ? std::string("--inputs or --params")
-                                 : "an entry in " + where) +
-                  ")");
+                  entryName + "': " + why);
     }
     if (failed(readInput(inInputs ? *inputFile : *paramFile, input)))
       return failure();
@@ -535,6 +545,7 @@ static LogicalResult run(MLIRContext &context) {
 
   // Compile.
   PassManager pm(&context);
+  mlc::addPassFailureDiagnostics(pm);
   if (cuda)
     mlc::buildGPUPipeline(pm, *gpuOptions);
   else
@@ -727,5 +738,8 @@ int main(int argc, char **argv) {
   registerAllToLLVMIRTranslations(registry);
   mlc::registerAllDialects(registry);
   MLIRContext context(registry);
+  // Errors name the op by location; a dump of it in generic form is for
+  // compiler developers (mlc-opt), not for the users of a driver.
+  context.printOpOnDiagnostic(false);
   return failed(run(context)) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
@@ -166,6 +167,36 @@ FailureOr<tensorir::PrimFuncOp> mlc::buildKernelFor(Operation *op,
     return failure();
   }
   kernel.finish();
+  // A kernel the builder could not make valid (e.g. a loop over a zero-size
+  // dimension: TensorIR extents are positive) is an error at the relax op,
+  // with the verifier's reason, instead of a verifier failure on a kernel
+  // the user never wrote.
+  std::string reason;
+  LogicalResult valid = success();
+  {
+    ScopedDiagnosticHandler capture(op->getContext(), [&](Diagnostic &diag) {
+      if (reason.empty() && diag.getSeverity() == DiagnosticSeverity::Error)
+        reason = diag.str();
+      return success();
+    });
+    valid = mlir::verify(primFunc);
+  }
+  if (failed(valid)) {
+    primFunc.erase();
+    InFlightDiagnostic diag =
+        op->emitOpError("cannot be legalized: its kernel is invalid (")
+        << reason << ")";
+    for (auto [what, types] :
+         {std::make_pair("operand", TypeRange(op->getOperandTypes())),
+          std::make_pair("result", TypeRange(op->getResultTypes()))})
+      for (auto [i, type] : llvm::enumerate(types))
+        if (auto shaped = dyn_cast<RankedTensorType>(type);
+            shaped && llvm::is_contained(shaped.getShape(), 0))
+          diag.attachNote() << what << " #" << i << " has type " << type
+                            << ", with a zero-size dimension; TensorIR loops "
+                               "have positive extents";
+    return failure();
+  }
   return primFunc;
 }
 

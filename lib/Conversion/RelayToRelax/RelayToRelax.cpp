@@ -14,6 +14,7 @@
 #include "mlc/Dialect/Relax/IR/Relax.h"
 #include "mlc/Dialect/Relax/Utils/Dataflow.h"
 #include "mlc/Dialect/Relay/IR/Relay.h"
+#include "mlc/Dialect/Utils/InferredOpBuilder.h"
 #include "mlc/Dialect/Utils/NNShapeFunctions.h"
 #include "mlc/Dialect/Utils/ShapeFunctions.h"
 
@@ -38,11 +39,43 @@ static constexpr llvm::StringLiteral kRelayNameAttr = "relay.name";
 
 namespace {
 
+/// Builds the relax ops of one rewrite whose result types are inferred. The
+/// ODS builders abort when inference fails (e.g. on a zero-size axis that
+/// the relay op allowed); here a failure erases what the rewrite created so
+/// far, so that the pattern fails with the IR unchanged and an error at the
+/// op.
+class InferredOps {
+public:
+  explicit InferredOps(PatternRewriter &rewriter) : rewriter(rewriter) {}
+
+  template <typename OpTy, typename... Args>
+  FailureOr<Value> create(Location loc, Args &&...args) {
+    FailureOr<OpTy> op =
+        createInferred<OpTy>(rewriter, loc, std::forward<Args>(args)...);
+    if (failed(op)) {
+      for (Operation *created : llvm::reverse(ops))
+        rewriter.eraseOp(created);
+      ops.clear();
+      return failure();
+    }
+    ops.push_back(*op);
+    return op->getOperation()->getResult(0);
+  }
+
+private:
+  PatternRewriter &rewriter;
+  SmallVector<Operation *> ops;
+};
+
 struct ConvertConstant : OpRewritePattern<relay::ConstantOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(relay::ConstantOp op,
                                 PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<relax::ConstantOp>(op, op.getValueAttr());
+    FailureOr<Value> constant = InferredOps(rewriter).create<relax::ConstantOp>(
+        op.getLoc(), op.getValueAttr());
+    if (failed(constant))
+      return failure();
+    rewriter.replaceOp(op, *constant);
     return success();
   }
 };
@@ -151,16 +184,16 @@ struct ConvertTranspose : OpRewritePattern<relay::TransposeOp> {
 
 /// `value` with its last two dimensions swapped (a 2-D value is reversed,
 /// as TVM's translator emits `permute_dims(w)` without axes).
-static Value transposeLastTwo(PatternRewriter &rewriter, Location loc,
-                              Value value) {
+static FailureOr<Value> transposeLastTwo(InferredOps &ops, Location loc,
+                                         Value value) {
   int64_t rank = cast<RankedTensorType>(value.getType()).getRank();
   DenseI64ArrayAttr axes;
   if (rank != 2) {
     SmallVector<int64_t> perm = llvm::to_vector(llvm::seq<int64_t>(0, rank));
     std::swap(perm[rank - 2], perm[rank - 1]);
-    axes = rewriter.getDenseI64ArrayAttr(perm);
+    axes = DenseI64ArrayAttr::get(value.getContext(), perm);
   }
-  return relax::PermuteDimsOp::create(rewriter, loc, value, axes);
+  return ops.create<relax::PermuteDimsOp>(loc, value, axes);
 }
 
 /// relax.matmul(a, b) replacing `op`, with out_dtype when the result element
@@ -187,10 +220,17 @@ struct ConvertMatmulLike : OpRewritePattern<RelayOp> {
     for (Value v : {a, b})
       if (cast<RankedTensorType>(v.getType()).getRank() < 2)
         return rewriter.notifyMatchFailure(op, "operand of rank < 2");
-    if (op.getTransposeA())
-      a = transposeLastTwo(rewriter, op.getLoc(), a);
-    if (op.getTransposeB())
-      b = transposeLastTwo(rewriter, op.getLoc(), b);
+    InferredOps ops(rewriter);
+    for (auto [value, transpose] :
+         {std::pair<Value *, bool>(&a, op.getTransposeA()),
+          std::pair<Value *, bool>(&b, op.getTransposeB())}) {
+      if (!transpose)
+        continue;
+      FailureOr<Value> transposed = transposeLastTwo(ops, op.getLoc(), *value);
+      if (failed(transposed))
+        return failure();
+      *value = *transposed;
+    }
     replaceWithMatmul(rewriter, op, a, b);
     return success();
   }
@@ -204,8 +244,11 @@ struct ConvertDense : OpRewritePattern<relay::DenseOp> {
                                 PatternRewriter &rewriter) const override {
     if (cast<RankedTensorType>(op.getWeight().getType()).getRank() != 2)
       return rewriter.notifyMatchFailure(op, "weight is not 2-D");
-    Value wT = transposeLastTwo(rewriter, op.getLoc(), op.getWeight());
-    replaceWithMatmul(rewriter, op, op.getData(), wT);
+    InferredOps ops(rewriter);
+    FailureOr<Value> wT = transposeLastTwo(ops, op.getLoc(), op.getWeight());
+    if (failed(wT))
+      return failure();
+    replaceWithMatmul(rewriter, op, op.getData(), *wT);
     return success();
   }
 };
@@ -226,8 +269,12 @@ struct ConvertBiasAdd : OpRewritePattern<relay::BiasAddOp> {
     if (axis != rank - 1) {
       SmallVector<int64_t> newAxes =
           llvm::to_vector(llvm::seq<int64_t>(1, rank - axis));
-      bias = relax::ExpandDimsOp::create(
-          rewriter, op.getLoc(), bias, rewriter.getDenseI64ArrayAttr(newAxes));
+      FailureOr<Value> expanded =
+          InferredOps(rewriter).create<relax::ExpandDimsOp>(
+              op.getLoc(), bias, rewriter.getDenseI64ArrayAttr(newAxes));
+      if (failed(expanded))
+        return failure();
+      bias = *expanded;
     }
     rewriter.replaceOpWithNewOp<relax::AddOp>(op, op.getType(), op.getData(),
                                               bias);
@@ -622,6 +669,7 @@ struct ConvertAdaptiveMaxPool2D : OpRewritePattern<relay::AdaptiveMaxPool2DOp> {
       return success();
     }
     Value value = data;
+    InferredOps ops(rewriter);
     for (auto [dim, in, out] :
          {std::make_tuple(hDim, inH, outH), std::make_tuple(wDim, inW, outW)}) {
       if (in == out)
@@ -629,19 +677,28 @@ struct ConvertAdaptiveMaxPool2D : OpRewritePattern<relay::AdaptiveMaxPool2DOp> {
       SmallVector<Value> bins;
       for (int64_t i = 0; i < out; ++i) {
         int64_t start = i * in / out, end = ((i + 1) * in + out - 1) / out;
-        Value bin = relax::StridedSliceOp::create(
-            rewriter, loc, value, rewriter.getDenseI64ArrayAttr({start}),
+        FailureOr<Value> bin = ops.create<relax::StridedSliceOp>(
+            loc, value, rewriter.getDenseI64ArrayAttr({start}),
             rewriter.getDenseI64ArrayAttr({end}), /*strides=*/nullptr,
             rewriter.getDenseI64ArrayAttr({dim}));
-        bins.push_back(relax::MaxOp::create(
-            rewriter, loc, bin, rewriter.getDenseI64ArrayAttr({dim}),
-            rewriter.getBoolAttr(true)));
+        if (failed(bin))
+          return failure();
+        FailureOr<Value> binMax = ops.create<relax::MaxOp>(
+            loc, *bin, rewriter.getDenseI64ArrayAttr({dim}),
+            rewriter.getBoolAttr(true));
+        if (failed(binMax))
+          return failure();
+        bins.push_back(*binMax);
       }
-      value = bins.size() == 1
-                  ? bins.front()
-                  : relax::ConcatOp::create(rewriter, loc, bins,
-                                            rewriter.getI64IntegerAttr(dim))
-                        .getResult();
+      if (bins.size() == 1) {
+        value = bins.front();
+        continue;
+      }
+      FailureOr<Value> concat = ops.create<relax::ConcatOp>(
+          loc, bins, rewriter.getI64IntegerAttr(dim));
+      if (failed(concat))
+        return failure();
+      value = *concat;
     }
     rewriter.replaceOp(op, value);
     return success();
@@ -712,21 +769,25 @@ struct ConvertMultiAxisArgReduce : OpRewritePattern<RelayOp> {
     }
     shape.push_back(merged);
     Location loc = op.getLoc();
-    Value value = op.getData();
+    InferredOps ops(rewriter);
+    FailureOr<Value> value = op.getData();
     if (!llvm::equal(perm, llvm::seq<int64_t>(0, rank)))
-      value = relax::PermuteDimsOp::create(rewriter, loc, value,
-                                           rewriter.getDenseI64ArrayAttr(perm));
-    value = relax::ReshapeOp::create(rewriter, loc, value,
-                                     rewriter.getDenseI64ArrayAttr(shape));
-    value = RelaxOp::create(rewriter, loc, value,
-                            rewriter.getI64IntegerAttr(shape.size() - 1),
-                            /*keepdims=*/false);
-    if (op.getKeepdims())
-      value = relax::ReshapeOp::create(
-          rewriter, loc, value,
-          rewriter.getDenseI64ArrayAttr(resultType.getShape()));
+      value = ops.create<relax::PermuteDimsOp>(
+          loc, *value, rewriter.getDenseI64ArrayAttr(perm));
+    if (succeeded(value))
+      value = ops.create<relax::ReshapeOp>(
+          loc, *value, rewriter.getDenseI64ArrayAttr(shape));
+    if (succeeded(value))
+      value = ops.create<RelaxOp>(loc, *value,
+                                  rewriter.getI64IntegerAttr(shape.size() - 1),
+                                  /*keepdims=*/false);
+    if (succeeded(value) && op.getKeepdims())
+      value = ops.create<relax::ReshapeOp>(
+          loc, *value, rewriter.getDenseI64ArrayAttr(resultType.getShape()));
+    if (failed(value))
+      return failure();
     rewriter.replaceOpWithNewOp<relax::AstypeOp>(
-        op, resultType, value, TypeAttr::get(resultType.getElementType()));
+        op, resultType, *value, TypeAttr::get(resultType.getElementType()));
     return success();
   }
 };
@@ -748,9 +809,11 @@ struct ConvertDropoutWithMask : OpRewritePattern<relay::DropoutOp> {
     Attribute one = isa<FloatType>(element)
                         ? Attribute(rewriter.getFloatAttr(element, 1.0))
                         : Attribute(rewriter.getIntegerAttr(element, 1));
-    Value mask = relax::ConstantOp::create(
-        rewriter, op.getLoc(), DenseElementsAttr::get(maskType, one));
-    rewriter.replaceOp(op, {op.getData(), mask});
+    FailureOr<Value> mask = InferredOps(rewriter).create<relax::ConstantOp>(
+        op.getLoc(), DenseElementsAttr::get(maskType, one));
+    if (failed(mask))
+      return failure();
+    rewriter.replaceOp(op, {op.getData(), *mask});
     return success();
   }
 };

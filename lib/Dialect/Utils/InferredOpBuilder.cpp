@@ -122,24 +122,13 @@ mlc::createInferredOp(OpBuilder &builder, Location location, StringRef fullName,
       return failure();
   }
 
-  // Inference reports its own errors; make sure there is always one.
-  bool sawError = false;
   SmallVector<Type> resultTypes;
-  {
-    ScopedDiagnosticHandler watch(context, [&](Diagnostic &diag) {
-      if (diag.getSeverity() == DiagnosticSeverity::Error)
-        sawError = true;
-      return failure(); // let the tool's handler print it
-    });
-    if (failed(inferInterface->inferReturnTypes(context, location, operands,
+  if (failed(detail::inferWithDiagnostic(location, *opName, [&] {
+        return inferInterface->inferReturnTypes(context, location, operands,
                                                 dict, props, /*regions=*/{},
-                                                resultTypes))) {
-      if (!sawError)
-        mlir::emitError(location)
-            << "type inference failed for '" << fullName << "'";
-      return failure();
-    }
-  }
+                                                resultTypes);
+      })))
+    return failure();
 
   NamedAttrList attrList;
   if (propSize == 0)
@@ -152,4 +141,21 @@ mlc::createInferredOp(OpBuilder &builder, Location location, StringRef fullName,
   if (failed(mlir::verify(op)))
     return failure();
   return op;
+}
+
+LogicalResult
+mlc::detail::inferWithDiagnostic(Location location, OperationName name,
+                                 function_ref<LogicalResult()> infer) {
+  // Inference reports its own errors; make sure there is always one.
+  bool sawError = false;
+  ScopedDiagnosticHandler watch(location.getContext(), [&](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Error)
+      sawError = true;
+    return failure(); // let the tool's handler print it
+  });
+  if (succeeded(infer()))
+    return success();
+  if (!sawError)
+    mlir::emitError(location) << "type inference failed for '" << name << "'";
+  return failure();
 }

@@ -19,7 +19,7 @@
 // SHAPE: mlc-run: error: parameter 'x' expects tensor<2x3xf32> but '{{.*}}.shape.npz' holds tensor<2x4xf32>
 // DTYPE: mlc-run: error: parameter 'x' expects tensor<2x3xf32> but '{{.*}}.dtype.npz' holds tensor<2x3xf64>
 // EXTRA: mlc-run: error: '{{.*}}.extra.npz' has 'y', which is no parameter of 'main'
-// MISSING: mlc-run: error: no value for parameter 'x' of 'main' (expected --inputs or --params)
+// MISSING: mlc-run: error: no value for parameter 'x' of 'main': no --inputs or --params file is given
 // TWICE: mlc-run: error: parameter 'x' is given by both
 // ENTRY: mlc-run: error: no function 'nope' in
 // TRUNC: mlc-run: error: {{.*}}trunc.npz

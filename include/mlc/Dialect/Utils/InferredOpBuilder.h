@@ -4,12 +4,16 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Importers (Relay text, ONNX) build ops from a name, operands and
-// attributes that come from the user's file. The ODS builders of ops with
-// inferred result types abort when inference fails; this builds through
-// OperationState instead and turns every problem (unknown op, unknown
-// attribute, wrong operand count, failed inference, failed verification)
-// into a diagnostic at the given location.
+// The ODS builders of ops with inferred result types abort the process
+// (report_fatal_error) when inference fails. Inputs reach those builders in
+// two ways, and both get a failable form here:
+// - importers (Relay text, ONNX, relax JSON) build ops from a name, operands
+//   and attributes from the user's file: createInferredOp turns every
+//   problem (unknown op, unknown attribute, wrong operand count, failed
+//   inference, failed verification) into a diagnostic;
+// - patterns and passes build typed ops from values of the IR they rewrite:
+//   createInferred<OpTy> infers first and returns failure (inference emits
+//   its diagnostic at the location) before anything is created.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +21,7 @@
 #define MLC_DIALECT_UTILS_INFERREDOPBUILDER_H
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
 
 namespace mlc {
 
@@ -28,6 +33,40 @@ mlir::FailureOr<mlir::Operation *>
 createInferredOp(mlir::OpBuilder &builder, mlir::Location location,
                  llvm::StringRef fullName, mlir::ValueRange operands,
                  llvm::ArrayRef<mlir::NamedAttribute> attrs);
+
+namespace detail {
+/// Runs `infer`; when it fails without having emitted an error, emits one
+/// at `location` naming `name`.
+mlir::LogicalResult
+inferWithDiagnostic(mlir::Location location, mlir::OperationName name,
+                    llvm::function_ref<mlir::LogicalResult()> infer);
+} // namespace detail
+
+/// Creates `OpTy` (an op with inferred result types) from the arguments of
+/// its inferring ODS builder, e.g. `createInferred<relax::ReshapeOp>(b, loc,
+/// value, shapeAttr)`. Where that builder would abort because inference
+/// fails, this returns failure after inference has emitted an error at
+/// `location`, with nothing created.
+template <typename OpTy, typename... Args>
+mlir::FailureOr<OpTy> createInferred(mlir::OpBuilder &builder,
+                                     mlir::Location location, Args &&...args) {
+  mlir::OperationState state(location, OpTy::getOperationName());
+  // The builder with an explicit result type fills operands, attributes and
+  // properties exactly like the inferring one; its placeholder type is
+  // replaced by the inferred ones.
+  OpTy::build(builder, state, mlir::Type(), std::forward<Args>(args)...);
+  state.types.clear();
+  llvm::SmallVector<mlir::Type, 1> types;
+  if (mlir::failed(detail::inferWithDiagnostic(location, state.name, [&] {
+        return OpTy::inferReturnTypes(
+            builder.getContext(), location, state.operands,
+            state.attributes.getDictionary(builder.getContext()),
+            state.getRawProperties(), state.regions, types);
+      })))
+    return mlir::failure();
+  state.addTypes(types);
+  return llvm::cast<OpTy>(builder.create(state));
+}
 
 } // namespace mlc
 
