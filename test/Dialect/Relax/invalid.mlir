@@ -420,7 +420,7 @@ func.func @concat_shape_conflict(%a: tensor<?x3xf32, #relax.shape<[n, 3]>>, %b: 
 // -----
 
 func.func @exp_int(%x: tensor<4xi32>) {
-  // expected-error @+1 {{'relax.exp' op operand #0 must be ranked tensor of floating-point values}}
+  // expected-error @+1 {{'relax.exp' op operand #0 must be ranked tensor of float16, bfloat16, float32 or float64 values}}
   %0 = relax.exp %x : (tensor<4xi32>) -> tensor<4xi32>
   return
 }
@@ -557,4 +557,30 @@ func.func @instance_norm_gamma(%x: tensor<1x4x8x8xf32>, %g: tensor<3xf32>) {
   // expected-error @+1 {{failed to infer returned types}}
   %0 = relax.nn.instance_norm %x, %g, %g : (tensor<1x4x8x8xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<1x4x8x8xf32>
   return
+}
+
+// -----
+
+// Tensors hold TVM's dtypes; index, complex and i0 are none (the op library
+// has no kernels for them).
+func.func @index_elements(%x: tensor<2x3xindex>) -> tensor<2xindex> {
+  // expected-error @+1 {{'relax.sum' op operand #0 must be ranked tensor of a TVM dtype (bool, int8-64, uint8-64, float16, bfloat16, float32, float64) values, but got 'tensor<2x3xindex>'}}
+  %0 = relax.sum %x {axis = array<i64: 1>} : (tensor<2x3xindex>) -> tensor<2xindex>
+  return %0 : tensor<2xindex>
+}
+
+// -----
+
+func.func @complex_elements(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  // expected-error @+1 {{'relax.add' op operand #0 must be ranked tensor of a TVM dtype}}
+  %0 = relax.add %x, %x : (tensor<4xcomplex<f32>>, tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+// -----
+
+func.func @astype_to_i0(%x: tensor<4xf32>) -> tensor<4xi0> {
+  // expected-error @+1 {{'relax.astype' op result #0 must be ranked tensor of a TVM dtype}}
+  %0 = relax.astype %x {dtype = i0} : (tensor<4xf32>) -> tensor<4xi0>
+  return %0 : tensor<4xi0>
 }

@@ -229,7 +229,7 @@ func.func @relu_result_type(%x: tensor<2x3xf32>) {
 // -----
 
 func.func @relu_unranked(%x: tensor<*xf32>) {
-  // expected-error@+1 {{'relay.nn.relu' op operand #0 must be ranked tensor of any type values, but got 'tensor<*xf32>'}}
+  // expected-error@+1 {{'relay.nn.relu' op operand #0 must be ranked tensor of a TVM dtype (bool, int8-64, uint8-64, float16, bfloat16, float32, float64) values, but got 'tensor<*xf32>'}}
   %0 = "relay.nn.relu"(%x) : (tensor<*xf32>) -> tensor<*xf32>
   return
 }
@@ -437,7 +437,7 @@ func.func @pad_negative_result(%x: tensor<4xf32>, %v: tensor<f32>) {
 // -----
 
 func.func @pad_value_rank(%x: tensor<4xf32>, %v: tensor<1xf32>) {
-  // expected-error@+1 {{'relay.nn.pad' op operand #1 must be 0D tensor of any type values, but got 'tensor<1xf32>'}}
+  // expected-error@+1 {{'relay.nn.pad' op operand #1 must be 0D tensor of a TVM dtype (bool, int8-64, uint8-64, float16, bfloat16, float32, float64) values, but got 'tensor<1xf32>'}}
   %0 = relay.nn.pad %x, %v {pad_width = array<i64: 1, 1>} : (tensor<4xf32>, tensor<1xf32>) -> tensor<6xf32>
   return
 }

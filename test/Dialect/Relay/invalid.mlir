@@ -73,7 +73,7 @@ func.func @divide_not_broadcastable(%a: tensor<5x?xi32>, %b: tensor<4x1xi32>) {
 // -----
 
 func.func @power_unranked(%a: tensor<*xf32>, %b: tensor<3xf32>) {
-  // expected-error @+1 {{'relay.power' op operand #0 must be ranked tensor of any type values, but got 'tensor<*xf32>'}}
+  // expected-error @+1 {{'relay.power' op operand #0 must be ranked tensor of a TVM dtype (bool, int8-64, uint8-64, float16, bfloat16, float32, float64) values, but got 'tensor<*xf32>'}}
   %0 = relay.power %a, %b : (tensor<*xf32>, tensor<3xf32>) -> tensor<3xf32>
   return
 }
@@ -161,7 +161,7 @@ func.func @abs_wrong_result(%a: tensor<3xi32>) {
 // -----
 
 func.func @exp_int(%a: tensor<3xi32>) {
-  // expected-error @+1 {{'relay.exp' op operand #0 must be ranked tensor of floating-point values, but got 'tensor<3xi32>'}}
+  // expected-error @+1 {{'relay.exp' op operand #0 must be ranked tensor of float16, bfloat16, float32 or float64 values, but got 'tensor<3xi32>'}}
   %0 = relay.exp %a : (tensor<3xi32>) -> tensor<3xi32>
   return
 }
@@ -169,7 +169,7 @@ func.func @exp_int(%a: tensor<3xi32>) {
 // -----
 
 func.func @log_int(%a: tensor<3xi64>) {
-  // expected-error @+1 {{'relay.log' op operand #0 must be ranked tensor of floating-point values, but got 'tensor<3xi64>'}}
+  // expected-error @+1 {{'relay.log' op operand #0 must be ranked tensor of float16, bfloat16, float32 or float64 values, but got 'tensor<3xi64>'}}
   %0 = relay.log %a : (tensor<3xi64>) -> tensor<3xi64>
   return
 }
@@ -177,7 +177,7 @@ func.func @log_int(%a: tensor<3xi64>) {
 // -----
 
 func.func @sqrt_int(%a: tensor<3xi8>) {
-  // expected-error @+1 {{'relay.sqrt' op operand #0 must be ranked tensor of floating-point values, but got 'tensor<3xi8>'}}
+  // expected-error @+1 {{'relay.sqrt' op operand #0 must be ranked tensor of float16, bfloat16, float32 or float64 values, but got 'tensor<3xi8>'}}
   %0 = relay.sqrt %a : (tensor<3xi8>) -> tensor<3xi8>
   return
 }
@@ -185,7 +185,7 @@ func.func @sqrt_int(%a: tensor<3xi8>) {
 // -----
 
 func.func @rsqrt_bool(%a: tensor<3xi1>) {
-  // expected-error @+1 {{'relay.rsqrt' op operand #0 must be ranked tensor of floating-point values, but got 'tensor<3xi1>'}}
+  // expected-error @+1 {{'relay.rsqrt' op operand #0 must be ranked tensor of float16, bfloat16, float32 or float64 values, but got 'tensor<3xi1>'}}
   %0 = relay.rsqrt %a : (tensor<3xi1>) -> tensor<3xi1>
   return
 }
@@ -193,7 +193,7 @@ func.func @rsqrt_bool(%a: tensor<3xi1>) {
 // -----
 
 func.func @tanh_int(%a: tensor<3xi32>) {
-  // expected-error @+1 {{'relay.tanh' op operand #0 must be ranked tensor of floating-point values, but got 'tensor<3xi32>'}}
+  // expected-error @+1 {{'relay.tanh' op operand #0 must be ranked tensor of float16, bfloat16, float32 or float64 values, but got 'tensor<3xi32>'}}
   %0 = relay.tanh %a : (tensor<3xi32>) -> tensor<3xi32>
   return
 }
@@ -209,7 +209,7 @@ func.func @sigmoid_wrong_result(%a: tensor<3xf32>) {
 // -----
 
 func.func @erf_int(%a: tensor<3xui8>) {
-  // expected-error @+1 {{'relay.erf' op operand #0 must be ranked tensor of floating-point values, but got 'tensor<3xui8>'}}
+  // expected-error @+1 {{'relay.erf' op operand #0 must be ranked tensor of float16, bfloat16, float32 or float64 values, but got 'tensor<3xui8>'}}
   %0 = relay.erf %a : (tensor<3xui8>) -> tensor<3xui8>
   return
 }
@@ -233,7 +233,7 @@ func.func @clip_f32_attr(%a: tensor<3xf32>) {
 // -----
 
 func.func @cast_bad_dtype(%a: tensor<3xf32>) {
-  // expected-error @+1 {{'relay.cast' op 'dtype' must be an integer or floating-point type, got 'index'}}
+  // expected-error @+1 {{'relay.cast' op result #0 must be ranked tensor of a TVM dtype}}
   %0 = relay.cast %a {dtype = index} : (tensor<3xf32>) -> tensor<3xindex>
   return
 }
@@ -569,7 +569,7 @@ func.func @strided_slice_wrong_result(%a: tensor<4x5xf32>) {
 // -----
 
 func.func @take_float_indices(%a: tensor<4x5xf32>, %i: tensor<3xf32>) {
-  // expected-error @+1 {{'relay.take' op operand #1 must be ranked tensor of integer values, but got 'tensor<3xf32>'}}
+  // expected-error @+1 {{'relay.take' op operand #1 must be ranked tensor of bool, int8-64 or uint8-64 values, but got 'tensor<3xf32>'}}
   %0 = relay.take %a, %i {axis = 0 : i64} : (tensor<4x5xf32>, tensor<3xf32>) -> tensor<3x5xf32>
   return
 }
@@ -671,4 +671,21 @@ func.func @argmin_empty_axis(%x: tensor<2x3x0xf32>) {
   // expected-error @+1 {{'relay.argmin' op reduces axis 2 of data 'tensor<2x3x0xf32>', which has no elements: no index to return}}
   %0 = relay.argmin %x {axis = array<i64: 2, 1>} : (tensor<2x3x0xf32>) -> tensor<2xi32>
   return
+}
+
+// -----
+
+// Tensors hold TVM's dtypes: bool, int8-64, uint8-64 and the four floats.
+func.func @i0_elements(%x: tensor<1x1x4x4xi0>, %w: tensor<1x1x3x3xi0>) -> tensor<1x1x2x2xi0> {
+  // expected-error @+1 {{'relay.nn.conv2d' op operand #0 must be ranked tensor of a TVM dtype (bool, int8-64, uint8-64, float16, bfloat16, float32, float64) values, but got 'tensor<1x1x4x4xi0>'}}
+  %0 = relay.nn.conv2d %x, %w : (tensor<1x1x4x4xi0>, tensor<1x1x3x3xi0>) -> tensor<1x1x2x2xi0>
+  return %0 : tensor<1x1x2x2xi0>
+}
+
+// -----
+
+func.func @index_elements(%x: tensor<4xindex>) -> tensor<4xindex> {
+  // expected-error @+1 {{'relay.add' op operand #0 must be ranked tensor of a TVM dtype}}
+  %0 = relay.add %x, %x : (tensor<4xindex>, tensor<4xindex>) -> tensor<4xindex>
+  return %0 : tensor<4xindex>
 }

@@ -9,6 +9,7 @@
 
 include "mlc/Dialect/Relax/IR/RelaxDialect.td"
 include "mlc/Dialect/Relax/IR/RelaxAttrs.td"
+include "mlc/Dialect/Utils/DTypes.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
@@ -213,6 +214,11 @@ def Relax_ConstantOp : Relax_Op<"constant", [ConstantLike, Pure,
 // High-level operators (examples of symbolic shape propagation)
 //===----------------------------------------------------------------------===//
 
+// Tensors of TVM's dtypes (DTypes.td). call_tir, match_cast and constants
+// take any ranked tensor: kernels are the user's, and the others only move
+// values.
+def Relax_Tensor : RankedTensorOf<[MLC_DType]>;
+
 class Relax_InferredOp<string mnemonic, list<Trait> traits = []>
     : Relax_Op<mnemonic, traits # [Pure,
         DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
@@ -244,8 +250,8 @@ def Relax_AddOp : Relax_InferredOp<"add", [Commutative]> {
                           -> tensor<?x128xf32, #relax.shape<[n, 128]>>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs);
-  let results = (outs AnyRankedTensor:$result);
+  let arguments = (ins Relax_Tensor:$lhs, Relax_Tensor:$rhs);
+  let results = (outs Relax_Tensor:$result);
   let hasFolder = 1;
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
@@ -271,9 +277,9 @@ def Relax_MatmulOp : Relax_InferredOp<"matmul"> {
                              -> tensor<?x128xf32, #relax.shape<[n, 128]>>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs,
+  let arguments = (ins Relax_Tensor:$lhs, Relax_Tensor:$rhs,
                        OptionalAttr<TypeAttr>:$out_dtype);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relax_Tensor:$result);
   let hasFolder = 1;
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
@@ -303,8 +309,8 @@ class Relax_BinaryBroadcastOp<string mnemonic, string tvmDoc,
                           [{, #relax.shape<[n, 4]>>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs);
-  let results = (outs AnyRankedTensor:$result);
+  let arguments = (ins Relax_Tensor:$lhs, Relax_Tensor:$rhs);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` functional-type(operands, results)
   }];
@@ -348,7 +354,7 @@ def Relax_NotEqualOp
 /// element type). With `hasAxis`, an `axis` attribute (default -1, as TVM)
 /// must be a valid axis of `data`.
 class Relax_UnaryOp<string mnemonic, string tvmDoc, bit hasAxis = 0,
-                    Type dataType = AnyRankedTensor>
+                    Type dataType = Relax_Tensor>
     : Relax_InferredOp<mnemonic> {
   let summary = tvmDoc;
   let description = [{
@@ -365,7 +371,7 @@ class Relax_UnaryOp<string mnemonic, string tvmDoc, bit hasAxis = 0,
   let arguments = !if(hasAxis,
       (ins dataType:$data, DefaultValuedAttr<I64Attr, "-1">:$axis),
       (ins dataType:$data));
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
   let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
@@ -396,9 +402,9 @@ def Relax_LeakyReluOp : Relax_InferredOp<"nn.leaky_relu"> {
         -> tensor<?x4xf32, #relax.shape<[n, 4]>>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data,
+  let arguments = (ins Relax_Tensor:$data,
                        DefaultValuedAttr<F64Attr, "0.01">:$alpha);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
   let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
@@ -415,7 +421,7 @@ def Relax_LeakyReluOp : Relax_InferredOp<"nn.leaky_relu"> {
 /// Elementwise math on floating-point tensors (as Relay's).
 class Relax_FloatUnaryOp<string mnemonic, string tvmDoc>
     : Relax_UnaryOp<mnemonic, "elementwise " # tvmDoc # " (floats only)", 0,
-                    RankedTensorOf<[AnyFloat]>>;
+                    RankedTensorOf<[MLC_FloatDType]>>;
 
 def Relax_ExpOp : Relax_FloatUnaryOp<"exp", "exponential">;
 def Relax_LogOp : Relax_FloatUnaryOp<"log", "natural logarithm">;
@@ -443,8 +449,8 @@ def Relax_AstypeOp : Relax_InferredOp<"astype"> {
         -> tensor<?x4xf16, #relax.shape<[n, 4]>>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data, TypeAttr:$dtype);
-  let results = (outs AnyRankedTensor:$result);
+  let arguments = (ins Relax_Tensor:$data, TypeAttr:$dtype);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
 }
 
@@ -460,8 +466,8 @@ def Relax_ClipOp : Relax_InferredOp<"clip"> {
         : (tensor<4xf32>) -> tensor<4xf32>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data, F64Attr:$min, F64Attr:$max);
-  let results = (outs AnyRankedTensor:$result);
+  let arguments = (ins Relax_Tensor:$data, F64Attr:$min, F64Attr:$max);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
 }
 
@@ -478,9 +484,9 @@ def Relax_WhereOp : Relax_InferredOp<"where"> {
         -> tensor<?x4xf32, #relax.shape<[n, 4]>>
     ```
   }];
-  let arguments = (ins RankedTensorOf<[I1]>:$condition, AnyRankedTensor:$x,
-                       AnyRankedTensor:$y);
-  let results = (outs AnyRankedTensor:$result);
+  let arguments = (ins RankedTensorOf<[I1]>:$condition, Relax_Tensor:$x,
+                       Relax_Tensor:$y);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = [{
     $condition `,` $x `,` $y attr-dict `:` functional-type(operands, results)
   }];
@@ -504,9 +510,9 @@ def Relax_PermuteDimsOp : Relax_InferredOp<"permute_dims"> {
         -> tensor<4x?x8xf32, #relax.shape<[4, n, 8]>>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data,
+  let arguments = (ins Relax_Tensor:$data,
                        OptionalAttr<DenseI64ArrayAttr>:$axes);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
 }
 
@@ -523,8 +529,8 @@ def Relax_ReshapeOp : Relax_InferredOp<"reshape"> {
         : (tensor<128xf32>) -> tensor<128x1x1xf32>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data, DenseI64ArrayAttr:$shape);
-  let results = (outs AnyRankedTensor:$result);
+  let arguments = (ins Relax_Tensor:$data, DenseI64ArrayAttr:$shape);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
 }
 
@@ -541,8 +547,8 @@ def Relax_ExpandDimsOp : Relax_InferredOp<"expand_dims"> {
         : (tensor<128xf32>) -> tensor<128x1x1xf32>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data, DenseI64ArrayAttr:$axis);
-  let results = (outs AnyRankedTensor:$result);
+  let arguments = (ins Relax_Tensor:$data, DenseI64ArrayAttr:$axis);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
 }
 
@@ -560,9 +566,9 @@ def Relax_SqueezeOp : Relax_InferredOp<"squeeze"> {
         -> tensor<?x4xf32, #relax.shape<[n, 4]>>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data,
+  let arguments = (ins Relax_Tensor:$data,
                        OptionalAttr<DenseI64ArrayAttr>:$axis);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
 }
 
@@ -581,10 +587,10 @@ def Relax_SplitOp : Relax_InferredOp<"split"> {
         : (tensor<2x8xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>)
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data,
+  let arguments = (ins Relax_Tensor:$data,
                        AnyAttrOf<[I64Attr, DenseI64ArrayAttr]>:$indices_or_sections,
                        DefaultValuedAttr<I64Attr, "0">:$axis);
-  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let results = (outs Variadic<Relax_Tensor>:$results);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
 }
 
@@ -603,11 +609,11 @@ def Relax_StridedSliceOp : Relax_InferredOp<"strided_slice"> {
         : (tensor<4x5xf32>) -> tensor<2x5xf32>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data, DenseI64ArrayAttr:$begin,
+  let arguments = (ins Relax_Tensor:$data, DenseI64ArrayAttr:$begin,
                        DenseI64ArrayAttr:$end,
                        OptionalAttr<DenseI64ArrayAttr>:$strides,
                        OptionalAttr<DenseI64ArrayAttr>:$axes);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
 }
 
@@ -625,11 +631,11 @@ def Relax_TakeOp : Relax_InferredOp<"take"> {
         : (tensor<10x4xf32>, tensor<3xi32>) -> tensor<3x4xf32>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data,
+  let arguments = (ins Relax_Tensor:$data,
                        RankedTensorOf<[AnySignlessInteger]>:$indices,
                        OptionalAttr<I64Attr>:$axis,
                        DefaultValuedStrAttr<StrAttr, "clip">:$mode);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = [{
     $data `,` $indices attr-dict `:` functional-type(operands, results)
   }];
@@ -646,8 +652,8 @@ def Relax_BroadcastToOp : Relax_InferredOp<"broadcast_to"> {
         : (tensor<3xf32>) -> tensor<2x3xf32>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data, DenseI64ArrayAttr:$shape);
-  let results = (outs AnyRankedTensor:$result);
+  let arguments = (ins Relax_Tensor:$data, DenseI64ArrayAttr:$shape);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
 }
 
@@ -670,10 +676,10 @@ class Relax_ReduceOp<string mnemonic, string tvmDoc>
         -> tensor<?x64x1x1xf32, #relax.shape<[n, 64, 1, 1]>>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data,
+  let arguments = (ins Relax_Tensor:$data,
                        OptionalAttr<DenseI64ArrayAttr>:$axis,
                        DefaultValuedAttr<BoolAttr, "false">:$keepdims);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
   let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
@@ -713,7 +719,7 @@ class Relax_ArgReduceOp<string mnemonic, string tvmDoc>
         -> tensor<?xi64, #relax.shape<[n]>>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data, OptionalAttr<I64Attr>:$axis,
+  let arguments = (ins Relax_Tensor:$data, OptionalAttr<I64Attr>:$axis,
                        DefaultValuedAttr<BoolAttr, "false">:$keepdims);
   let results = (outs RankedTensorOf<[I64]>:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
@@ -752,9 +758,9 @@ def Relax_ConcatOp : Relax_InferredOp<"concat"> {
         : (tensor<2x3xf32>, tensor<2x5xf32>) -> tensor<2x8xf32>
     ```
   }];
-  let arguments = (ins Variadic<AnyRankedTensor>:$inputs,
+  let arguments = (ins Variadic<Relax_Tensor>:$inputs,
                        DefaultValuedAttr<I64Attr, "0">:$axis);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = "$inputs attr-dict `:` functional-type(operands, results)";
 }
 
@@ -778,7 +784,7 @@ def Relax_Conv2DOp : Relax_InferredOp<"nn.conv2d"> {
         : (tensor<1x3x32x32xf32>, tensor<16x3x3x3xf32>) -> tensor<1x16x32x32xf32>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data, AnyRankedTensor:$weight,
+  let arguments = (ins Relax_Tensor:$data, Relax_Tensor:$weight,
     DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
     DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$padding,
     DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
@@ -787,7 +793,7 @@ def Relax_Conv2DOp : Relax_InferredOp<"nn.conv2d"> {
     DefaultValuedAttr<StrAttr, "\"OIHW\"">:$kernel_layout,
     DefaultValuedAttr<StrAttr, "\"\"">:$out_layout,
     OptionalAttr<TypeAttr>:$out_dtype);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = [{
     $data `,` $weight attr-dict `:` functional-type(operands, results)
   }];
@@ -808,7 +814,7 @@ def Relax_Conv2DTransposeOp : Relax_InferredOp<"nn.conv2d_transpose"> {
         : (tensor<1x16x8x8xf32>, tensor<16x8x2x2xf32>) -> tensor<1x8x16x16xf32>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data, AnyRankedTensor:$weight,
+  let arguments = (ins Relax_Tensor:$data, Relax_Tensor:$weight,
     DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
     DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$padding,
     DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$output_padding,
@@ -818,7 +824,7 @@ def Relax_Conv2DTransposeOp : Relax_InferredOp<"nn.conv2d_transpose"> {
     DefaultValuedAttr<StrAttr, "\"IOHW\"">:$kernel_layout,
     DefaultValuedAttr<StrAttr, "\"\"">:$out_layout,
     OptionalAttr<TypeAttr>:$out_dtype);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = [{
     $data `,` $weight attr-dict `:` functional-type(operands, results)
   }];
@@ -840,7 +846,7 @@ class Relax_Pool2DOp<string mnemonic, string kind, dag extraArgs = (ins)>
         : (tensor<1x16x32x32xf32>) -> tensor<1x16x16x16xf32>
     ```
   }];
-  let arguments = !con((ins AnyRankedTensor:$data,
+  let arguments = !con((ins Relax_Tensor:$data,
     DenseI64ArrayAttr:$pool_size,
     DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
     DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
@@ -848,7 +854,7 @@ class Relax_Pool2DOp<string mnemonic, string kind, dag extraArgs = (ins)>
     DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout,
     DefaultValuedAttr<StrAttr, "\"\"">:$out_layout,
     DefaultValuedAttr<BoolAttr, "false">:$ceil_mode), extraArgs);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
   let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
@@ -892,11 +898,11 @@ def Relax_AdaptiveAvgPool2DOp : Relax_InferredOp<"nn.adaptive_avg_pool2d"> {
         : (tensor<1x64x7x7xf32>) -> tensor<1x64x1x1xf32>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data,
+  let arguments = (ins Relax_Tensor:$data,
     OptionalAttr<DenseI64ArrayAttr>:$output_size,
     DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout,
     DefaultValuedAttr<StrAttr, "\"\"">:$out_layout);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
 }
 
@@ -916,10 +922,10 @@ def Relax_PadOp : Relax_InferredOp<"nn.pad"> {
         : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x5xf32>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data, 0DTensorOf<[AnyType]>:$pad_value,
+  let arguments = (ins Relax_Tensor:$data, 0DTensorOf<[MLC_DType]>:$pad_value,
                        DenseI64ArrayAttr:$pad_width,
                        DefaultValuedAttr<StrAttr, "\"constant\"">:$pad_mode);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = [{
     $data `,` $pad_value attr-dict `:` functional-type(operands, results)
   }];
@@ -947,15 +953,15 @@ def Relax_BatchNormOp : Relax_InferredOp<"nn.batch_norm"> {
         -> (tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>)
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data, AnyRankedTensor:$gamma,
-    AnyRankedTensor:$beta, AnyRankedTensor:$moving_mean,
-    AnyRankedTensor:$moving_var,
+  let arguments = (ins Relax_Tensor:$data, Relax_Tensor:$gamma,
+    Relax_Tensor:$beta, Relax_Tensor:$moving_mean,
+    Relax_Tensor:$moving_var,
     DefaultValuedAttr<I64Attr, "1">:$axis,
     DefaultValuedAttr<F64Attr, "1e-05">:$epsilon,
     DefaultValuedAttr<BoolAttr, "true">:$center,
     DefaultValuedAttr<BoolAttr, "true">:$scale);
-  let results = (outs AnyRankedTensor:$output, AnyRankedTensor:$new_mean,
-                      AnyRankedTensor:$new_var);
+  let results = (outs Relax_Tensor:$output, Relax_Tensor:$new_mean,
+                      Relax_Tensor:$new_var);
   let assemblyFormat = [{
     $data `,` $gamma `,` $beta `,` $moving_mean `,` $moving_var attr-dict `:`
     functional-type(operands, results)
@@ -976,12 +982,12 @@ def Relax_LayerNormOp : Relax_InferredOp<"nn.layer_norm"> {
            tensor<768xf32>) -> tensor<?x768xf32, #relax.shape<[n, 768]>>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data, AnyRankedTensor:$gamma,
-    AnyRankedTensor:$beta, DenseI64ArrayAttr:$axes,
+  let arguments = (ins Relax_Tensor:$data, Relax_Tensor:$gamma,
+    Relax_Tensor:$beta, DenseI64ArrayAttr:$axes,
     DefaultValuedAttr<F64Attr, "1e-05">:$epsilon,
     DefaultValuedAttr<BoolAttr, "true">:$center,
     DefaultValuedAttr<BoolAttr, "true">:$scale);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = [{
     $data `,` $gamma `,` $beta attr-dict `:` functional-type(operands, results)
   }];
@@ -1009,14 +1015,14 @@ class Relax_ChannelNormOp<string mnemonic, string tvmDoc, bit hasGroups>
         -> tensor<1x4x8x8xf32>
     ```
   }];
-  let arguments = !con((ins AnyRankedTensor:$data, AnyRankedTensor:$gamma,
-    AnyRankedTensor:$beta),
+  let arguments = !con((ins Relax_Tensor:$data, Relax_Tensor:$gamma,
+    Relax_Tensor:$beta),
     !if(hasGroups, (ins I64Attr:$num_groups), (ins)),
     (ins DefaultValuedAttr<I64Attr, "1">:$channel_axis,
     DefaultValuedAttr<F64Attr, "1e-05">:$epsilon,
     DefaultValuedAttr<BoolAttr, "true">:$center,
     DefaultValuedAttr<BoolAttr, "true">:$scale));
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = [{
     $data `,` $gamma `,` $beta attr-dict `:` functional-type(operands, results)
   }];
@@ -1066,9 +1072,9 @@ def Relax_PReluOp : Relax_InferredOp<"nn.prelu"> {
         : (tensor<1x4x8x8xf32>, tensor<4xf32>) -> tensor<1x4x8x8xf32>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data, AnyRankedTensor:$alpha,
+  let arguments = (ins Relax_Tensor:$data, Relax_Tensor:$alpha,
                        DefaultValuedAttr<I64Attr, "1">:$axis);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = [{
     $data `,` $alpha attr-dict `:` functional-type(operands, results)
   }];
@@ -1103,7 +1109,7 @@ def Relax_Resize2DOp : Relax_InferredOp<"image.resize2d"> {
         : (tensor<1x3x8x8xf32>) -> tensor<1x3x16x16xf32>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data,
+  let arguments = (ins Relax_Tensor:$data,
     DenseI64ArrayAttr:$size,
     DefaultValuedAttr<DenseF64ArrayAttr, "{0.0, 0.0, 0.0, 0.0}">:$roi,
     DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout,
@@ -1115,7 +1121,7 @@ def Relax_Resize2DOp : Relax_InferredOp<"image.resize2d"> {
     DefaultValuedAttr<I64Attr, "0">:$cubic_exclude,
     DefaultValuedAttr<F64Attr, "0.0">:$extrapolation_value,
     OptionalAttr<TypeAttr>:$out_dtype);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relax_Tensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
 }
 

@@ -24,6 +24,7 @@ def Relay_Dialect : Dialect {
   let hasConstantMaterializer = 1;
 }
 
+include "mlc/Dialect/Utils/DTypes.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -35,10 +36,11 @@ class Relay_Op<string mnemonic, list<Trait> traits = []>
 // Shared building blocks for relay ops (core and nn).
 //===----------------------------------------------------------------------===//
 
-// Tensor types. Relay tensors are ranked; `?` is Relay's `Any`.
-def Relay_Tensor : RankedTensorOf<[AnyType]>;
-def Relay_FloatTensor : RankedTensorOf<[AnyFloat]>;
-def Relay_IntTensor : RankedTensorOf<[AnyInteger]>;
+// Tensor types. Relay tensors are ranked, of TVM's dtypes (DTypes.td); `?`
+// is Relay's `Any`.
+def Relay_Tensor : RankedTensorOf<[MLC_DType]>;
+def Relay_FloatTensor : RankedTensorOf<[MLC_FloatDType]>;
+def Relay_IntTensor : RankedTensorOf<[MLC_IntDType]>;
 def Relay_BoolTensor : RankedTensorOf<[I1]>;
 
 // Verifies the declared result types against `inferReturnTypes` and reports

@@ -54,7 +54,7 @@ class NN_Op<string mnemonic, list<Trait> traits = []>
 // the ops can also check their attributes there.)
 class NN_UnaryOp<string mnemonic, list<Trait> traits = []>
     : NN_Op<mnemonic, traits> {
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relay_Tensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
 }
 
@@ -106,8 +106,8 @@ def Relay_Conv2DOp : NN_Op<"conv2d"> {
   }];
 
   let arguments = (ins
-    AnyRankedTensor:$data,
-    AnyRankedTensor:$weight,
+    Relay_Tensor:$data,
+    Relay_Tensor:$weight,
     DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
     DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$padding,
     DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
@@ -119,7 +119,7 @@ def Relay_Conv2DOp : NN_Op<"conv2d"> {
     DefaultValuedAttr<StrAttr, "\"\"">:$out_layout,
     OptionalAttr<TypeAttr>:$out_dtype
   );
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relay_Tensor:$result);
 
   let assemblyFormat = [{
     $data `,` $weight attr-dict `:` functional-type(operands, results)
@@ -157,8 +157,8 @@ def Relay_Conv2DTransposeOp : NN_Op<"conv2d_transpose"> {
   }];
 
   let arguments = (ins
-    AnyRankedTensor:$data,
-    AnyRankedTensor:$weight,
+    Relay_Tensor:$data,
+    Relay_Tensor:$weight,
     DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
     DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$padding,
     DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
@@ -171,7 +171,7 @@ def Relay_Conv2DTransposeOp : NN_Op<"conv2d_transpose"> {
     DefaultValuedAttr<StrAttr, "\"\"">:$out_layout,
     OptionalAttr<TypeAttr>:$out_dtype
   );
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relay_Tensor:$result);
 
   let assemblyFormat = [{
     $data `,` $weight attr-dict `:` functional-type(operands, results)
@@ -195,12 +195,12 @@ def Relay_DenseOp : NN_Op<"dense"> {
   }];
 
   let arguments = (ins
-    AnyRankedTensor:$data,
-    AnyRankedTensor:$weight,
+    Relay_Tensor:$data,
+    Relay_Tensor:$weight,
     OptionalAttr<I64Attr>:$units,
     OptionalAttr<TypeAttr>:$out_dtype
   );
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relay_Tensor:$result);
 
   let assemblyFormat = [{
     $data `,` $weight attr-dict `:` functional-type(operands, results)
@@ -226,14 +226,14 @@ def Relay_MatmulOp : NN_Op<"matmul"> {
   }];
 
   let arguments = (ins
-    AnyRankedTensor:$tensor_a,
-    AnyRankedTensor:$tensor_b,
+    Relay_Tensor:$tensor_a,
+    Relay_Tensor:$tensor_b,
     OptionalAttr<I64Attr>:$units,
     OptionalAttr<TypeAttr>:$out_dtype,
     DefaultValuedAttr<BoolAttr, "false">:$transpose_a,
     DefaultValuedAttr<BoolAttr, "false">:$transpose_b
   );
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relay_Tensor:$result);
 
   let assemblyFormat = [{
     $tensor_a `,` $tensor_b attr-dict `:` functional-type(operands, results)
@@ -259,13 +259,13 @@ def Relay_BatchMatmulOp : NN_Op<"batch_matmul"> {
   }];
 
   let arguments = (ins
-    AnyRankedTensor:$x,
-    AnyRankedTensor:$y,
+    Relay_Tensor:$x,
+    Relay_Tensor:$y,
     OptionalAttr<TypeAttr>:$out_dtype,
     DefaultValuedAttr<BoolAttr, "false">:$transpose_a,
     DefaultValuedAttr<BoolAttr, "true">:$transpose_b
   );
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relay_Tensor:$result);
 
   let assemblyFormat = [{
     $x `,` $y attr-dict `:` functional-type(operands, results)
@@ -289,11 +289,11 @@ def Relay_BiasAddOp : NN_Op<"bias_add"> {
   }];
 
   let arguments = (ins
-    AnyRankedTensor:$data,
-    AnyRankedTensor:$bias,
+    Relay_Tensor:$data,
+    Relay_Tensor:$bias,
     DefaultValuedAttr<I64Attr, "1">:$axis
   );
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relay_Tensor:$result);
 
   let assemblyFormat = [{
     $data `,` $bias attr-dict `:` functional-type(operands, results)
@@ -315,7 +315,7 @@ def Relay_ReluOp : NN_UnaryOp<"relu"> {
     %0 = relay.nn.relu %x : (tensor<1x64x56x56xf32>) -> tensor<1x64x56x56xf32>
     ```
   }];
-  let arguments = (ins AnyRankedTensor:$data);
+  let arguments = (ins Relay_Tensor:$data);
 }
 
 def Relay_LeakyReluOp : NN_UnaryOp<"leaky_relu"> {
@@ -331,7 +331,7 @@ def Relay_LeakyReluOp : NN_UnaryOp<"leaky_relu"> {
     ```
   }];
   let arguments = (ins
-    AnyRankedTensor:$data,
+    Relay_Tensor:$data,
     DefaultValuedAttr<F64Attr, "0.01">:$alpha
   );
 }
@@ -354,11 +354,11 @@ def Relay_PReluOp : NN_Op<"prelu"> {
   }];
 
   let arguments = (ins
-    AnyRankedTensor:$data,
-    AnyRankedTensor:$alpha,
+    Relay_Tensor:$data,
+    Relay_Tensor:$alpha,
     DefaultValuedAttr<I64Attr, "1">:$axis
   );
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relay_Tensor:$result);
 
   let assemblyFormat = [{
     $data `,` $alpha attr-dict `:` functional-type(operands, results)
@@ -378,7 +378,7 @@ def Relay_SoftmaxOp : NN_UnaryOp<"softmax"> {
     ```
   }];
   let arguments = (ins
-    AnyRankedTensor:$data,
+    Relay_Tensor:$data,
     DefaultValuedAttr<I64Attr, "-1">:$axis
   );
 }
@@ -396,7 +396,7 @@ def Relay_LogSoftmaxOp : NN_UnaryOp<"log_softmax"> {
     ```
   }];
   let arguments = (ins
-    AnyRankedTensor:$data,
+    Relay_Tensor:$data,
     DefaultValuedAttr<I64Attr, "-1">:$axis
   );
 }
@@ -435,7 +435,7 @@ Example:
 ```
 }];
   let arguments = !con((ins
-    AnyRankedTensor:$data,
+    Relay_Tensor:$data,
     DenseI64ArrayAttr:$pool_size,
     DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$strides,
     DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$dilation,
@@ -444,7 +444,7 @@ Example:
     DefaultValuedAttr<StrAttr, "\"\"">:$out_layout,
     DefaultValuedAttr<BoolAttr, "false">:$ceil_mode
   ), extraArgs);
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relay_Tensor:$result);
 
   let assemblyFormat = [{
     $data attr-dict `:` functional-type(operands, results)
@@ -481,11 +481,11 @@ Example:
 }];
 
   let arguments = (ins
-    AnyRankedTensor:$data,
+    Relay_Tensor:$data,
     DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout,
     DefaultValuedAttr<StrAttr, "\"\"">:$out_layout
   );
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relay_Tensor:$result);
 
   let assemblyFormat = [{
     $data attr-dict `:` functional-type(operands, results)
@@ -517,12 +517,12 @@ Example:
 }];
 
   let arguments = (ins
-    AnyRankedTensor:$data,
+    Relay_Tensor:$data,
     OptionalAttr<DenseI64ArrayAttr>:$output_size,
     DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout,
     DefaultValuedAttr<StrAttr, "\"\"">:$out_layout
   );
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relay_Tensor:$result);
 
   let assemblyFormat = [{
     $data attr-dict `:` functional-type(operands, results)
@@ -563,20 +563,20 @@ def Relay_BatchNormOp : NN_Op<"batch_norm"> {
   }];
 
   let arguments = (ins
-    AnyRankedTensor:$data,
-    AnyRankedTensor:$gamma,
-    AnyRankedTensor:$beta,
-    AnyRankedTensor:$moving_mean,
-    AnyRankedTensor:$moving_var,
+    Relay_Tensor:$data,
+    Relay_Tensor:$gamma,
+    Relay_Tensor:$beta,
+    Relay_Tensor:$moving_mean,
+    Relay_Tensor:$moving_var,
     DefaultValuedAttr<I64Attr, "1">:$axis,
     DefaultValuedAttr<F64Attr, "1e-05">:$epsilon,
     DefaultValuedAttr<BoolAttr, "true">:$center,
     DefaultValuedAttr<BoolAttr, "true">:$scale
   );
   let results = (outs
-    AnyRankedTensor:$output,
-    AnyRankedTensor:$new_mean,
-    AnyRankedTensor:$new_var
+    Relay_Tensor:$output,
+    Relay_Tensor:$new_mean,
+    Relay_Tensor:$new_var
   );
 
   let assemblyFormat = [{
@@ -604,15 +604,15 @@ def Relay_LayerNormOp : NN_Op<"layer_norm"> {
   }];
 
   let arguments = (ins
-    AnyRankedTensor:$data,
-    AnyRankedTensor:$gamma,
-    AnyRankedTensor:$beta,
+    Relay_Tensor:$data,
+    Relay_Tensor:$gamma,
+    Relay_Tensor:$beta,
     DefaultValuedAttr<I64Attr, "-1">:$axis,
     DefaultValuedAttr<F64Attr, "1e-05">:$epsilon,
     DefaultValuedAttr<BoolAttr, "true">:$center,
     DefaultValuedAttr<BoolAttr, "true">:$scale
   );
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relay_Tensor:$result);
 
   let assemblyFormat = [{
     $data `,` $gamma `,` $beta attr-dict `:` functional-type(operands, results)
@@ -639,15 +639,15 @@ def Relay_InstanceNormOp : NN_Op<"instance_norm"> {
   }];
 
   let arguments = (ins
-    AnyRankedTensor:$data,
-    AnyRankedTensor:$gamma,
-    AnyRankedTensor:$beta,
+    Relay_Tensor:$data,
+    Relay_Tensor:$gamma,
+    Relay_Tensor:$beta,
     DefaultValuedAttr<I64Attr, "1">:$axis,
     DefaultValuedAttr<F64Attr, "1e-05">:$epsilon,
     DefaultValuedAttr<BoolAttr, "true">:$center,
     DefaultValuedAttr<BoolAttr, "true">:$scale
   );
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relay_Tensor:$result);
 
   let assemblyFormat = [{
     $data `,` $gamma `,` $beta attr-dict `:` functional-type(operands, results)
@@ -674,16 +674,16 @@ def Relay_GroupNormOp : NN_Op<"group_norm"> {
   }];
 
   let arguments = (ins
-    AnyRankedTensor:$data,
-    AnyRankedTensor:$gamma,
-    AnyRankedTensor:$beta,
+    Relay_Tensor:$data,
+    Relay_Tensor:$gamma,
+    Relay_Tensor:$beta,
     I64Attr:$num_groups,
     DefaultValuedAttr<I64Attr, "1">:$axis,
     DefaultValuedAttr<F64Attr, "1e-05">:$epsilon,
     DefaultValuedAttr<BoolAttr, "true">:$center,
     DefaultValuedAttr<BoolAttr, "true">:$scale
   );
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relay_Tensor:$result);
 
   let assemblyFormat = [{
     $data `,` $gamma `,` $beta attr-dict `:` functional-type(operands, results)
@@ -713,14 +713,14 @@ def Relay_UpSamplingOp : NN_Op<"upsampling"> {
   }];
 
   let arguments = (ins
-    AnyRankedTensor:$data,
+    Relay_Tensor:$data,
     DefaultValuedAttr<F64Attr, "1.0">:$scale_h,
     DefaultValuedAttr<F64Attr, "1.0">:$scale_w,
     DefaultValuedAttr<StrAttr, "\"NCHW\"">:$layout,
     DefaultValuedAttr<StrAttr, "\"nearest_neighbor\"">:$method,
     DefaultValuedAttr<BoolAttr, "false">:$align_corners
   );
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relay_Tensor:$result);
 
   let assemblyFormat = [{
     $data attr-dict `:` functional-type(operands, results)
@@ -756,12 +756,12 @@ def Relay_PadOp : NN_Op<"pad"> {
   }];
 
   let arguments = (ins
-    AnyRankedTensor:$data,
-    0DTensorOf<[AnyType]>:$pad_value,
+    Relay_Tensor:$data,
+    0DTensorOf<[MLC_DType]>:$pad_value,
     DenseI64ArrayAttr:$pad_width,
     DefaultValuedAttr<StrAttr, "\"constant\"">:$pad_mode
   );
-  let results = (outs AnyRankedTensor:$result);
+  let results = (outs Relay_Tensor:$result);
 
   let assemblyFormat = [{
     $data `,` $pad_value attr-dict `:` functional-type(operands, results)
@@ -787,10 +787,10 @@ def Relay_DropoutOp : NN_Op<"dropout"> {
   }];
 
   let arguments = (ins
-    AnyRankedTensor:$data,
+    Relay_Tensor:$data,
     DefaultValuedAttr<F64Attr, "0.5">:$rate
   );
-  let results = (outs AnyRankedTensor:$output, AnyRankedTensor:$mask);
+  let results = (outs Relay_Tensor:$output, Relay_Tensor:$mask);
 
   let assemblyFormat = [{
     $data attr-dict `:` functional-type(operands, results)
@@ -812,8 +812,8 @@ def Relay_BatchFlattenOp : NN_Op<"batch_flatten"> {
     ```
   }];
 
-  let arguments = (ins AnyRankedTensor:$data);
-  let results = (outs AnyRankedTensor:$result);
+  let arguments = (ins Relay_Tensor:$data);
+  let results = (outs Relay_Tensor:$result);
 
   let assemblyFormat = [{
     $data attr-dict `:` functional-type(operands, results)
