@@ -24,6 +24,8 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <algorithm>
+
 using namespace mlir;
 
 #ifndef MLC_CUDA_TOOLKIT_DIR
@@ -32,21 +34,28 @@ using namespace mlir;
 
 unsigned mlc::getMinimumPTXVersion(StringRef chip) {
   // LLVM 22's NVPTX back end: the PTX ISA each chip first appeared in.
-  return llvm::StringSwitch<unsigned>(chip)
-      .Cases({"sm_50", "sm_52", "sm_53"}, 40)
-      .Cases({"sm_60", "sm_61", "sm_62"}, 50)
-      .Case("sm_70", 60)
-      .Case("sm_72", 61)
-      .Case("sm_75", 63)
-      .Case("sm_80", 70)
-      .Case("sm_86", 71)
-      .Case("sm_87", 74)
-      .Cases({"sm_89", "sm_90"}, 78)
-      .Case("sm_90a", 80)
-      .Cases({"sm_100", "sm_100a", "sm_101", "sm_101a"}, 86)
-      .Cases({"sm_120", "sm_120a"}, 87)
-      .Cases({"sm_103", "sm_103a", "sm_121", "sm_121a"}, 88)
-      .Default(0);
+  unsigned first = llvm::StringSwitch<unsigned>(chip)
+                       .Case("sm_50", 40)
+                       .Case("sm_52", 41)
+                       .Case("sm_53", 42)
+                       .Cases({"sm_60", "sm_61", "sm_62"}, 50)
+                       .Case("sm_70", 60)
+                       .Case("sm_72", 61)
+                       .Case("sm_75", 63)
+                       .Case("sm_80", 70)
+                       .Case("sm_86", 71)
+                       .Case("sm_87", 74)
+                       .Cases({"sm_89", "sm_90"}, 78)
+                       .Case("sm_90a", 80)
+                       .Cases({"sm_100", "sm_100a", "sm_101", "sm_101a"}, 86)
+                       .Cases({"sm_120", "sm_120a"}, 87)
+                       .Cases({"sm_103", "sm_103a", "sm_121", "sm_121a"}, 88)
+                       .Default(0);
+  // mlc's kernels use warp-synchronous instructions (shfl.sync for
+  // cross-thread reductions) that PTX ISA 6.0 introduced; LLVM cannot select
+  // them for an older ISA.
+  constexpr unsigned kKernelMinimum = 60;
+  return first == 0 ? 0 : std::max(first, kKernelMinimum);
 }
 
 /// The PTX ISA versions LLVM 22 can emit.
@@ -80,8 +89,8 @@ std::string mlc::validateGPUPipelineOptions(const GPUPipelineOptions &options) {
     if (version < minimum)
       return "PTX ISA " + std::to_string(version / 10) + "." +
              std::to_string(version % 10) + " (" + options.features +
-             ") does not support " + options.chip + ": it needs +ptx" +
-             std::to_string(minimum) + " or later";
+             ") is too old for mlc's kernels on " + options.chip +
+             ": they need +ptx" + std::to_string(minimum) + " or later";
   }
   if (!llvm::is_contained({"fatbin", "bin", "isa", "llvm"},
                           StringRef(options.format)))

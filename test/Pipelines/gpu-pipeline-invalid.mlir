@@ -6,14 +6,16 @@
 // RUN: not mlc-opt %s '--mlc-gpu-pipeline=format=cubin' 2>&1 | FileCheck %s --check-prefix=FORMAT
 // RUN: not mlc-compile --target=cuda:sm_70 --pipeline-options='features=+ptx50' %s -o %t.ptx 2>&1 | FileCheck %s --check-prefix=COMPILE
 // RUN: not ls %t.ptx
+// RUN: not mlc-opt %s '--mlc-gpu-pipeline=chip=sm_52 features=+ptx41' 2>&1 | FileCheck %s --check-prefix=OLD
 // RUN: not mlc-compile --target=rocm %s -o %t.so 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: not mlc-compile %s -o %t.ptx 2>&1 | FileCheck %s --check-prefix=CPUPTX
 
-// PTX: PTX ISA 6.0 (+ptx60) does not support sm_90: it needs +ptx78 or later
+// PTX: PTX ISA 6.0 (+ptx60) is too old for mlc's kernels on sm_90: they need +ptx78 or later
 // CHIP: unknown GPU chip 'sm_999'
 // FEATURE: invalid PTX feature 'ptx80' (expected +ptxNN
 // FORMAT: unknown GPU binary format 'cubin'
-// COMPILE: mlc-compile: error: PTX ISA 5.0 (+ptx50) does not support sm_70: it needs +ptx60 or later
+// COMPILE: mlc-compile: error: PTX ISA 5.0 (+ptx50) is too old for mlc's kernels on sm_70: they need +ptx60 or later
+// OLD: PTX ISA 4.1 (+ptx41) is too old for mlc's kernels on sm_52: they need +ptx60 or later
 // TARGET: mlc-compile: error: unknown --target 'rocm' (expected cpu or cuda[:sm_XX])
 // CPUPTX: mlc-compile: error: a .ptx output needs --target=cuda
 

@@ -343,6 +343,11 @@ static LogicalResult run(MLIRContext &context) {
     cpuOptions = mlc::CPUPipelineOptions::createFromString(pipelineOptions);
   if (!cpuOptions && !gpuOptions)
     return fail("invalid --pipeline-options '" + pipelineOptions + "'");
+  // mlc-run allocates the results and passes them to the entry.
+  if (cpuOptions && !cpuOptions->hoistResultAllocs)
+    return fail("mlc-run needs hoist-result-allocs=true (it passes result "
+                "buffers to the entry); mlc-compile takes "
+                "hoist-result-allocs=false");
   if (cuda) {
     if (!target.chip.empty())
       gpuOptions->chip = target.chip;

@@ -170,8 +170,9 @@ struct GPUPipelineOptions
 /// empty string when they are valid.
 std::string validateGPUPipelineOptions(const GPUPipelineOptions &options);
 
-/// The lowest PTX ISA version (e.g. 78 for 7.8) that `chip` needs, or 0
-/// for a chip LLVM does not know.
+/// The lowest PTX ISA version (e.g. 78 for 7.8) that mlc's kernels for
+/// `chip` need (the chip's first ISA in LLVM, and at least 6.0 for the
+/// warp-synchronous instructions), or 0 for a chip LLVM does not know.
 unsigned getMinimumPTXVersion(llvm::StringRef chip);
 
 /// The whole GPU pipeline (`--mlc-gpu-pipeline`): graph-level or TensorIR

@@ -75,21 +75,26 @@ LogicalResult convertFlatten(NodeContext &node) {
   if (axis < 0 || axis > rank)
     return node.error() << "axis " << *axisAttr << " is out of range for rank "
                         << rank;
-  // Each side's product, or -1 when it is not static (at most one may be).
-  auto product = [&](int64_t begin, int64_t end) -> int64_t {
+  // Each side's product, -1 when it is not static (at most one may be), or
+  // nothing when it overflows.
+  auto product = [&](int64_t begin, int64_t end) -> std::optional<int64_t> {
     int64_t p = 1;
     for (int64_t i = begin; i < end; ++i) {
       if (type.isDynamicDim(i))
         return -1;
-      p *= type.getDimSize(i);
+      if (llvm::MulOverflow(p, type.getDimSize(i), p))
+        return std::nullopt;
     }
     return p;
   };
-  int64_t outer = product(0, axis), inner = product(axis, rank);
-  if (outer == -1 && inner == -1)
+  std::optional<int64_t> outer = product(0, axis), inner = product(axis, rank);
+  if (!outer || !inner)
+    return node.error() << "the flattened size of " << type
+                        << " overflows 64 bits";
+  if (*outer == -1 && *inner == -1)
     return node.error() << "both sides of the flattening axis are dynamic";
   return define(node, node.op("reshape", {node.input(0)},
-                              {node.i64s("shape", {outer, inner})}));
+                              {node.i64s("shape", {*outer, *inner})}));
 }
 
 LogicalResult convertTranspose(NodeContext &node) {
@@ -611,19 +616,23 @@ LogicalResult convertDepthSpace(NodeContext &node) {
     return node.error() << "blocksize must be positive";
   SmallVector<int64_t> first, perm, last;
   if (node.getOpType() == "DepthToSpace") {
-    if (c % (b * b))
-      return node.error() << "channels " << c << " are not a multiple of "
-                          << b * b;
+    // c / b / b, never b * b: a huge blocksize must not overflow.
+    if (c % b || (c / b) % b)
+      return node.error() << "channels " << c
+                          << " are not a multiple of blocksize^2 (blocksize "
+                          << b << ")";
+    int64_t cOut = c / b / b;
     if (*mode == "DCR") {
-      first = {n, b, b, c / (b * b), h, w};
+      first = {n, b, b, cOut, h, w};
       perm = {0, 3, 4, 1, 5, 2};
     } else if (*mode == "CRD") {
-      first = {n, c / (b * b), b, b, h, w};
+      first = {n, cOut, b, b, h, w};
       perm = {0, 1, 4, 2, 5, 3};
     } else {
       return node.error() << "unknown mode '" << *mode << "'";
     }
-    last = {n, c / (b * b), h * b, w * b};
+    // b divides c, so h * b and w * b are at most the input's size.
+    last = {n, cOut, h * b, w * b};
   } else {
     if (h % b || w % b)
       return node.error() << "H and W must be multiples of " << b;

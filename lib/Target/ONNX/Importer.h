@@ -24,6 +24,7 @@
 #include <onnx/onnx_pb.h>
 
 #include <optional>
+#include <string>
 
 namespace mlc::onnx_import {
 
@@ -84,6 +85,8 @@ public:
 private:
   mlir::LogicalResult checkModel();
   mlir::LogicalResult importNode(const onnx::NodeProto &node);
+  mlir::LogicalResult checkInputsAgainstSchema(NodeContext &ctx,
+                                               const onnx::NodeProto &node);
   mlir::FailureOr<mlir::RankedTensorType>
   getInputType(const onnx::ValueInfoProto &info, mlir::Location loc,
                llvm::SmallVectorImpl<std::string> &symbols);
@@ -94,6 +97,21 @@ private:
   relax::ConstantEvaluator evaluator;
   unsigned resourceCounter = 0;
 };
+
+/// What ONNX's schema of an operator (at an opset) says about its inputs.
+struct InputSpec {
+  struct Formal {
+    std::string name;
+    bool optional;
+  };
+  int minInputs = 0, maxInputs = 0; // maxInputs is INT_MAX when variadic
+  /// The formal inputs; the last one repeats when it is variadic.
+  llvm::SmallVector<Formal> formals;
+};
+
+/// The schema of the default-domain operator `opType` at `opset`, from
+/// libonnx; none for an operator it does not know.
+std::optional<InputSpec> getInputSpec(llvm::StringRef opType, int64_t opset);
 
 /// One node as a converter sees it.
 class NodeContext {

@@ -31,6 +31,7 @@
 
 #include <climits>
 #include <cstring>
+#include <limits>
 
 using namespace mlir;
 using namespace mlc;
@@ -236,39 +237,45 @@ FailureOr<ElementsAttr> Importer::readTensor(const onnx::TensorProto &t,
                             << "needs " << byteSize;
     bytes = t.raw_data();
   } else {
+    // The typed field's count is checked before anything is allocated: the
+    // shape alone may ask for any size.
+    auto [field, count] = [&]() -> std::pair<StringRef, int64_t> {
+      switch (t.data_type()) {
+      case onnx::TensorProto::FLOAT:
+        return {"float_data", t.float_data_size()};
+      case onnx::TensorProto::DOUBLE:
+        return {"double_data", t.double_data_size()};
+      case onnx::TensorProto::INT64:
+        return {"int64_data", t.int64_data_size()};
+      default: // narrower types, float16 and bool: in int32_data
+        return {"int32_data", t.int32_data_size()};
+      }
+    }();
+    if (count != numElements)
+      return countError(field, count);
     bytes.resize(byteSize);
     auto put = [&](int64_t i, auto value) {
       std::memcpy(&bytes[i * elementBytes], &value, elementBytes);
     };
-    switch (t.data_type()) {
-    case onnx::TensorProto::FLOAT:
-      if (t.float_data_size() != numElements)
-        return countError("float_data", t.float_data_size());
-      for (int64_t i = 0; i < numElements; ++i)
+    for (int64_t i = 0; i < numElements; ++i) {
+      switch (t.data_type()) {
+      case onnx::TensorProto::FLOAT:
         put(i, t.float_data(i));
-      break;
-    case onnx::TensorProto::DOUBLE:
-      if (t.double_data_size() != numElements)
-        return countError("double_data", t.double_data_size());
-      for (int64_t i = 0; i < numElements; ++i)
+        break;
+      case onnx::TensorProto::DOUBLE:
         put(i, t.double_data(i));
-      break;
-    case onnx::TensorProto::INT64:
-      if (t.int64_data_size() != numElements)
-        return countError("int64_data", t.int64_data_size());
-      for (int64_t i = 0; i < numElements; ++i)
+        break;
+      case onnx::TensorProto::INT64:
         put(i, t.int64_data(i));
-      break;
-    default: // narrower types, float16 and bool: in int32_data
-      if (t.int32_data_size() != numElements)
-        return countError("int32_data", t.int32_data_size());
-      for (int64_t i = 0; i < numElements; ++i) {
+        break;
+      default: {
         int32_t value = t.int32_data(i);
         if (elementType.isInteger(1))
           value = value != 0;
         put(i, value); // little endian: the low bytes
+        break;
       }
-      break;
+      }
     }
   }
 
@@ -522,6 +529,37 @@ OwningOpRef<ModuleOp> Importer::run() {
   return module;
 }
 
+/// Checks `node`'s inputs against ONNX's own schema of its operator at the
+/// model's opset: their count, and that required ones are not omitted
+/// (named ''). Converters read inputs by position and rely on this.
+LogicalResult Importer::checkInputsAgainstSchema(NodeContext &ctx,
+                                                 const onnx::NodeProto &node) {
+  std::optional<InputSpec> spec = getInputSpec(node.op_type(), opset);
+  if (!spec)
+    return success(); // newer than Debian's libonnx: the converter checks
+  int count = node.input_size();
+  if (count < spec->minInputs || count > spec->maxInputs) {
+    InFlightDiagnostic diag = ctx.error() << "has " << count << " input"
+                                          << (count == 1 ? "" : "s")
+                                          << "; opset " << opset << " takes ";
+    if (spec->maxInputs == std::numeric_limits<int>::max())
+      diag << "at least " << spec->minInputs;
+    else if (spec->minInputs == spec->maxInputs)
+      diag << spec->minInputs;
+    else
+      diag << spec->minInputs << " to " << spec->maxInputs;
+    return diag;
+  }
+  for (int i = 0; i < count && !spec->formals.empty(); ++i) {
+    const InputSpec::Formal &formal =
+        spec->formals[std::min<size_t>(i, spec->formals.size() - 1)];
+    if (node.input(i).empty() && !formal.optional)
+      return ctx.error() << "input " << i << " ('" << formal.name
+                         << "') is required but not given (an empty name)";
+  }
+  return success();
+}
+
 LogicalResult Importer::importNode(const onnx::NodeProto &node) {
   StringRef name =
       node.name().empty() ? StringRef(node.op_type()) : StringRef(node.name());
@@ -540,6 +578,8 @@ LogicalResult Importer::importNode(const onnx::NodeProto &node) {
         attr.type() == onnx::AttributeProto::GRAPHS)
       return ctx.error() << "sub-graphs (attribute '" << attr.name()
                          << "') are not supported";
+  if (failed(checkInputsAgainstSchema(ctx, node)))
+    return failure();
   const ConverterEntry *entry = lookupConverter(node.op_type(), opset);
   if (failed(entry->convert(ctx)))
     return failure();

@@ -379,10 +379,43 @@ OwningOpRef<ModuleOp> GraphImporter::run(const json::Object &graph) {
   return module;
 }
 
+static constexpr int kMaxJSONNesting = 512;
+
+/// The offset at which `text` opens its (kMaxJSONNesting + 1)-th nested
+/// array or object, if it does (brackets in strings do not count).
+static std::optional<size_t> findExcessNesting(StringRef text) {
+  int depth = 0;
+  bool inString = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+    } else if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJSONNesting)
+        return i;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return std::nullopt;
+}
+
 OwningOpRef<ModuleOp> mlc::importRelaxJSON(StringRef text, StringRef fileName,
                                            MLIRContext *context) {
   context->loadDialect<relax::RelaxDialect, func::FuncDialect>();
   Location loc = FileLineColLoc::get(context, fileName, 0, 0);
+  // llvm::json::parse recurses once per nesting level, so a deep enough
+  // document overflows the stack; a graph nests a few levels.
+  if (std::optional<size_t> offset = findExcessNesting(text)) {
+    emitError(loc) << "invalid JSON: nested deeper than " << kMaxJSONNesting
+                   << " levels (at byte " << *offset << ")";
+    return {};
+  }
   llvm::Expected<json::Value> parsed = json::parse(text);
   if (!parsed) {
     emitError(loc) << "invalid JSON: " << llvm::toString(parsed.takeError());

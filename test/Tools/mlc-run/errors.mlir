@@ -5,6 +5,7 @@
 // RUN: not mlc-run %s -O 9 --inputs=%t.good.npz --outputs=%t.out.npz 2>&1 | FileCheck %s --check-prefix=OPT
 // RUN: not test -e %t.out.npz
 // OPT: mlc-run: error: -O9 is not an optimization level (0-3)
+// RUN: not mlc-run %s --inputs=%t.good.npz --pipeline-options=hoist-result-allocs=false 2>&1 | FileCheck %s --check-prefix=HOIST
 // RUN: not mlc-run %s --inputs=%t.shape.npz --outputs=%t.out.npz 2>&1 | FileCheck %s --check-prefix=SHAPE
 // RUN: not test -e %t.out.npz
 // RUN: not mlc-run %s --inputs=%t.dtype.npz 2>&1 | FileCheck %s --check-prefix=DTYPE
@@ -16,6 +17,7 @@
 // RUN: not mlc-run %s --inputs=%t.trunc.npz 2>&1 | FileCheck %s --check-prefix=TRUNC
 // RUN: not mlc-run %s --inputs=%t.missing.npz 2>&1 | FileCheck %s --check-prefix=NOFILE
 
+// HOIST: mlc-run: error: mlc-run needs hoist-result-allocs=true (it passes result buffers to the entry); mlc-compile takes hoist-result-allocs=false
 // SHAPE: mlc-run: error: parameter 'x' expects tensor<2x3xf32> but '{{.*}}.shape.npz' holds tensor<2x4xf32>
 // DTYPE: mlc-run: error: parameter 'x' expects tensor<2x3xf32> but '{{.*}}.dtype.npz' holds tensor<2x3xf64>
 // EXTRA: mlc-run: error: '{{.*}}.extra.npz' has 'y', which is no parameter of 'main'

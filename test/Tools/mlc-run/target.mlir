@@ -19,7 +19,7 @@
 // CHIP: mlc-run: error: unknown GPU chip 'sm_1' in --target 'cuda:sm_1' (expected cuda:sm_XX with sm_50 ... sm_121a, e.g. cuda:sm_90 for H100)
 // NOCHIP: mlc-run: error: --target 'cuda:' names no chip (expected cuda or cuda:sm_XX, e.g. cuda:sm_90)
 // CPUCHIP: mlc-run: error: --target=cpu takes no chip ('cpu:sm_90')
-// PTX: mlc-run: error: PTX ISA 6.0 (+ptx60) does not support sm_90: it needs +ptx78 or later
+// PTX: mlc-run: error: PTX ISA 6.0 (+ptx60) is too old for mlc's kernels on sm_90: they need +ptx78 or later
 // OPTIONS: mlc-run: error: invalid --pipeline-options 'openmp=false'
 
 func.func @main(%x: tensor<2x3xf32> {relay.name = "x"}) -> tensor<2x3xf32> {

@@ -1,0 +1,38 @@
+"""Writes ONNX models that once crashed the importer (found by
+utils/fuzz/fuzz-onnx-import.py) into the directory given as argv[1]."""
+import os
+import sys
+
+import onnx
+from onnx import TensorProto as TP, helper
+
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
+
+
+def save(name, nodes, inputs, outputs, inits=(), opset=13):
+    graph = helper.make_graph(nodes, name, inputs, outputs, list(inits))
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
+    onnx.save(model, os.path.join(out, name + ".onnx"))
+
+
+x = [helper.make_tensor_value_info("x", TP.FLOAT, [4])]
+y = [helper.make_tensor_value_info("y", TP.FLOAT, [4])]
+# A required input left out ('' is ONNX's "optional input not given").
+save("empty_input", [helper.make_node("Relu", [""], ["y"])], x, y)
+# Fewer inputs than the operator takes.
+save("missing_input", [helper.make_node("Add", ["x"], ["y"])], x, y)
+# blocksize^2 overflows int64.
+save("depth_to_space_blocksize",
+     [helper.make_node("DepthToSpace", ["x"], ["y"], blocksize=2**62)],
+     [helper.make_tensor_value_info("x", TP.FLOAT, [1, 8, 2, 3])],
+     [helper.make_tensor_value_info("y", TP.FLOAT, [1, 2, 4, 6])])
+# An initializer whose shape claims 2^32 elements and which holds none.
+k = onnx.TensorProto(name="k", data_type=TP.INT64, dims=[2**32])
+save("huge_initializer", [helper.make_node("Trilu", ["x", "k"], ["y"])],
+     [helper.make_tensor_value_info("x", TP.FLOAT, [4, 4])],
+     [helper.make_tensor_value_info("y", TP.FLOAT, [4, 4])], [k], opset=14)
+# The flattened size overflows int64.
+save("flatten_overflow", [helper.make_node("Flatten", ["a"], ["b"], axis=0)],
+     [helper.make_tensor_value_info("a", TP.FLOAT, [4, 2**62])],
+     [helper.make_tensor_value_info("b", TP.FLOAT, [1, 0])])
