@@ -53,17 +53,10 @@ STRUCT_OPS = ["call_tir", "call_dps_packed", "match_cast", "dataflow", "output",
 
 def _split_signature(rest):
     """operands+attrs text, input types, result types of an op's tail."""
-    depth = 0
-    for i, c in enumerate(rest):
-        if c in "<([{":
-            depth += 1
-        elif c in ">)]}":
-            depth -= 1
-        elif c == ":" and depth == 0 and rest[i - 1:i] == " ":
-            head, sig = rest[:i], rest[i + 1:]
-            break
-    else:
+    i = fuzzlib.find_top_level(rest, lambda t, k: t[k] == ":" and t[k - 1:k] == " ")
+    if i < 0:
         return None
+    head, sig = rest[:i], rest[i + 1:]
     parts = sig.split("->")
     if len(parts) < 2:
         return None

@@ -172,6 +172,20 @@ def _bracket_body(data, start):
     return data[start:i - 1]
 
 
+def find_top_level(text, is_target, opens="<([{", closes=">)]}"):
+    """Index of the first character outside brackets for which
+    is_target(text, i) holds, or -1 (str in)."""
+    depth = 0
+    for i, c in enumerate(text):
+        if c in opens:
+            depth += 1
+        elif c in closes:
+            depth -= 1
+        elif depth == 0 and is_target(text, i):
+            return i
+    return -1
+
+
 def split_top_level(body, sep=b","):
     """Splits on `sep` outside brackets and strings (bytes in, list out)."""
     parts, depth, cur, i = [], 0, bytearray(), 0
@@ -469,15 +483,9 @@ def parse_functions(text):
             if not am:
                 continue
             ty, attrs = am.group(2), ""
-            depth = 0
-            for j, c in enumerate(ty):
-                if c in "<([":
-                    depth += 1
-                elif c in ">)]":
-                    depth -= 1
-                elif c == "{" and depth == 0:
-                    ty, attrs = ty[:j], ty[j:]
-                    break
+            j = find_top_level(ty, lambda t, k: t[k] == "{", "<([", ">)]")
+            if j >= 0:
+                ty, attrs = ty[:j], ty[j:]
             nm = re.search(r"(?:relay|relax|tensorir)\.name\s*=\s*\"([^\"]*)\"", attrs)
             shape, dtype = _parse_type(ty)
             name = nm.group(1) if nm else (am.group(1)[1:] if m.group(1) == "tensorir.prim_func" else "arg%d" % i)
