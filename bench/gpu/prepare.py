@@ -44,9 +44,10 @@ def main():
     os.makedirs(args.dir, exist_ok=True)
     cases = []
 
-    def compile_case(name, mlir, **case):
+    def compile_case(name, mlir, pipeline_options=None, **case):
         so = f"{name}.so"
-        run(tool("mlc-compile"), f"--target=cuda:{args.chip}", mlir, "-o", os.path.join(args.dir, so))
+        extra = [f"--pipeline-options={pipeline_options}"] if pipeline_options else []
+        run(tool("mlc-compile"), f"--target=cuda:{args.chip}", *extra, mlir, "-o", os.path.join(args.dir, so))
         cases.append({"name": name, "so": so, "entry": "main", **case})
 
     for model in ("mlp", "cnn", "resnet", "mobilenet", "transformer"):
@@ -62,6 +63,14 @@ def main():
         compile_case(model, bound, kind="model", inputs=f"{model}-inputs.npz", params=f"{model}-params.npz",
                      reference=f"{model}-reference.npz", rtol=1e-5, atol=models.MODELS[model][2], flops=None, bytes=None,
                      torch={"op": f"model:{model}"})
+        # Mixed precision (relax-to-mixed-precision): float16 contractions
+        # with float32 accumulation, against torch under autocast(float16).
+        # Tolerance: 8 float16 unit roundoffs of the output's magnitude.
+        compile_case(f"{model}_f16", bound, pipeline_options="mixed-precision=float16", kind="model",
+                     inputs=f"{model}-inputs.npz", params=f"{model}-params.npz",
+                     reference=f"{model}-reference.npz", rtol=0.0,
+                     atol=float(8 * 2.0 ** -11 * np.abs(ref).max()), flops=None, bytes=None,
+                     torch={"op": f"model:{model}", "autocast": "float16"})
 
     def kernel(name, shapes, body, out_shape, op, flops=None, bytes_=None, rtol=1e-5, atol=1e-6, dtype="float32",
                **extra):

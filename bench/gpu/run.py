@@ -41,7 +41,8 @@ repeats, `number` grown until a repeat lasts --min-repeat-ms) after
     relu        torch.relu
     model:NAME  examples/models.py's model NAME (mlp, cnn, resnet,
                 mobilenet, transformer) in torch.nn.functional from the
-                same weights
+                same weights; with "autocast": "float16" in the dict, under
+                torch.autocast (the mixed-precision cases, NAME_f16)
 
 torch runs in true float32 (TF32 off for cuBLAS and cuDNN), and its result
 is checked against the reference too. Prints one row per case: correct?,
@@ -260,6 +261,13 @@ def torch_baseline(torch, spec, inputs, arrays, params):
         weights = dict(params)
         weights.update(arrays)
         weights = {k: torch.as_tensor(v, device="cuda") for k, v in weights.items()}
+        if "autocast" in spec:
+            dtype = getattr(torch, spec["autocast"])
+
+            def autocast():
+                with torch.autocast("cuda", dtype=dtype):
+                    return MODELS[op](torch, weights).float()
+            return autocast
         return lambda: MODELS[op](torch, weights)
     if op not in KERNEL_OPS:
         raise ValueError("unknown torch op %r (known: %s)"

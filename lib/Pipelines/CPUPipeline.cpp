@@ -33,6 +33,11 @@ using namespace mlir;
 void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
                                       const CPUPipelineOptions &options) {
   pm.addPass(createRelayToRelax());
+  if (!options.mixedPrecision.empty()) {
+    relax::RelaxToMixedPrecisionOptions mixedPrecision;
+    mixedPrecision.computeDtype = options.mixedPrecision;
+    pm.addPass(relax::createRelaxToMixedPrecision(mixedPrecision));
+  }
   pm.addPass(createRelaxLegalizeOps());
   if (options.foldConstant) {
     // E.g. the transposed weight of nn.dense, computed once, not per call.

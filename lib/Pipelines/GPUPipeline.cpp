@@ -128,6 +128,7 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   CPUPipelineOptions graph;
   graph.fuseOptLevel = options.fuseOptLevel;
   graph.foldConstant = options.foldConstant;
+  graph.mixedPrecision = options.mixedPrecision;
   buildGraphToKernelsPipeline(pm, graph);
 
   // Kernels: TVM's default GPU schedule, then thread bindings to gpu.launch.

@@ -21,6 +21,13 @@
 // RUN: grep -c "ldmatrix.sync.aligned.m8n8.x4.shared.b16" %t/batch.ptx | FileCheck %s --check-prefix=LDMATRIX
 // RUN: split-file %t/batch.ptx %t/batch
 // RUN: %ptxas -arch=sm_90 -v %t/batch/matmul_kernel.ptx -o %t/batch.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// A float32 model takes the same kernel through mixed-precision=float16
+// (relax-to-mixed-precision): f16 operands, f32 accumulator.
+// RUN: mlc-compile --target=cuda:sm_90 --pipeline-options=mixed-precision=float16 %t/dense32.mlir -o %t/dense32.ptx
+// RUN: FileCheck %s --check-prefix=MIXED < %t/dense32.ptx
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/dense32.ptx | FileCheck %s --check-prefix=MMA
+// RUN: mlc-compile --target=cuda:sm_90 %t/dense32.mlir -o %t/dense32-f32.ptx
+// RUN: FileCheck %s --check-prefix=F32 < %t/dense32-f32.ptx
 // Before sm_80 there is no mma.sync.m16n8k16: the SIMT rule.
 // RUN: mlc-compile --target=cuda:sm_75 %t/dense.mlir -o %t/dense75.ptx
 // RUN: FileCheck %s --check-prefix=SM75 < %t/dense75.ptx
@@ -42,11 +49,27 @@
 // PTXAS-NOT: bytes spill
 // PTXAS:     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 
+// MIXED: .entry fused_matmul_add_relu_kernel
+// MIXED: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// MIXED: .entry astype_kernel
+
+// F32-NOT: mma.sync
+// F32:     .entry fused_matmul_add_relu_kernel
+// F32-NOT: mma.sync
+
 // SM75-NOT: mma.sync
 // SM75:     mul.rn.f32
 //--- dense.mlir
 func.func @main(%x: tensor<512x256xf16>, %w: tensor<1024x256xf16>, %b: tensor<1024xf32>) -> tensor<512x1024xf32> {
   %0 = relay.nn.dense %x, %w {out_dtype = f32} : (tensor<512x256xf16>, tensor<1024x256xf16>) -> tensor<512x1024xf32>
+  %1 = relay.add %0, %b : (tensor<512x1024xf32>, tensor<1024xf32>) -> tensor<512x1024xf32>
+  %2 = relay.nn.relu %1 : (tensor<512x1024xf32>) -> tensor<512x1024xf32>
+  return %2 : tensor<512x1024xf32>
+}
+
+//--- dense32.mlir
+func.func @main(%x: tensor<512x256xf32>, %w: tensor<1024x256xf32>, %b: tensor<1024xf32>) -> tensor<512x1024xf32> {
+  %0 = relay.nn.dense %x, %w : (tensor<512x256xf32>, tensor<1024x256xf32>) -> tensor<512x1024xf32>
   %1 = relay.add %0, %b : (tensor<512x1024xf32>, tensor<1024xf32>) -> tensor<512x1024xf32>
   %2 = relay.nn.relu %1 : (tensor<512x1024xf32>) -> tensor<512x1024xf32>
   return %2 : tensor<512x1024xf32>

@@ -40,6 +40,13 @@ struct CPUPipelineOptions
                      "and drop what becomes dead (relax-fold-constant, "
                      "relax-dce), as TVM's default relax pipeline does"),
       llvm::cl::init(true)};
+  PassOptions::Option<std::string> mixedPrecision{
+      *this, "mixed-precision",
+      llvm::cl::desc("Compute matmuls and convolutions in float16 or "
+                     "bfloat16 with float32 accumulation, and the ops around "
+                     "them where that is safe (relax-to-mixed-precision "
+                     "compute-dtype; empty: keep the model's types)"),
+      llvm::cl::init("")};
   PassOptions::Option<bool> planMemory{
       *this, "plan-memory",
       llvm::cl::desc("Share one arena between the buffers of a block whose "
@@ -157,6 +164,11 @@ struct GPUPipelineOptions
       *this, "fold-constant",
       llvm::cl::desc("Evaluate the kernels of constants at compile time"),
       llvm::cl::init(true)};
+  PassOptions::Option<std::string> mixedPrecision{
+      *this, "mixed-precision",
+      llvm::cl::desc("float16 or bfloat16 compute with float32 accumulation "
+                     "(relax-to-mixed-precision; empty: off)"),
+      llvm::cl::init("")};
   PassOptions::Option<bool> planMemory{
       *this, "plan-memory",
       llvm::cl::desc("Share one device arena between the buffers of a block "

@@ -1,5 +1,5 @@
-"""Relax front ends (tvm.relax's entry points)."""
+"""Relax front ends and passes (tvm.relax's entry points)."""
 
-from . import frontend
+from . import frontend, transform
 
-__all__ = ["frontend"]
+__all__ = ["frontend", "transform"]

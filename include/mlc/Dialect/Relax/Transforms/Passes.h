@@ -8,6 +8,7 @@
 #define MLC_DIALECT_RELAX_TRANSFORMS_PASSES_H
 
 #include "mlc/Dialect/Relax/IR/Relax.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlc::relax {

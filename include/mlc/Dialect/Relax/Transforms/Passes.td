@@ -303,4 +303,70 @@ def RelaxInlineScalarConstants
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def RelaxToMixedPrecision
+    : Pass<"relax-to-mixed-precision", "::mlir::ModuleOp"> {
+  let summary = "compute a float32 model's matmuls and convolutions in "
+                "float16 (or bfloat16) with float32 accumulation";
+  let description = [{
+    TVM's `relax.transform.ToMixedPrecision(out_dtype, fp16_input_names)`.
+    Every relax op of a function gets one of TVM's three policies:
+
+    - *always* (`relax.matmul`, `relax.nn.conv2d`,
+      `relax.nn.conv2d_transpose` with a float32 result): the float
+      operands are cast to `compute-dtype` and `out_dtype` becomes
+      `out-dtype` (float32: the accumulator stays float32, so the tensor-core
+      rules of the GPU schedule apply). The result is stored in
+      `compute-dtype` when a later op computes in it, and kept in float32
+      when all its uses need float32.
+    - *follow* (elementwise arithmetic and comparisons, activations,
+      `astype`, layout and indexing ops, pooling, padding, resizing and the
+      normalizations, whose kernels accumulate half precision in float32):
+      computed in `compute-dtype` when every float operand is in it already
+      or is a constant that fits (|x| <= 65504 for float16), otherwise in
+      float32, the half operands cast back.
+    - *never* (softmax, log_softmax, reductions, `call_tir`,
+      `call_dps_packed`, `match_cast`, and every other op): operands are
+      cast back to their original type, so these ops see the same types as
+      before.
+
+    A float32 value (a parameter, say) used only by *always* ops is cast
+    once where it is defined instead of at every use. Casts of constants are
+    computed here (the new constant is a `dense_resource` blob when the old
+    one was), so bound weights are stored once, in `compute-dtype`.
+    Everything a function returns, a `relax.dataflow` block outputs, or a
+    non-relax op uses keeps its type: signatures do not change, except for
+    the parameters named in `fp16-input-names`.
+
+    Unlike TVM, which rewrites only inside dataflow blocks, every relax op
+    of the function is rewritten (mlc's importers emit functions without
+    dataflow blocks). Ops that compute in float64 or integers are not
+    changed.
+
+    Example: with the defaults,
+
+    ```mlir
+    %0 = relax.matmul %x, %w : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+    %1 = relax.nn.relu %0 : (tensor<4x16xf32>) -> tensor<4x16xf32>
+    return %1 : tensor<4x16xf32>
+    ```
+
+    becomes a matmul of `f16` operands with `out_dtype = f32`, its result
+    cast to `f16`, `relu` in `f16`, and a cast back to `f32` before the
+    return.
+  }];
+  let options = [
+    Option<"outDtype", "out-dtype", "std::string", /*default=*/"\"float32\"",
+           "element type of the always ops' results, i.e. their accumulator "
+           "(TVM's out_dtype): float32, or the compute-dtype">,
+    Option<"computeDtype", "compute-dtype", "std::string",
+           /*default=*/"\"float16\"",
+           "the reduced precision: float16 (TVM's only choice) or bfloat16">,
+    ListOption<"fp16InputNames", "fp16-input-names", "std::string",
+               "parameters (by their relax.name) whose type becomes "
+               "compute-dtype in the signature, for inputs that callers "
+               "already have in half precision">,
+  ];
+  let dependentDialects = ["::mlc::relax::RelaxDialect"];
+}
+
 #endif // MLC_DIALECT_RELAX_TRANSFORMS_PASSES_TD
