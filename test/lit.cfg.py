@@ -29,7 +29,8 @@ llvm_config.use_default_substitutions()
 # FileCheck, not, count come from LLVM; mlc's tools from the build tree.
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.mlc_tools_dir, config.llvm_tools_dir]
-tools = ["mlc-opt", "mlc-translate", "mlc-compile", "llvm-nm", "llvm-readelf"]
+tools = ["mlc-opt", "mlc-translate", "mlc-compile", "mlc-lsp-server", "mlc-reduce",
+         "llvm-nm", "llvm-readelf"]
 for optional in ["mlc-run"]:
     if os.path.exists(os.path.join(config.mlc_tools_dir, optional)):
         tools.append(optional)
