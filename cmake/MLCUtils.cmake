@@ -32,4 +32,21 @@ function(mlc_add_library name)
   if(ARG_MLIR_LIBS)
     mlir_target_link_libraries(${name} PUBLIC ${ARG_MLIR_LIBS})
   endif()
+  mlc_install_library(${name})
+endfunction()
+
+# Installs library `name` into the MLCTargets export set (the imported
+# targets of find_package(MLC CONFIG)); its headers are installed as a whole.
+function(mlc_install_library name)
+  target_include_directories(${name} INTERFACE $<INSTALL_INTERFACE:include>)
+  install(TARGETS ${name} EXPORT MLCTargets
+          ARCHIVE DESTINATION lib LIBRARY DESTINATION lib RUNTIME DESTINATION bin)
+endfunction()
+
+# Installs tool `name` into bin/, finding its shared libraries (libMLIR.so,
+# mlc's CUDA runtime) from there without LD_LIBRARY_PATH.
+function(mlc_install_tool name)
+  set_target_properties(${name} PROPERTIES
+    INSTALL_RPATH "\$ORIGIN/../lib;${LLVM_LIBRARY_DIR}")
+  install(TARGETS ${name} RUNTIME DESTINATION bin)
 endfunction()
