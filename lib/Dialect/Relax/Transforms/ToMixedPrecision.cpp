@@ -111,8 +111,8 @@ private:
     auto it = originalTypes.find(value);
     return it == originalTypes.end() ? value.getType() : it->second;
   }
-  /// Whether `type` is a float32 or float16 tensor type: the only ones that
-  /// are cast (as TVM: float64 and integers stay as they are).
+  /// Whether `element` is float32, float16 or the compute type: the only
+  /// element types that are cast (as TVM: float64 and integers stay).
   bool isCastable(Type element) const {
     return element == f32 || element == f16 || element == computeType;
   }
