@@ -22,6 +22,11 @@ namespace mlc {
 /// implementations) to `registry`.
 void registerAllDialects(mlir::DialectRegistry &registry);
 
+/// Adds upstream MLIR's dialects and extensions (mlir::registerAllDialects,
+/// mlir::registerAllExtensions) and mlc's: what the context of every mlc
+/// tool knows.
+void registerAllDialectsWithUpstream(mlir::DialectRegistry &registry);
+
 /// Registers every mlc pass and pass pipeline with the global registry.
 void registerAllPasses();
 

@@ -30,11 +30,19 @@
 #include "mlc/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
 
 void mlc::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<relay::RelayDialect, relax::RelaxDialect,
                   tensorir::TensorIRDialect>();
   tensorir::registerTransformDialectExtension(registry);
+}
+
+void mlc::registerAllDialectsWithUpstream(mlir::DialectRegistry &registry) {
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlc::registerAllDialects(registry);
 }
 
 void mlc::registerAllPasses() {

@@ -42,8 +42,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
@@ -951,10 +949,8 @@ int main(int argc, char **argv) {
   llvm::InitializeNativeTargetAsmPrinter();
 
   DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
+  mlc::registerAllDialectsWithUpstream(registry);
   registerAllToLLVMIRTranslations(registry);
-  mlc::registerAllDialects(registry);
   MLIRContext context(registry);
   // Errors name the op by location; a dump of it in generic form is for
   // compiler developers (mlc-opt), not for the users of a driver.

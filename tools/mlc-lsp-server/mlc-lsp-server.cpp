@@ -14,14 +14,10 @@
 #include "mlc/InitAll.h"
 
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Tools/mlir-lsp-server/MlirLspServerMain.h"
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  mlc::registerAllDialects(registry);
+  mlc::registerAllDialectsWithUpstream(registry);
   return mlir::failed(mlir::MlirLspServerMain(argc, argv, registry));
 }

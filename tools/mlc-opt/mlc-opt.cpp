@@ -14,8 +14,6 @@
 #include "mlc/Support/PassFailureDiagnostics.h"
 
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
@@ -31,9 +29,7 @@ int main(int argc, char **argv) {
   mlc::registerAllPasses();
 
   mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  mlc::registerAllDialects(registry);
+  mlc::registerAllDialectsWithUpstream(registry);
   // gpu-module-to-binary translates GPU modules to LLVM IR and PTX.
   mlir::registerAllToLLVMIRTranslations(registry);
 

@@ -64,8 +64,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
@@ -738,10 +736,8 @@ int main(int argc, char **argv) {
                               "inputs\n");
 
   DialectRegistry registry;
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
+  mlc::registerAllDialectsWithUpstream(registry);
   registerAllToLLVMIRTranslations(registry);
-  mlc::registerAllDialects(registry);
   MLIRContext context(registry);
   // Errors name the op by location; a dump of it in generic form is for
   // compiler developers (mlc-opt), not for the users of a driver.

@@ -1276,10 +1276,7 @@ LogicalResult LayerNormOp::inferReturnTypes(
 static constexpr int64_t kMaxFoldElements = int64_t(1) << 20;
 static constexpr int64_t kMaxFoldMultiplyAdds = int64_t(1) << 24;
 
-/// The value of a constant operand as a DenseElementsAttr: dense attributes
-/// as they are, dense_resource blobs decoded (not i1, whose blob layout
-/// differs); null otherwise.
-static DenseElementsAttr getDenseValue(Attribute attr) {
+DenseElementsAttr mlc::relax::getDenseElements(Attribute attr) {
   if (auto dense = dyn_cast_or_null<DenseElementsAttr>(attr))
     return dense;
   auto resource = dyn_cast_or_null<DenseResourceElementsAttr>(attr);
@@ -1355,8 +1352,8 @@ static DenseElementsAttr foldAdd(RankedTensorType type, DenseElementsAttr lhs,
 }
 
 OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
-  DenseElementsAttr lhs = getDenseValue(adaptor.getLhs());
-  DenseElementsAttr rhs = getDenseValue(adaptor.getRhs());
+  DenseElementsAttr lhs = getDenseElements(adaptor.getLhs());
+  DenseElementsAttr rhs = getDenseElements(adaptor.getRhs());
   auto type = dyn_cast<RankedTensorType>(getType());
   if (!lhs || !rhs || !type || !type.hasStaticShape() || type.getEncoding() ||
       type.getNumElements() > kMaxFoldElements)
@@ -1417,8 +1414,8 @@ static DenseElementsAttr foldMatmul(RankedTensorType type,
 }
 
 OpFoldResult MatmulOp::fold(FoldAdaptor adaptor) {
-  DenseElementsAttr lhs = getDenseValue(adaptor.getLhs());
-  DenseElementsAttr rhs = getDenseValue(adaptor.getRhs());
+  DenseElementsAttr lhs = getDenseElements(adaptor.getLhs());
+  DenseElementsAttr rhs = getDenseElements(adaptor.getRhs());
   auto type = dyn_cast<RankedTensorType>(getType());
   if (!lhs || !rhs || !type || !type.hasStaticShape() || type.getEncoding() ||
       type.getNumElements() > kMaxFoldElements ||

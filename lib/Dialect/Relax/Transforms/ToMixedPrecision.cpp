@@ -79,16 +79,7 @@ FloatType parseFloatDType(MLIRContext *context, StringRef name) {
 /// The values of a float constant (dense, or a dense_resource blob whose
 /// size matches its type); nullopt when they cannot be read.
 std::optional<SmallVector<APFloat>> readFloats(ElementsAttr value) {
-  DenseElementsAttr dense = dyn_cast<DenseElementsAttr>(value);
-  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
-    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-    bool splat = false;
-    if (!blob || !DenseElementsAttr::isValidRawBuffer(resource.getType(),
-                                                      blob->getData(), splat))
-      return std::nullopt;
-    dense = DenseElementsAttr::getFromRawBuffer(resource.getType(),
-                                                blob->getData());
-  }
+  DenseElementsAttr dense = getDenseElements(value);
   if (!dense || !isa<FloatType>(dense.getElementType()))
     return std::nullopt;
   auto values = dense.getValues<APFloat>();
@@ -448,8 +439,8 @@ struct ToMixedPrecisionPass
         continue;
       SmallVector<BlockArgument> halfInputs;
       for (BlockArgument arg : func.getArguments()) {
-        auto name =
-            func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "relax.name");
+        auto name = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                      kParamNameAttr);
         if (!name || !names.contains(name.getValue()))
           continue;
         found.insert(name.getValue());

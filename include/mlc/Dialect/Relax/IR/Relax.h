@@ -62,6 +62,11 @@ mlir::RankedTensorType getNamedSymbolicType(mlir::RankedTensorType type,
                                             llvm::ArrayRef<std::string> symbols,
                                             SymbolScope &scope);
 
+/// The value of a constant's `ElementsAttr` as a DenseElementsAttr: dense
+/// attributes as they are, dense_resource blobs decoded (not i1, whose blob
+/// layout differs); null otherwise.
+mlir::DenseElementsAttr getDenseElements(mlir::Attribute value);
+
 } // namespace mlc::relax
 
 #endif // MLC_DIALECT_RELAX_IR_RELAX_H
