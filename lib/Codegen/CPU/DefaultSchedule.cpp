@@ -309,6 +309,9 @@ void DefaultSchedulePass::runOnOperation() {
     }
   });
   for (linalg::LinalgOp &op : toVectorize) {
+    if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
+        generic && generic.getNumReductionLoops() == 0)
+      op = dropConstantIndices(rewriter, generic);
     // A convolution's register tile becomes a matmul-shaped generic first,
     // a pooling window step an elementwise one.
     if (!linalg::isaContractionOpInterface(op) &&
@@ -395,6 +398,19 @@ void DefaultSchedulePass::runOnOperation() {
     RewritePatternSet patterns(ctx);
     vector::populateVectorBroadcastLoweringPatterns(patterns);
     applyBounded(func, std::move(patterns));
+  }
+  // 5. What is left inside the tile loops (peeled partial tiles, tiles the
+  // vectorizer rejects) runs sequentially there: the parallel lowering of
+  // the pipeline would open an OpenMP region per tile.
+  SmallVector<linalg::LinalgOp> nested;
+  func.walk([&](linalg::LinalgOp op) {
+    if (op->getParentOfType<LoopLikeOpInterface>())
+      nested.push_back(op);
+  });
+  for (linalg::LinalgOp op : nested) {
+    rewriter.setInsertionPoint(op);
+    if (succeeded(linalg::linalgOpToLoops(rewriter, op)))
+      rewriter.eraseOp(op);
   }
   {
     RewritePatternSet patterns(ctx);

@@ -6,6 +6,8 @@
 
 #include "ScheduleUtils.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -80,4 +82,75 @@ bool mlc::cpu::hasProjectedPermutationMaps(linalg::LinalgOp op) {
   return llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
     return map.isProjectedPermutation(/*allowZeroInResults=*/true);
   });
+}
+
+linalg::GenericOp mlc::cpu::dropConstantIndices(RewriterBase &rewriter,
+                                                linalg::GenericOp op) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  MLIRContext *ctx = op.getContext();
+  SmallVector<AffineExpr> unitDimsAsZero;
+  for (auto [dim, range] : llvm::enumerate(ranges))
+    unitDimsAsZero.push_back(range == 1 ? getAffineConstantExpr(0, ctx)
+                                        : getAffineDimExpr(dim, ctx));
+  SmallVector<Value> operands;
+  SmallVector<AffineMap> maps;
+  bool changed = false;
+  rewriter.setInsertionPoint(op);
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    // Projected permutations stay as they are (the loop ranges are read
+    // off them), except for their constant results.
+    if (!map.isProjectedPermutation(/*allowZeroInResults=*/true))
+      map = simplifyAffineMap(map.replaceDimsAndSymbols(
+          unitDimsAsZero, {}, map.getNumDims(), map.getNumSymbols()));
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    bool hasConstant = llvm::any_of(map.getResults(), [](AffineExpr e) {
+      return isa<AffineConstantExpr>(e);
+    });
+    if (!type || !hasConstant || !type.hasStaticShape()) {
+      operands.push_back(operand.get());
+      maps.push_back(map);
+      continue;
+    }
+    // The view of the dimensions the op indexes, at the constant indices of
+    // the others.
+    SmallVector<OpFoldResult> offsets, sizes,
+        strides(type.getRank(), rewriter.getIndexAttr(1));
+    SmallVector<int64_t> shape;
+    SmallVector<AffineExpr> kept;
+    for (auto [dim, expr] : llvm::enumerate(map.getResults())) {
+      if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+        offsets.push_back(rewriter.getIndexAttr(constant.getValue()));
+        sizes.push_back(rewriter.getIndexAttr(1));
+        continue;
+      }
+      offsets.push_back(rewriter.getIndexAttr(0));
+      sizes.push_back(rewriter.getIndexAttr(type.getDimSize(dim)));
+      shape.push_back(type.getDimSize(dim));
+      kept.push_back(expr);
+    }
+    MemRefType viewType = memref::SubViewOp::inferRankReducedResultType(
+        shape, type, offsets, sizes, strides);
+    operands.push_back(memref::SubViewOp::create(rewriter, op.getLoc(),
+                                                 viewType, operand.get(),
+                                                 offsets, sizes, strides));
+    maps.push_back(AffineMap::get(map.getNumDims(), 0, kept, ctx));
+    changed = true;
+  }
+  if (!changed) {
+    op.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+    return op;
+  }
+  unsigned numInputs = op.getNumDpsInputs();
+  auto replacement =
+      linalg::GenericOp::create(rewriter, op.getLoc(), TypeRange(),
+                                ValueRange(operands).take_front(numInputs),
+                                ValueRange(operands).drop_front(numInputs),
+                                maps, op.getIteratorTypesArray());
+  rewriter.inlineRegionBefore(op.getRegion(), replacement.getRegion(),
+                              replacement.getRegion().begin());
+  for (NamedAttribute attr : op->getDiscardableAttrs())
+    replacement->setAttr(attr.getName(), attr.getValue());
+  rewriter.eraseOp(op);
+  return replacement;
 }

@@ -62,6 +62,15 @@ std::optional<unsigned> innermostDim(mlir::AffineMap map);
 /// zero results allowed), the only maps the vectorizer takes.
 bool hasProjectedPermutationMaps(mlir::linalg::LinalgOp op);
 
+/// A register tile the vectorizer takes: loop dimensions of static extent 1
+/// become 0 in the indexing maps that are not projected permutations (a
+/// fused reshape reads through (d0 * 32 + d1, d2), which is (0, d2) in a
+/// 1 x 1 x 16 tile), and operands indexed at a constant are replaced by
+/// rank-reduced views without those dimensions (the vectorizer rejects
+/// constant results on buffers). Returns the op that replaces `op` (or `op`).
+mlir::linalg::GenericOp dropConstantIndices(mlir::RewriterBase &rewriter,
+                                            mlir::linalg::GenericOp op);
+
 } // namespace mlc::cpu
 
 #endif // MLC_LIB_CODEGEN_CPU_SCHEDULEUTILS_H

@@ -155,6 +155,62 @@ func.func @ewise_big(%A: memref<256x256xf32>, %C: memref<256x256xf32>) {
 
 // -----
 
+// Elementwise ops that read through a fused reshape ((d0 * 32 + d1, d2)) or
+// at a constant index ((0, d0, d1)) are vectorized too: in a 1 x 1 x 16
+// tile the unit dimensions are 0, and operands indexed at a constant are
+// read through rank-reduced views. A tile the vectorizer still rejects (a
+// strided read along the vector dimension) runs as sequential loops inside
+// the parallel tile, never as a parallel region per tile.
+// CHECK-LABEL: func.func @ewise_reshape
+// CHECK: scf.parallel
+// CHECK: memref.subview {{.*}} to memref<16xf32, strided<[1], offset: ?>>
+// CHECK: math.tanh {{.*}} : vector<16xf32>
+// CHECK: scf.reduce
+// CHECK-NOT: linalg.generic
+// CHECK-LABEL: func.func @copy_unit_dim
+// CHECK: memref.subview {{.*}} to memref<16xf32, strided<[1], offset: ?>>
+// CHECK: vector.load {{.*}} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
+// CHECK-NOT: linalg.generic
+// CHECK-LABEL: func.func @strided_read
+// CHECK: scf.parallel
+// CHECK-NOT: scf.parallel
+// CHECK: scf.for
+// CHECK: memref.load
+// CHECK: scf.reduce
+// CHECK-NOT: linalg.generic
+#flat = affine_map<(d0, d1, d2) -> (d0 * 32 + d1, d2)>
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+#unit = affine_map<(d0, d1) -> (0, d0, d1)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#strided = affine_map<(d0, d1) -> (d0, d1 * 2)>
+func.func @ewise_reshape(%A: memref<1600x768xf32>, %C: memref<50x32x768xf32>) {
+  linalg.generic {indexing_maps = [#flat, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%A : memref<1600x768xf32>) outs(%C : memref<50x32x768xf32>) {
+  ^bb0(%a: f32, %c: f32):
+    %0 = math.tanh %a : f32
+    linalg.yield %0 : f32
+  }
+  return
+}
+func.func @copy_unit_dim(%A: memref<1x128x768xf32>, %C: memref<128x768xf32>) {
+  linalg.generic {indexing_maps = [#unit, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%A : memref<1x128x768xf32>) outs(%C : memref<128x768xf32>) {
+  ^bb0(%a: f32, %c: f32):
+    linalg.yield %a : f32
+  }
+  return
+}
+func.func @strided_read(%A: memref<512x1536xf32>, %C: memref<512x768xf32>) {
+  linalg.generic {indexing_maps = [#strided, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%A : memref<512x1536xf32>) outs(%C : memref<512x768xf32>) {
+  ^bb0(%a: f32, %c: f32):
+    linalg.yield %a : f32
+  }
+  return
+}
+
+// -----
+
 // Conv2d NCHW (the generic convert-tensorir-to-linalg raises): output rows
 // in parallel, a 16 (f) x 16 (ow) register tile carried in registers across
 // the c, kh and kw loops, FMAs; the 4 remaining output channels are peeled
