@@ -18,7 +18,7 @@
 # CHECK: permute_dims(w) 512x512: {{ok|no kernel}}
 # CHECK: conv2d(x, w): {{ok|no kernel}}
 # CHECK: matmul(x, permute_dims(w)) + b: {{ok|no kernel}}
-# CHECK: max-elements=80 leaves softmax(w): ok
+# CHECK: max-elements=80 leaves a broadcast to 5x17, folds softmax(w): ok
 
 import os
 import re
@@ -208,12 +208,18 @@ case("matmul(x, permute_dims(w)) + b", MM, {"x": x, "w": wt, "b": b},
      probe="func.func @f(%x: tensor<3x20xf32>, %w: tensor<8x20xf32>, %b: tensor<8xf32>) -> tensor<3x8xf32> {"
      + MM + "\n}")
 
-# The size limit: a 5x17 softmax (85 elements) is not folded with
-# max-elements=80.
+# The size limit: with max-elements=80 a broadcast to 5x17 (85 elements
+# from 17) is not folded; a 5x17 softmax, no bigger than its operand, is.
+c = f32(17)
+out, _ = fold("""
+  %0 = relax.broadcast_to %c {shape = array<i64: 5, 17>} : (tensor<17xf32>) -> tensor<5x17xf32>
+  return %0 : tensor<5x17xf32>""", {"c": c}, "tensor<5x17xf32>",
+              extra=("=max-elements=80",))
+assert "relax.broadcast_to" in out, out
 w = f32(5, 17)
 out, _ = fold("""
   %0 = relax.nn.softmax %w {axis = -1 : i64} : (tensor<5x17xf32>) -> tensor<5x17xf32>
   return %0 : tensor<5x17xf32>""", {"w": w}, "tensor<5x17xf32>",
               extra=("=max-elements=80",))
-assert "relax.nn.softmax" in out, out
-print("max-elements=80 leaves softmax(w): ok")
+assert "relax.nn.softmax" not in out, out
+print("max-elements=80 leaves a broadcast to 5x17, folds softmax(w): ok")

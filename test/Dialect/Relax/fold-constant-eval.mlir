@@ -8,11 +8,11 @@
 // CHECK-NEXT:    %[[R:.*]] = relax.dataflow
 // CHECK-NEXT:      relax.output %[[C]]
 // CHECK:         return %[[R]]
-// Results of 4 elements are over max-elements=3: nothing is evaluated.
+// Results of 4 elements are over max-elements=3, but no result is larger
+// than its operands together (a transposed or rescaled weight is no bigger
+// than the weight): the chain folds all the same.
 // LIMIT-LABEL: func.func @chain
-// LIMIT:         relax.nn.relu
-// LIMIT:         relax.multiply
-// LIMIT:         relax.add
+// LIMIT-NEXT:    relax.constant dense<[5.000000e-01, 4.500000e+00, 5.000000e-01, 8.500000e+00]>
 func.func @chain() -> tensor<4xf32> {
   %x = relax.constant dense<[-1.0, 2.0, -3.0, 4.0]> : tensor<4xf32>
   %two = relax.constant dense<2.0> : tensor<f32>
@@ -37,9 +37,10 @@ func.func @chain() -> tensor<4xf32> {
 // CHECK-DAG:     %[[A:.*]] = relax.constant dense<1> : tensor<2xi64>
 // CHECK:         %[[L:.*]] = relax.add %arg0, %[[M]]
 // CHECK:         return %[[S]], %[[L]], %[[A]]
-// The 2-element results stay under max-elements=3, the softmax does not.
+// The 2-element results stay under max-elements=3; the softmax's result is
+// no larger than its operand.
 // LIMIT-LABEL: func.func @kernels
-// LIMIT:         relax.nn.softmax
+// LIMIT-NOT:     relax.nn.softmax
 // LIMIT-NOT:     relax.mean
 // LIMIT-NOT:     relax.argmax
 // LIMIT:         return
@@ -102,12 +103,21 @@ func.func @call_tir() -> tensor<3xf32> {
 // -----
 
 // Mixed dtypes (out_dtype) are beyond the matmul folder; with a limit below
-// the result size the kernel path does not take it either.
+// the result size, which is also larger than the operands (an outer
+// product: 16 elements of 8), the kernel path does not take it either, nor
+// a broadcast that grows a constant.
+// CHECK-LABEL: func.func @no_fold
+// CHECK-NOT:     relax.matmul
+// CHECK-NOT:     relax.broadcast_to
+// CHECK:         return
 // LIMIT-LABEL: func.func @no_fold
-// LIMIT: relax.matmul
-func.func @no_fold() -> tensor<4xf32> {
-  %a = relax.constant dense<[1.0, 2.0]> : tensor<2xf16>
-  %b = relax.constant dense<[[1.0, 2.0, 3.0, 4.0], [3.0, 4.0, 5.0, 6.0]]> : tensor<2x4xf16>
-  %m = relax.matmul %a, %b {out_dtype = f32} : (tensor<2xf16>, tensor<2x4xf16>) -> tensor<4xf32>
-  return %m : tensor<4xf32>
+// LIMIT:         relax.matmul
+// LIMIT:         relax.broadcast_to
+func.func @no_fold() -> (tensor<4x4xf32>, tensor<2x4xf32>) {
+  %a = relax.constant dense<[[1.0], [2.0], [3.0], [4.0]]> : tensor<4x1xf16>
+  %b = relax.constant dense<[[1.0, 2.0, 3.0, 4.0]]> : tensor<1x4xf16>
+  %m = relax.matmul %a, %b {out_dtype = f32} : (tensor<4x1xf16>, tensor<1x4xf16>) -> tensor<4x4xf32>
+  %c = relax.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+  %d = relax.broadcast_to %c {shape = array<i64: 2, 4>} : (tensor<4xf32>) -> tensor<2x4xf32>
+  return %m, %d : tensor<4x4xf32>, tensor<2x4xf32>
 }

@@ -50,9 +50,14 @@ bool ConstantEvaluator::canEvaluate(Operation *op) {
   } else if (isHostOp(op) || !hasKernelFor(op->getName().getStringRef())) {
     return false;
   }
-  for (Value operand : op->getOperands())
+  int64_t operandElements = 0;
+  for (Value operand : op->getOperands()) {
     if (!operand.getDefiningOp<ConstantOp>())
       return false;
+    if (auto tensor = dyn_cast<RankedTensorType>(operand.getType());
+        tensor && tensor.hasStaticShape())
+      operandElements += tensor.getNumElements();
+  }
   int64_t elements = 0;
   for (Type type : op->getResultTypes()) {
     auto tensor = dyn_cast<RankedTensorType>(type);
@@ -61,7 +66,9 @@ bool ConstantEvaluator::canEvaluate(Operation *op) {
       return false;
     elements += tensor.getNumElements();
   }
-  return elements <= maxElements;
+  // Results no larger than the operands do not grow the module (the
+  // transposed weight of nn.dense, a weight scaled by a folded batch norm).
+  return elements <= std::max(maxElements, operandElements);
 }
 
 tensorir::PrimFuncOp ConstantEvaluator::getKernel(Operation *op) {

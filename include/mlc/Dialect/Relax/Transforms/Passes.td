@@ -123,8 +123,11 @@ def RelaxFoldConstant : Pass<"relax-fold-constant", "::mlir::ModuleOp"> {
     point, so a subgraph that only depends on constants (e.g. the
     parameter-only part of a model after `relax-bind-params`) folds
     completely. Only ops whose results are static-shaped tensors with at
-    most `max-elements` elements in total are evaluated (TVM has no limit;
-    folding a big broadcast would blow up the module). Results with more
+    most `max-elements` elements in total, or at most as many as their
+    operands have together, are evaluated (TVM has no limit; folding a big
+    broadcast would blow up the module, while the transposed weight of
+    `nn.dense` or a weight scaled by a batch norm is no bigger than the
+    weight). Results with more
     than 1024 elements become `dense_resource` blobs, smaller ones `dense`
     attributes.
 
@@ -143,7 +146,7 @@ def RelaxFoldConstant : Pass<"relax-fold-constant", "::mlir::ModuleOp"> {
   let options = [
     Option<"maxElements", "max-elements", "int64_t", "int64_t(1) << 20",
            "fold an op only if its results have at most this many elements "
-           "in total">,
+           "in total, or no more than its operands">,
     Option<"maxSteps", "max-steps", "int64_t", "int64_t(1) << 26",
            "give up (with a warning) on a kernel after this many interpreted "
            "operations; 0 means no limit">,

@@ -28,14 +28,15 @@ namespace mlc::relax {
 
 class ConstantEvaluator {
 public:
-  /// Results with more than `maxElements` elements in all are not computed;
-  /// a kernel runs at most `maxSteps` interpreter steps.
+  /// Results with more than `maxElements` elements in all, and more than
+  /// the constant operands have together, are not computed; a kernel runs
+  /// at most `maxSteps` interpreter steps.
   ConstantEvaluator(mlir::MLIRContext *context, int64_t maxElements,
                     int64_t maxSteps);
 
   /// Whether `op` is a computation this evaluator may run: a relax op with a
   /// kernel (or a relax.call_tir) whose operands are all relax.constant and
-  /// whose results are small, static tensors.
+  /// whose results are static tensors within the size limit.
   bool canEvaluate(mlir::Operation *op);
 
   /// The values of `op`'s results. Failure without `errors` when the op
