@@ -6,7 +6,9 @@
 
 Measures, `--runs` times each (median reported):
   * `mlc-run --params --inputs` wall time: import, bind the weights, the
-    whole CPU pipeline, LLVM, JIT, one inference (what a user waits for);
+    whole CPU pipeline, LLVM, JIT, one inference (what a user waits for),
+    without the cache (--no-cache), into an empty cache, and from the
+    cache (the second run of a model: no pipeline, no LLVM);
   * `mlc-opt --mlc-cpu-pipeline` on the bound model: the MLIR part alone;
   * `mlc-compile` (AOT, a shared library) wall time, with `--target cuda`
     `mlc-compile --target=cuda:sm_90` (needs the CUDA toolkit, no GPU).
@@ -51,7 +53,13 @@ def main():
                         "--relay-bind-params=params=" + model.params, "-o", bound], check=True)
         runs = {}
         if args.target == "cpu":
-            runs["mlc-run (compile + 1 run)"] = model.run_command()
+            cache = os.path.join(model.dir, "cache")
+            runs["mlc-run (compile + 1 run)"] = model.run_command("--no-cache")
+            # The first run of each repetition fills an empty cache.
+            runs["mlc-run, cache miss"] = [
+                "sh", "-c", 'rm -rf "$0" && exec "$@"', cache,
+                *model.run_command("--cache-dir=" + cache)]
+            runs["mlc-run, cache hit"] = model.run_command("--cache-dir=" + cache)
             runs["mlc-opt --mlc-cpu-pipeline"] = [find_tool("mlc-opt"), bound,
                                                   "--mlc-cpu-pipeline", "-o", os.devnull]
             runs["mlc-compile (AOT .so)"] = [find_tool("mlc-compile"), bound, "-o",

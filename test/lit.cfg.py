@@ -46,6 +46,13 @@ config.environment["PYTHONPATH"] = os.pathsep.join([
 ])
 config.environment["MLC_TOOLS_DIR"] = config.mlc_tools_dir
 
+# mlc-run's cache of compiled modules (--cache-dir's default location): in
+# the build tree and empty at the start of every run of the suite, never the
+# user's. Tests of the cache itself use their own --cache-dir.
+xdg_cache_home = os.path.join(config.test_exec_root, "xdg-cache")
+shutil.rmtree(xdg_cache_home, ignore_errors=True)
+config.environment["XDG_CACHE_HOME"] = xdg_cache_home
+
 # mlc-compile's C driver test builds against the generated header.
 for cc in ["cc", "gcc", "clang"]:
     cc_path = shutil.which(cc)

@@ -51,6 +51,8 @@
 #include "mlc/Dialect/Relax/Transforms/Passes.h"
 #include "mlc/Dialect/Relay/Transforms/Passes.h"
 #include "mlc/ExecutionEngine/CUDADevice.h"
+#include "mlc/ExecutionEngine/CompileCache.h"
+#include "mlc/ExecutionEngine/ObjectJIT.h"
 #include "mlc/InitAll.h"
 #include "mlc/Pipelines/Pipelines.h"
 #include "mlc/Support/NpzWriter.h"
@@ -132,6 +134,15 @@ static cl::opt<std::string> targetName(
 static unsigned numThreads = 1;
 static cl::opt<bool> quiet("quiet", cl::desc("Do not print output summaries"),
                            cl::init(false), cl::cat(runCategory));
+static cl::opt<std::string> cacheDir(
+    "cache-dir",
+    cl::desc("Cache of compiled modules: a module compiled before with the "
+             "same options on this host by this build of mlc is not compiled "
+             "again (default: $XDG_CACHE_HOME/mlc or ~/.cache/mlc; CPU only)"),
+    cl::value_desc("dir"), cl::init(""), cl::cat(runCategory));
+static cl::opt<bool> noCache("no-cache",
+                             cl::desc("Neither read nor write the cache"),
+                             cl::init(false), cl::cat(runCategory));
 
 namespace {
 
@@ -320,6 +331,17 @@ static void printSummary(llvm::raw_ostream &os, const HostTensor &tensor) {
   for (int64_t i = 0, e = std::min<int64_t>(count, 6); i < e; ++i)
     os << (i ? ", " : "") << llvm::format("%g", valueAt(i));
   os << (count > 6 ? ", ...]\n" : "]\n");
+}
+
+/// Writes the object code `engine` compiled into `cache` as `key`'s entry.
+static llvm::Error storeInCache(ExecutionEngine &engine,
+                                mlc::CompileCache &cache, StringRef key,
+                                uint32_t flags) {
+  llvm::Expected<std::string> path = cache.createTemporaryFile(key);
+  if (!path)
+    return path.takeError();
+  engine.dumpToObjectFile(*path);
+  return cache.commit(key, *path, flags);
 }
 
 static LogicalResult run(MLIRContext &context) {
@@ -546,32 +568,50 @@ static LogicalResult run(MLIRContext &context) {
     }
   }
 
-  // Compile.
-  PassManager pm(&context);
-  mlc::addPassFailureDiagnostics(pm);
-  if (cuda)
-    mlc::buildGPUPipeline(pm, *gpuOptions);
-  else
-    mlc::buildCPUPipeline(pm, *cpuOptions);
+  // Compile, or take the object code of an earlier run from the cache (the
+  // module with its bound weights, the options, the host and this build of
+  // mlc make the key). The cached object is host code: GPU modules, whose
+  // binaries load in global constructors, are compiled every time.
   auto compileStart = std::chrono::steady_clock::now();
-  if (failed(pm.run(*module)))
-    return failure();
-  auto pipelineDone = std::chrono::steady_clock::now();
+  std::optional<mlc::CompileCache> cache;
+  std::string cacheKey;
+  std::optional<mlc::CachedObject> cached;
+  if (!noCache && !cuda) {
+    cache.emplace(cacheDir.empty() ? mlc::CompileCache::getDefaultDirectory()
+                                   : cacheDir.getValue());
+    std::string options;
+    llvm::raw_string_ostream(options)
+        << "target=" << targetName << " O=" << jitOptLevel
+        << " pipeline=" << pipelineOptions;
+    cacheKey = mlc::CompileCache::computeKey(*module, options);
+    cached = cache->lookup(cacheKey);
+  }
+  auto pipelineDone = compileStart;
+  bool usesOpenMP = false;
+  std::unique_ptr<ExecutionEngine> engine;
+  std::unique_ptr<mlc::ObjectJIT> objectJIT;
+  if (!cached) {
+    PassManager pm(&context);
+    mlc::addPassFailureDiagnostics(pm);
+    if (cuda)
+      mlc::buildGPUPipeline(pm, *gpuOptions);
+    else
+      mlc::buildCPUPipeline(pm, *cpuOptions);
+    if (failed(pm.run(*module)))
+      return failure();
+    pipelineDone = std::chrono::steady_clock::now();
+    usesOpenMP = module
+                     ->walk([](Operation *op) {
+                       return op->getName().getDialectNamespace() == "omp"
+                                  ? WalkResult::interrupt()
+                                  : WalkResult::advance();
+                     })
+                     .wasInterrupted();
+  } else {
+    usesOpenMP = cached->flags & mlc::CachedObject::kUsesOpenMP;
+  }
 
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  auto transformer = makeOptimizingTransformer(jitOptLevel, /*sizeLevel=*/0,
-                                               /*targetMachine=*/nullptr);
-  ExecutionEngineOptions engineOptions;
-  engineOptions.transformer = transformer;
   SmallVector<StringRef> runtimeLibraries = {MLC_C_RUNNER_UTILS};
-  bool usesOpenMP = module
-                        ->walk([](Operation *op) {
-                          return op->getName().getDialectNamespace() == "omp"
-                                     ? WalkResult::interrupt()
-                                     : WalkResult::advance();
-                        })
-                        .wasInterrupted();
   if (usesOpenMP) {
     std::string error;
     auto openMP = llvm::sys::DynamicLibrary::getPermanentLibrary(
@@ -588,24 +628,58 @@ static LogicalResult run(MLIRContext &context) {
       setNumThreads(static_cast<int>(numThreads));
     runtimeLibraries.push_back(MLC_OPENMP_RUNTIME);
   }
-  engineOptions.sharedLibPaths = runtimeLibraries;
-  engineOptions.jitCodeGenOptLevel =
-      static_cast<llvm::CodeGenOptLevel>(std::min<unsigned>(jitOptLevel, 3));
-  auto engine = ExecutionEngine::create(*module, engineOptions);
-  if (!engine)
-    return fail("JIT compilation failed: " +
-                llvm::toString(engine.takeError()));
-  // The JIT optimizes and generates code on the first lookup; doing it here
-  // keeps it out of the first run and lets --bench report it.
-  if (auto entry = (*engine)->lookupPacked(entryName); !entry)
-    return fail("JIT compilation failed: " + llvm::toString(entry.takeError()));
-  if (cuda) {
-    // Global constructors load the GPU binaries (mgpuModuleLoad).
-    (*engine)->initialize();
-    if (llvm::Error error = mlc::synchronizeCUDADevice())
-      return fail("loading the GPU kernels: " +
-                  llvm::toString(std::move(error)));
+
+  if (cached) {
+    auto jit =
+        mlc::ObjectJIT::create(std::move(cached->object), runtimeLibraries);
+    if (!jit)
+      return fail("loading '" + cache->getDirectory() + "/" + cacheKey +
+                  ".o' from the cache: " + llvm::toString(jit.takeError()));
+    objectJIT = std::move(*jit);
+    if (llvm::Error error = objectJIT->lookupPacked(entryName))
+      return fail("loading '" + cache->getDirectory() + "/" + cacheKey +
+                  ".o' from the cache: " + llvm::toString(std::move(error)));
+  } else {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    auto transformer = makeOptimizingTransformer(jitOptLevel, /*sizeLevel=*/0,
+                                                 /*targetMachine=*/nullptr);
+    ExecutionEngineOptions engineOptions;
+    engineOptions.transformer = transformer;
+    engineOptions.sharedLibPaths = runtimeLibraries;
+    engineOptions.jitCodeGenOptLevel =
+        static_cast<llvm::CodeGenOptLevel>(std::min<unsigned>(jitOptLevel, 3));
+    // Kept for the cache.
+    engineOptions.enableObjectDump = cache.has_value();
+    auto created = ExecutionEngine::create(*module, engineOptions);
+    if (!created)
+      return fail("JIT compilation failed: " +
+                  llvm::toString(created.takeError()));
+    engine = std::move(*created);
+    // The JIT optimizes and generates code on the first lookup; doing it
+    // here keeps it out of the first run and lets --bench report it.
+    if (auto entry = engine->lookupPacked(entryName); !entry)
+      return fail("JIT compilation failed: " +
+                  llvm::toString(entry.takeError()));
+    if (cuda) {
+      // Global constructors load the GPU binaries (mgpuModuleLoad).
+      engine->initialize();
+      if (llvm::Error error = mlc::synchronizeCUDADevice())
+        return fail("loading the GPU kernels: " +
+                    llvm::toString(std::move(error)));
+    }
+    if (cache)
+      if (llvm::Error error =
+              storeInCache(*engine, *cache, cacheKey,
+                           usesOpenMP ? mlc::CachedObject::kUsesOpenMP : 0))
+        llvm::errs() << "mlc-run: warning: " << llvm::toString(std::move(error))
+                     << "\n";
   }
+  auto invokePacked = [&](MutableArrayRef<void *> args) -> llvm::Error {
+    if (objectJIT)
+      return objectJIT->invokePacked(entryName, args);
+    return engine->invokePacked(entryName, args);
+  };
   auto compileDone = std::chrono::steady_clock::now();
 
   // Destination passing: parameters first, then one buffer per result.
@@ -648,7 +722,7 @@ static LogicalResult run(MLIRContext &context) {
   llvm::outs().flush();
   std::setvbuf(stdout, nullptr, _IONBF, 0);
   auto callOnce = [&]() -> LogicalResult {
-    if (llvm::Error error = (*engine)->invokePacked(entryName, packed))
+    if (llvm::Error error = invokePacked(packed))
       return fail("calling '" + entryName +
                   "': " + llvm::toString(std::move(error)));
     return success();
@@ -685,9 +759,8 @@ static LogicalResult run(MLIRContext &context) {
     SmallVector<double> millis;
     if (cuda) {
       // Device time between CUDA events around each call.
-      auto times = mlc::timeOnCUDADevice(benchRuns, [&] {
-        return (*engine)->invokePacked(entryName, packed);
-      });
+      auto times = mlc::timeOnCUDADevice(benchRuns,
+                                         [&] { return invokePacked(packed); });
       if (!times)
         return fail("calling '" + entryName +
                     "': " + llvm::toString(times.takeError()));
@@ -704,11 +777,15 @@ static LogicalResult run(MLIRContext &context) {
     }
     llvm::sort(millis);
     using Millis = std::chrono::duration<double, std::milli>;
-    llvm::outs() << llvm::format(
-        "compile time: %.1f ms (MLIR pipeline %.1f ms, LLVM %.1f ms)\n",
-        Millis(compileDone - compileStart).count(),
-        Millis(pipelineDone - compileStart).count(),
-        Millis(compileDone - pipelineDone).count());
+    if (objectJIT)
+      llvm::outs() << llvm::format("compile time: %.1f ms (from the cache)\n",
+                                   Millis(compileDone - compileStart).count());
+    else
+      llvm::outs() << llvm::format(
+          "compile time: %.1f ms (MLIR pipeline %.1f ms, LLVM %.1f ms)\n",
+          Millis(compileDone - compileStart).count(),
+          Millis(pipelineDone - compileStart).count(),
+          Millis(compileDone - pipelineDone).count());
     llvm::outs() << llvm::format(
         "latency over %u runs: min %.4f ms, median %.4f ms, max %.4f ms\n",
         benchRuns.getValue(), millis.front(), millis[millis.size() / 2],

@@ -1,7 +1,7 @@
 // mlc-run writes every result as out0, out1, ... in an .npz numpy reads, and
 // prints a summary line per result and the latency with --bench.
 // RUN: %python -c "import numpy as np; np.savez('%t.in.npz', x=np.arange(6, dtype=np.float32).reshape(2, 3), n=np.array([7, -1], np.int64))"
-// RUN: mlc-run %s --inputs=%t.in.npz --outputs=%t.out.npz --bench=3 | FileCheck %s
+// RUN: mlc-run %s --inputs=%t.in.npz --outputs=%t.out.npz --bench=3 --no-cache | FileCheck %s
 // RUN: %python -c "import numpy as np; d = np.load('%t.out.npz'); x = np.arange(6, dtype=np.float32).reshape(2, 3); assert sorted(d.files) == ['out0', 'out1', 'out2'], d.files; assert d['out0'].dtype == np.float32 and (d['out0'] == x + x).all(); assert d['out1'].dtype == np.int64 and (d['out1'] == [7, -1]).all(); assert d['out2'].shape == () and d['out2'] == 15; print('npz ok')" | FileCheck %s --check-prefix=NPZ
 
 // CHECK: out0: tensor<2x3xf32> min 0 max 10 mean 5 [0, 2, 4, 6, 8, 10]
