@@ -2,6 +2,7 @@
 weights (batch 1, 224x224), and their float64 numpy references:
 
     resnet50()     ResNet-50 v1 (conv-bn-relu bottlenecks, 25.6 M weights)
+    resnet50_v2()  TVM's relay.testing ResNet-50 (pre-activation: bn-relu-conv)
     mobilenet_v2() MobileNet-v2 (inverted residuals, ReLU6 as clip, 3.5 M)
 
 Each returns (relay text, params by name, input "data"); reference_*(params,
@@ -122,6 +123,81 @@ def reference_resnet50(p, data):
     return classifier64(p, x)
 
 
+def resnet50_v2():
+    """(relay text, params, data) of TVM's relay.testing ResNet-50: the
+    pre-activation residual units (batch norm and ReLU before each
+    convolution, so that the norms cannot fold into the convolution weights),
+    a batch norm of the input, epsilon 2e-5, softmax at the end."""
+    b = RelayBuilder(51)
+    data = b.rng.random((1, 3, 224, 224)).astype(np.float32)
+    b.args.append("%data: Tensor[(1, 3, 224, 224), float32]")
+
+    def bn(x, name, c):
+        p = batch_norm_params(b.rng, name, c)
+        y = b.let("nn.batch_norm(%s, %s, epsilon=2e-05f)"
+                  % (x, ", ".join(b.arg(k, v) for k, v in p.items())))
+        return b.let("%s.0" % y)
+
+    def conv(x, name, cin, cout, k, stride):
+        w = b.arg(name + "_weight", weight(b.rng, cout, cin, k, k))
+        pad = k // 2
+        return b.let("nn.conv2d(%s, %s, strides=[%d, %d], padding=[%d, %d, %d, %d], "
+                     "channels=%d, kernel_size=[%d, %d])"
+                     % (x, w, stride, stride, pad, pad, pad, pad, cout, k, k))
+
+    x = bn("%data", "bn_data", 3)
+    x = b.let("nn.relu(%s)" % bn(conv(x, "conv0", 3, 64, 7, 2), "bn0", 64))
+    x = b.let("nn.max_pool2d(%s, pool_size=[3, 3], strides=[2, 2], padding=[1, 1, 1, 1])" % x)
+    cin = 64
+    for s, (blocks, width) in enumerate(RESNET50_STAGES):
+        for i in range(blocks):
+            stride = 2 if i == 0 and s > 0 else 1
+            name = "stage%d_unit%d" % (s + 1, i + 1)
+            act1 = b.let("nn.relu(%s)" % bn(x, name + "_bn1", cin))
+            y = conv(act1, name + "_conv1", cin, width, 1, stride)
+            y = conv(b.let("nn.relu(%s)" % bn(y, name + "_bn2", width)),
+                     name + "_conv2", width, width, 3, 1)
+            y = conv(b.let("nn.relu(%s)" % bn(y, name + "_bn3", width)),
+                     name + "_conv3", width, 4 * width, 1, 1)
+            shortcut = conv(act1, name + "_sc", cin, 4 * width, 1, stride) if i == 0 else x
+            x = b.let("add(%s, %s)" % (y, shortcut))
+            cin = 4 * width
+    x = b.let("nn.relu(%s)" % bn(x, "bn1", cin))
+    x = b.let("nn.softmax(%s)" % b.classifier(x, 2048))
+    text, params = b.finish(x)
+    return text, params, data
+
+
+def reference_resnet50_v2(p, data):
+    """TVM's pre-activation ResNet-50 in float64 numpy."""
+    p = {k: v.astype(np.float64) for k, v in p.items()}
+
+    def bn_relu(x, name):
+        return np.maximum(batch_norm(x, p, name, eps=2e-5), 0)
+
+    def conv(x, name, stride):
+        w = p[name + "_weight"]
+        return conv2d_nchw(x, w, w.shape[2] // 2, stride)
+
+    x = batch_norm(data.astype(np.float64), p, "bn_data", eps=2e-5)
+    x = bn_relu(conv(x, "conv0", 2), "bn0")
+    x = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)), constant_values=-np.inf)
+    h = (x.shape[2] - 3) // 2 + 1
+    x = np.max([x[:, :, i:i + 2 * h:2, j:j + 2 * h:2] for i in range(3) for j in range(3)], 0)
+    for s, (blocks, _) in enumerate(RESNET50_STAGES):
+        for i in range(blocks):
+            stride = 2 if i == 0 and s > 0 else 1
+            name = "stage%d_unit%d" % (s + 1, i + 1)
+            act1 = bn_relu(x, name + "_bn1")
+            y = conv(act1, name + "_conv1", stride)
+            y = conv(bn_relu(y, name + "_bn2"), name + "_conv2", 1)
+            y = conv(bn_relu(y, name + "_bn3"), name + "_conv3", 1)
+            x = y + (conv(act1, name + "_sc", stride) if i == 0 else x)
+    logits = classifier64(p, bn_relu(x, "bn1"))
+    e = np.exp(logits - logits.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
 # (expansion t, output channels c, repeats n, first stride s), torchvision's.
 MOBILENET_V2_BLOCKS = [(1, 16, 1, 1), (6, 24, 2, 2), (6, 32, 3, 2), (6, 64, 4, 2),
                        (6, 96, 3, 1), (6, 160, 3, 2), (6, 320, 1, 1)]
@@ -173,4 +249,5 @@ def reference_mobilenet_v2(p, data):
 
 
 MODELS = {"resnet50": (resnet50, reference_resnet50),
+          "resnet50_v2": (resnet50_v2, reference_resnet50_v2),
           "mobilenet_v2": (mobilenet_v2, reference_mobilenet_v2)}
