@@ -74,6 +74,13 @@ def conv_bn64(p, x, name, stride, groups=1, act="relu"):
     return y
 
 
+def max_pool64(x):
+    """nn.max_pool2d with a 3x3 window, stride 2, padding 1."""
+    x = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)), constant_values=-np.inf)
+    h = (x.shape[2] - 3) // 2 + 1
+    return np.max([x[:, :, i:i + 2 * h:2, j:j + 2 * h:2] for i in range(3) for j in range(3)], 0)
+
+
 def classifier64(p, x):
     return x.mean(axis=(2, 3)) @ p["fc_weight"].T + p["fc_bias"]
 
@@ -108,9 +115,7 @@ def reference_resnet50(p, data):
     """ResNet-50 v1 in float64 numpy."""
     p = {k: v.astype(np.float64) for k, v in p.items()}
     x = conv_bn64(p, data.astype(np.float64), "stem", 2)
-    x = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)), constant_values=-np.inf)
-    h = (x.shape[2] - 3) // 2 + 1
-    x = np.max([x[:, :, i:i + 2 * h:2, j:j + 2 * h:2] for i in range(3) for j in range(3)], 0)
+    x = max_pool64(x)
     for s, (blocks, _) in enumerate(RESNET50_STAGES):
         for i in range(blocks):
             stride = 2 if i == 0 and s > 0 else 1
@@ -181,9 +186,7 @@ def reference_resnet50_v2(p, data):
 
     x = batch_norm(data.astype(np.float64), p, "bn_data", eps=2e-5)
     x = bn_relu(conv(x, "conv0", 2), "bn0")
-    x = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)), constant_values=-np.inf)
-    h = (x.shape[2] - 3) // 2 + 1
-    x = np.max([x[:, :, i:i + 2 * h:2, j:j + 2 * h:2] for i in range(3) for j in range(3)], 0)
+    x = max_pool64(x)
     for s, (blocks, _) in enumerate(RESNET50_STAGES):
         for i in range(blocks):
             stride = 2 if i == 0 and s > 0 else 1

@@ -228,27 +228,3 @@ llvm::Error CompileCache::commit(StringRef key, StringRef temporaryPath,
     return fail(error);
   return llvm::Error::success();
 }
-
-llvm::Error CompileCache::store(StringRef key, llvm::MemoryBufferRef object,
-                                uint32_t flags) {
-  llvm::Expected<std::string> path = createTemporaryFile(key);
-  if (!path)
-    return path.takeError();
-  {
-    std::error_code error;
-    llvm::raw_fd_ostream os(*path, error);
-    if (!error) {
-      os << object.getBuffer();
-      os.close();
-      if (os.has_error()) {
-        error = os.error();
-        os.clear_error();
-      }
-    }
-    if (error) {
-      (void)llvm::sys::fs::remove(*path);
-      return cacheError(directory, error);
-    }
-  }
-  return commit(key, *path, flags);
-}

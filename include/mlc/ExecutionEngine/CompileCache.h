@@ -56,13 +56,10 @@ public:
   /// (then it is removed).
   std::optional<CachedObject> lookup(llvm::StringRef key);
 
-  /// Stores `object` (its bytes and flags) as the entry of `key`.
-  llvm::Error store(llvm::StringRef key, llvm::MemoryBufferRef object,
-                    uint32_t flags);
-
-  /// The same in two steps, for object code that a JIT writes to a file: a
-  /// new file in the cache's directory to write the object to, then
-  /// `commit`, which makes it `key`'s entry (or removes it on failure).
+  /// Storing an entry, for object code that a JIT writes to a file: a new
+  /// file in the cache's directory to write the object to, then `commit`,
+  /// which appends the trailer (flags, checksum) and makes it `key`'s entry
+  /// (or removes it on failure).
   llvm::Expected<std::string> createTemporaryFile(llvm::StringRef key);
   llvm::Error commit(llvm::StringRef key, llvm::StringRef temporaryPath,
                      uint32_t flags);
