@@ -96,6 +96,10 @@ std::string mlc::validateGPUPipelineOptions(const GPUPipelineOptions &options) {
                           StringRef(options.format)))
     return "unknown GPU binary format '" + options.format +
            "' (expected fatbin, bin, isa or llvm)";
+  if (options.asyncCopyStages != 0 &&
+      (options.asyncCopyStages < 2 || options.asyncCopyStages > 8))
+    return "async-copy-stages must be 0 or in [2, 8], got " +
+           std::to_string(options.asyncCopyStages);
   if (options.threadsPerBlock < 1 || options.threadsPerBlock > 1024)
     return "threads-per-block must be in [1, 1024], got " +
            std::to_string(options.threadsPerBlock);
@@ -164,6 +168,13 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   // Kernel functions into their callers, so that constants reach the
   // launches that read them and each kernel is compiled once.
   pm.addPass(createGPUInlineKernelFunctionsPass());
+  // Copies into shared memory: cp.async in flight over several steps
+  // (sm_80+), else the next step's loads prefetched into registers.
+  if (hasTensorCoreMMA(options.chip) && options.asyncCopyStages > 0) {
+    GPUAsyncCopyPipelinePassOptions asyncCopies;
+    asyncCopies.stages = options.asyncCopyStages;
+    pm.addPass(createGPUAsyncCopyPipelinePass(asyncCopies));
+  }
   pm.addPass(createGPUPipelineSharedCopiesPass());
   pm.addPass(createGPUThreadSyncPass());
   pm.addPass(createGPUDeviceMemoryPass());

@@ -8,6 +8,7 @@
 // RUN: not ls %t.ptx
 // RUN: not mlc-opt %s '--mlc-gpu-pipeline=chip=sm_52 features=+ptx41' 2>&1 | FileCheck %s --check-prefix=OLD
 // RUN: not mlc-compile --target=rocm %s -o %t.so 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not mlc-opt %s '--mlc-gpu-pipeline=chip=sm_90 async-copy-stages=1' 2>&1 | FileCheck %s --check-prefix=STAGES
 // RUN: not mlc-compile %s -o %t.ptx 2>&1 | FileCheck %s --check-prefix=CPUPTX
 
 // PTX: PTX ISA 6.0 (+ptx60) is too old for mlc's kernels on sm_90: they need +ptx78 or later
@@ -18,6 +19,7 @@
 // OLD: PTX ISA 4.1 (+ptx41) is too old for mlc's kernels on sm_52: they need +ptx60 or later
 // TARGET: mlc-compile: error: unknown --target 'rocm' (expected cpu or cuda[:sm_XX])
 // CPUPTX: mlc-compile: error: a .ptx output needs --target=cuda
+// STAGES: async-copy-stages must be 0 or in [2, 8], got 1
 
 func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = relay.nn.relu %x : (tensor<4xf32>) -> tensor<4xf32>

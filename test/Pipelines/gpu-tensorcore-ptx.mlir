@@ -1,24 +1,35 @@
 // The tensor-core Matmul rule's kernels in PTX (sm_90): f16 inputs, f32
 // accumulators. Per K step of 32, a warp's 32 x 64 tile takes 2 x 2
-// ldmatrix.x4 for A and 32 mma.sync.m16n8k16 (2 K slices x 2 x 8 tiles);
-// dense and batch_matmul(transpose_b) reach the kernel as a matmul with B
-// stored K x N, whose elements each thread loads itself (ldmatrix.x2 is for
-// B stored N x K: tensorize-mma.mlir). bf16 takes the SIMT rule (MLIR 22
-// cannot lower a bf16 nvgpu.mma.sync). ptxas: no spills, no stack.
+// ldmatrix.x4 for A, 2 x 8 ldmatrix.x2.trans for B and 32
+// mma.sync.m16n8k16 (2 K slices x 2 x 8 tiles); dense and
+// batch_matmul(transpose_b) reach the kernel as a matmul with B stored
+// K x N, whose columns mlc-gpu-tensorize-mma stores in mma order so that
+// ldmatrix.trans reads them (ldmatrix.x2 is for B stored N x K:
+// tensorize-mma.mlir). The copies into shared memory are cp.async (A: 16
+// bytes, .cg; B: 4-byte pieces of the permuted columns, .ca), 3 stages,
+// two steps in flight (mlc-gpu-async-copy-pipeline). bf16 takes the SIMT
+// rule (MLIR 22 cannot lower a bf16 nvgpu.mma.sync). ptxas: no spills, no
+// stack.
 // REQUIRES: ptxas
 // RUN: split-file %s %t
 // RUN: mlc-compile --target=cuda:sm_90 %t/dense.mlir -o %t/dense.ptx
 // RUN: FileCheck %s --check-prefix=DENSE < %t/dense.ptx
 // RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/dense.ptx | FileCheck %s --check-prefix=MMA
 // RUN: grep -c "ldmatrix.sync.aligned.m8n8.x4.shared.b16" %t/dense.ptx | FileCheck %s --check-prefix=LDMATRIX
+// RUN: grep -c "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16" %t/dense.ptx | FileCheck %s --check-prefix=TRANS
+// RUN: grep -c "cp.async.cg.shared.global" %t/dense.ptx | FileCheck %s --check-prefix=ASYNC16
+// RUN: grep -c "cp.async.ca.shared.global" %t/dense.ptx | FileCheck %s --check-prefix=ASYNC4
+// RUN: FileCheck %s --check-prefix=STAGES < %t/dense.ptx
 // RUN: split-file %t/dense.ptx %t/dense
 // RUN: %ptxas -arch=sm_90 -v %t/dense/fused_matmul_add_relu_kernel.ptx -o %t/dense.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: mlc-compile --target=cuda:sm_90 %t/matmul.mlir -o %t/matmul.ptx
 // RUN: FileCheck %s --check-prefix=MATMUL < %t/matmul.ptx
 // RUN: mlc-compile --target=cuda:sm_90 %t/batch.mlir -o %t/batch.ptx
 // RUN: FileCheck %s --check-prefix=BATCH < %t/batch.ptx
-// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/batch.ptx | FileCheck %s --check-prefix=MMA
-// RUN: grep -c "ldmatrix.sync.aligned.m8n8.x4.shared.b16" %t/batch.ptx | FileCheck %s --check-prefix=LDMATRIX
+// K = 64 is two steps: two stages, and LLVM unrolls the loop's two
+// iterations.
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/batch.ptx | FileCheck %s --check-prefix=MMA2
+// RUN: grep -c "ldmatrix.sync.aligned.m8n8.x4.shared.b16" %t/batch.ptx | FileCheck %s --check-prefix=LDMATRIX2
 // RUN: split-file %t/batch.ptx %t/batch
 // RUN: %ptxas -arch=sm_90 -v %t/batch/matmul_kernel.ptx -o %t/batch.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // A float32 model takes the same kernel through mixed-precision=float16
@@ -34,9 +45,31 @@
 
 // DENSE: .entry fused_matmul_add_relu_kernel
 // DENSE: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// DENSE: ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
 // DENSE: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // MMA: {{^}}32{{$}}
 // LDMATRIX: {{^}}4{{$}}
+// TRANS: {{^}}16{{$}}
+// MMA2: {{^}}64{{$}}
+// LDMATRIX2: {{^}}8{{$}}
+// A 64 x 32 and B 32 x 64 f16 tile per step over 64 threads: A 4 x 16
+// bytes, B 16 x 4 bytes per thread, in the prologue's two steps and the
+// loop's one.
+// ASYNC16: {{^}}12{{$}}
+// ASYNC4: {{^}}48{{$}}
+// Prologue: two groups, wait for all but one, barrier; the loop: the copies
+// two steps ahead (src-size 0 past the end), the mmas, wait, barrier; after
+// it the rest drained.
+// STAGES:      cp.async.commit_group
+// STAGES:      cp.async.commit_group
+// STAGES-NEXT: cp.async.wait_group 1
+// STAGES-NEXT: bar.sync 0
+// STAGES:      cp.async.cg.shared.global {{.*}}, 16, %r{{[0-9]+}};
+// STAGES:      cp.async.commit_group
+// STAGES:      mma.sync
+// STAGES:      cp.async.wait_group 1
+// STAGES-NEXT: bar.sync 0
+// STAGES:      cp.async.wait_group 0
 
 // MATMUL-NOT: mma.sync
 // MATMUL:     .entry matmul_kernel

@@ -164,6 +164,12 @@ struct GPUPipelineOptions
       *this, "fold-constant",
       llvm::cl::desc("Evaluate the kernels of constants at compile time"),
       llvm::cl::init(true)};
+  PassOptions::Option<int64_t> asyncCopyStages{
+      *this, "async-copy-stages",
+      llvm::cl::desc("Stages of the cp.async pipeline of the copies into "
+                     "shared memory on sm_80 and newer "
+                     "(mlc-gpu-async-copy-pipeline; 0: off, 2 to 8)"),
+      llvm::cl::init(3)};
   PassOptions::Option<std::string> mixedPrecision{
       *this, "mixed-precision",
       llvm::cl::desc("float16 or bfloat16 compute with float32 accumulation "

@@ -321,6 +321,11 @@ struct GPUDefaultSchedulePass
     for (auto [dim, loop] : llvm::zip(threads, ArrayRef(*parts).drop_front()))
       if (failed(sch.bind(loop, dim.tag)))
         return failure();
+    // Each thread's copies unrolled: straight-line loads and stores in the
+    // K loop's body, which the copy pipelines (register prefetch, cp.async)
+    // take from there.
+    if (failed(sch.unroll((*parts)[0])))
+      return failure();
     if (laneLoop && failed(sch.vectorize(laneLoop)))
       return failure();
     return success();

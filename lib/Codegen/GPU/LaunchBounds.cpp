@@ -11,6 +11,8 @@
 
 #include "mlc/Codegen/GPU/Passes.h"
 
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
@@ -32,11 +34,14 @@ struct GPULaunchBoundsPass
 
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    if (maxRegisters < 32 || maxRegisters > 255) {
-      module.emitError("mlc-gpu-launch-bounds: max-registers must be in "
-                       "[32, 255], got ")
-          << static_cast<int64_t>(maxRegisters);
-      return signalPassFailure();
+    for (auto [name, value] :
+         {std::pair<StringRef, int64_t>{"max-registers", maxRegisters},
+          {"max-registers-mma", maxRegistersMMA}}) {
+      if (value < 32 || value > 255) {
+        module.emitError("mlc-gpu-launch-bounds: ")
+            << name << " must be in [32, 255], got " << value;
+        return signalPassFailure();
+      }
     }
     Builder builder(&getContext());
     module.walk([&](gpu::GPUFuncOp func) {
@@ -46,8 +51,12 @@ struct GPULaunchBoundsPass
       int64_t threads = 1;
       for (int32_t size : *blockSize)
         threads *= size;
+      bool usesTensorCores =
+          func.walk([](nvgpu::MmaSyncOp) { return WalkResult::interrupt(); })
+              .wasInterrupted();
+      int64_t registers = usesTensorCores ? maxRegistersMMA : maxRegisters;
       int64_t blocks =
-          std::max<int64_t>(1, kRegistersPerSM / (threads * maxRegisters));
+          std::max<int64_t>(1, kRegistersPerSM / (threads * registers));
       func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                     builder.getI32IntegerAttr(blocks));
     });

@@ -90,6 +90,85 @@ bool isWorkgroup(Value memref) {
   return space && space.getValue() == gpu::AddressSpace::Workgroup;
 }
 
+/// The column order of a B tile stored K x N in shared memory. The
+/// tensor-core Matmul rule gives lane (g, t) the columns 16 t + 2 nt + p of
+/// its block's 64 (a contiguous 4 x 16 box of C), so the 8 columns of mma
+/// tile nt (n = 2 t + p) lie 16 apart in pairs; stored at 8 nt + 2 t + p
+/// they are contiguous, and ldmatrix.trans loads the B fragment.
+AffineMap getBColumnPermutation(MLIRContext *context) {
+  AffineExpr c = getAffineDimExpr(0, context);
+  return AffineMap::get(1, 0,
+                        (c.floorDiv(2) % 8) * 8 + c.floorDiv(16) * 2 + c % 2);
+}
+
+/// Stores `buffer`'s columns in the order of getBColumnPermutation: every
+/// access's last index goes through it. Only for a shared alloca of 64
+/// columns that is read and written by scalar loads and stores.
+LogicalResult permuteBColumns(Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  if (!buffer.getDefiningOp<memref::AllocaOp>() || type.getRank() < 2 ||
+      type.getShape().back() != 64 ||
+      llvm::any_of(buffer.getUsers(), [](Operation *user) {
+        return !isa<memref::LoadOp, memref::StoreOp>(user);
+      }))
+    return failure();
+  AffineMap permutation = getBColumnPermutation(buffer.getContext());
+  for (Operation *user : llvm::to_vector(buffer.getUsers())) {
+    OpBuilder b(user);
+    MutableOperandRange indices =
+        isa<memref::LoadOp>(user)
+            ? cast<memref::LoadOp>(user).getIndicesMutable()
+            : cast<memref::StoreOp>(user).getIndicesMutable();
+    OpOperand &last = indices[indices.size() - 1];
+    last.set(affine::AffineApplyOp::create(b, user->getLoc(), permutation,
+                                           ValueRange{last.get()}));
+  }
+  return success();
+}
+
+/// The value of `index` when the values in `constants` are replaced by
+/// theirs, if that makes it a constant (through affine.apply and integer
+/// arithmetic, which the unrolled loops leave unfolded).
+std::optional<int64_t>
+evaluateIndex(Value index, ArrayRef<std::pair<Value, int64_t>> constants) {
+  const auto *given =
+      llvm::find_if(constants, [&](const auto &c) { return c.first == index; });
+  if (given != constants.end())
+    return given->second;
+  if (std::optional<int64_t> constant = getConstantIntValue(index))
+    return constant;
+  Operation *def = index.getDefiningOp();
+  if (!def || def->getNumResults() != 1)
+    return std::nullopt;
+  SmallVector<int64_t> operands;
+  for (Value operand : def->getOperands()) {
+    std::optional<int64_t> value = evaluateIndex(operand, constants);
+    if (!value)
+      return std::nullopt;
+    operands.push_back(*value);
+  }
+  if (isa<arith::AddIOp>(def))
+    return operands[0] + operands[1];
+  if (isa<arith::SubIOp>(def))
+    return operands[0] - operands[1];
+  if (isa<arith::MulIOp>(def))
+    return operands[0] * operands[1];
+  auto apply = dyn_cast<affine::AffineApplyOp>(def);
+  if (!apply)
+    return std::nullopt;
+  SmallVector<AffineExpr> replacements;
+  for (int64_t value : operands)
+    replacements.push_back(getAffineConstantExpr(value, def->getContext()));
+  AffineMap map = apply.getAffineMap();
+  AffineExpr value = map.getResult(0).replaceDimsAndSymbols(
+      ArrayRef(replacements).take_front(map.getNumDims()),
+      ArrayRef(replacements).drop_front(map.getNumDims()));
+  if (auto constant =
+          dyn_cast<AffineConstantExpr>(simplifyAffineExpr(value, 0, 0)))
+    return constant.getValue();
+  return std::nullopt;
+}
+
 /// Matches the nest under the annotated loop `h`; the reason otherwise.
 FailureOr<MmaNest> matchNest(scf::ForOp h, std::string &why) {
   MmaNest nest;
@@ -325,10 +404,39 @@ public:
           b, loc, VectorType::get({2, 2}, nest.b.getType()), nest.b.getMemRef(),
           *index, /*transpose=*/false, /*numTiles=*/2));
     }
+    // B stored K x N with its columns permuted (permuteBColumns): lane l
+    // points at row k = l % 16 of the tile's 8 contiguous columns.
+    if (hasContiguousBColumns()) {
+      FailureOr<SmallVector<Value>> index =
+          indicesAt(nest.b, constant(0), constant(0), constant(0), constant(0),
+                    ofLane(l % 16));
+      if (failed(index))
+        return failure();
+      return Value(nvgpu::LdMatrixOp::create(
+          b, loc, VectorType::get({2, 2}, nest.b.getType()), nest.b.getMemRef(),
+          *index, /*transpose=*/true, /*numTiles=*/2));
+    }
     return gather(nest.b, 2, [&](int64_t q, int64_t e) {
       return indicesAt(nest.b, constant(0), ofLane(g.floorDiv(2)), constant(0),
                        ofLane(g % 2), ofLane(t * 2 + e + 8 * q));
     });
+  }
+
+  /// Whether B's column n = 2t + p of the tile is stored at the column of
+  /// n = 0 plus n, 8-aligned (checked on the load's index for all t, p).
+  bool hasContiguousBColumns() {
+    Value column = nest.b.getIndices()[nest.bColDim];
+    Value tValue = lane.t, pValue = nest.p.getInductionVar();
+    std::optional<int64_t> first =
+        evaluateIndex(column, {{tValue, 0}, {pValue, 0}});
+    if (!first || *first % 8 != 0)
+      return false;
+    for (int64_t tv = 0; tv < 4; ++tv)
+      for (int64_t pv = 0; pv < 2; ++pv)
+        if (evaluateIndex(column, {{tValue, tv}, {pValue, pv}}) !=
+            *first + 2 * tv + pv)
+          return false;
+    return true;
   }
 
   /// The thread's own accumulator elements (h, p), the mma's C fragment;
@@ -373,7 +481,7 @@ private:
   DenseMap<int64_t, Value> constants;
 };
 
-LogicalResult tensorize(scf::ForOp h, Lane lane) {
+FailureOr<MmaNest> matchTile(scf::ForOp h) {
   // The index computations of the tile once each (the accumulator's load
   // and store indices as the same values).
   IRRewriter rewriter(h.getContext());
@@ -383,10 +491,7 @@ LogicalResult tensorize(scf::ForOp h, Lane lane) {
   FailureOr<MmaNest> matched = matchNest(h, why);
   if (failed(matched))
     return h.emitError("cannot tensorize the mma_sync loop: ") << why;
-  if (failed(MmaBuilder(*matched, lane).build()))
-    return failure();
-  h.erase();
-  return success();
+  return matched;
 }
 
 /// The lane's thread ids: the launch must be 4 x 8 threads in x and y.
@@ -427,10 +532,29 @@ struct GPUTensorizeMMAPass
       }
       loops.push_back(loop);
     });
+    SmallVector<std::pair<MmaNest, Lane>> tiles;
     for (scf::ForOp loop : loops) {
       FailureOr<Lane> lane = getLane(loop);
-      if (failed(lane) || failed(tensorize(loop, *lane)))
+      if (failed(lane))
         return signalPassFailure();
+      FailureOr<MmaNest> nest = matchTile(loop);
+      if (failed(nest))
+        return signalPassFailure();
+      tiles.emplace_back(*nest, *lane);
+    }
+    // B stored K x N: its columns permuted so that ldmatrix.trans applies
+    // (each buffer once; the tiles then check the columns they read).
+    llvm::SmallDenseSet<Value> permuted;
+    for (auto &[nest, lane] : tiles) {
+      Value b = nest.b.getMemRef();
+      if (nest.bColDim == nest.b.getIndices().size() - 1 &&
+          !permuted.contains(b) && succeeded(permuteBColumns(b)))
+        permuted.insert(b);
+    }
+    for (auto &[nest, lane] : tiles) {
+      if (failed(MmaBuilder(nest, lane).build()))
+        return signalPassFailure();
+      nest.h.erase();
     }
   }
 };

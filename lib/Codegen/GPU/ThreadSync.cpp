@@ -13,6 +13,7 @@
 #include "mlc/Codegen/GPU/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -66,7 +67,10 @@ SharedAccesses getSharedAccesses(Operation *op) {
   SharedAccesses accesses;
   op->walk([&](Operation *nested) {
     auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
-    if (!effects)
+    // An async copy's write lands at a later nvgpu.device_async_wait; the
+    // pass that issues it (mlc-gpu-async-copy-pipeline) places that wait
+    // and the barrier after it.
+    if (!effects || isa<nvgpu::DeviceAsyncCopyOp>(nested))
       return;
     SmallVector<MemoryEffects::EffectInstance> instances;
     effects.getEffects(instances);

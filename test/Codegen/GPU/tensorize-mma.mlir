@@ -62,13 +62,11 @@ func.func @tile_nt(%c_out: memref<32x2x2xf32>) {
 
 // -----
 
-// B stored K x N (a matmul's B): no ldmatrix can give its columns in mma
-// order, so each thread loads its four B elements (k 2t + e + 8q, column
-// g of the tile) itself.
+// B stored K x N whose tile columns are contiguous (column 2t + p): lane l
+// points at row k = l % 16 and ldmatrix.trans gives the B fragment.
 // CHECK-LABEL: func.func @tile_nn
 // CHECK:         nvgpu.ldmatrix {{.*}} {numTiles = 4 : i32, transpose = false} : memref<16x16xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
-// CHECK-COUNT-4: memref.load %{{.*}} : memref<16x8xf16, #gpu.address_space<workgroup>>
-// CHECK:         vector.from_elements {{.*}} : vector<2x2xf16>
+// CHECK:         nvgpu.ldmatrix %{{.*}}[%[[K:.*]], %{{.*}}] {numTiles = 2 : i32, transpose = true} : memref<16x8xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
 // CHECK:         nvgpu.mma.sync
 func.func @tile_nn() {
   %c1 = arith.constant 1 : index
@@ -90,6 +88,101 @@ func.func @tile_nn() {
           %x = memref.load %a[%row, %kk] : memref<16x16xf16, #gpu.address_space<workgroup>>
           %xf = arith.extf %x : f16 to f32
           %y = memref.load %b[%kk, %col] : memref<16x8xf16, #gpu.address_space<workgroup>>
+          %yf = arith.extf %y : f16 to f32
+          %m = arith.mulf %xf, %yf : f32
+          %c = memref.load %acc[%h, %p] : memref<2x2xf32, #gpu.address_space<private>>
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %acc[%h, %p] : memref<2x2xf32, #gpu.address_space<private>>
+        }
+      }
+    } {tensorir.annotations = {mma_sync = "m16n8k16"}}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// B stored K x N as the tensor-core Matmul rule leaves it: lane (g, t) has
+// the columns 16 t + 2 nt + p of 64 (here tile nt = 3). Every access of the
+// buffer, the copy into it included, goes through the column permutation
+// 8 ((c / 2) mod 8) + 2 (c / 16) + c mod 2, which puts the tile's columns
+// at 24 .. 31, and ldmatrix.trans reads them.
+// CHECK-DAG:   #[[PERM:.*]] = affine_map<(d0) -> (((d0 floordiv 2) mod 8) * 8 + (d0 floordiv 16) * 2 + d0 mod 2)>
+// CHECK-LABEL: func.func @tile_nn_permuted
+// CHECK:         %[[C:.*]] = affine.apply #[[PERM]](%{{.*}})
+// CHECK:         memref.store %{{.*}}, %{{.*}}[%{{.*}}, %[[C]]] : memref<16x64xf16
+// CHECK:         nvgpu.ldmatrix {{.*}} {numTiles = 4 : i32, transpose = false}
+// CHECK:         nvgpu.ldmatrix {{.*}} {numTiles = 2 : i32, transpose = true} : memref<16x64xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
+// CHECK-NOT:     memref.load %{{.*}} : memref<16x64xf16
+// CHECK:         nvgpu.mma.sync
+func.func @tile_nn_permuted(%src: memref<16x64xf16>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %a = memref.alloca() : memref<16x16xf16, #gpu.address_space<workgroup>>
+  %b = memref.alloca() : memref<16x64xf16, #gpu.address_space<workgroup>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %g, %w) in (%sx = %c4, %sy = %c8, %sz = %c1) {
+    %lane = affine.apply affine_map<(d0, d1) -> (d0 * 4 + d1)>(%g, %t)
+    %v = memref.load %src[%g, %lane] : memref<16x64xf16>
+    memref.store %v, %b[%g, %lane] : memref<16x64xf16, #gpu.address_space<workgroup>>
+    %acc = memref.alloca() : memref<2x2xf32, #gpu.address_space<private>>
+    scf.for %h = %c0 to %c2 step %c1 {
+      scf.for %p = %c0 to %c2 step %c1 {
+        scf.for %kk = %c0 to %c16 step %c1 {
+          %row = affine.apply affine_map<(d0, d1) -> (d0 * 2 + d1)>(%g, %h)
+          %col = affine.apply affine_map<(d0, d1) -> (d0 * 16 + 6 + d1)>(%t, %p)
+          %x = memref.load %a[%row, %kk] : memref<16x16xf16, #gpu.address_space<workgroup>>
+          %xf = arith.extf %x : f16 to f32
+          %y = memref.load %b[%kk, %col] : memref<16x64xf16, #gpu.address_space<workgroup>>
+          %yf = arith.extf %y : f16 to f32
+          %m = arith.mulf %xf, %yf : f32
+          %c = memref.load %acc[%h, %p] : memref<2x2xf32, #gpu.address_space<private>>
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %acc[%h, %p] : memref<2x2xf32, #gpu.address_space<private>>
+        }
+      }
+    } {tensorir.annotations = {mma_sync = "m16n8k16"}}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// B stored K x N whose tile columns are neither contiguous nor in the
+// permutable 64-column layout (column 4t + p of 16): each thread loads its
+// four B elements (k 2t + e + 8q, column g of the tile) itself.
+// CHECK-LABEL: func.func @tile_nn_gather
+// CHECK:         nvgpu.ldmatrix {{.*}} {numTiles = 4 : i32, transpose = false}
+// CHECK-COUNT-4: memref.load %{{.*}} : memref<16x16xf16, #gpu.address_space<workgroup>>
+// CHECK:         vector.from_elements {{.*}} : vector<2x2xf16>
+// CHECK:         nvgpu.mma.sync
+
+func.func @tile_nn_gather() {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %a = memref.alloca() : memref<16x16xf16, #gpu.address_space<workgroup>>
+  %b = memref.alloca() : memref<16x16xf16, #gpu.address_space<workgroup>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %g, %w) in (%sx = %c4, %sy = %c8, %sz = %c1) {
+    %acc = memref.alloca() : memref<2x2xf32, #gpu.address_space<private>>
+    scf.for %h = %c0 to %c2 step %c1 {
+      scf.for %p = %c0 to %c2 step %c1 {
+        scf.for %kk = %c0 to %c16 step %c1 {
+          %row = affine.apply affine_map<(d0, d1) -> (d0 * 2 + d1)>(%g, %h)
+          %col = affine.apply affine_map<(d0, d1) -> (d0 * 4 + d1)>(%t, %p)
+          %x = memref.load %a[%row, %kk] : memref<16x16xf16, #gpu.address_space<workgroup>>
+          %xf = arith.extf %x : f16 to f32
+          %y = memref.load %b[%kk, %col] : memref<16x16xf16, #gpu.address_space<workgroup>>
           %yf = arith.extf %y : f16 to f32
           %m = arith.mulf %xf, %yf : f32
           %c = memref.load %acc[%h, %p] : memref<2x2xf32, #gpu.address_space<private>>

@@ -139,3 +139,40 @@ func.func @kernel_start(%x: memref<32xf32>, %y: memref<32xf32>) {
   }
   return
 }
+
+// -----
+
+// Async copies (cp.async) are synchronized by the pass that issues them
+// (mlc-gpu-async-copy-pipeline: a wait and a barrier of its own): no
+// barrier between the copy and the read of another stage, none before the
+// next iteration's copy.
+// CHECK-LABEL: func.func @async_copies
+// CHECK:         scf.for
+// CHECK-NEXT:      nvgpu.device_async_copy
+// CHECK-NEXT:      nvgpu.device_async_create_group
+// CHECK-NEXT:      memref.load %{{.*}} #gpu.address_space<workgroup>>
+// CHECK-NEXT:      memref.store
+// CHECK-NEXT:      nvgpu.device_async_wait
+// CHECK-NEXT:      gpu.barrier
+// CHECK-NEXT:    }
+func.func @async_copies(%x: memref<128xf32>, %y: memref<32xf32>) {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    %a = memref.alloca() : memref<2x32xf32, #gpu.address_space<workgroup>>
+    scf.for %k = %c0 to %c4 step %c1 {
+      %t = nvgpu.device_async_copy %x[%tx], %a[%c1, %tx], 1 : memref<128xf32> to memref<2x32xf32, #gpu.address_space<workgroup>>
+      %g = nvgpu.device_async_create_group %t
+      %r = memref.load %a[%c0, %tx] : memref<2x32xf32, #gpu.address_space<workgroup>>
+      memref.store %r, %y[%tx] : memref<32xf32>
+      nvgpu.device_async_wait %g {numGroups = 0 : i32}
+      gpu.barrier
+    }
+    gpu.terminator
+  }
+  return
+}

@@ -102,11 +102,18 @@ def GPUTensorizeMMAPass
     thread of a warp computes of one 16 x 8 x 16 tile; it becomes, for the
     warp together:
 
-    - `nvgpu.ldmatrix` of the 16 x 16 A tile (4 tiles of 8 x 8; transposed
-      when A is stored K-major) and of the 16 x 8 B tile (2 tiles;
-      transposed when B is stored K x N), each lane giving the address of
-      one row; the tile origins are the loads' indices at h = p = kk = 0
-      and lane 0,
+    - `nvgpu.ldmatrix` of the 16 x 16 A tile (4 tiles of 8 x 8) when k is
+      A's innermost dimension, and of the 16 x 8 B tile (2 tiles) when k is
+      B's; each lane gives the address of one row, the nest's own load
+      indices evaluated at the lane's (g, t, h, p, kk); otherwise each
+      thread loads its fragment elements itself,
+    - for B stored K x N, `nvgpu.ldmatrix` with `transpose` when the 8
+      columns of the tile are contiguous and 8-aligned (checked on the
+      load's indices for every lane). The tensor-core rule's layout (lane
+      t has columns 16 t + 2 nt + p of 64) is made so first: every access
+      of such a 64-column shared buffer, the copy into it included, goes
+      through the column permutation 8 ((c / 2) mod 8) + 2 (c / 16) +
+      c mod 2, which stores tile nt's columns at 8 nt .. 8 nt + 7,
     - the thread's four accumulator elements (h, p in {0, 1}) as a
       `vector<2x2xf32>`, `nvgpu.mma.sync` with shape [16, 8, 16], and the
       four elements stored back.
@@ -180,7 +187,11 @@ def GPULaunchBoundsPass : Pass<"mlc-gpu-launch-bounds", "::mlir::gpu::GPUModuleO
     it takes one or two more than 128 for the Matmul rule's 8 x 8 register
     tile, which halves the blocks per SM (256 threads x 130 registers: one
     block instead of two); at 128 the same kernel needs no spills. Kernels
-    that need fewer registers are not affected.
+    that need fewer registers are not affected. Kernels with tensor-core
+    tiles (`nvgpu.mma.sync`) get `max-registers-mma` instead: they hold the
+    accumulators, the fragments of the next k slice and the addresses of
+    the copies in flight (the 4-warp tensor-core kernel spills at 128; three
+    of its blocks per SM still fit in shared memory).
 
     ```mlir
     gpu.func @k(...) kernel attributes {known_block_size = array<i32: 16, 16, 1>}
@@ -192,6 +203,10 @@ def GPULaunchBoundsPass : Pass<"mlc-gpu-launch-bounds", "::mlir::gpu::GPUModuleO
   let options = [
     Option<"maxRegisters", "max-registers", "int64_t", /*default=*/"128",
            "registers per thread that every kernel must fit in (32 to 255)">,
+    Option<"maxRegistersMMA", "max-registers-mma", "int64_t",
+           /*default=*/"168",
+           "registers per thread of the kernels that use tensor cores "
+           "(nvgpu.mma.sync; 32 to 255)">,
   ];
 }
 
@@ -294,6 +309,90 @@ def GPUEraseHostConstantsPass
     // the first @w goes
     ```
   }];
+}
+
+def GPUAsyncCopyPipelinePass
+    : Pass<"mlc-gpu-async-copy-pipeline", "::mlir::ModuleOp"> {
+  let summary = "Multi-stage software pipeline of the copies into shared "
+                "memory with cp.async (sm_80+), in padded buffers";
+  let description = [{
+    TVM's InjectSoftwarePipeline with asynchronous stages, CUTLASS's
+    multistage main loop: in a loop of a `gpu.launch` that copies global
+    memory into workgroup (shared) memory and computes on what it copied
+    (the Matmul rules' K loop), the copies become `nvgpu.device_async_copy`
+    (`cp.async`, 16, 8 or 4 bytes each: runs of element copies with
+    consecutive, aligned indices), the shared buffers get `stages` copies
+    (a leading dimension), and the copies of step k + stages - 1 are issued
+    before the compute of step k, so that up to stages - 1 steps are in
+    flight while the tensor cores work and no register holds a prefetched
+    value (the register prefetch of `mlc-gpu-pipeline-shared-copies` does
+    not fit beside the tensor-core rule's accumulators).
+
+    The first stages - 1 steps' copies go before the loop, one async group
+    each. Each iteration issues the copies of step k + stages - 1 into the
+    buffer that step k - 1 read (predicated off past the last step:
+    `cp.async` with a source size of 0, which reads nothing), commits them
+    as a group, computes on step k's buffer, then waits until at most
+    stages - 2 groups are pending (`cp.async.wait_group`) and synchronizes
+    the block (`gpu.barrier`): step k + 1's data is in shared memory for
+    every thread, and nobody still reads the buffer the next iteration
+    overwrites. `mlc-gpu-thread-sync` leaves these copies to this pass.
+
+    With `pad`, a buffer whose rows are an even number of 16-byte chunks
+    gets one more chunk per row (TVM dlight's padded shared tiles): the 8
+    rows that an `ldmatrix` reads then start in 8 different groups of 4
+    banks, and the accesses keep their indices (the addresses of a
+    thread's accesses stay a base plus constants, which the 4-byte copies
+    of a permuted B tile need to stay within the register budget; an XOR
+    swizzle gives each its own address).
+
+    A loop is pipelined when it computes with tensor cores
+    (`nvgpu.mma.sync`: the SIMT Matmul rule's 8 x 8 register tile has no
+    register to spare for the copies' addresses, and its 4 x 4 tile keeps
+    the register prefetch), has constant bounds and at least two
+    iterations, no loop-carried values, writes no global memory, its copies
+    (a global `memref.load` whose only use is a `memref.store` into a
+    `memref.alloca` of workgroup memory) are at the top level of its body
+    with indices computed there from pure ops, and the buffers they write
+    are read, and only read, in the loop and nowhere else. Otherwise the
+    loop is left as it is. Fewer stages are used (at least 2) where
+    `stages` copies of the buffers would not fit in the 48 KiB of static
+    shared memory beside the kernel's other shared buffers (the 128 x 64
+    tensor-core tile at 3 stages takes 44.5 KiB), and fewer than the loop
+    has iterations. `--mlc-gpu-pipeline` runs this pass for sm_80
+    and newer chips (`async-copy-stages`; 0 turns it off).
+
+    ```mlir
+    %A_s = memref.alloca() : memref<64x32xf16, #gpu.address_space<workgroup>>
+    scf.for %k = %c0 to %c8 step %c1 {
+      8 x { %a = memref.load %A[%i, %k * 32 + %j + q] ; memref.store %a, %A_s[%r, %j + q] }
+      ... nvgpu.ldmatrix %A_s[...] ...
+    }
+    // becomes (stages = 3)
+    %A_s = memref.alloca() : memref<3x64x40xf16, #gpu.address_space<workgroup>>
+    nvgpu.device_async_copy %A[%i, %j], %A_s[%c0, %r, %j], 8 ; create_group
+    nvgpu.device_async_copy %A[%i, 32 + %j], %A_s[%c1, %r, %j], 8 ; create_group
+    nvgpu.device_async_wait {numGroups = 1} ; gpu.barrier
+    scf.for %k = %c0 to %c8 step %c1 {
+      nvgpu.device_async_copy %A[%i, (%k + 2) * 32 + %j], %A_s[(%k + 2) mod 3, %r, %j], 8, %n
+      create_group
+      ... nvgpu.ldmatrix %A_s[%k mod 3, ...] ...
+      nvgpu.device_async_wait {numGroups = 1} ; gpu.barrier
+    }
+    ```
+  }];
+  let options = [
+    Option<"stages", "stages", "int64_t", /*default=*/"3",
+           "copies of each shared buffer, steps in flight plus one (2 to 8)">,
+    Option<"pad", "pad", "bool", /*default=*/"true",
+           "pad the buffers' rows by 16 bytes against bank conflicts">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::nvgpu::NVGPUDialect"
+  ];
 }
 
 def GPUPipelineSharedCopiesPass

@@ -1,0 +1,276 @@
+// RUN: mlc-opt %s -split-input-file -mlc-gpu-async-copy-pipeline | FileCheck %s
+// RUN: mlc-opt %s -split-input-file -mlc-gpu-async-copy-pipeline=stages=2 | FileCheck %s --check-prefix=TWO
+// RUN: not mlc-opt %s -mlc-gpu-async-copy-pipeline=stages=1 2>&1 | FileCheck %s --check-prefix=STAGES
+// STAGES: error: mlc-gpu-async-copy-pipeline: stages must be in [2, 8], got 1
+
+// A tensor-core loop of 4 steps that copies 8 consecutive f16 per thread
+// (16 bytes): one cp.async each, 3 copies of the buffer, its 64-byte rows
+// padded to 80; steps 0 and 1 before the loop, step k + 2 in it (src-size
+// 0 past the last step, the source index clamped to it), the ldmatrix on
+// step k's copy.
+// CHECK-DAG:   #[[AHEAD:.*]] = affine_map<(d0) -> (d0 + 2)>
+// CHECK-DAG:   #[[NEXT:.*]] = affine_map<(d0) -> ((d0 + 2) mod 3)>
+// CHECK-DAG:   #[[CUR:.*]] = affine_map<(d0) -> (d0 mod 3)>
+// CHECK-LABEL: func.func @pipelined
+// CHECK:         %[[BUF:.*]] = memref.alloca() : memref<3x8x40xf16, #gpu.address_space<workgroup>>
+// CHECK-NOT:     memref<8x32xf16
+// CHECK:         nvgpu.device_async_copy %{{.*}}[%{{.*}}, %{{.*}}], %[[BUF]][%c0{{.*}}, %{{.*}}, %{{.*}}], 8 {bypassL1}
+// CHECK:         nvgpu.device_async_create_group
+// CHECK:         nvgpu.device_async_copy %{{.*}}, %[[BUF]][%c1{{.*}}, %{{.*}}, %{{.*}}], 8 {bypassL1}
+// CHECK:         %[[G1:.*]] = nvgpu.device_async_create_group
+// CHECK-NEXT:    nvgpu.device_async_wait %[[G1]] {numGroups = 1 : i32}
+// CHECK-NEXT:    gpu.barrier
+// CHECK:         scf.for %[[K:.*]] = %c0 to %c4 step %c1 {
+// CHECK:           %[[A:.*]] = affine.apply #[[AHEAD]](%[[K]])
+// CHECK:           %[[IN:.*]] = arith.cmpi slt, %[[A]], %c4
+// CHECK:           %[[LAST:.*]] = arith.minsi %[[A]], %c3
+// CHECK:           %[[S:.*]] = affine.apply #[[NEXT]](%[[K]])
+// CHECK:           %[[N:.*]] = arith.select %[[IN]], %c8{{.*}}, %c0
+// CHECK:           nvgpu.device_async_copy %{{.*}}, %[[BUF]][%[[S]], %{{.*}}, %{{.*}}], 8, %[[N]] {bypassL1}
+// CHECK-NOT:       memref.load %{{.*}} : memref<8x128xf16>
+// CHECK:           %[[G:.*]] = nvgpu.device_async_create_group
+// CHECK:           %[[C:.*]] = affine.apply #[[CUR]](%[[K]])
+// CHECK:           nvgpu.ldmatrix %[[BUF]][%[[C]], %{{.*}}, %{{.*}}]
+// CHECK:           nvgpu.mma.sync
+// CHECK:           nvgpu.device_async_wait %[[G]] {numGroups = 1 : i32}
+// CHECK-NEXT:      gpu.barrier
+// CHECK-NEXT:    }
+// CHECK-NEXT:    nvgpu.device_async_wait %[[G1]] {numGroups = 0 : i32}
+// Two stages: one step ahead, nothing pending at the waits.
+// TWO-LABEL: func.func @pipelined
+// TWO:         memref.alloca() : memref<2x8x40xf16, #gpu.address_space<workgroup>>
+// TWO:         nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
+// TWO:         scf.for
+// TWO:           nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
+
+func.func @pipelined(%A: memref<8x128xf16>, %out: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %g, %w) in (%sx = %c4, %sy = %c8, %sz = %c1) {
+    %a_s = memref.alloca() : memref<8x32xf16, #gpu.address_space<workgroup>>
+    %acc = memref.alloca() : memref<1xf32, #gpu.address_space<private>>
+    scf.for %k = %c0 to %c4 step %c1 {
+      %src0 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 0)>(%k, %t)
+      %v0 = memref.load %A[%g, %src0] : memref<8x128xf16>
+      %dst0 = affine.apply affine_map<(d0) -> (d0 * 8 + 0)>(%t)
+      memref.store %v0, %a_s[%g, %dst0] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src1 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 1)>(%k, %t)
+      %v1 = memref.load %A[%g, %src1] : memref<8x128xf16>
+      %dst1 = affine.apply affine_map<(d0) -> (d0 * 8 + 1)>(%t)
+      memref.store %v1, %a_s[%g, %dst1] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src2 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 2)>(%k, %t)
+      %v2 = memref.load %A[%g, %src2] : memref<8x128xf16>
+      %dst2 = affine.apply affine_map<(d0) -> (d0 * 8 + 2)>(%t)
+      memref.store %v2, %a_s[%g, %dst2] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src3 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 3)>(%k, %t)
+      %v3 = memref.load %A[%g, %src3] : memref<8x128xf16>
+      %dst3 = affine.apply affine_map<(d0) -> (d0 * 8 + 3)>(%t)
+      memref.store %v3, %a_s[%g, %dst3] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src4 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 4)>(%k, %t)
+      %v4 = memref.load %A[%g, %src4] : memref<8x128xf16>
+      %dst4 = affine.apply affine_map<(d0) -> (d0 * 8 + 4)>(%t)
+      memref.store %v4, %a_s[%g, %dst4] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src5 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 5)>(%k, %t)
+      %v5 = memref.load %A[%g, %src5] : memref<8x128xf16>
+      %dst5 = affine.apply affine_map<(d0) -> (d0 * 8 + 5)>(%t)
+      memref.store %v5, %a_s[%g, %dst5] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src6 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 6)>(%k, %t)
+      %v6 = memref.load %A[%g, %src6] : memref<8x128xf16>
+      %dst6 = affine.apply affine_map<(d0) -> (d0 * 8 + 6)>(%t)
+      memref.store %v6, %a_s[%g, %dst6] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src7 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 7)>(%k, %t)
+      %v7 = memref.load %A[%g, %src7] : memref<8x128xf16>
+      %dst7 = affine.apply affine_map<(d0) -> (d0 * 8 + 7)>(%t)
+      memref.store %v7, %a_s[%g, %dst7] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %x = nvgpu.ldmatrix %a_s[%g, %c0] {numTiles = 4 : i32, transpose = false} : memref<8x32xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+      %y = arith.constant dense<1.0> : vector<2x2xf16>
+      %z = arith.constant dense<0.0> : vector<2x2xf32>
+      %r = nvgpu.mma.sync(%x, %y, %z) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+      %e = vector.extract %r[0, 0] : f32 from vector<2x2xf32>
+      memref.store %e, %acc[%c0] : memref<1xf32, #gpu.address_space<private>>
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A loop without tensor-core tiles keeps its copies (the SIMT rule's
+// register prefetch is mlc-gpu-pipeline-shared-copies').
+// CHECK-LABEL: func.func @not_tensor_core
+// CHECK-NOT:     nvgpu.device_async_copy
+// CHECK:         memref.store %{{.*}} : memref<8x32xf16, #gpu.address_space<workgroup>>
+func.func @not_tensor_core(%A: memref<8x128xf16>, %out: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %g, %w) in (%sx = %c4, %sy = %c8, %sz = %c1) {
+    %a_s = memref.alloca() : memref<8x32xf16, #gpu.address_space<workgroup>>
+    %acc = memref.alloca() : memref<1xf32, #gpu.address_space<private>>
+    scf.for %k = %c0 to %c4 step %c1 {
+      %src0 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 0)>(%k, %t)
+      %v0 = memref.load %A[%g, %src0] : memref<8x128xf16>
+      %dst0 = affine.apply affine_map<(d0) -> (d0 * 8 + 0)>(%t)
+      memref.store %v0, %a_s[%g, %dst0] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src1 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 1)>(%k, %t)
+      %v1 = memref.load %A[%g, %src1] : memref<8x128xf16>
+      %dst1 = affine.apply affine_map<(d0) -> (d0 * 8 + 1)>(%t)
+      memref.store %v1, %a_s[%g, %dst1] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src2 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 2)>(%k, %t)
+      %v2 = memref.load %A[%g, %src2] : memref<8x128xf16>
+      %dst2 = affine.apply affine_map<(d0) -> (d0 * 8 + 2)>(%t)
+      memref.store %v2, %a_s[%g, %dst2] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src3 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 3)>(%k, %t)
+      %v3 = memref.load %A[%g, %src3] : memref<8x128xf16>
+      %dst3 = affine.apply affine_map<(d0) -> (d0 * 8 + 3)>(%t)
+      memref.store %v3, %a_s[%g, %dst3] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src4 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 4)>(%k, %t)
+      %v4 = memref.load %A[%g, %src4] : memref<8x128xf16>
+      %dst4 = affine.apply affine_map<(d0) -> (d0 * 8 + 4)>(%t)
+      memref.store %v4, %a_s[%g, %dst4] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src5 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 5)>(%k, %t)
+      %v5 = memref.load %A[%g, %src5] : memref<8x128xf16>
+      %dst5 = affine.apply affine_map<(d0) -> (d0 * 8 + 5)>(%t)
+      memref.store %v5, %a_s[%g, %dst5] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src6 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 6)>(%k, %t)
+      %v6 = memref.load %A[%g, %src6] : memref<8x128xf16>
+      %dst6 = affine.apply affine_map<(d0) -> (d0 * 8 + 6)>(%t)
+      memref.store %v6, %a_s[%g, %dst6] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src7 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 7)>(%k, %t)
+      %v7 = memref.load %A[%g, %src7] : memref<8x128xf16>
+      %dst7 = affine.apply affine_map<(d0) -> (d0 * 8 + 7)>(%t)
+      memref.store %v7, %a_s[%g, %dst7] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %h = memref.load %a_s[%g, %t] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %e = arith.extf %h : f16 to f32
+      memref.store %e, %acc[%c0] : memref<1xf32, #gpu.address_space<private>>
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// A loop that writes global memory, which a copy issued ahead could read:
+// left alone.
+// CHECK-LABEL: func.func @writes_global
+// CHECK-NOT:     nvgpu.device_async_copy
+func.func @writes_global(%A: memref<8x128xf16>, %out: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %g, %w) in (%sx = %c4, %sy = %c8, %sz = %c1) {
+    %a_s = memref.alloca() : memref<8x32xf16, #gpu.address_space<workgroup>>
+    %acc = memref.alloca() : memref<1xf32, #gpu.address_space<private>>
+    scf.for %k = %c0 to %c4 step %c1 {
+      %src0 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 0)>(%k, %t)
+      %v0 = memref.load %A[%g, %src0] : memref<8x128xf16>
+      %dst0 = affine.apply affine_map<(d0) -> (d0 * 8 + 0)>(%t)
+      memref.store %v0, %a_s[%g, %dst0] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src1 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 1)>(%k, %t)
+      %v1 = memref.load %A[%g, %src1] : memref<8x128xf16>
+      %dst1 = affine.apply affine_map<(d0) -> (d0 * 8 + 1)>(%t)
+      memref.store %v1, %a_s[%g, %dst1] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src2 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 2)>(%k, %t)
+      %v2 = memref.load %A[%g, %src2] : memref<8x128xf16>
+      %dst2 = affine.apply affine_map<(d0) -> (d0 * 8 + 2)>(%t)
+      memref.store %v2, %a_s[%g, %dst2] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src3 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 3)>(%k, %t)
+      %v3 = memref.load %A[%g, %src3] : memref<8x128xf16>
+      %dst3 = affine.apply affine_map<(d0) -> (d0 * 8 + 3)>(%t)
+      memref.store %v3, %a_s[%g, %dst3] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src4 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 4)>(%k, %t)
+      %v4 = memref.load %A[%g, %src4] : memref<8x128xf16>
+      %dst4 = affine.apply affine_map<(d0) -> (d0 * 8 + 4)>(%t)
+      memref.store %v4, %a_s[%g, %dst4] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src5 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 5)>(%k, %t)
+      %v5 = memref.load %A[%g, %src5] : memref<8x128xf16>
+      %dst5 = affine.apply affine_map<(d0) -> (d0 * 8 + 5)>(%t)
+      memref.store %v5, %a_s[%g, %dst5] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src6 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 6)>(%k, %t)
+      %v6 = memref.load %A[%g, %src6] : memref<8x128xf16>
+      %dst6 = affine.apply affine_map<(d0) -> (d0 * 8 + 6)>(%t)
+      memref.store %v6, %a_s[%g, %dst6] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src7 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 7)>(%k, %t)
+      %v7 = memref.load %A[%g, %src7] : memref<8x128xf16>
+      %dst7 = affine.apply affine_map<(d0) -> (d0 * 8 + 7)>(%t)
+      memref.store %v7, %a_s[%g, %dst7] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %x = nvgpu.ldmatrix %a_s[%g, %c0] {numTiles = 4 : i32, transpose = false} : memref<8x32xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+      %y = arith.constant dense<1.0> : vector<2x2xf16>
+      %z = arith.constant dense<0.0> : vector<2x2xf32>
+      %r = nvgpu.mma.sync(%x, %y, %z) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+      %e = vector.extract %r[0, 0] : f32 from vector<2x2xf32>
+      memref.store %e, %out[%g] : memref<8xf32>
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Copies that start one element past a 4-byte boundary: no cp.async
+// (4, 8 or 16 aligned bytes) covers them, so the loop is left alone.
+// CHECK-LABEL: func.func @misaligned
+// CHECK-NOT:     nvgpu.device_async_copy
+func.func @misaligned(%A: memref<8x128xf16>, %out: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %g, %w) in (%sx = %c4, %sy = %c8, %sz = %c1) {
+    %a_s = memref.alloca() : memref<8x32xf16, #gpu.address_space<workgroup>>
+    %acc = memref.alloca() : memref<1xf32, #gpu.address_space<private>>
+    scf.for %k = %c0 to %c4 step %c1 {
+      %src0 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 1)>(%k, %t)
+      %v0 = memref.load %A[%g, %src0] : memref<8x128xf16>
+      %dst0 = affine.apply affine_map<(d0) -> (d0 * 8 + 0)>(%t)
+      memref.store %v0, %a_s[%g, %dst0] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src1 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 2)>(%k, %t)
+      %v1 = memref.load %A[%g, %src1] : memref<8x128xf16>
+      %dst1 = affine.apply affine_map<(d0) -> (d0 * 8 + 1)>(%t)
+      memref.store %v1, %a_s[%g, %dst1] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src2 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 3)>(%k, %t)
+      %v2 = memref.load %A[%g, %src2] : memref<8x128xf16>
+      %dst2 = affine.apply affine_map<(d0) -> (d0 * 8 + 2)>(%t)
+      memref.store %v2, %a_s[%g, %dst2] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src3 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 4)>(%k, %t)
+      %v3 = memref.load %A[%g, %src3] : memref<8x128xf16>
+      %dst3 = affine.apply affine_map<(d0) -> (d0 * 8 + 3)>(%t)
+      memref.store %v3, %a_s[%g, %dst3] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src4 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 5)>(%k, %t)
+      %v4 = memref.load %A[%g, %src4] : memref<8x128xf16>
+      %dst4 = affine.apply affine_map<(d0) -> (d0 * 8 + 4)>(%t)
+      memref.store %v4, %a_s[%g, %dst4] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src5 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 6)>(%k, %t)
+      %v5 = memref.load %A[%g, %src5] : memref<8x128xf16>
+      %dst5 = affine.apply affine_map<(d0) -> (d0 * 8 + 5)>(%t)
+      memref.store %v5, %a_s[%g, %dst5] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src6 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 7)>(%k, %t)
+      %v6 = memref.load %A[%g, %src6] : memref<8x128xf16>
+      %dst6 = affine.apply affine_map<(d0) -> (d0 * 8 + 6)>(%t)
+      memref.store %v6, %a_s[%g, %dst6] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src7 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 8)>(%k, %t)
+      %v7 = memref.load %A[%g, %src7] : memref<8x128xf16>
+      %dst7 = affine.apply affine_map<(d0) -> (d0 * 8 + 7)>(%t)
+      memref.store %v7, %a_s[%g, %dst7] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %x = nvgpu.ldmatrix %a_s[%g, %c0] {numTiles = 4 : i32, transpose = false} : memref<8x32xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+      %y = arith.constant dense<1.0> : vector<2x2xf16>
+      %z = arith.constant dense<0.0> : vector<2x2xf32>
+      %r = nvgpu.mma.sync(%x, %y, %z) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+      %e = vector.extract %r[0, 0] : f32 from vector<2x2xf32>
+      memref.store %e, %acc[%c0] : memref<1xf32, #gpu.address_space<private>>
+    }
+    gpu.terminator
+  }
+  return
+}
