@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlc/Codegen/GPU/Passes.h"
+#include "mlc/Codegen/GPU/Utils.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/IR/AffineValueMap.h"
@@ -31,6 +32,8 @@ namespace mlc {
 } // namespace mlc
 
 using namespace mlir;
+using mlc::getGPUAddressSpace;
+using mlc::writesGlobalMemory;
 
 namespace {
 
@@ -40,10 +43,7 @@ bool isWorkgroup(Value memref) {
 }
 
 bool isGlobal(Value memref) {
-  Attribute space = cast<MemRefType>(memref.getType()).getMemorySpace();
-  auto gpuSpace = dyn_cast_or_null<gpu::AddressSpaceAttr>(space);
-  return !space ||
-         (gpuSpace && gpuSpace.getValue() == gpu::AddressSpace::Global);
+  return getGPUAddressSpace(memref) == gpu::AddressSpace::Global;
 }
 
 /// One element copied: a global load whose only use is a store into a
@@ -136,30 +136,6 @@ struct AsyncCopy {
   ElementCopy base;
   int64_t elements;
 };
-
-/// Whether `loop` (or anything in it) writes memory other than shared or
-/// per-thread buffers, which its copies could read.
-bool writesGlobalMemory(scf::ForOp loop) {
-  WalkResult result = loop.getBody()->walk([&](Operation *op) {
-    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!effects)
-      return isMemoryEffectFree(op) || op->hasTrait<OpTrait::IsTerminator>() ||
-                     op->getNumRegions() > 0
-                 ? WalkResult::advance()
-                 : WalkResult::interrupt();
-    SmallVector<MemoryEffects::EffectInstance> instances;
-    effects.getEffects(instances);
-    for (const MemoryEffects::EffectInstance &effect : instances) {
-      if (!isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect()))
-        continue;
-      Value value = effect.getValue();
-      if (!value || !isa<MemRefType>(value.getType()) || isGlobal(value))
-        return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return result.wasInterrupted();
-}
 
 /// The ops that read a shared buffer and that this pass can re-index.
 bool isReindexableRead(Operation *op, Value buffer) {

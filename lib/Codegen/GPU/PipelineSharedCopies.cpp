@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlc/Codegen/GPU/Passes.h"
+#include "mlc/Codegen/GPU/Utils.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -29,53 +30,26 @@ namespace mlc {
 } // namespace mlc
 
 using namespace mlir;
+using mlc::getGPUAddressSpace;
+using mlc::writesGlobalMemory;
 
 namespace {
-
-gpu::AddressSpace getAddressSpace(Value memref) {
-  auto type = cast<MemRefType>(memref.getType());
-  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
-  return space ? space.getValue() : gpu::AddressSpace::Global;
-}
 
 /// A load of global memory whose values only go to shared memory: one
 /// element of a copy into shared memory.
 bool isGlobalToSharedLoad(Operation &op) {
   auto load = dyn_cast<memref::LoadOp>(op);
-  if (!load || getAddressSpace(load.getMemRef()) != gpu::AddressSpace::Global ||
+  if (!load ||
+      getGPUAddressSpace(load.getMemRef()) != gpu::AddressSpace::Global ||
       load->use_empty())
     return false;
   return llvm::all_of(load->getUsers(), [&](Operation *user) {
     auto store = dyn_cast<memref::StoreOp>(user);
     return store && store.getValueToStore() == load.getResult() &&
            store->getBlock() == load->getBlock() &&
-           getAddressSpace(store.getMemRef()) == gpu::AddressSpace::Workgroup;
+           getGPUAddressSpace(store.getMemRef()) ==
+               gpu::AddressSpace::Workgroup;
   });
-}
-
-/// Whether `loop` (or anything in it) writes memory other than shared or
-/// per-thread buffers, which its loads could read.
-bool writesGlobalMemory(scf::ForOp loop) {
-  WalkResult result = loop.getBody()->walk([&](Operation *op) {
-    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!effects)
-      return isMemoryEffectFree(op) || op->hasTrait<OpTrait::IsTerminator>() ||
-                     op->getNumRegions() > 0
-                 ? WalkResult::advance()
-                 : WalkResult::interrupt();
-    SmallVector<MemoryEffects::EffectInstance> instances;
-    effects.getEffects(instances);
-    for (const MemoryEffects::EffectInstance &effect : instances) {
-      if (!isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect()))
-        continue;
-      Value value = effect.getValue();
-      if (!value || !isa<MemRefType>(value.getType()) ||
-          getAddressSpace(value) == gpu::AddressSpace::Global)
-        return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return result.wasInterrupted();
 }
 
 /// Pipelines `loop` if it copies global memory into shared memory: the
@@ -97,7 +71,7 @@ LogicalResult pipelineCopies(RewriterBase &rewriter, scf::ForOp loop,
       loads.push_back(&op);
   // A loop that copies and computes on what it copied (not a copy loop).
   bool readsShared = body->walk([](memref::LoadOp load) {
-                           return getAddressSpace(load.getMemRef()) ==
+                           return getGPUAddressSpace(load.getMemRef()) ==
                                           gpu::AddressSpace::Workgroup
                                       ? WalkResult::interrupt()
                                       : WalkResult::advance();
@@ -110,7 +84,7 @@ LogicalResult pipelineCopies(RewriterBase &rewriter, scf::ForOp loop,
   // would spill (the Matmul rule's 8 x 8 tile at 128 registers).
   int64_t privateElements = 0;
   loop->getParentOfType<gpu::LaunchOp>().walk([&](memref::AllocaOp alloca) {
-    if (getAddressSpace(alloca.getMemref()) == gpu::AddressSpace::Private &&
+    if (getGPUAddressSpace(alloca.getMemref()) == gpu::AddressSpace::Private &&
         alloca.getType().hasStaticShape())
       privateElements += alloca.getType().getNumElements();
   });

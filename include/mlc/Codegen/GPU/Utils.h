@@ -1,0 +1,26 @@
+//===- Utils.h - helpers shared by the GPU code generation passes -*- C++
+//-*-===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MLC_CODEGEN_GPU_UTILS_H
+#define MLC_CODEGEN_GPU_UTILS_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace mlc {
+
+/// The GPU address space of a memref value (global when it has none).
+mlir::gpu::AddressSpace getGPUAddressSpace(mlir::Value memref);
+
+/// Whether `loop` (or anything in it) writes memory other than shared or
+/// per-thread buffers: global memory, which copies issued ahead of the
+/// loop's compute could read.
+bool writesGlobalMemory(mlir::scf::ForOp loop);
+
+} // namespace mlc
+
+#endif // MLC_CODEGEN_GPU_UTILS_H
