@@ -435,13 +435,13 @@ LogicalResult Pipeliner::run() {
   nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, lastPrologueGroup,
                                    rewriter.getI32IntegerAttr(0));
 
-  // The element copies go; their index computations too, once unused.
-  for (Operation *op : llvm::reverse(copyOps))
-    if (isa<memref::StoreOp>(op))
-      rewriter.eraseOp(op);
-  for (Operation *op : copyOps)
-    if (isa<memref::LoadOp>(op))
-      rewriter.eraseOp(op);
+  // The element copies go (stores before the loads they use); their index
+  // computations too, once unused.
+  // (copyOps holds each copy's load, then its store.)
+  for (size_t i = 1; i < copyOps.size(); i += 2)
+    rewriter.eraseOp(copyOps[i]);
+  for (size_t i = 0; i < copyOps.size(); i += 2)
+    rewriter.eraseOp(copyOps[i]);
   for (Operation *op : llvm::reverse(slice))
     if (op->use_empty())
       rewriter.eraseOp(op);
