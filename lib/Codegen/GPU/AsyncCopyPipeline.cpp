@@ -37,11 +37,6 @@ using mlc::writesGlobalMemory;
 
 namespace {
 
-bool isWorkgroup(Value memref) {
-  return gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(
-      cast<MemRefType>(memref.getType()));
-}
-
 bool isGlobal(Value memref) {
   return getGPUAddressSpace(memref) == gpu::AddressSpace::Global;
 }
@@ -61,7 +56,7 @@ std::optional<ElementCopy> matchElementCopy(Operation &op) {
   if (!store || store.getValueToStore() != load.getResult() ||
       store->getBlock() != load->getBlock() ||
       !store.getMemRef().getDefiningOp<memref::AllocaOp>() ||
-      !isWorkgroup(store.getMemRef()))
+      !mlc::isWorkgroupMemory(store.getMemRef()))
     return std::nullopt;
   return ElementCopy{load, store};
 }
@@ -352,7 +347,7 @@ LogicalResult Pipeliner::run() {
   int64_t otherBytes = 0, stageBytes = 0;
   loop->getParentOfType<gpu::LaunchOp>().walk([&](memref::AllocaOp alloca) {
     MemRefType type = alloca.getType();
-    if (!isWorkgroup(alloca) || buffers.contains(alloca.getResult()))
+    if (!mlc::isWorkgroupMemory(alloca) || buffers.contains(alloca.getResult()))
       return;
     otherBytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
   });

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlc/Codegen/GPU/Passes.h"
+#include "mlc/Codegen/GPU/Utils.h"
 
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
 #include "mlc/Dialect/TensorIR/IR/TensorIRUtils.h"
@@ -82,12 +83,6 @@ std::optional<unsigned> getDimOf(memref::LoadOp load, Value iv) {
     dim = i;
   }
   return dim;
-}
-
-bool isWorkgroup(Value memref) {
-  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(
-      cast<MemRefType>(memref.getType()).getMemorySpace());
-  return space && space.getValue() == gpu::AddressSpace::Workgroup;
 }
 
 /// The column order of a B tile stored K x N in shared memory. The
@@ -231,7 +226,8 @@ FailureOr<MmaNest> matchNest(scf::ForOp h, std::string &why) {
     why = "expected f16 A and B";
     return failure();
   }
-  if (!isWorkgroup(nest.a.getMemRef()) || !isWorkgroup(nest.b.getMemRef())) {
+  if (!mlc::isWorkgroupMemory(nest.a.getMemRef()) ||
+      !mlc::isWorkgroupMemory(nest.b.getMemRef())) {
     why = "expected A and B in workgroup (shared) memory";
     return failure();
   }

@@ -16,6 +16,11 @@ gpu::AddressSpace mlc::getGPUAddressSpace(Value memref) {
   return space ? space.getValue() : gpu::AddressSpace::Global;
 }
 
+bool mlc::isWorkgroupMemory(Value memref) {
+  return gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(
+      cast<MemRefType>(memref.getType()));
+}
+
 bool mlc::writesGlobalMemory(scf::ForOp loop) {
   WalkResult result = loop.getBody()->walk([&](Operation *op) {
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);

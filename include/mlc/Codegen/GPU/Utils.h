@@ -16,6 +16,9 @@ namespace mlc {
 /// The GPU address space of a memref value (global when it has none).
 mlir::gpu::AddressSpace getGPUAddressSpace(mlir::Value memref);
 
+/// Whether a memref value lives in workgroup (shared) memory.
+bool isWorkgroupMemory(mlir::Value memref);
+
 /// Whether `loop` (or anything in it) writes memory other than shared or
 /// per-thread buffers: global memory, which copies issued ahead of the
 /// loop's compute could read.
