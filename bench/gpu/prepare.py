@@ -88,11 +88,18 @@ def main():
                      torch={"op": op, **extra})
 
     def matmul(name, m, k, n, transpose_b=False, dtype="float32"):
-        # float16 inputs: f32 results (the tensor-core Matmul rule).
+        # float16 or bfloat16 inputs: f32 results (the tensor-core Matmul
+        # rule). numpy has no bfloat16: those cases take float32 inputs and
+        # cast them in the model (two small kernels of their own, which the
+        # torch baseline runs too), the reference rounds them the same way.
         b = (n, k) if transpose_b else (k, n)
         out = ', out_dtype="float32"' if dtype != "float32" else ""
-        body = f"nn.dense(%a, %b{out})" if transpose_b else f"nn.matmul(%a, %b{out})"
-        kernel(name, [("a", (m, k)), ("b", b)], body, (m, n), "dense" if transpose_b else "matmul",
+        lhs, rhs, op = "%a", "%b", "dense" if transpose_b else "matmul"
+        if dtype == "bfloat16":
+            lhs, rhs = 'cast(%a, dtype="bfloat16")', 'cast(%b, dtype="bfloat16")'
+            dtype, op = "float32", op + "_bf16"
+        body = f"nn.dense({lhs}, {rhs}{out})" if transpose_b else f"nn.matmul({lhs}, {rhs}{out})"
+        kernel(name, [("a", (m, k)), ("b", b)], body, (m, n), op,
                flops=2 * m * n * k, rtol=1e-4, atol=1e-4 * np.sqrt(k), dtype=dtype)
 
     matmul("matmul1024", 1024, 1024, 1024)
@@ -104,6 +111,8 @@ def main():
     matmul("bert_qkv_f16", 4096, 768, 2304, transpose_b=True, dtype="float16")
     matmul("bert_ffn1_f16", 4096, 768, 3072, transpose_b=True, dtype="float16")
     matmul("bert_ffn2_f16", 4096, 3072, 768, transpose_b=True, dtype="float16")
+    matmul("matmul4096_bf16", 4096, 4096, 4096, dtype="bfloat16")
+    matmul("bert_ffn1_bf16", 4096, 768, 3072, transpose_b=True, dtype="bfloat16")
     shape = (4096, 4096)
     nbytes = 4 * shape[0] * shape[1]
     kernel("add", [("x", shape), ("y", shape)], "add(%x, %y)", shape, "add", bytes_=3 * nbytes)

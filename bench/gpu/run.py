@@ -64,7 +64,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
 from mlc import runtime  # noqa: E402
 
-KERNEL_OPS = ("matmul", "dense", "add", "softmax", "layer_norm", "sum", "relu")
+KERNEL_OPS = ("matmul", "dense", "matmul_bf16", "dense_bf16", "add", "softmax", "layer_norm", "sum", "relu")
 MODEL_OPS = ("model:mlp", "model:cnn", "model:resnet", "model:mobilenet",
              "model:transformer")
 
@@ -94,11 +94,21 @@ def layer_norm64(x, gamma=None, beta=None, eps=1e-5):
     return y if gamma is None else y * gamma + beta
 
 
+def bf16_values(x):
+    """x rounded to bfloat16 (to nearest, ties to even), in float64: what a
+    cast to bfloat16 keeps."""
+    bits = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    bits = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16 << 16
+    return bits.astype(np.uint32).view(np.float32).astype(np.float64)
+
+
 # float64 numpy references of the kernel ops, for cases whose reference is
 # {"op": ...} (computed here from the generated inputs).
 REFERENCES = {
     "matmul": lambda a, b: a @ b,
     "dense": lambda a, b: a @ b.T,
+    "matmul_bf16": lambda a, b: bf16_values(a) @ bf16_values(b),
+    "dense_bf16": lambda a, b: bf16_values(a) @ bf16_values(b).T,
     "add": lambda x, y: x + y,
     "relu": lambda x: np.maximum(x, 0),
     "softmax": softmax64,
@@ -277,6 +287,11 @@ def torch_baseline(torch, spec, inputs, arrays, params):
         return lambda: torch.matmul(t[0], t[1])
     if op == "dense":
         return lambda: torch.nn.functional.linear(t[0], t[1])
+    # bfloat16: the model casts its float32 inputs, and so does torch.
+    if op == "matmul_bf16":
+        return lambda: torch.matmul(t[0].bfloat16(), t[1].bfloat16())
+    if op == "dense_bf16":
+        return lambda: torch.nn.functional.linear(t[0].bfloat16(), t[1].bfloat16())
     if op == "add":
         return lambda: t[0] + t[1]
     if op == "softmax":

@@ -207,6 +207,7 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   device.addPass(createGPUAssumeAlignmentPass());
   device.addPass(createGPULaunchBoundsPass());
+  device.addPass(createGPULowerBF16MmaSyncPass());
   device.addPass(createConvertNVGPUToNVVMPass());
   device.addPass(createConvertGpuOpsToNVVMOps());
   device.addPass(createCanonicalizerPass());

@@ -20,6 +20,8 @@
 # CHECK: matmul f16 128x80x192 [tensorcore]: ok
 # CHECK: batch_matmul_nt f16 2x64x48x128 [tensorcore]: ok
 # CHECK: batch_matmul_nn f16 3x64x32x64 [tensorcore]: ok
+# CHECK: matmul bf16 128x80x192 [tensorcore]: ok
+# CHECK: dense bf16+bias 256x96x128 [tensorcore]: ok
 # CHECK: gemv 1x784x128 [reduction]: ok
 # CHECK: sum 37x300 axis 1 [reduction]: ok
 # CHECK: max 64x1000 axis -1 [reduction]: ok
@@ -169,6 +171,28 @@ x, y = f16(3, 64, 32), f16(3, 32, 64)
 check("batch_matmul_nn f16 3x64x32x64",
       'nn.batch_matmul(%x, %y, out_dtype="float32", transpose_b=False)',
       {"x": x, "y": y}, f64(x) @ f64(y), 32, "tensorcore")
+
+
+# bf16 (numpy has none): float32 inputs cast to bfloat16 by the model, a
+# kernel of their own; the reference rounds them the same way (to nearest,
+# ties to even) and multiplies in float64.
+def bf16_values(a):
+    bits = a.astype(np.float32).view(np.uint32).astype(np.uint64)
+    bits = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16 << 16
+    return bits.astype(np.uint32).view(np.float32).astype(np.float64)
+
+
+x, y = f32(128, 80), f32(80, 192)
+check("matmul bf16 128x80x192",
+      'nn.matmul(cast(%x, dtype="bfloat16"), cast(%y, dtype="bfloat16"), '
+      'out_dtype="float32")',
+      {"x": x, "y": y}, bf16_values(x) @ bf16_values(y), 80, "tensorcore")
+x, w, b = f32(256, 96), f32(128, 96), f32(128)
+check("dense bf16+bias 256x96x128",
+      'add(nn.dense(cast(%x, dtype="bfloat16"), cast(%w, dtype="bfloat16"), units=None, '
+      'out_dtype="float32"), %b)',
+      {"x": x, "w": w, "b": b}, bf16_values(x) @ bf16_values(w).T + b, 96,
+      "tensorcore")
 
 # Reduction rule: one block per output, the reduction split across threads.
 x, w, b = f32(1, 784), f32(128, 784), f32(128)

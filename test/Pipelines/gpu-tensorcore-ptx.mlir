@@ -7,9 +7,9 @@
 // ldmatrix.trans reads them (ldmatrix.x2 is for B stored N x K:
 // tensorize-mma.mlir). The copies into shared memory are cp.async (A: 16
 // bytes, .cg; B: 4-byte pieces of the permuted columns, .ca), 3 stages,
-// two steps in flight (mlc-gpu-async-copy-pipeline). bf16 takes the SIMT
-// rule (MLIR 22 cannot lower a bf16 nvgpu.mma.sync). ptxas: no spills, no
-// stack.
+// two steps in flight (mlc-gpu-async-copy-pipeline). bf16 is the same
+// kernel with the bf16 form of mma.sync (mlc-gpu-lower-bf16-mma-sync, as
+// MLIR 22's nvgpu lowering cannot). ptxas: no spills, no stack.
 // REQUIRES: ptxas
 // RUN: split-file %s %t
 // RUN: mlc-compile --target=cuda:sm_90 %t/dense.mlir -o %t/dense.ptx
@@ -24,6 +24,9 @@
 // RUN: %ptxas -arch=sm_90 -v %t/dense/fused_matmul_add_relu_kernel.ptx -o %t/dense.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: mlc-compile --target=cuda:sm_90 %t/matmul.mlir -o %t/matmul.ptx
 // RUN: FileCheck %s --check-prefix=MATMUL < %t/matmul.ptx
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" %t/matmul.ptx | FileCheck %s --check-prefix=MMA-BF16
+// RUN: split-file %t/matmul.ptx %t/matmul
+// RUN: %ptxas -arch=sm_90 -v %t/matmul/matmul_kernel.ptx -o %t/matmul.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: mlc-compile --target=cuda:sm_90 %t/batch.mlir -o %t/batch.ptx
 // RUN: FileCheck %s --check-prefix=BATCH < %t/batch.ptx
 // K = 64 is two steps: two stages, and LLVM unrolls the loop's two
@@ -71,9 +74,15 @@
 // STAGES-NEXT: bar.sync 0
 // STAGES:      cp.async.wait_group 0
 
-// MATMUL-NOT: mma.sync
+// bf16, B stored K x N: the same fragments as f16 (ldmatrix moves 16-bit
+// elements whatever their type); K = 128 is 4 steps of 32 mmas.
 // MATMUL:     .entry matmul_kernel
-// MATMUL-NOT: mma.sync
+// MATMUL:     cp.async.cg.shared.global
+// MATMUL:     ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// MATMUL:     ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
+// MATMUL:     mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// MATMUL-NOT: mma.sync.aligned.m16n8k16.row.col.f32.f16
+// MMA-BF16: {{^}}32{{$}}
 
 // BATCH: .entry matmul_kernel
 // BATCH: ldmatrix.sync.aligned.m8n8.x4.shared.b16

@@ -421,10 +421,9 @@ struct GPUDefaultSchedulePass
     return success();
   }
 
-  /// Whether `gemm` multiplies f16 inputs into an f32 accumulator: C +=
-  /// extf(A) * extf(B), which `mma.sync` computes exactly. (bf16 would be the
-  /// same instruction, but MLIR 22's nvgpu-to-nvvm conversion rejects bf16
-  /// mma.sync operands.)
+  /// Whether `gemm` multiplies f16 or bf16 inputs (both the same) into an
+  /// f32 accumulator: C += extf(A) * extf(B), which `mma.sync` computes
+  /// exactly.
   static bool isHalfInputsFloatAccumulator(Gemm &gemm) {
     ReductionBlock &r = gemm.reduction;
     if (!isa<arith::AddFOp>(r.combiner) ||
@@ -441,7 +440,8 @@ struct GPUDefaultSchedulePass
       if (!load)
         return false;
       Type type = load.getType();
-      if (!type.isF16() || (inputType && type != inputType))
+      if (!isa<Float16Type, BFloat16Type>(type) ||
+          (inputType && type != inputType))
         return false;
       inputType = type;
     }
@@ -449,7 +449,7 @@ struct GPUDefaultSchedulePass
   }
 
   /// dlight's tensor-core Matmul rule (`mma.sync.m16n8k16`, sm_80+): a GEMM
-  /// block with f16 inputs and an f32 accumulator gets warps of 32
+  /// block with f16 or bf16 inputs and an f32 accumulator gets warps of 32
   /// threads (8 x 4: `threadIdx.y` x `threadIdx.x`) along `threadIdx.z`, a
   /// warp tile of 16 x 8 accumulator tiles in registers, and K in steps of
   /// 32 through `shared` copies of A and B. The loops are split so that

@@ -222,8 +222,9 @@ FailureOr<MmaNest> matchNest(scf::ForOp h, std::string &why) {
       }))
     std::swap(nest.a, nest.b);
   Type elementType = nest.a.getType();
-  if (elementType != nest.b.getType() || !elementType.isF16()) {
-    why = "expected f16 A and B";
+  if (elementType != nest.b.getType() ||
+      !isa<Float16Type, BFloat16Type>(elementType)) {
+    why = "expected f16 or bf16 A and B of one type";
     return failure();
   }
   if (!mlc::isWorkgroupMemory(nest.a.getMemRef()) ||

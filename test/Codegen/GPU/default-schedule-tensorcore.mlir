@@ -116,3 +116,63 @@ tensorir.prim_func @gemm_f16_tail(%A: memref<96x64xf16>, %B: memref<64x96xf16>, 
   }
   tensorir.return
 }
+
+// -----
+
+// bf16 A and B: the same rule (mma.sync.m16n8k16 has a bf16 form).
+// CHECK-LABEL: tensorir.prim_func @gemm_bf16
+// CHECK:         thread_binding("threadIdx.z")
+// CHECK:         annotations {mma_sync = "m16n8k16"}
+tensorir.prim_func @gemm_bf16(%A: memref<128x128xbf16>, %B: memref<128x128xbf16>, %C: memref<128x128xf32>) {
+  tensorir.for %i = 0 to 128 {
+    tensorir.for %j = 0 to 128 {
+      tensorir.for %k = 0 to 128 {
+        tensorir.block "C"(%vi = spatial(128, %i), %vj = spatial(128, %j), %vk = reduce(128, %k)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %C[%vi, %vj] : memref<128x128xf32>
+          }
+          %a = memref.load %A[%vi, %vk] : memref<128x128xbf16>
+          %b = memref.load %B[%vk, %vj] : memref<128x128xbf16>
+          %af = arith.extf %a : bf16 to f32
+          %bf = arith.extf %b : bf16 to f32
+          %c = memref.load %C[%vi, %vj] : memref<128x128xf32>
+          %m = arith.mulf %af, %bf : f32
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %C[%vi, %vj] : memref<128x128xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// f16 A times bf16 B: no mma.sync form multiplies the two, so the SIMT rule.
+// CHECK-LABEL: tensorir.prim_func @gemm_f16_bf16
+// CHECK-NOT:     mma_sync
+// CHECK:         thread_binding("threadIdx.y")
+tensorir.prim_func @gemm_f16_bf16(%A: memref<128x128xf16>, %B: memref<128x128xbf16>, %C: memref<128x128xf32>) {
+  tensorir.for %i = 0 to 128 {
+    tensorir.for %j = 0 to 128 {
+      tensorir.for %k = 0 to 128 {
+        tensorir.block "C"(%vi = spatial(128, %i), %vj = spatial(128, %j), %vk = reduce(128, %k)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %C[%vi, %vj] : memref<128x128xf32>
+          }
+          %a = memref.load %A[%vi, %vk] : memref<128x128xf16>
+          %b = memref.load %B[%vk, %vj] : memref<128x128xbf16>
+          %af = arith.extf %a : f16 to f32
+          %bf = arith.extf %b : bf16 to f32
+          %c = memref.load %C[%vi, %vj] : memref<128x128xf32>
+          %m = arith.mulf %af, %bf : f32
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %C[%vi, %vj] : memref<128x128xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}

@@ -239,6 +239,84 @@ func.func @wrong_extents(%acc: memref<2x2xf32>) {
 
 // -----
 
+// bf16 A and B: the same fragments (ldmatrix moves 16-bit elements); the
+// bf16 mma.sync is lowered by mlc-gpu-lower-bf16-mma-sync.
+// CHECK-LABEL: func.func @tile_nt_bf16
+// CHECK:         nvgpu.ldmatrix {{.*}} -> vector<4x2xbf16>
+// CHECK:         nvgpu.ldmatrix {{.*}} -> vector<2x2xbf16>
+// CHECK:         nvgpu.mma.sync({{.*}}) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
+func.func @tile_nt_bf16(%c_out: memref<32x2x2xf32>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %a = memref.alloca() : memref<16x16xbf16, #gpu.address_space<workgroup>>
+  %b = memref.alloca() : memref<8x16xbf16, #gpu.address_space<workgroup>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %g, %w) in (%sx = %c4, %sy = %c8, %sz = %c1) {
+    %acc = memref.alloca() : memref<2x2xf32, #gpu.address_space<private>>
+    scf.for %h = %c0 to %c2 step %c1 {
+      scf.for %p = %c0 to %c2 step %c1 {
+        scf.for %kk = %c0 to %c16 step %c1 {
+          %row = affine.apply affine_map<(d0, d1) -> (d0 * 2 + d1)>(%g, %h)
+          %col = affine.apply affine_map<(d0, d1) -> (d0 * 2 + d1)>(%t, %p)
+          %x = memref.load %a[%row, %kk] : memref<16x16xbf16, #gpu.address_space<workgroup>>
+          %xf = arith.extf %x : bf16 to f32
+          %y = memref.load %b[%col, %kk] : memref<8x16xbf16, #gpu.address_space<workgroup>>
+          %yf = arith.extf %y : bf16 to f32
+          %m = arith.mulf %xf, %yf : f32
+          %c = memref.load %acc[%h, %p] : memref<2x2xf32, #gpu.address_space<private>>
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %acc[%h, %p] : memref<2x2xf32, #gpu.address_space<private>>
+        }
+      }
+    } {tensorir.annotations = {mma_sync = "m16n8k16"}}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// f16 A, bf16 B: no mma.sync form multiplies the two.
+func.func @mixed_f16_bf16(%c_out: memref<32x2x2xf32>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %a = memref.alloca() : memref<16x16xf16, #gpu.address_space<workgroup>>
+  %b = memref.alloca() : memref<8x16xbf16, #gpu.address_space<workgroup>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %g, %w) in (%sx = %c4, %sy = %c8, %sz = %c1) {
+    %acc = memref.alloca() : memref<2x2xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{cannot tensorize the mma_sync loop: expected f16 or bf16 A and B of one type}}
+    scf.for %h = %c0 to %c2 step %c1 {
+      scf.for %p = %c0 to %c2 step %c1 {
+        scf.for %kk = %c0 to %c16 step %c1 {
+          %row = affine.apply affine_map<(d0, d1) -> (d0 * 2 + d1)>(%g, %h)
+          %col = affine.apply affine_map<(d0, d1) -> (d0 * 2 + d1)>(%t, %p)
+          %x = memref.load %a[%row, %kk] : memref<16x16xf16, #gpu.address_space<workgroup>>
+          %xf = arith.extf %x : f16 to f32
+          %y = memref.load %b[%col, %kk] : memref<8x16xbf16, #gpu.address_space<workgroup>>
+          %yf = arith.extf %y : bf16 to f32
+          %m = arith.mulf %xf, %yf : f32
+          %c = memref.load %acc[%h, %p] : memref<2x2xf32, #gpu.address_space<private>>
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %acc[%h, %p] : memref<2x2xf32, #gpu.address_space<private>>
+        }
+      }
+    } {tensorir.annotations = {mma_sync = "m16n8k16"}}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 // f32 operands: mma.sync m16n8k16 multiplies f16 or bf16.
 func.func @f32_operands() {
   %c1 = arith.constant 1 : index

@@ -23,12 +23,13 @@ def GPUDefaultSchedulePass
 
     - Tensor-core Matmul (dlight's `MatmulTensorization`; with
       `tensor-cores`, which the GPU pipeline sets for sm_80 and newer): a
-      GEMM block with f16 inputs and an f32 accumulator
-      (`C += extf(A) * extf(B)`), M and N multiples of 64, K a multiple of
-      16, gets warps of 32 threads (`threadIdx.x` is the lane, `threadIdx.y`
-      the warp), 128 x 128 outputs per block (8 warps of 32 x 64) when that
-      gives at least 128 blocks, else 64 x 64 (4 warps of 32 x 32), and K in
-      steps of 32 through `shared` copies of A and B. The loops are split
+      GEMM block with f16 or bf16 inputs (both the same) and an f32
+      accumulator (`C += extf(A) * extf(B)`), M and N multiples of 64, K a
+      multiple of 16, gets warps along `threadIdx.z` whose lanes are
+      `threadIdx.y` (8) x `threadIdx.x` (4), 128 x 64 outputs per block
+      (4 warps of 32 x 64) when that gives at least 128 blocks, else
+      64 x 64 (2 warps), and K in steps of 32 (16 when K is not a multiple
+      of 32) through `shared` copies of A and B. The loops are split
       so that each thread computes exactly the accumulator elements that
       `mma.sync.m16n8k16` leaves in its registers, so the schedule is also a
       correct SIMT program; the loop of each 16 x 8 x 16 tile is annotated
@@ -116,7 +117,8 @@ def GPUTensorizeMMAPass
       c mod 2, which stores tile nt's columns at 8 nt .. 8 nt + 7,
     - the thread's four accumulator elements (h, p in {0, 1}) as a
       `vector<2x2xf32>`, `nvgpu.mma.sync` with shape [16, 8, 16], and the
-      four elements stored back.
+      four elements stored back. A and B are f16 or bf16 (the bf16 form is
+      lowered by `mlc-gpu-lower-bf16-mma-sync`).
 
     A nest that does not have this form (other loops or operations, A and
     B not in workgroup memory, a lane count other than 32) is an error at
@@ -138,6 +140,38 @@ def GPUTensorizeMMAPass
     "::mlir::vector::VectorDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect"
+  ];
+}
+
+def GPULowerBF16MmaSyncPass : Pass<"mlc-gpu-lower-bf16-mma-sync"> {
+  let summary = "Lower bf16 nvgpu.mma.sync to nvvm.mma.sync, which MLIR 22's "
+                "convert-nvgpu-to-nvvm cannot";
+  let description = [{
+    `convert-nvgpu-to-nvvm` fails on an `nvgpu.mma.sync` whose A and B are
+    bf16 ("failed to deduce operand PTX types"), although PTX's
+    `mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32` takes the same
+    fragments as the f16 form: each row of the `vector<Nx2xbf16>` operands
+    is one 32-bit register holding two bf16 values. Every m16n8k16
+    `nvgpu.mma.sync` with bf16 A and B and an f32 accumulator becomes that
+    `nvvm.mma.sync` (A row-major, B column-major, as nvgpu's), its operands
+    packed with `vector.bitcast` and its four results gathered back into
+    the `vector<2x2xf32>` the op produced. Other `nvgpu.mma.sync` ops
+    (f16, tf32, integers) are left to `convert-nvgpu-to-nvvm`.
+
+    ```mlir
+    %d = nvgpu.mma.sync(%a, %b, %c) {mmaShape = [16, 8, 16]} : (vector<4x2xbf16>, vector<2x2xbf16>, vector<2x2xf32>) -> vector<2x2xf32>
+    // becomes
+    %a0 = vector.extract %a[0] : vector<2xbf16> from vector<4x2xbf16>
+    %a0p = vector.bitcast %a0 : vector<2xbf16> to vector<1xi32>
+    ...
+    %r = nvvm.mma.sync A[...] B[...] C[...] {multiplicandAPtxType = #nvvm.mma_type<bf16>, ...} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+    %d = vector.from_elements ... : vector<2x2xf32>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::NVVM::NVVMDialect",
+    "::mlir::vector::VectorDialect"
   ];
 }
 
