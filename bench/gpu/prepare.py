@@ -63,14 +63,16 @@ def main():
         compile_case(model, bound, kind="model", inputs=f"{model}-inputs.npz", params=f"{model}-params.npz",
                      reference=f"{model}-reference.npz", rtol=1e-5, atol=models.MODELS[model][2], flops=None, bytes=None,
                      torch={"op": f"model:{model}"})
-        # Mixed precision (relax-to-mixed-precision): float16 contractions
-        # with float32 accumulation, against torch under autocast(float16).
-        # Tolerance: 8 float16 unit roundoffs of the output's magnitude.
-        compile_case(f"{model}_f16", bound, pipeline_options="mixed-precision=float16", kind="model",
-                     inputs=f"{model}-inputs.npz", params=f"{model}-params.npz",
-                     reference=f"{model}-reference.npz", rtol=0.0,
-                     atol=float(8 * 2.0 ** -11 * np.abs(ref).max()), flops=None, bytes=None,
-                     torch={"op": f"model:{model}", "autocast": "float16"})
+        # Mixed precision (relax-to-mixed-precision): float16 or bfloat16
+        # contractions with float32 accumulation, against torch under
+        # autocast of the same type. Tolerance: 8 unit roundoffs of the type
+        # (2^-11, 2^-8) of the output's magnitude.
+        for suffix, dtype, roundoff in [("f16", "float16", 2.0 ** -11), ("bf16", "bfloat16", 2.0 ** -8)]:
+            compile_case(f"{model}_{suffix}", bound, pipeline_options=f"mixed-precision={dtype}", kind="model",
+                         inputs=f"{model}-inputs.npz", params=f"{model}-params.npz",
+                         reference=f"{model}-reference.npz", rtol=0.0,
+                         atol=float(8 * roundoff * np.abs(ref).max()), flops=None, bytes=None,
+                         torch={"op": f"model:{model}", "autocast": dtype})
 
     def kernel(name, shapes, body, out_shape, op, flops=None, bytes_=None, rtol=1e-5, atol=1e-6, dtype="float32",
                **extra):

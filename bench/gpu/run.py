@@ -42,7 +42,7 @@ repeats, `number` grown until a repeat lasts --min-repeat-ms) after
     model:NAME  examples/models.py's model NAME (mlp, cnn, resnet,
                 mobilenet, transformer) in torch.nn.functional from the
                 same weights; with "autocast": "float16" in the dict, under
-                torch.autocast (the mixed-precision cases, NAME_f16)
+                torch.autocast (the mixed-precision cases, NAME_f16 and NAME_bf16)
 
 torch runs in true float32 (TF32 off for cuBLAS and cuDNN), and its result
 is checked against the reference too. Prints one row per case: correct?,
