@@ -75,7 +75,7 @@ def main():
                          torch={"op": f"model:{model}", "autocast": dtype})
 
     def kernel(name, shapes, body, out_shape, op, flops=None, bytes_=None, rtol=1e-5, atol=1e-6, dtype="float32",
-               **extra):
+               pipeline_options=None, torch_extra=None, **extra):
         # Inputs and the float64 numpy reference are made on the GPU machine
         # from the seed (run.py's REFERENCES[op]): large arrays do not travel.
         out_type = f"Tensor[({', '.join(map(str, out_shape))}), float32]"
@@ -84,12 +84,12 @@ def main():
             f.write(relay_kernel(name, shapes, body, out_type, dtype))
         mlir = os.path.join(args.dir, f"{name}.mlir")
         run(tool("mlc-translate"), "--import-relay", path, "-o", mlir)
-        compile_case(name, mlir, kind="kernel",
+        compile_case(name, mlir, pipeline_options=pipeline_options, kind="kernel",
                      inputs={"seed": len(cases), "shapes": [[n, list(s), dtype] for n, s in shapes]},
                      reference={"op": op, **extra}, rtol=rtol, atol=atol, flops=flops, bytes=bytes_,
-                     torch={"op": op, **extra})
+                     torch={"op": op, **extra, **(torch_extra or {})})
 
-    def matmul(name, m, k, n, transpose_b=False, dtype="float32"):
+    def matmul(name, m, k, n, transpose_b=False, dtype="float32", tf32=False):
         # float16 or bfloat16 inputs: f32 results (the tensor-core Matmul
         # rule). numpy has no bfloat16: those cases take float32 inputs and
         # cast them in the model (two small kernels of their own, which the
@@ -101,6 +101,14 @@ def main():
             lhs, rhs = 'cast(%a, dtype="bfloat16")', 'cast(%b, dtype="bfloat16")'
             dtype, op = "float32", op + "_bf16"
         body = f"nn.dense({lhs}, {rhs}{out})" if transpose_b else f"nn.matmul({lhs}, {rhs}{out})"
+        if tf32:
+            # allow-tf32: the operands keep 10 mantissa bits (mlc truncates,
+            # cuBLAS rounds); tolerance 8 x 2^-10 x sqrt(k) for standard
+            # normal inputs. torch runs with TF32 on too.
+            kernel(name, [("a", (m, k)), ("b", b)], body, (m, n), op, flops=2 * m * n * k, rtol=0.0,
+                   atol=8 * 2.0 ** -10 * np.sqrt(k), pipeline_options="allow-tf32=true",
+                   torch_extra={"tf32": True})
+            return
         kernel(name, [("a", (m, k)), ("b", b)], body, (m, n), op,
                flops=2 * m * n * k, rtol=1e-4, atol=1e-4 * np.sqrt(k), dtype=dtype)
 
@@ -115,6 +123,8 @@ def main():
     matmul("bert_ffn2_f16", 4096, 3072, 768, transpose_b=True, dtype="float16")
     matmul("matmul4096_bf16", 4096, 4096, 4096, dtype="bfloat16")
     matmul("bert_ffn1_bf16", 4096, 768, 3072, transpose_b=True, dtype="bfloat16")
+    matmul("matmul4096_tf32", 4096, 4096, 4096, tf32=True)
+    matmul("bert_ffn1_tf32", 4096, 768, 3072, transpose_b=True, tf32=True)
     shape = (4096, 4096)
     nbytes = 4 * shape[0] * shape[1]
     kernel("add", [("x", shape), ("y", shape)], "add(%x, %y)", shape, "add", bytes_=3 * nbytes)

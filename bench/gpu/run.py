@@ -283,6 +283,18 @@ def torch_baseline(torch, spec, inputs, arrays, params):
         raise ValueError("unknown torch op %r (known: %s)"
                          % (op, ", ".join(KERNEL_OPS + MODEL_OPS)))
     t = [torch.as_tensor(x, device="cuda") for x in inputs]
+    if spec.get("tf32"):
+        # The allow-tf32 cases: cuBLAS in its TF32 mode too.
+        def tf32(fn):
+            def run():
+                torch.backends.cuda.matmul.allow_tf32 = True
+                try:
+                    return fn()
+                finally:
+                    torch.backends.cuda.matmul.allow_tf32 = False
+            return run
+        return tf32(torch_baseline(torch, {k: v for k, v in spec.items() if k != "tf32"},
+                                   inputs, arrays, params))
     if op == "matmul":
         return lambda: torch.matmul(t[0], t[1])
     if op == "dense":

@@ -77,8 +77,8 @@ void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
   if (options.emulateGPUSchedule) {
     // The schedules of the GPU pipeline's default chip.
     GPUPipelineOptions gpu;
-    buildGPUKernelSchedulePipeline(pm, gpu.threadsPerBlock,
-                                   hasTensorCoreMMA(gpu.chip));
+    buildGPUKernelSchedulePipeline(
+        pm, gpu.threadsPerBlock, hasTensorCoreMMA(gpu.chip), options.allowTF32);
     tensorIRToSCF.serializeThreadBindings = true;
   } else if (options.defaultSchedule) {
     pm.addNestedPass<tensorir::PrimFuncOp>(createConvertTensorIRToLinalg());
@@ -171,6 +171,7 @@ void mlc::buildTensorIRDefaultSchedulePipeline(
     // The GPU pipeline's default chip (sm_90: tensor cores).
     GPUDefaultSchedulePassOptions schedule;
     schedule.tensorCores = hasTensorCoreMMA(GPUPipelineOptions().chip);
+    schedule.allowTF32 = options.allowTF32;
     primFuncs.addPass(createGPUDefaultSchedulePass(schedule));
     return;
   }

@@ -117,11 +117,12 @@ bool mlc::hasTensorCoreMMA(StringRef chip) {
 
 void mlc::buildGPUKernelSchedulePipeline(OpPassManager &pm,
                                          int64_t threadsPerBlock,
-                                         bool tensorCores) {
+                                         bool tensorCores, bool allowTF32) {
   OpPassManager &primFuncs = pm.nest<tensorir::PrimFuncOp>();
   GPUDefaultSchedulePassOptions schedule;
   schedule.threadsPerBlock = threadsPerBlock;
   schedule.tensorCores = tensorCores;
+  schedule.allowTF32 = allowTF32;
   primFuncs.addPass(createGPUDefaultSchedulePass(schedule));
   primFuncs.addPass(tensorir::createTensorIRCompactBufferAllocation());
 }
@@ -137,7 +138,8 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
 
   // Kernels: TVM's default GPU schedule, then thread bindings to gpu.launch.
   buildGPUKernelSchedulePipeline(pm, options.threadsPerBlock,
-                                 hasTensorCoreMMA(options.chip));
+                                 hasTensorCoreMMA(options.chip),
+                                 options.allowTF32);
   pm.addPass(createConvertTensorIRToGPU());
   ConvertTensorIRToSCFOptions tensorIRToSCF;
   tensorIRToSCF.insertDeallocs = false;

@@ -22,6 +22,8 @@
 # CHECK: batch_matmul_nn f16 3x64x32x64 [tensorcore]: ok
 # CHECK: matmul bf16 128x80x192 [tensorcore]: ok
 # CHECK: dense bf16+bias 256x96x128 [tensorcore]: ok
+# CHECK: matmul tf32 128x80x192 [tensorcore]: ok
+# CHECK: dense tf32+bias+relu 256x72x128 [tensorcore]: ok
 # CHECK: gemv 1x784x128 [reduction]: ok
 # CHECK: sum 37x300 axis 1 [reduction]: ok
 # CHECK: max 64x1000 axis -1 [reduction]: ok
@@ -59,8 +61,10 @@ def relay_type(a):
     return "Tensor[(%s), %s]" % (", ".join(map(str, a.shape)), dtype)
 
 
-def compile_and_run(name, body, inputs, tmp):
-    """body: relay expressions of @main over the named inputs."""
+def compile_and_run(name, body, inputs, tmp, options=""):
+    """body: relay expressions of @main over the named inputs; options:
+    more pipeline options (both the CPU pipeline's and
+    tensorir-default-schedule's)."""
     params = ", ".join("%%%s: %s" % (k, relay_type(v)) for k, v in inputs.items())
     text = '#[version = "0.0.5"]\ndef @main(%s) {\n%s\n}\n' % (params, body)
     relay = os.path.join(tmp, name + ".relay")
@@ -71,11 +75,12 @@ def compile_and_run(name, body, inputs, tmp):
     scheduled = tools.run("mlc-opt", [
         model, "--relay-to-relax", "--relax-legalize-ops",
         "--tensorir-annotate-op-pattern", "--relax-fuse-ops", "--relax-fuse-tir",
-        "--tensorir-default-schedule=target=cuda"])
+        "--tensorir-default-schedule=target=cuda " + options])
     inputs_path = os.path.join(tmp, name + "-in.npz")
     outputs_path = os.path.join(tmp, name + "-out.npz")
     np.savez(inputs_path, **inputs)
-    tools.run("mlc-run", [model, "--quiet", EMULATE, "--inputs=" + inputs_path,
+    tools.run("mlc-run", [model, "--quiet", EMULATE + " " + options,
+                          "--inputs=" + inputs_path,
                           "--outputs=" + outputs_path])
     with np.load(outputs_path) as data:
         return data["out0"], scheduled
@@ -91,9 +96,9 @@ def rule_of(scheduled):
     return "fallback"
 
 
-def check(name, body, inputs, expected, reduction=1, rule=None):
+def check(name, body, inputs, expected, reduction=1, rule=None, options=""):
     with tempfile.TemporaryDirectory() as tmp:
-        got, scheduled = compile_and_run("case", body, inputs, tmp)
+        got, scheduled = compile_and_run("case", body, inputs, tmp, options)
     label = name
     if rule:
         found = rule_of(scheduled)
@@ -193,6 +198,19 @@ check("dense bf16+bias 256x96x128",
       'out_dtype="float32"), %b)',
       {"x": x, "w": w, "b": b}, bf16_values(x) @ bf16_values(w).T + b, 96,
       "tensorcore")
+
+# tf32 (allow-tf32): float32 GEMMs with m16n8k8 tiles, K in steps of 16
+# (80) or 8 (72). The host computes them in float32, so the f32 tolerances
+# hold: this checks the schedule, not tf32's rounding.
+TF32 = "allow-tf32=true"
+x, y = f32(128, 80), f32(80, 192)
+check("matmul tf32 128x80x192", "nn.matmul(%x, %y)", {"x": x, "y": y},
+      f64(x) @ f64(y), 80, "tensorcore", TF32)
+x, w, b = f32(256, 72), f32(128, 72), f32(128)
+check("dense tf32+bias+relu 256x72x128",
+      "nn.relu(add(nn.dense(%x, %w, units=None), %b))",
+      {"x": x, "w": w, "b": b}, np.maximum(f64(x) @ f64(w).T + b, 0), 72,
+      "tensorcore", TF32)
 
 # Reduction rule: one block per output, the reduction split across threads.
 x, w, b = f32(1, 784), f32(128, 784), f32(128)

@@ -42,6 +42,11 @@
 // RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/dense32.ptx | FileCheck %s --check-prefix=MMA
 // RUN: mlc-compile --target=cuda:sm_90 %t/dense32.mlir -o %t/dense32-f32.ptx
 // RUN: FileCheck %s --check-prefix=F32 < %t/dense32-f32.ptx
+// RUN: mlc-compile --target=cuda:sm_90 --pipeline-options=allow-tf32=true %t/dense32.mlir -o %t/dense32-tf32.ptx
+// RUN: FileCheck %s --check-prefix=TF32 < %t/dense32-tf32.ptx
+// RUN: grep -c "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32" %t/dense32-tf32.ptx | FileCheck %s --check-prefix=MMA
+// RUN: split-file %t/dense32-tf32.ptx %t/dense32-tf32
+// RUN: %ptxas -arch=sm_90 -v %t/dense32-tf32/fused_matmul_add_relu_kernel.ptx -o %t/dense32-tf32.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // Before sm_80 there is no mma.sync.m16n8k16: the SIMT rule.
 // RUN: mlc-compile --target=cuda:sm_75 %t/dense.mlir -o %t/dense75.ptx
 // RUN: FileCheck %s --check-prefix=SM75 < %t/dense75.ptx
@@ -98,6 +103,17 @@
 // F32-NOT: mma.sync
 // F32:     .entry fused_matmul_add_relu_kernel
 // F32-NOT: mma.sync
+
+// allow-tf32: f32 on tensor cores, K steps of 16 (2 x 2 x 8 m16n8k8 mmas
+// per warp and slice, 32 per step); A through ldmatrix.x4 (4 f32 per
+// 16-byte row), B (stored K x N after the weights' transpose) loaded per
+// element; 16-byte cp.async copies for both.
+// TF32:     .entry fused_matmul_add_relu_kernel
+// TF32:     cp.async.cg.shared.global {{.*}}, 16, %r{{[0-9]+}};
+// TF32:     ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// TF32:     ld.shared.b32
+// TF32:     mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+// TF32-NOT: cp.async.ca
 
 // SM75-NOT: mma.sync
 // SM75:     mul.rn.f32

@@ -80,15 +80,23 @@ struct CPUPipelineOptions
                      "checks the GPU schedules' numerics without a GPU; "
                      "replaces the CPU schedule"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> allowTF32{
+      *this, "allow-tf32",
+      llvm::cl::desc("With emulate-gpu-schedule: schedule float32 matmuls "
+                     "with the tf32 tensor-core rule, as the GPU pipeline's "
+                     "allow-tf32 does (on the host they still compute in "
+                     "float32)"),
+      llvm::cl::init(false)};
 };
 
 /// Schedules every prim_func for CUDA: mlc-gpu-default-schedule, then
 /// tensorir-compact-buffer-allocation (shared/local buffers shrink to a
 /// block's / thread's part). `tensorCores` enables the tensor-core Matmul
-/// rule (sm_80 and newer). Shared by the GPU pipeline and the CPU
-/// pipeline's emulate-gpu-schedule.
+/// rule (sm_80 and newer), `allowTF32` its tf32 form for float32 inputs.
+/// Shared by the GPU pipeline and the CPU pipeline's emulate-gpu-schedule.
 void buildGPUKernelSchedulePipeline(mlir::OpPassManager &pm,
-                                    int64_t threadsPerBlock, bool tensorCores);
+                                    int64_t threadsPerBlock, bool tensorCores,
+                                    bool allowTF32 = false);
 
 /// Whether `chip` (sm_XX[a]) has the mma.sync.m16n8k16 tensor-core
 /// instructions (sm_80 and newer).
@@ -170,6 +178,12 @@ struct GPUPipelineOptions
                      "shared memory on sm_80 and newer "
                      "(mlc-gpu-async-copy-pipeline; 0: off, 2 to 8)"),
       llvm::cl::init(3)};
+  PassOptions::Option<bool> allowTF32{
+      *this, "allow-tf32",
+      llvm::cl::desc("float32 matmuls on tensor cores in tf32 on sm_80 and "
+                     "newer (mma.sync.m16n8k8: 10 mantissa bits per "
+                     "product, as cuBLAS's TF32 mode; off: exact float32)"),
+      llvm::cl::init(false)};
   PassOptions::Option<std::string> mixedPrecision{
       *this, "mixed-precision",
       llvm::cl::desc("float16 or bfloat16 compute with float32 accumulation "
@@ -227,6 +241,11 @@ struct TensorIRDefaultScheduleOptions
                      "dlight's GPU rules for the GPU pipeline's default "
                      "chip, sm_90: tensor cores for f16/bf16 matmuls)"),
       llvm::cl::init("cpu")};
+  PassOptions::Option<bool> allowTF32{
+      *this, "allow-tf32",
+      llvm::cl::desc("With target=cuda: float32 matmuls on tensor cores in "
+                     "tf32 (mlc-gpu-default-schedule allow-tf32)"),
+      llvm::cl::init(false)};
 };
 
 /// TVM's default schedule of a TensorIR module (the design's

@@ -421,39 +421,42 @@ struct GPUDefaultSchedulePass
     return success();
   }
 
-  /// Whether `gemm` multiplies f16 or bf16 inputs (both the same) into an
-  /// f32 accumulator: C += extf(A) * extf(B), which `mma.sync` computes
-  /// exactly.
-  static bool isHalfInputsFloatAccumulator(Gemm &gemm) {
+  /// The element type of `gemm`'s inputs when an f32 accumulator sums their
+  /// products as `mma.sync` can: f16 or bf16 (both the same) extended to f32
+  /// (C += extf(A) * extf(B), computed exactly), or f32 (C += A * B, which
+  /// the tf32 form computes with 10-bit mantissas: only with allow-tf32).
+  Type getTensorCoreInputType(Gemm &gemm) {
     ReductionBlock &r = gemm.reduction;
     if (!isa<arith::AddFOp>(r.combiner) ||
         !r.store.getValue().getType().isF32())
-      return false;
+      return nullptr;
     auto mul =
         r.combiner->getOperand(1 - r.accOperand).getDefiningOp<arith::MulFOp>();
     if (!mul)
-      return false;
+      return nullptr;
     Type inputType;
     for (Value operand : mul->getOperands()) {
       auto ext = operand.getDefiningOp<arith::ExtFOp>();
-      auto load = ext ? ext.getIn().getDefiningOp<memref::LoadOp>() : nullptr;
+      auto load = (ext ? ext.getIn() : operand).getDefiningOp<memref::LoadOp>();
       if (!load)
-        return false;
+        return nullptr;
       Type type = load.getType();
-      if (!isa<Float16Type, BFloat16Type>(type) ||
-          (inputType && type != inputType))
-        return false;
+      bool supported = ext ? isa<Float16Type, BFloat16Type>(type)
+                           : type.isF32() && allowTF32;
+      if (!supported || (inputType && type != inputType))
+        return nullptr;
       inputType = type;
     }
-    return true;
+    return inputType;
   }
 
   /// dlight's tensor-core Matmul rule (`mma.sync.m16n8k16`, sm_80+): a GEMM
-  /// block with f16 or bf16 inputs and an f32 accumulator gets warps of 32
+  /// block with f16 or bf16 inputs and an f32 accumulator (or f32 inputs
+  /// with allow-tf32: `mma.sync.m16n8k8` in tf32) gets warps of 32
   /// threads (8 x 4: `threadIdx.y` x `threadIdx.x`) along `threadIdx.z`, a
   /// warp tile of 16 x 8 accumulator tiles in registers, and K in steps of
-  /// 32 through `shared` copies of A and B. The loops are split so that
-  /// each thread holds exactly the accumulator elements that `mma.sync`
+  /// 32 (tf32: 16) through `shared` copies of A and B. The loops are split so
+  /// that each thread holds exactly the accumulator elements that `mma.sync`
   /// gives it (row g + 8h, column 2t + p of each 16 x 8 tile, lane = 4g + t),
   /// so the schedule is also a correct SIMT program (what the host
   /// emulation runs); the loop over h, annotated `mma_sync`, is what
@@ -462,8 +465,12 @@ struct GPUDefaultSchedulePass
     if (!tensorCores)
       return failure();
     std::optional<Gemm> gemm = matchGemm(root);
-    if (!gemm || !isHalfInputsFloatAccumulator(*gemm))
+    Type inputType = gemm ? getTensorCoreInputType(*gemm) : nullptr;
+    if (!inputType)
       return failure();
+    // m16n8k16 for 16-bit inputs, m16n8k8 for tf32.
+    const bool tf32 = inputType.isF32();
+    const int64_t mmaK = tf32 ? 8 : 16;
     int64_t m = gemm->m, n = gemm->n, k = gemm->k;
     int64_t batch = 1;
     for (unsigned s : ArrayRef<unsigned>(gemm->spatial).drop_back(2))
@@ -483,13 +490,17 @@ struct GPUDefaultSchedulePass
       if (batch * (m / bm) * (n / bn) >= kMinTensorCoreBlocks)
         break;
     }
-    if (warps == 0 || k % 16 != 0 || m / (warps * mTiles * 16) > 65535)
+    if (warps == 0 || k % mmaK != 0 || m / (warps * mTiles * 16) > 65535)
       return failure();
-    const int64_t kTiles = k % 32 == 0 ? 2 : 1;
+    // K steps of 32 elements, 16 for tf32 (its 4-byte tiles of 3 stages
+    // then fit in 48 KiB of shared memory too); one mma slice when K is not
+    // a multiple.
+    const int64_t kStep = tf32 ? 16 : 32;
+    const int64_t kTiles = k % kStep == 0 ? kStep / mmaK : 1;
 
     // i = (((bi * warps + w) * 8 + g) * mTiles + mt) * 2 + h,
     // j = ((bj * 4 + t) * nTiles + nt) * 2 + p,
-    // k = (ko * kTiles + kt) * 16 + kk: thread (g, t) of a warp owns a
+    // k = (ko * kTiles + kt) * mmaK + kk: thread (g, t) of a warp owns a
     // 2 mTiles x 2 nTiles box of C, as in the SIMT rule; within the
     // mma's 16 x 8 tile (mt, nt) its elements (h, p) are rows g + 8h and
     // columns 2t + p, which mlc-gpu-tensorize-mma keeps by loading the
@@ -503,7 +514,7 @@ struct GPUDefaultSchedulePass
     if (failed(j))
       return failure();
     FailureOr<SmallVector<ForOp>> kp =
-        sch.split(gemm->loopOf[gemm->kVar], {0, kTiles, 16});
+        sch.split(gemm->loopOf[gemm->kVar], {0, kTiles, mmaK});
     if (failed(kp))
       return failure();
     SmallVector<ForOp> order;
@@ -541,12 +552,13 @@ struct GPUDefaultSchedulePass
     (void)sch.unroll((*j)[2]);
     unrollInside(sch, *writeBack, tLoop);
     unrollInside(sch, *initBlock, tLoop);
-    // The 16 x 8 x 16 tile (h, p, kk) of one warp: one mma.sync.
+    // The 16 x 8 x mmaK tile (h, p, kk) of one warp: one mma.sync.
     ForOp mmaLoop = (*i)[4];
     mmaLoop.setAnnotationsAttr(DictionaryAttr::get(
         &getContext(),
-        {NamedAttribute(StringAttr::get(&getContext(), kMmaSyncAnnotation),
-                        StringAttr::get(&getContext(), "m16n8k16"))}));
+        {NamedAttribute(
+            StringAttr::get(&getContext(), kMmaSyncAnnotation),
+            StringAttr::get(&getContext(), tf32 ? "m16n8k8" : "m16n8k16"))}));
     inlineEpilogues(sch);
     return success();
   }

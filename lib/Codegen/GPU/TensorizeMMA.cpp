@@ -41,9 +41,12 @@ using mlc::tensorir::dependsOn;
 
 namespace {
 
-/// The loop nest of one warp's 16 x 8 x 16 tile: h (2) { p (2) { kk (16) {
-/// C[..] = C[..] + extf(A[..]) * extf(B[..]) } } }.
+/// The loop nest of one warp's 16 x 8 x k tile: h (2) { p (2) { kk (k) {
+/// C[..] = C[..] + extf(A[..]) * extf(B[..]) } } } with f16 or bf16 A and B
+/// (m16n8k16), or C[..] + A[..] * B[..] with f32 A and B (m16n8k8, tf32).
 struct MmaNest {
+  /// K of the mma shape: 16, or 8 for tf32 (A and B f32).
+  int64_t k;
   scf::ForOp h, p, kk;
   memref::LoadOp a, b, c;
   memref::StoreOp store;
@@ -165,14 +168,16 @@ evaluateIndex(Value index, ArrayRef<std::pair<Value, int64_t>> constants) {
 }
 
 /// Matches the nest under the annotated loop `h`; the reason otherwise.
-FailureOr<MmaNest> matchNest(scf::ForOp h, std::string &why) {
+FailureOr<MmaNest> matchNest(scf::ForOp h, int64_t k, std::string &why) {
   MmaNest nest;
+  nest.k = k;
   nest.h = h;
   nest.p = getNestedLoop(h);
   nest.kk = nest.p ? getNestedLoop(nest.p) : nullptr;
   if (!nest.kk || !hasExtent(h, 2) || !hasExtent(nest.p, 2) ||
-      !hasExtent(nest.kk, 16)) {
-    why = "expected loops of 2, 2 and 16 iterations from 0, perfectly nested";
+      !hasExtent(nest.kk, k)) {
+    why = "expected loops of 2, 2 and " + std::to_string(k) +
+          " iterations from 0, perfectly nested";
     return failure();
   }
   SmallVector<memref::LoadOp> loads;
@@ -201,19 +206,29 @@ FailureOr<MmaNest> matchNest(scf::ForOp h, std::string &why) {
     nest.c = add.getRhs().getDefiningOp<memref::LoadOp>();
     mul = add.getLhs().getDefiningOp<arith::MulFOp>();
   }
-  auto extA = mul ? mul.getLhs().getDefiningOp<arith::ExtFOp>() : nullptr;
-  auto extB = mul ? mul.getRhs().getDefiningOp<arith::ExtFOp>() : nullptr;
-  if (!nest.c || !extA || !extB ||
+  // The operands: extended (16-bit inputs) or not (tf32).
+  auto operand = [&](Value value) -> Value {
+    if (k == 8)
+      return value;
+    auto ext = value.getDefiningOp<arith::ExtFOp>();
+    return ext ? ext.getIn() : nullptr;
+  };
+  Value aValue = mul ? operand(mul.getLhs()) : nullptr;
+  Value bValue = mul ? operand(mul.getRhs()) : nullptr;
+  if (!nest.c || !aValue || !bValue ||
       nest.c.getMemRef() != nest.store.getMemRef() ||
       nest.c.getIndices() != nest.store.getIndices() ||
       !nest.c.getType().isF32()) {
-    why = "expected C = C + extf(A) * extf(B) with an f32 C";
+    why = k == 8 ? "expected C = C + A * B with an f32 C"
+                 : "expected C = C + extf(A) * extf(B) with an f32 C";
     return failure();
   }
-  nest.a = extA.getIn().getDefiningOp<memref::LoadOp>();
-  nest.b = extB.getIn().getDefiningOp<memref::LoadOp>();
+  nest.a = aValue.getDefiningOp<memref::LoadOp>();
+  nest.b = bValue.getDefiningOp<memref::LoadOp>();
   if (!nest.a || !nest.b) {
-    why = "expected A and B loaded from memory";
+    why = k == 8 ? "expected f32 A and B loaded from memory (m16n8k8 is "
+                   "the tf32 mma)"
+                 : "expected A and B loaded from memory";
     return failure();
   }
   // A is the operand indexed by h (the rows), B the one indexed by p.
@@ -222,8 +237,12 @@ FailureOr<MmaNest> matchNest(scf::ForOp h, std::string &why) {
       }))
     std::swap(nest.a, nest.b);
   Type elementType = nest.a.getType();
-  if (elementType != nest.b.getType() ||
-      !isa<Float16Type, BFloat16Type>(elementType)) {
+  if (k == 8 && (!elementType.isF32() || !nest.b.getType().isF32())) {
+    why = "expected f32 A and B (m16n8k8 is the tf32 mma)";
+    return failure();
+  }
+  if (k == 16 && (elementType != nest.b.getType() ||
+                  !isa<Float16Type, BFloat16Type>(elementType))) {
     why = "expected f16 or bf16 A and B of one type";
     return failure();
   }
@@ -342,14 +361,15 @@ public:
     return Recompute(b, nest.h, subst).get(load.getIndices());
   }
 
-  /// `count` x 2 elements of `load`, element (q, e) at the indices `at(q,
+  /// `count` x `perRegister` elements of `load` (a 32-bit register holds
+  /// two 16-bit elements, or one f32), element (q, e) at the indices `at(q,
   /// e)` gives.
   FailureOr<Value>
-  gather(memref::LoadOp load, int64_t count,
+  gather(memref::LoadOp load, int64_t count, int64_t perRegister,
          function_ref<FailureOr<SmallVector<Value>>(int64_t, int64_t)> at) {
     SmallVector<Value> elements;
     for (int64_t q = 0; q < count; ++q) {
-      for (int64_t e = 0; e < 2; ++e) {
+      for (int64_t e = 0; e < perRegister; ++e) {
         FailureOr<SmallVector<Value>> index = at(q, e);
         if (failed(index))
           return failure();
@@ -357,7 +377,7 @@ public:
             memref::LoadOp::create(b, loc, load.getMemRef(), *index));
       }
     }
-    auto type = VectorType::get({count, 2}, load.getType());
+    auto type = VectorType::get({count, perRegister}, load.getType());
     return Value(vector::FromElementsOp::create(b, loc, type, elements));
   }
 
@@ -365,6 +385,8 @@ public:
   /// ldmatrix.x4 when k is A's innermost dimension (lane l points at row
   /// l % 16, k 8 (l / 16) of the tile), else element by element.
   FailureOr<Value> buildA() {
+    if (nest.k == 8)
+      return buildATF32();
     AffineExpr g = b.getAffineDimExpr(0), t = b.getAffineDimExpr(1);
     AffineExpr l = g * 4 + t;
     if (nest.aKDim == nest.a.getIndices().size() - 1) {
@@ -378,9 +400,32 @@ public:
           *index, /*transpose=*/false, /*numTiles=*/4));
     }
     // a_{2q+e}: row g + 8 (q % 2), k 2t + e + 8 (q / 2).
-    return gather(nest.a, 4, [&](int64_t q, int64_t e) {
+    return gather(nest.a, 4, 2, [&](int64_t q, int64_t e) {
       return indicesAt(nest.a, nullptr, nullptr, constant(q % 2), constant(0),
                        ofLane(t * 2 + e + 8 * (q / 2)));
+    });
+  }
+
+  /// A of the tf32 mma (16 x 8 f32, rows g + 8h): a_q is row g + 8 (q % 2),
+  /// k t + 4 (q / 2). ldmatrix moves 16-bit pairs, so an f32 row of 4 is
+  /// one of its 8 x 8 rows: with k innermost, ldmatrix.x4 gives exactly
+  /// these (lane l points at row l % 16 in mma order, k 4 (l / 16)).
+  FailureOr<Value> buildATF32() {
+    AffineExpr g = b.getAffineDimExpr(0), t = b.getAffineDimExpr(1);
+    AffineExpr l = g * 4 + t;
+    if (nest.aKDim == nest.a.getIndices().size() - 1) {
+      FailureOr<SmallVector<Value>> index = indicesAt(
+          nest.a, ofLane(l % 8), constant(0), ofLane(l.floorDiv(8) % 2),
+          constant(0), ofLane(l.floorDiv(16) * 4));
+      if (failed(index))
+        return failure();
+      return Value(nvgpu::LdMatrixOp::create(
+          b, loc, VectorType::get({4, 1}, nest.a.getType()), nest.a.getMemRef(),
+          *index, /*transpose=*/false, /*numTiles=*/4));
+    }
+    return gather(nest.a, 4, 1, [&](int64_t q, int64_t) {
+      return indicesAt(nest.a, nullptr, nullptr, constant(q % 2), constant(0),
+                       ofLane(t + 4 * (q / 2)));
     });
   }
 
@@ -389,6 +434,8 @@ public:
   /// 8 ((l / 8) % 2)), else element by element (b_{2q+e}: k 2t + e + 8q,
   /// column g).
   FailureOr<Value> buildB() {
+    if (nest.k == 8)
+      return buildBTF32();
     AffineExpr g = b.getAffineDimExpr(0), t = b.getAffineDimExpr(1);
     AffineExpr l = g * 4 + t;
     if (nest.bKDim == nest.b.getIndices().size() - 1) {
@@ -413,9 +460,33 @@ public:
           b, loc, VectorType::get({2, 2}, nest.b.getType()), nest.b.getMemRef(),
           *index, /*transpose=*/true, /*numTiles=*/2));
     }
-    return gather(nest.b, 2, [&](int64_t q, int64_t e) {
+    return gather(nest.b, 2, 2, [&](int64_t q, int64_t e) {
       return indicesAt(nest.b, constant(0), ofLane(g.floorDiv(2)), constant(0),
                        ofLane(g % 2), ofLane(t * 2 + e + 8 * q));
+    });
+  }
+
+  /// B of the tf32 mma (8 x 8 f32, k x column n = 2t + p): b_q is k t + 4q,
+  /// column g. With k innermost (B stored N x K), ldmatrix.x2 gives them
+  /// (lane l points at column l % 8, k 4 ((l / 8) % 2)); B stored K x N is
+  /// read element by element (ldmatrix.trans transposes 16-bit elements,
+  /// not f32).
+  FailureOr<Value> buildBTF32() {
+    AffineExpr g = b.getAffineDimExpr(0), t = b.getAffineDimExpr(1);
+    AffineExpr l = g * 4 + t;
+    if (nest.bKDim == nest.b.getIndices().size() - 1) {
+      FailureOr<SmallVector<Value>> index = indicesAt(
+          nest.b, constant(0), ofLane((l % 8).floorDiv(2)), constant(0),
+          ofLane(l % 2), ofLane((l.floorDiv(8) % 2) * 4));
+      if (failed(index))
+        return failure();
+      return Value(nvgpu::LdMatrixOp::create(
+          b, loc, VectorType::get({2, 1}, nest.b.getType()), nest.b.getMemRef(),
+          *index, /*transpose=*/false, /*numTiles=*/2));
+    }
+    return gather(nest.b, 2, 1, [&](int64_t q, int64_t) {
+      return indicesAt(nest.b, constant(0), ofLane(g.floorDiv(2)), constant(0),
+                       ofLane(g % 2), ofLane(t + 4 * q));
     });
   }
 
@@ -439,7 +510,7 @@ public:
   /// The thread's own accumulator elements (h, p), the mma's C fragment;
   /// `indices` gets where each is stored.
   FailureOr<Value> buildC(SmallVectorImpl<SmallVector<Value>> &indices) {
-    return gather(nest.c, 2, [&](int64_t h, int64_t p) {
+    return gather(nest.c, 2, 2, [&](int64_t h, int64_t p) {
       FailureOr<SmallVector<Value>> index = indicesAt(
           nest.c, nullptr, nullptr, constant(h), constant(p), constant(0));
       if (succeeded(index))
@@ -461,7 +532,8 @@ public:
                               "indices are not pure functions of the loops "
                               "and threads");
     Value result = nvgpu::MmaSyncOp::create(b, loc, *a, *bFragment, *c,
-                                            ArrayRef<int64_t>{16, 8, 16});
+                                            ArrayRef<int64_t>{16, 8, nest.k},
+                                            /*tf32Enabled=*/nest.k == 8);
     for (auto [e, index] : llvm::enumerate(cIndices)) {
       Value element = vector::ExtractOp::create(
           b, loc, result, ArrayRef<int64_t>{int64_t(e) / 2, int64_t(e) % 2});
@@ -478,14 +550,14 @@ private:
   DenseMap<int64_t, Value> constants;
 };
 
-FailureOr<MmaNest> matchTile(scf::ForOp h) {
+FailureOr<MmaNest> matchTile(scf::ForOp h, int64_t k) {
   // The index computations of the tile once each (the accumulator's load
   // and store indices as the same values).
   IRRewriter rewriter(h.getContext());
   DominanceInfo dominance;
   eliminateCommonSubExpressions(rewriter, dominance, h);
   std::string why;
-  FailureOr<MmaNest> matched = matchNest(h, why);
+  FailureOr<MmaNest> matched = matchNest(h, k, why);
   if (failed(matched))
     return h.emitError("cannot tensorize the mma_sync loop: ") << why;
   return matched;
@@ -512,7 +584,8 @@ FailureOr<Lane> getLane(scf::ForOp loop) {
 struct GPUTensorizeMMAPass
     : public mlc::impl::GPUTensorizeMMAPassBase<GPUTensorizeMMAPass> {
   void runOnOperation() override {
-    SmallVector<scf::ForOp> loops;
+    // The annotated loops with K of their mma shape.
+    SmallVector<std::pair<scf::ForOp, int64_t>> loops;
     getOperation()->walk([&](scf::ForOp loop) {
       auto annotations = loop->getAttrOfType<DictionaryAttr>(
           mlc::tensorir::TensorIRDialect::getLoopAnnotationsAttrName());
@@ -522,29 +595,31 @@ struct GPUTensorizeMMAPass
       if (!shape)
         return;
       auto name = dyn_cast<StringAttr>(shape);
-      if (!name || name.getValue() != "m16n8k16") {
+      if (!name ||
+          (name.getValue() != "m16n8k16" && name.getValue() != "m16n8k8")) {
         loop.emitError("unsupported mma_sync shape ")
-            << shape << "; expected \"m16n8k16\"";
+            << shape << "; expected \"m16n8k16\" or \"m16n8k8\" (tf32)";
         return signalPassFailure();
       }
-      loops.push_back(loop);
+      loops.emplace_back(loop, name.getValue() == "m16n8k8" ? 8 : 16);
     });
     SmallVector<std::pair<MmaNest, Lane>> tiles;
-    for (scf::ForOp loop : loops) {
+    for (auto [loop, k] : loops) {
       FailureOr<Lane> lane = getLane(loop);
       if (failed(lane))
         return signalPassFailure();
-      FailureOr<MmaNest> nest = matchTile(loop);
+      FailureOr<MmaNest> nest = matchTile(loop, k);
       if (failed(nest))
         return signalPassFailure();
       tiles.emplace_back(*nest, *lane);
     }
     // B stored K x N: its columns permuted so that ldmatrix.trans applies
-    // (each buffer once; the tiles then check the columns they read).
+    // (each buffer once; the tiles then check the columns they read). Not
+    // for tf32, which ldmatrix.trans cannot transpose.
     llvm::SmallDenseSet<Value> permuted;
     for (auto &[nest, lane] : tiles) {
       Value b = nest.b.getMemRef();
-      if (nest.bColDim == nest.b.getIndices().size() - 1 &&
+      if (nest.k == 16 && nest.bColDim == nest.b.getIndices().size() - 1 &&
           !permuted.contains(b) && succeeded(permuteBColumns(b)))
         permuted.insert(b);
     }

@@ -1,6 +1,8 @@
 // RUN: mlc-opt %s -split-input-file -pass-pipeline='builtin.module(tensorir.prim_func(mlc-gpu-default-schedule{tensor-cores=true}))' | FileCheck %s
 // Without the option (chips before sm_80) the same GEMM takes the SIMT rule.
 // RUN: mlc-opt %s -split-input-file -pass-pipeline='builtin.module(tensorir.prim_func(mlc-gpu-default-schedule))' | FileCheck %s --check-prefix=SIMT
+// With allow-tf32, float32 GEMMs take the rule too, in tf32 (m16n8k8).
+// RUN: mlc-opt %s -split-input-file -pass-pipeline='builtin.module(tensorir.prim_func(mlc-gpu-default-schedule{tensor-cores=true allow-tf32=true}))' | FileCheck %s --check-prefix=TF32
 
 // Tensor-core Matmul: f16 A and B, f32 C. 128 x 128 is 4 blocks of 64 x 64
 // (2 warps along threadIdx.z, lanes as threadIdx.y (g, 8) x threadIdx.x
@@ -64,6 +66,16 @@ tensorir.prim_func @gemm_f16(%A: memref<128x128xf16>, %B: memref<128x128xf16>, %
 // CHECK-LABEL: tensorir.prim_func @gemm_f32
 // CHECK-NOT:     mma_sync
 // CHECK:         tensorir.for %i_1 = 0 to 16 thread_binding("threadIdx.y")
+// With allow-tf32: K in steps of 16 (two 8-wide slices), copied 4 f32
+// (16 bytes) per thread, and m16n8k8 tiles.
+// TF32-LABEL: tensorir.prim_func @gemm_f32
+// TF32:         tensorir.for %i_1 = 0 to 2 thread_binding("threadIdx.z")
+// TF32:         tensorir.for %k_0 = 0 to 8 {
+// TF32:           tensorir.for %ax1_1 = 0 to 4 vectorized {
+// TF32:         tensorir.for %k_1 = 0 to 2 unrolled {
+// TF32:           tensorir.for %i_4 = 0 to 2 annotations {mma_sync = "m16n8k8"} {
+// TF32-NEXT:        tensorir.for %j_3 = 0 to 2 {
+// TF32-NEXT:          tensorir.for %k_2 = 0 to 8 {
 tensorir.prim_func @gemm_f32(%A: memref<128x128xf32>, %B: memref<128x128xf32>, %C: memref<128x128xf32>) {
   tensorir.for %i = 0 to 128 {
     tensorir.for %j = 0 to 128 {
@@ -120,6 +132,8 @@ tensorir.prim_func @gemm_f16_tail(%A: memref<96x64xf16>, %B: memref<64x96xf16>, 
 // -----
 
 // bf16 A and B: the same rule (mma.sync.m16n8k16 has a bf16 form).
+// TF32-LABEL: tensorir.prim_func @gemm_bf16
+// TF32:         annotations {mma_sync = "m16n8k16"}
 // CHECK-LABEL: tensorir.prim_func @gemm_bf16
 // CHECK:         thread_binding("threadIdx.z")
 // CHECK:         annotations {mma_sync = "m16n8k16"}

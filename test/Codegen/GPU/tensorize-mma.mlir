@@ -317,6 +317,129 @@ func.func @mixed_f16_bf16(%c_out: memref<32x2x2xf32>) {
 
 // -----
 
+// tf32 (m16n8k8, f32 A and B, allow-tf32): A (16 x 8, k innermost) through
+// ldmatrix.x4, an f32 being two of its 16-bit elements (lane l points at
+// row l % 16 in mma order and k 4 (l / 16)), B stored N x K through
+// ldmatrix.x2 (column l % 8, k 4 ((l / 8) % 2)); one register per element.
+// CHECK-DAG: #[[KA4:.*]] = affine_map<(d0, d1) -> (((d0 * 4 + d1) floordiv 16) * 4)>
+// CHECK-DAG: #[[KB4:.*]] = affine_map<(d0, d1) -> ((((d0 * 4 + d1) floordiv 8) mod 2) * 4)>
+// CHECK-LABEL: func.func @tile_nt_tf32
+// CHECK:         %[[AK:.*]] = affine.apply #[[KA4]]
+// CHECK:         %[[A:.*]] = nvgpu.ldmatrix %{{.*}}[%{{.*}}, %[[AK]]] {numTiles = 4 : i32, transpose = false} : memref<16x8xf32, #gpu.address_space<workgroup>> -> vector<4x1xf32>
+// CHECK:         %[[BK:.*]] = affine.apply #[[KB4]]
+// CHECK:         %[[B:.*]] = nvgpu.ldmatrix %{{.*}}[%{{.*}}, %[[BK]]] {numTiles = 2 : i32, transpose = false} : memref<8x8xf32, #gpu.address_space<workgroup>> -> vector<2x1xf32>
+// CHECK:         nvgpu.mma.sync(%[[A]], %[[B]], %{{.*}}) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
+func.func @tile_nt_tf32(%c_out: memref<32x2x2xf32>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %a = memref.alloca() : memref<16x8xf32, #gpu.address_space<workgroup>>
+  %b = memref.alloca() : memref<8x8xf32, #gpu.address_space<workgroup>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %g, %w) in (%sx = %c4, %sy = %c8, %sz = %c1) {
+    %acc = memref.alloca() : memref<2x2xf32, #gpu.address_space<private>>
+    scf.for %h = %c0 to %c2 step %c1 {
+      scf.for %p = %c0 to %c2 step %c1 {
+        scf.for %kk = %c0 to %c8 step %c1 {
+          %row = affine.apply affine_map<(d0, d1) -> (d0 * 2 + d1)>(%g, %h)
+          %col = affine.apply affine_map<(d0, d1) -> (d0 * 2 + d1)>(%t, %p)
+          %x = memref.load %a[%row, %kk] : memref<16x8xf32, #gpu.address_space<workgroup>>
+          %y = memref.load %b[%col, %kk] : memref<8x8xf32, #gpu.address_space<workgroup>>
+          %m = arith.mulf %x, %y : f32
+          %c = memref.load %acc[%h, %p] : memref<2x2xf32, #gpu.address_space<private>>
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %acc[%h, %p] : memref<2x2xf32, #gpu.address_space<private>>
+        }
+      }
+    } {tensorir.annotations = {mma_sync = "m16n8k8"}}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// tf32 with B stored K x N: ldmatrix.trans moves 16-bit elements, so each
+// thread loads its b0 (k t, column g) and b1 (k t + 4) itself.
+// CHECK-LABEL: func.func @tile_nn_tf32
+// CHECK:         nvgpu.ldmatrix {{.*}} -> vector<4x1xf32>
+// CHECK-NOT:     nvgpu.ldmatrix
+// CHECK-COUNT-2: memref.load %{{.*}} : memref<8x8xf32, #gpu.address_space<workgroup>>
+// CHECK:         %[[B:.*]] = vector.from_elements %{{.*}}, %{{.*}} : vector<2x1xf32>
+// CHECK:         nvgpu.mma.sync(%{{.*}}, %[[B]], %{{.*}}) {mmaShape = [16, 8, 8], tf32Enabled}
+func.func @tile_nn_tf32() {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %a = memref.alloca() : memref<16x8xf32, #gpu.address_space<workgroup>>
+  %b = memref.alloca() : memref<8x8xf32, #gpu.address_space<workgroup>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %g, %w) in (%sx = %c4, %sy = %c8, %sz = %c1) {
+    %acc = memref.alloca() : memref<2x2xf32, #gpu.address_space<private>>
+    scf.for %h = %c0 to %c2 step %c1 {
+      scf.for %p = %c0 to %c2 step %c1 {
+        scf.for %kk = %c0 to %c8 step %c1 {
+          %row = affine.apply affine_map<(d0, d1) -> (d0 * 2 + d1)>(%g, %h)
+          %col = affine.apply affine_map<(d0, d1) -> (d0 * 2 + d1)>(%t, %p)
+          %x = memref.load %a[%row, %kk] : memref<16x8xf32, #gpu.address_space<workgroup>>
+          %y = memref.load %b[%kk, %col] : memref<8x8xf32, #gpu.address_space<workgroup>>
+          %m = arith.mulf %x, %y : f32
+          %c = memref.load %acc[%h, %p] : memref<2x2xf32, #gpu.address_space<private>>
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %acc[%h, %p] : memref<2x2xf32, #gpu.address_space<private>>
+        }
+      }
+    } {tensorir.annotations = {mma_sync = "m16n8k8"}}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// m16n8k8 is tf32 only: extended f16 operands are an error.
+func.func @tf32_f16_operands() {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %a = memref.alloca() : memref<16x16xf16, #gpu.address_space<workgroup>>
+  %b = memref.alloca() : memref<16x8xf16, #gpu.address_space<workgroup>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %g, %w) in (%sx = %c4, %sy = %c8, %sz = %c1) {
+    %acc = memref.alloca() : memref<2x2xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{cannot tensorize the mma_sync loop: expected f32 A and B loaded from memory (m16n8k8 is the tf32 mma)}}
+    scf.for %h = %c0 to %c2 step %c1 {
+      scf.for %p = %c0 to %c2 step %c1 {
+        scf.for %kk = %c0 to %c8 step %c1 {
+          %row = affine.apply affine_map<(d0, d1) -> (d0 * 2 + d1)>(%g, %h)
+          %col = affine.apply affine_map<(d0, d1) -> (d0 * 2 + d1)>(%t, %p)
+          %x = memref.load %a[%row, %kk] : memref<16x16xf16, #gpu.address_space<workgroup>>
+          %xf = arith.extf %x : f16 to f32
+          %y = memref.load %b[%kk, %col] : memref<16x8xf16, #gpu.address_space<workgroup>>
+          %yf = arith.extf %y : f16 to f32
+          %m = arith.mulf %xf, %yf : f32
+          %c = memref.load %acc[%h, %p] : memref<2x2xf32, #gpu.address_space<private>>
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %acc[%h, %p] : memref<2x2xf32, #gpu.address_space<private>>
+        }
+      }
+    } {tensorir.annotations = {mma_sync = "m16n8k8"}}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 // f32 operands: mma.sync m16n8k16 multiplies f16 or bf16.
 func.func @f32_operands() {
   %c1 = arith.constant 1 : index
@@ -353,8 +476,8 @@ func.func @f32_operands() {
 func.func @unknown_shape() {
   %c1 = arith.constant 1 : index
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{unsupported mma_sync shape "m16n8k8"; expected "m16n8k16"}}
+  // expected-error @+1 {{unsupported mma_sync shape "m16n8k32"; expected "m16n8k16" or "m16n8k8" (tf32)}}
   scf.for %h = %c0 to %c1 step %c1 {
-  } {tensorir.annotations = {mma_sync = "m16n8k8"}}
+  } {tensorir.annotations = {mma_sync = "m16n8k32"}}
   return
 }

@@ -33,8 +33,12 @@ def GPUDefaultSchedulePass
       so that each thread computes exactly the accumulator elements that
       `mma.sync.m16n8k16` leaves in its registers, so the schedule is also a
       correct SIMT program; the loop of each 16 x 8 x 16 tile is annotated
-      `mma_sync = "m16n8k16"` for `mlc-gpu-tensorize-mma`. Other shapes
-      take the SIMT rule.
+      `mma_sync = "m16n8k16"` for `mlc-gpu-tensorize-mma`. With
+      `allow-tf32`, a GEMM of f32 inputs (`C += A * B`) takes the same rule
+      with `mma.sync.m16n8k8` in tf32 (`mma_sync = "m16n8k8"`, K in steps
+      of 16, a multiple of 8): faster, but the products keep only 10
+      mantissa bits, as cuBLAS's TF32 mode. Other shapes take the SIMT
+      rule.
     - Matmul (dlight's `Matmul`, SIMT): a reduction block
       `C[b.., i, j] += f(A[.., i, k], B[.., k, j])` (either layout of A and
       B, batch loops fused into `blockIdx.z`) with M, N >= 32 and K >= 8
@@ -83,6 +87,9 @@ def GPUDefaultSchedulePass
            "threads per block of the fallback rule (1 to 1024)">,
     Option<"tensorCores", "tensor-cores", "bool", /*default=*/"false",
            "try the tensor-core Matmul rule first (mma.sync, sm_80+)">,
+    Option<"allowTF32", "allow-tf32", "bool", /*default=*/"false",
+           "with tensor-cores: float32 GEMMs on tensor cores in tf32 "
+           "(10 mantissa bits per product; off: exact float32 on SIMT)">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
@@ -119,6 +126,18 @@ def GPUTensorizeMMAPass
       `vector<2x2xf32>`, `nvgpu.mma.sync` with shape [16, 8, 16], and the
       four elements stored back. A and B are f16 or bf16 (the bf16 form is
       lowered by `mlc-gpu-lower-bf16-mma-sync`).
+
+    Nests annotated `mma_sync = "m16n8k8"` (the rule's tf32 form, with
+    `allow-tf32`) are `h (2) { p (2) { kk (8) { C += A * B } } }` with f32
+    A and B and become `nvgpu.mma.sync` with shape [16, 8, 8] and
+    `tf32Enabled`: A through `ldmatrix.x4` (an f32 is two of its 16-bit
+    elements, so a row of 4 f32 is one 8 x 8 row) when k is innermost, B
+    through `ldmatrix.x2` when k is innermost, else element by element
+    (`ldmatrix.trans` cannot transpose 32-bit elements, so B stored K x N
+    is not permuted). The operands are not rounded to tf32 first: the
+    tensor cores ignore their 13 low mantissa bits (a truncation, where
+    cuBLAS's TF32 mode rounds; a `cvt.rna` per fragment element would cost
+    more issue slots than the mma.sync it feeds).
 
     A nest that does not have this form (other loops or operations, A and
     B not in workgroup memory, a lane count other than 32) is an error at
