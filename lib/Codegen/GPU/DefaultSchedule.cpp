@@ -144,10 +144,8 @@ struct GPUDefaultSchedulePass
         LogicalResult result = failure();
         {
           // A rule that does not apply is no error: the next one is tried.
-          ScopedDiagnosticHandler quiet(&getContext(), [](Diagnostic &d) {
-            llvm::errs() << "DIAG: " << d.str() << "\n";
-            return success();
-          });
+          ScopedDiagnosticHandler quiet(&getContext(),
+                                        [](Diagnostic &) { return success(); });
           Schedule sch(func, rewriter);
           result = (this->*rule)(sch, loop);
         }

@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 #include <limits>
+#include <map>
 
 using namespace mlir;
 using namespace mlc;
@@ -150,7 +151,9 @@ public:
   }
 
 private:
-  llvm::DenseMap<int64_t, Value> constants;
+  // Not a DenseMap: its keys INT64_MAX and INT64_MIN are reserved, and
+  // shapes may hold those values.
+  std::map<int64_t, Value> constants;
 };
 } // namespace
 

@@ -28,6 +28,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace mlc;
 using namespace mlc::legalize;
@@ -41,7 +43,9 @@ namespace {
 struct IndexMath {
   OpBuilder &b;
   Location loc;
-  llvm::SmallDenseMap<int64_t, Value> constants = {};
+  // Not a DenseMap: its keys INT64_MAX and INT64_MIN are reserved, and
+  // shapes may hold those values.
+  std::map<int64_t, Value> constants = {};
 
   Value c(int64_t v) {
     Value &constant = constants[v];

@@ -24,6 +24,8 @@
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <map>
+
 namespace mlc {
 #define GEN_PASS_DEF_CONVERTTENSORIRTOSCF
 #include "mlc/Conversion/TensorIRToSCF/Passes.h.inc"
@@ -106,7 +108,9 @@ private:
   Block *entry;
   Location loc;
   Operation *last = nullptr;
-  llvm::DenseMap<int64_t, Value> constants;
+  // Not a DenseMap: its keys INT64_MAX and INT64_MIN are reserved, and a
+  // loop may have those bounds.
+  std::map<int64_t, Value> constants;
 };
 
 /// The discardable attribute of `scf.for` that `convert-scf-to-cf` moves to

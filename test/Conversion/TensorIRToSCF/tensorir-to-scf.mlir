@@ -273,3 +273,28 @@ module @inner {
   tensorir.prim_func @nested(%A: memref<4xf32>) {
   }
 }
+
+// -----
+
+// Bounds at the ends of the index range (the constants are made once each;
+// INT64_MAX and INT64_MIN are valid values, not reserved keys).
+// CHECK-LABEL: func.func @extreme_bounds
+// CHECK-DAG:     %[[MAX:.*]] = arith.constant 9223372036854775807 : index
+// CHECK-DAG:     %[[MAXM1:.*]] = arith.constant 9223372036854775806 : index
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %[[MAX]]
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %[[MAXM1]]
+tensorir.prim_func @extreme_bounds(%A: memref<?xf32>) {
+  tensorir.for %i = 0 to 9223372036854775807 {
+    tensorir.block "B"(%vi = spatial(9223372036854775807, %i)) {
+      %zero = arith.constant 0.0 : f32
+      memref.store %zero, %A[%vi] : memref<?xf32>
+    }
+  }
+  tensorir.for %j = 0 to 9223372036854775806 {
+    tensorir.block "C"(%vj = spatial(9223372036854775806, %j)) {
+      %one = arith.constant 1.0 : f32
+      memref.store %one, %A[%vj] : memref<?xf32>
+    }
+  }
+  tensorir.return
+}

@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlc::tensorir;
@@ -204,7 +205,10 @@ FailureOr<SmallVector<ForOp>> Schedule::splitImpl(ForOp loop,
   int64_t product = 1;
   for (auto [i, factor] : llvm::enumerate(factors)) {
     if (factor > 0) {
-      product *= factor;
+      if (llvm::MulOverflow(product, factor, product))
+        return loop.emitError("cannot split ")
+               << describe(loop)
+               << ": the product of the factors overflows a 64-bit integer";
       continue;
     }
     if (factor < 0)
@@ -232,7 +236,13 @@ FailureOr<SmallVector<ForOp>> Schedule::splitImpl(ForOp loop,
     int64_t extent = *constExtent;
     if (inferred >= 0) {
       sizes[inferred] = llvm::divideCeil(extent, product);
-      product *= sizes[inferred];
+      // The rounded-up extent: more than INT64_MAX when the extent is
+      // within `product` of it.
+      if (llvm::MulOverflow(product, sizes[inferred], product))
+        return loop.emitError("cannot split ")
+               << describe(loop) << ": its extent (" << extent
+               << ") rounded up to a multiple of the factors overflows a "
+                  "64-bit integer";
     } else if (product < extent) {
       return loop.emitError("cannot split ")
              << describe(loop) << ": the product of the factors (" << product
@@ -324,7 +334,11 @@ FailureOr<ForOp> Schedule::fuseImpl(ArrayRef<ForOp> loopRefs) {
   int64_t product = 1;
   std::string name;
   for (auto [i, loop] : llvm::enumerate(loops)) {
-    product *= extents[i];
+    if (llvm::MulOverflow(product, extents[i], product))
+      return loops.front().emitError("cannot fuse ")
+             << describe(loops.front())
+             << ": the product of the loops' extents overflows a 64-bit "
+                "integer";
     name += loop.getIvName().value_or("i").str() + "_";
   }
   name += "fused";

@@ -477,3 +477,73 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Factors whose product overflows a 64-bit integer.
+tensorir.prim_func @f(%A: memref<?x8xf32>) {
+  // expected-error @below {{cannot split loop 'i': the product of the factors overflows a 64-bit integer}}
+  tensorir.for %i = 0 to 8 {
+    tensorir.for %j = 0 to 8 {
+      tensorir.block "B"(%vi = spatial(8, %i), %vj = spatial(8, %j)) {
+        %zero = arith.constant 0.0 : f32
+        memref.store %zero, %A[%vi, %vj] : memref<?x8xf32>
+      }
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %b = transform.tensorir.get_block "B" in %root : (!transform.any_op) -> !transform.any_op
+    %l0, %l1 = transform.tensorir.get_loops %b : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %s:3 = transform.tensorir.split %l0 by [?, 4611686018427387904, 4] : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// An extent of INT64_MAX rounded up to a multiple of 8 overflows (the
+// outermost factor would be 2^60, the covered range 2^63).
+tensorir.prim_func @f(%A: memref<?x8xf32>) {
+  // expected-error @below {{cannot split loop 'i': its extent (9223372036854775807) rounded up to a multiple of the factors overflows a 64-bit integer}}
+  tensorir.for %i = 0 to 9223372036854775807 {
+    tensorir.for %j = 0 to 8 {
+      tensorir.block "B"(%vi = spatial(9223372036854775807, %i), %vj = spatial(8, %j)) {
+        %zero = arith.constant 0.0 : f32
+        memref.store %zero, %A[%vi, %vj] : memref<?x8xf32>
+      }
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %b = transform.tensorir.get_block "B" in %root : (!transform.any_op) -> !transform.any_op
+    %l0, %l1 = transform.tensorir.get_loops %b : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %s:2 = transform.tensorir.split %l0 by [?, 8] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// Loops whose fused extent overflows a 64-bit integer.
+tensorir.prim_func @f(%A: memref<?x8xf32>) {
+  // expected-error @below {{cannot fuse loop 'i': the product of the loops' extents overflows a 64-bit integer}}
+  tensorir.for %i = 0 to 9223372036854775807 {
+    tensorir.for %j = 0 to 8 {
+      tensorir.block "B"(%vi = spatial(9223372036854775807, %i), %vj = spatial(8, %j)) {
+        %zero = arith.constant 0.0 : f32
+        memref.store %zero, %A[%vi, %vj] : memref<?x8xf32>
+      }
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %b = transform.tensorir.get_block "B" in %root : (!transform.any_op) -> !transform.any_op
+    %l0, %l1 = transform.tensorir.get_loops %b : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %f = transform.tensorir.fuse %l0, %l1 : (!transform.any_op, !transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
