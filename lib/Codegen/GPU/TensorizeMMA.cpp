@@ -381,76 +381,59 @@ public:
     return Value(vector::FromElementsOp::create(b, loc, type, elements));
   }
 
-  /// A (16 x 16, rows g + 8h, k): fragment a0..a7 of the PTX ISA, one
-  /// ldmatrix.x4 when k is A's innermost dimension (lane l points at row
-  /// l % 16, k 8 (l / 16) of the tile), else element by element.
+  /// A and B elements per 32-bit fragment register: two f16 or bf16, one
+  /// tf32. ldmatrix moves 16-bit pairs, so one 8 x 8 matrix row is always
+  /// 16 bytes: 8 k values, or 4 of tf32 (k / 2 either way).
+  int64_t perRegister() const { return nest.k == 16 ? 2 : 1; }
+
+  /// A (16 x k, rows g + 8h): one ldmatrix.x4 when k is A's innermost
+  /// dimension (lane l points at row l % 16 in mma order and k (k / 2) (l /
+  /// 16)), else element by element. Register 2q + e of the f16 fragment
+  /// (a0..a7 of the PTX ISA) is row g + 8 (q % 2), k 2t + e + 8 (q / 2);
+  /// register q of the tf32 one row g + 8 (q % 2), k t + 4 (q / 2).
   FailureOr<Value> buildA() {
-    if (nest.k == 8)
-      return buildATF32();
     AffineExpr g = b.getAffineDimExpr(0), t = b.getAffineDimExpr(1);
     AffineExpr l = g * 4 + t;
+    int64_t half = nest.k / 2, perReg = perRegister();
     if (nest.aKDim == nest.a.getIndices().size() - 1) {
       FailureOr<SmallVector<Value>> index = indicesAt(
           nest.a, ofLane(l % 8), constant(0), ofLane(l.floorDiv(8) % 2),
-          constant(0), ofLane(l.floorDiv(16) * 8));
+          constant(0), ofLane(l.floorDiv(16) * half));
       if (failed(index))
         return failure();
       return Value(nvgpu::LdMatrixOp::create(
-          b, loc, VectorType::get({4, 2}, nest.a.getType()), nest.a.getMemRef(),
-          *index, /*transpose=*/false, /*numTiles=*/4));
+          b, loc, VectorType::get({4, perReg}, nest.a.getType()),
+          nest.a.getMemRef(), *index, /*transpose=*/false, /*numTiles=*/4));
     }
-    // a_{2q+e}: row g + 8 (q % 2), k 2t + e + 8 (q / 2).
-    return gather(nest.a, 4, 2, [&](int64_t q, int64_t e) {
+    return gather(nest.a, 4, perReg, [&](int64_t q, int64_t e) {
       return indicesAt(nest.a, nullptr, nullptr, constant(q % 2), constant(0),
-                       ofLane(t * 2 + e + 8 * (q / 2)));
+                       ofLane(t * perReg + e + half * (q / 2)));
     });
   }
 
-  /// A of the tf32 mma (16 x 8 f32, rows g + 8h): a_q is row g + 8 (q % 2),
-  /// k t + 4 (q / 2). ldmatrix moves 16-bit pairs, so an f32 row of 4 is
-  /// one of its 8 x 8 rows: with k innermost, ldmatrix.x4 gives exactly
-  /// these (lane l points at row l % 16 in mma order, k 4 (l / 16)).
-  FailureOr<Value> buildATF32() {
-    AffineExpr g = b.getAffineDimExpr(0), t = b.getAffineDimExpr(1);
-    AffineExpr l = g * 4 + t;
-    if (nest.aKDim == nest.a.getIndices().size() - 1) {
-      FailureOr<SmallVector<Value>> index = indicesAt(
-          nest.a, ofLane(l % 8), constant(0), ofLane(l.floorDiv(8) % 2),
-          constant(0), ofLane(l.floorDiv(16) * 4));
-      if (failed(index))
-        return failure();
-      return Value(nvgpu::LdMatrixOp::create(
-          b, loc, VectorType::get({4, 1}, nest.a.getType()), nest.a.getMemRef(),
-          *index, /*transpose=*/false, /*numTiles=*/4));
-    }
-    return gather(nest.a, 4, 1, [&](int64_t q, int64_t) {
-      return indicesAt(nest.a, nullptr, nullptr, constant(q % 2), constant(0),
-                       ofLane(t + 4 * (q / 2)));
-    });
-  }
-
-  /// B (16 x 8, k, columns 2t + p): fragment b0..b3, one ldmatrix.x2 when
-  /// k is B's innermost dimension (lane l points at column l % 8, k
-  /// 8 ((l / 8) % 2)), else element by element (b_{2q+e}: k 2t + e + 8q,
-  /// column g).
+  /// B (k x 8, columns 2t + p): one ldmatrix.x2 when k is B's innermost
+  /// dimension (lane l points at column l % 8, k (k / 2) ((l / 8) % 2)),
+  /// else element by element: register 2q + e of the f16 fragment (b0..b3)
+  /// is k 2t + e + 8q, column g; register q of the tf32 one k t + 4q,
+  /// column g.
   FailureOr<Value> buildB() {
-    if (nest.k == 8)
-      return buildBTF32();
     AffineExpr g = b.getAffineDimExpr(0), t = b.getAffineDimExpr(1);
     AffineExpr l = g * 4 + t;
+    int64_t half = nest.k / 2, perReg = perRegister();
     if (nest.bKDim == nest.b.getIndices().size() - 1) {
       FailureOr<SmallVector<Value>> index = indicesAt(
           nest.b, constant(0), ofLane((l % 8).floorDiv(2)), constant(0),
-          ofLane(l % 2), ofLane((l.floorDiv(8) % 2) * 8));
+          ofLane(l % 2), ofLane((l.floorDiv(8) % 2) * half));
       if (failed(index))
         return failure();
       return Value(nvgpu::LdMatrixOp::create(
-          b, loc, VectorType::get({2, 2}, nest.b.getType()), nest.b.getMemRef(),
-          *index, /*transpose=*/false, /*numTiles=*/2));
+          b, loc, VectorType::get({2, perReg}, nest.b.getType()),
+          nest.b.getMemRef(), *index, /*transpose=*/false, /*numTiles=*/2));
     }
     // B stored K x N with its columns permuted (permuteBColumns): lane l
     // points at row k = l % 16 of the tile's 8 contiguous columns.
-    if (hasContiguousBColumns()) {
+    // ldmatrix.trans transposes 16-bit elements, so not for tf32.
+    if (nest.k == 16 && hasContiguousBColumns()) {
       FailureOr<SmallVector<Value>> index =
           indicesAt(nest.b, constant(0), constant(0), constant(0), constant(0),
                     ofLane(l % 16));
@@ -460,33 +443,9 @@ public:
           b, loc, VectorType::get({2, 2}, nest.b.getType()), nest.b.getMemRef(),
           *index, /*transpose=*/true, /*numTiles=*/2));
     }
-    return gather(nest.b, 2, 2, [&](int64_t q, int64_t e) {
+    return gather(nest.b, 2, perReg, [&](int64_t q, int64_t e) {
       return indicesAt(nest.b, constant(0), ofLane(g.floorDiv(2)), constant(0),
-                       ofLane(g % 2), ofLane(t * 2 + e + 8 * q));
-    });
-  }
-
-  /// B of the tf32 mma (8 x 8 f32, k x column n = 2t + p): b_q is k t + 4q,
-  /// column g. With k innermost (B stored N x K), ldmatrix.x2 gives them
-  /// (lane l points at column l % 8, k 4 ((l / 8) % 2)); B stored K x N is
-  /// read element by element (ldmatrix.trans transposes 16-bit elements,
-  /// not f32).
-  FailureOr<Value> buildBTF32() {
-    AffineExpr g = b.getAffineDimExpr(0), t = b.getAffineDimExpr(1);
-    AffineExpr l = g * 4 + t;
-    if (nest.bKDim == nest.b.getIndices().size() - 1) {
-      FailureOr<SmallVector<Value>> index = indicesAt(
-          nest.b, constant(0), ofLane((l % 8).floorDiv(2)), constant(0),
-          ofLane(l % 2), ofLane((l.floorDiv(8) % 2) * 4));
-      if (failed(index))
-        return failure();
-      return Value(nvgpu::LdMatrixOp::create(
-          b, loc, VectorType::get({2, 1}, nest.b.getType()), nest.b.getMemRef(),
-          *index, /*transpose=*/false, /*numTiles=*/2));
-    }
-    return gather(nest.b, 2, 1, [&](int64_t q, int64_t) {
-      return indicesAt(nest.b, constant(0), ofLane(g.floorDiv(2)), constant(0),
-                       ofLane(g % 2), ofLane(t + 4 * q));
+                       ofLane(g % 2), ofLane(t * perReg + e + half * q));
     });
   }
 
