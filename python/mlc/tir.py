@@ -248,6 +248,15 @@ class Schedule:
                      % (rf, loop.handle, _functional(1, 1))])
         return BlockRV(rf, None, None)
 
+    def pad_einsum(self, block, padding):
+        """Pads the einsum `block`'s iteration domain up to multiples of
+        `padding` (one factor per iteration variable): the block reads
+        zero-padded copies of its inputs and writes a padded copy of its
+        output, copied back after it."""
+        factors = [int(f) for f in padding]
+        self._apply(["transform.tensorir.pad_einsum %s [%s] : %s"
+                     % (block.handle, ", ".join(str(f) for f in factors), _ANY)])
+
     # -- implementation ----------------------------------------------------
 
     def _cache(self, primitive, block, buffer_index, storage_scope):

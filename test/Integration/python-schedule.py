@@ -131,3 +131,21 @@ for attempt in [lambda: sch.split(ci, factors=[None, None]),
 # CHECK: error: rfactor: only factor_axis=0 is supported, got 1
 print("errors: ok")
 # CHECK: errors: ok
+
+# pad_einsum (TVM's): Y's rows and columns padded from 128 to 192 (2 x 96);
+# the block reads zero-padded copies of A and B and accumulates into a
+# padded Y, copied back over 128 x 128 for relu.
+sch = Schedule(MODULE)
+y = sch.get_block("Y", func_name="mm_relu")
+sch.pad_einsum(y, [96, 96, 1])
+print(sch.mod)
+# CHECK-LABEL: tensorir.prim_func @mm_relu(
+# CHECK: %Y_pad = tensorir.alloc_buffer : memref<192x192xf32>
+# CHECK: tensorir.block "A_pad"(%v0 = spatial(192, %ax0), %v1 = spatial(128, %ax1))
+# CHECK: tensorir.block "B_pad"(%v0 = spatial(128, %ax0), %v1 = spatial(192, %ax1))
+# CHECK: tensorir.block "Y"(%vi = spatial(192, %i), %vj = spatial(192, %j), %vk = reduce(128, %k))
+# CHECK: tensorir.block "Y_pad"(%v0 = spatial(128, %ax0), %v1 = spatial(128, %ax1))
+# CHECK-SAME: writes(%Y[%v0, %v1] : memref<128x128xf32>)
+check_mm_relu(sch.mod, "mm_relu", 128)
+print("pad_einsum: ok")
+# CHECK: pad_einsum: ok

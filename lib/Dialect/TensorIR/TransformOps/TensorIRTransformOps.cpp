@@ -486,6 +486,20 @@ void ReverseComputeInlineOp::getEffects(
   transform::modifiesPayload(effects);
 }
 
+DiagnosedSilenceableFailure PadEinsumOp::apply(TransformRewriter &rewriter,
+                                               TransformResults &,
+                                               TransformState &state) {
+  return applyToBlock(*this, state, rewriter, [&](Schedule &sch, BlockOp b) {
+    return sch.padEinsum(b, getPadding());
+  });
+}
+
+void PadEinsumOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getBlockMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
 template <typename OpT, typename Fn>
 static DiagnosedSilenceableFailure
 applyCache(OpT op, TransformRewriter &rewriter, TransformResults &results,

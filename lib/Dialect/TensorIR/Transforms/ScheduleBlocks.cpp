@@ -426,13 +426,9 @@ schedutil::relaxRegion(BlockOp other, BufferRegionAttr region,
   return ranges;
 }
 
-/// Checks that the loops around `block` (up to `top`) run it over its whole
-/// domain: each binding is the induction variable of its own loop from 0 to
-/// the extent. Moving or inlining a block that runs over part of its domain
-/// would change what it computes.
-static LogicalResult
-checkCoversDomain(BlockOp block, Operation *top,
-                  function_ref<InFlightDiagnostic()> error) {
+LogicalResult
+schedutil::checkCoversDomain(BlockOp block, Operation *top,
+                             function_ref<InFlightDiagnostic()> error) {
   llvm::SmallPtrSet<Operation *, 4> seen;
   for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i) {
     auto arg = dyn_cast<BlockArgument>(block.getBindings()[i]);
@@ -790,8 +786,7 @@ struct InlinableBlock {
 };
 } // namespace
 
-/// The scope-level op holding `op` (itself, or its outermost loop).
-static Operation *getTopInScope(Operation *op) {
+Operation *schedutil::getTopInScope(Operation *op) {
   Operation *top = op;
   while (top->getParentOp() && !isa<BlockOp, PrimFuncOp>(top->getParentOp()))
     top = top->getParentOp();
@@ -1069,14 +1064,26 @@ LogicalResult Schedule::reverseComputeInlineImpl(BlockOp block) {
       !getTopInScope(producer)->isBeforeInBlock(getTopInScope(block)))
     return producerError() << "the producer does not come before it in the "
                               "same scope";
+  // The block may cover less than the producer (pad_einsum's copy back of
+  // a padded output): the producer's domain then shrinks to the block's,
+  // under a predicate.
+  SmallVector<std::pair<unsigned, int64_t>> masked;
   for (auto [d, iterVar] : llvm::enumerate(iterVarOfDim)) {
     unsigned producerVar = prod->storeIterVars[d];
-    if (block.getExtent(iterVar) != producer.getExtent(producerVar))
+    if (block.getExtent(iterVar) == producer.getExtent(producerVar))
+      continue;
+    std::optional<int64_t> extent = block.getConstantExtent(iterVar);
+    std::optional<int64_t> producerExtent =
+        producer.getConstantExtent(producerVar);
+    if (!extent || !producerExtent || *extent > *producerExtent ||
+        ShapedType::isDynamic(producer.getStaticExtents()[producerVar]))
       return producerError()
              << "iteration variable " << block.getIterVarDisplayName(iterVar)
              << " and the producer's "
              << producer.getIterVarDisplayName(producerVar)
-             << " have different domains";
+             << " have different domains (and the block's is not a constant "
+                "prefix of the producer's)";
+    masked.push_back({producerVar, *extent});
   }
   // It must be the only reader of the input, and nothing between the two may
   // touch what it reads or writes.
@@ -1150,6 +1157,28 @@ LogicalResult Schedule::reverseComputeInlineImpl(BlockOp block) {
     if (!llvm::is_contained(inputLoads, dyn_cast<memref::LoadOp>(op)))
       rewriter.clone(op, map);
   rewriter.eraseOp(prod->store);
+  if (!masked.empty()) {
+    rewriter.setInsertionPoint(producer);
+    Value pred = producer.getPredicate();
+    for (auto [producerVar, extent] : masked) {
+      Location loc = producer.getLoc();
+      Value bound = arith::ConstantIndexOp::create(rewriter, loc, extent);
+      Value inside =
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult,
+                                producer.getBindings()[producerVar], bound);
+      pred = pred ? arith::AndIOp::create(rewriter, loc, pred, inside) : inside;
+    }
+    // The producer's domain shrinks to the block's; the predicate masks the
+    // iterations whose bindings leave it.
+    rewriter.modifyOpInPlace(producer, [&] {
+      producer.getPredicateMutable().assign(pred);
+      SmallVector<int64_t> extents =
+          llvm::to_vector(producer.getStaticExtents());
+      for (auto [producerVar, extent] : masked)
+        extents[producerVar] = extent;
+      producer.setStaticExtents(extents);
+    });
+  }
   refreshAccessRegions(rewriter, producer, /*force=*/false);
   eraseNestAndBuffer(rewriter, top, input);
   return success();
@@ -1159,9 +1188,8 @@ LogicalResult Schedule::reverseComputeInlineImpl(BlockOp block) {
 // cache_read / cache_write
 //===----------------------------------------------------------------------===//
 
-/// `base`, or `base_<n>` if a block of `block`'s prim_func has that name
-/// (block names are unique in a prim_func).
-static std::string getUniqueBlockName(BlockOp block, const std::string &base) {
+std::string schedutil::getUniqueBlockName(BlockOp block,
+                                          const std::string &base) {
   auto func = block->getParentOfType<PrimFuncOp>();
   llvm::StringSet<> names;
   func.walk([&](BlockOp b) { names.insert(b.getName()); });

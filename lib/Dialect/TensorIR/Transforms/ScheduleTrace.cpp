@@ -362,4 +362,17 @@ FailureOr<BlockOp> Schedule::rfactor(ForOp loop) {
   return result;
 }
 
+LogicalResult Schedule::padEinsum(BlockOp block, ArrayRef<int64_t> padding) {
+  TraceStep step(*this);
+  std::string handle = step.block(block);
+  if (failed(padEinsumImpl(block, padding)))
+    return failure();
+  SmallVector<std::string> factors;
+  for (int64_t factor : padding)
+    factors.push_back(std::to_string(factor));
+  step.commit("transform.tensorir.pad_einsum " + handle + " [" +
+              llvm::join(factors, ", ") + "] : " + kAnyOp.str());
+  return success();
+}
+
 } // namespace mlc::tensorir

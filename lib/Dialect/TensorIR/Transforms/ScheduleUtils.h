@@ -77,6 +77,21 @@ relaxRegion(BlockOp other, BufferRegionAttr region, unsigned numOuter,
             llvm::function_ref<mlir::InFlightDiagnostic()> fail,
             llvm::function_ref<bool(ForOp)> relaxOuter = nullptr);
 
+/// The scope-level op holding `op` (itself, or its outermost loop).
+mlir::Operation *getTopInScope(mlir::Operation *op);
+
+/// Checks that the loops around `block` (up to `top`) run it over its whole
+/// domain: each binding is the induction variable of its own loop from 0 to
+/// the extent. Moving or inlining a block that runs over part of its domain
+/// would change what it computes.
+mlir::LogicalResult
+checkCoversDomain(BlockOp block, mlir::Operation *top,
+                  llvm::function_ref<mlir::InFlightDiagnostic()> error);
+
+/// `base`, or `base_<n>` if a block of `block`'s prim_func has that name
+/// (block names are unique in a prim_func).
+std::string getUniqueBlockName(BlockOp block, const std::string &base);
+
 } // namespace mlc::tensorir::schedutil
 
 #endif // MLC_LIB_DIALECT_TENSORIR_TRANSFORMS_SCHEDULEUTILS_H

@@ -259,7 +259,9 @@ def ReverseComputeInlineOp : TensorIR_TransformOp<"reverse_compute_inline"> {
     The spatial `block` reads one intermediate buffer, at its iteration
     variables, from a producer of the single-store form; the producer's
     store is replaced by the block's computation, and the block, its loops
-    and the buffer are removed.
+    and the buffer are removed. When the block's domain is a prefix of the
+    producer's (the copy back of `pad_einsum`), the producer gets a `where`
+    predicate masking the rest.
 
     ```mlir
     transform.tensorir.reverse_compute_inline %c : !transform.any_op
@@ -325,6 +327,29 @@ def RFactorOp : TensorIR_TransformOp<"rfactor"> {
   let arguments = (ins TransformHandleTypeInterface:$target);
   let results = (outs TransformHandleTypeInterface:$rf_block);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+}
+
+def PadEinsumOp : TensorIR_TransformOp<"pad_einsum"> {
+  let summary = "sch.pad_einsum: pads an einsum's domain to multiples";
+  let description = [{
+    Pads the iteration domain of the einsum `block` (every buffer dimension
+    indexed by an iteration variable or a constant, each iteration variable
+    bound to its own loop over its domain) up to multiples of `padding`, one
+    factor per iteration variable. The block then reads copies
+    "<buffer>_pad" of its inputs, filled before its loop nest with zeros
+    beyond the original shape, and writes a padded copy of its output that
+    a block after the nest copies back. Later schedules inline the copies
+    into their cache_read/cache_write copies (compute_inline,
+    reverse_compute_inline), so that tiles divide the padded domain.
+
+    ```mlir
+    transform.tensorir.pad_einsum %c [64, 64, 32] : !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$block,
+                       DenseI64ArrayAttr:$padding);
+  let assemblyFormat = "$block custom<Factors>($padding) attr-dict `:` "
+                       "type($block)";
 }
 
 #endif // MLC_DIALECT_TENSORIR_TRANSFORMOPS_TENSORIRTRANSFORMOPS_TD

@@ -107,6 +107,8 @@ public:
   /// intermediate buffer, at its iteration variables, from a producer block
   /// of the same single-store form; the producer's store is replaced by the
   /// block's computation, and the block, its loops and the buffer go away.
+  /// When the block's domain is a prefix of the producer's (the copy back
+  /// of pad_einsum), the producer gets a predicate masking the rest.
   mlir::LogicalResult reverseComputeInline(BlockOp block);
 
   /// sch.cache_read(block, index, scope): a new `tensorir.alloc_buffer`
@@ -132,6 +134,17 @@ public:
   /// `loop` as the spatial rf axis; a new block "<name>" after its nest
   /// combines the partial results into Y. Returns the rfactor block.
   mlir::FailureOr<BlockOp> rfactor(ForOp loop);
+
+  /// sch.pad_einsum(block, padding): pads the iteration domain of the einsum
+  /// `block` (each buffer dimension indexed by an iteration variable or a
+  /// constant, each iteration variable its own loop) up to multiples of
+  /// `padding` (one factor per iteration variable). The block then reads
+  /// copies "<buffer>_pad" of its inputs, filled before its nest by blocks
+  /// "<buffer>_pad" with zeros beyond the original shape, and writes a
+  /// padded copy of its output, which a block "<buffer>_pad" after its nest
+  /// copies back over the original shape. Does nothing when every extent is
+  /// a multiple already.
+  mlir::LogicalResult padEinsum(BlockOp block, llvm::ArrayRef<int64_t> padding);
 
   /// The primitives applied through this object so far, one
   /// `transform.tensorir.*` op each, preceded by the `get_block` /
@@ -166,6 +179,8 @@ private:
   mlir::FailureOr<BlockOp> cacheWriteImpl(BlockOp block, unsigned writeIndex,
                                           llvm::StringRef storageScope);
   mlir::FailureOr<BlockOp> rfactorImpl(ForOp loop);
+  mlir::LogicalResult padEinsumImpl(BlockOp block,
+                                    llvm::ArrayRef<int64_t> padding);
 
   friend class TraceStep;
 
