@@ -17,11 +17,13 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/IR/AffineValueMap.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
@@ -42,23 +44,68 @@ bool isGlobal(Value memref) {
 }
 
 /// One element copied: a global load whose only use is a store into a
-/// workgroup alloca.
+/// workgroup alloca, or a masked copy: the load selected against zero by a
+/// `mask` (pad_einsum's padded inputs inlined into the copy), which cp.async
+/// does by zero-filling (a source size of 0).
 struct ElementCopy {
   memref::LoadOp load;
   memref::StoreOp store;
+  arith::SelectOp select;
+  Value mask;
+  /// The innermost source index. When the mask is `x < bound` for the
+  /// innermost index `min(x, bound - 1)` (a padded dimension clamped into
+  /// the buffer), it is `x`, which stays consecutive along a row; the copy
+  /// then clamps whole groups instead.
+  Value innerIndex;
+  int64_t maskBound = 0;
 };
+
+/// The innermost index `x` and the bound of `copy`'s mask when its load
+/// index is `min(x, bound - 1)` and its mask `x < bound`.
+void matchInnerClamp(ElementCopy &copy) {
+  copy.innerIndex = copy.load.getIndices().back();
+  if (!copy.mask)
+    return;
+  auto cmp = copy.mask.getDefiningOp<arith::CmpIOp>();
+  Operation *min = copy.innerIndex.getDefiningOp();
+  if (!cmp || !min || !isa<arith::MinUIOp, arith::MinSIOp>(min))
+    return;
+  std::optional<int64_t> bound = getConstantIntValue(cmp.getRhs());
+  std::optional<int64_t> last = getConstantIntValue(min->getOperand(1));
+  if (!bound || !last || *last + 1 != *bound || *bound <= 0 ||
+      cmp.getLhs() != min->getOperand(0) ||
+      (cmp.getPredicate() != arith::CmpIPredicate::ult &&
+       cmp.getPredicate() != arith::CmpIPredicate::slt))
+    return;
+  copy.innerIndex = cmp.getLhs();
+  copy.maskBound = *bound;
+}
 
 std::optional<ElementCopy> matchElementCopy(Operation &op) {
   auto load = dyn_cast<memref::LoadOp>(op);
-  if (!load || !isGlobal(load.getMemRef()) || !load->hasOneUse())
+  if (!load || !isGlobal(load.getMemRef()) || !load->hasOneUse() ||
+      load.getIndices().empty())
     return std::nullopt;
-  auto store = dyn_cast<memref::StoreOp>(*load->getUsers().begin());
-  if (!store || store.getValueToStore() != load.getResult() ||
+  Value stored = load.getResult();
+  auto select = dyn_cast<arith::SelectOp>(*load->getUsers().begin());
+  if (select) {
+    if (select.getTrueValue() != stored || !select->hasOneUse() ||
+        select->getBlock() != load->getBlock() ||
+        !(matchPattern(select.getFalseValue(), m_AnyZeroFloat()) ||
+          matchPattern(select.getFalseValue(), m_Zero())))
+      return std::nullopt;
+    stored = select.getResult();
+  }
+  auto store = dyn_cast<memref::StoreOp>(*stored.getUsers().begin());
+  if (!store || store.getValueToStore() != stored ||
       store->getBlock() != load->getBlock() ||
       !store.getMemRef().getDefiningOp<memref::AllocaOp>() ||
       !mlc::isWorkgroupMemory(store.getMemRef()))
     return std::nullopt;
-  return ElementCopy{load, store};
+  ElementCopy copy{load, store, select,
+                   select ? select.getCondition() : Value(), Value()};
+  matchInnerClamp(copy);
+  return copy;
 }
 
 /// `index` as one affine expression of its (fully composed) operands.
@@ -99,25 +146,29 @@ bool isAligned(Value memref, Value index, int64_t elements) {
 
 /// `count` element copies from `copies[first]` on that form one async
 /// copy: same buffers, same outer indices, innermost indices consecutive
-/// and aligned.
+/// and aligned, and one mask for all: the same, or each `x < bound` of its
+/// own innermost index with `bound` a multiple of `count` (the aligned group
+/// is then wholly inside or wholly outside).
 bool formsAsyncCopy(ArrayRef<ElementCopy> copies, size_t first, int64_t count) {
   if (first + count > copies.size())
     return false;
   ElementCopy base = copies[first];
   ValueRange srcIndices = base.load.getIndices();
   ValueRange dstIndices = base.store.getIndices();
-  if (srcIndices.empty() || dstIndices.empty() ||
-      !isAligned(base.load.getMemRef(), srcIndices.back(), count) ||
+  if (dstIndices.empty() ||
+      !isAligned(base.load.getMemRef(), base.innerIndex, count) ||
       !isAligned(base.store.getMemRef(), dstIndices.back(), count))
     return false;
   for (int64_t q = 1; q < count; ++q) {
     ElementCopy copy = copies[first + q];
+    bool sameMask = copy.mask == base.mask ||
+                    (base.maskBound != 0 && base.maskBound % count == 0 &&
+                     copy.maskBound == base.maskBound);
     if (copy.load.getMemRef() != base.load.getMemRef() ||
-        copy.store.getMemRef() != base.store.getMemRef() ||
+        copy.store.getMemRef() != base.store.getMemRef() || !sameMask ||
         copy.load.getIndices().drop_back() != srcIndices.drop_back() ||
         copy.store.getIndices().drop_back() != dstIndices.drop_back() ||
-        getConstantDifference(srcIndices.back(),
-                              copy.load.getIndices().back()) != q ||
+        getConstantDifference(base.innerIndex, copy.innerIndex) != q ||
         getConstantDifference(dstIndices.back(),
                               copy.store.getIndices().back()) != q)
       return false;
@@ -199,7 +250,7 @@ private:
   bool pad;
   int64_t lower = 0, upper = 0, step = 1;
   SmallVector<AsyncCopy> asyncCopies;
-  /// The element copies' loads and stores, erased once replaced.
+  /// The element copies' loads, masks and stores, erased once replaced.
   SmallVector<Operation *> copyOps;
   /// The index computations of the copies, in program order.
   SmallVector<Operation *> slice;
@@ -253,8 +304,10 @@ LogicalResult Pipeliner::matchCopies() {
     i += width;
   }
   for (ElementCopy copy : copies) {
-    copyOps.push_back(copy.load);
     copyOps.push_back(copy.store);
+    if (copy.select)
+      copyOps.push_back(copy.select);
+    copyOps.push_back(copy.load);
     buffers.insert(copy.store.getMemRef());
   }
   // The buffers: written by these copies only, read in the loop only, after
@@ -283,8 +336,11 @@ LogicalResult Pipeliner::collectSlice() {
   llvm::SetVector<Operation *> needed;
   SmallVector<Value> worklist;
   for (AsyncCopy copy : asyncCopies) {
-    llvm::append_range(worklist, copy.base.load.getIndices());
+    llvm::append_range(worklist, copy.base.load.getIndices().drop_back());
+    worklist.push_back(copy.base.innerIndex);
     llvm::append_range(worklist, copy.base.store.getIndices());
+    if (copy.base.mask)
+      worklist.push_back(copy.base.mask);
   }
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();
@@ -311,14 +367,31 @@ Value Pipeliner::emitCopies(OpBuilder &builder, Value iv, Value stage,
   SmallVector<Value> tokens;
   for (AsyncCopy copy : asyncCopies) {
     SmallVector<Value> srcIndices, dstIndices{stage};
-    for (Value index : copy.base.load.getIndices())
+    for (Value index : copy.base.load.getIndices().drop_back())
       srcIndices.push_back(mapping.lookupOrDefault(index));
+    Value inner = mapping.lookupOrDefault(copy.base.innerIndex);
+    if (copy.base.maskBound != 0) {
+      // The group's start clamped into the buffer (masked groups read
+      // nothing, but their address stays valid).
+      inner = arith::MinUIOp::create(
+          builder, loc, inner,
+          arith::ConstantIndexOp::create(builder, loc,
+                                         copy.base.maskBound - copy.elements));
+    }
+    srcIndices.push_back(inner);
     for (Value index : copy.base.store.getIndices())
       dstIndices.push_back(mapping.lookupOrDefault(index));
+    // Steps past the last and masked elements read nothing (zero-fill).
+    Value copied = inRange;
+    if (copy.base.mask) {
+      Value mask = mapping.lookupOrDefault(copy.base.mask);
+      copied =
+          copied ? arith::AndIOp::create(builder, loc, copied, mask) : mask;
+    }
     Value srcElements;
-    if (inRange)
+    if (copied)
       srcElements = arith::SelectOp::create(
-          builder, loc, inRange,
+          builder, loc, copied,
           arith::ConstantIndexOp::create(builder, loc, copy.elements),
           arith::ConstantIndexOp::create(builder, loc, 0));
     // cp.async.cg (bypassing L1) exists for 16 bytes only.
@@ -430,13 +503,10 @@ LogicalResult Pipeliner::run() {
   nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, lastPrologueGroup,
                                    rewriter.getI32IntegerAttr(0));
 
-  // The element copies go (stores before the loads they use); their index
-  // computations too, once unused.
-  // (copyOps holds each copy's load, then its store.)
-  for (size_t i = 1; i < copyOps.size(); i += 2)
-    rewriter.eraseOp(copyOps[i]);
-  for (size_t i = 0; i < copyOps.size(); i += 2)
-    rewriter.eraseOp(copyOps[i]);
+  // The element copies go (each copy's store, mask and load, in that order
+  // in copyOps: users first); their index computations too, once unused.
+  for (Operation *op : copyOps)
+    rewriter.eraseOp(op);
   for (Operation *op : llvm::reverse(slice))
     if (op->use_empty())
       rewriter.eraseOp(op);

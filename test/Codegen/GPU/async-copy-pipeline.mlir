@@ -274,3 +274,196 @@ func.func @misaligned(%A: memref<8x128xf16>, %out: memref<8xf32>) {
   }
   return
 }
+
+// -----
+
+// Masked copies (pad_einsum's zero padding inlined into the copy): rows past
+// 6 select zero, their row index clamped to 5. One mask for the group: the
+// cp.async copies 4 elements or none (zero-fill), and not past the last
+// step either.
+// CHECK-LABEL: func.func @masked_rows
+// CHECK:         %[[IN0:.*]] = arith.cmpi ult, %{{.*}}, %c6
+// CHECK:         %[[N0:.*]] = arith.select %[[IN0]], %c4{{.*}}, %c0
+// CHECK:         nvgpu.device_async_copy %{{.*}}, %{{.*}}, 4, %[[N0]] {bypassL1}
+// CHECK:         scf.for
+// CHECK:           %[[STEP:.*]] = arith.cmpi slt
+// CHECK:           %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %c6
+// CHECK:           %[[BOTH:.*]] = arith.andi %[[STEP]], %[[IN]] : i1
+// CHECK:           %[[N:.*]] = arith.select %[[BOTH]], %c4{{.*}}, %c0
+// CHECK:           nvgpu.device_async_copy %{{.*}}, %{{.*}}, 4, %[[N]] {bypassL1}
+// CHECK-NOT:       arith.select %{{.*}} : f32
+func.func @masked_rows(%A: memref<8x64xf32>, %out: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  %bound = arith.constant 6 : index
+  %last = arith.constant 5 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %g, %w) in (%sx = %c4, %sy = %c8, %sz = %c1) {
+    %a_s = memref.alloca() : memref<8x16xf32, #gpu.address_space<workgroup>>
+    %acc = memref.alloca() : memref<1xf32, #gpu.address_space<private>>
+    scf.for %k = %c0 to %c4 step %c1 {
+      %in = arith.cmpi ult, %g, %bound : index
+      %row = arith.minui %g, %last : index
+      %src0 = affine.apply affine_map<(d0, d1) -> (d0 * 16 + d1 * 4 + 0)>(%k, %t)
+      %v0 = memref.load %A[%row, %src0] : memref<8x64xf32>
+      %m0 = arith.select %in, %v0, %zero : f32
+      %dst0 = affine.apply affine_map<(d0) -> (d0 * 4 + 0)>(%t)
+      memref.store %m0, %a_s[%g, %dst0] : memref<8x16xf32, #gpu.address_space<workgroup>>
+      %src1 = affine.apply affine_map<(d0, d1) -> (d0 * 16 + d1 * 4 + 1)>(%k, %t)
+      %v1 = memref.load %A[%row, %src1] : memref<8x64xf32>
+      %m1 = arith.select %in, %v1, %zero : f32
+      %dst1 = affine.apply affine_map<(d0) -> (d0 * 4 + 1)>(%t)
+      memref.store %m1, %a_s[%g, %dst1] : memref<8x16xf32, #gpu.address_space<workgroup>>
+      %src2 = affine.apply affine_map<(d0, d1) -> (d0 * 16 + d1 * 4 + 2)>(%k, %t)
+      %v2 = memref.load %A[%row, %src2] : memref<8x64xf32>
+      %m2 = arith.select %in, %v2, %zero : f32
+      %dst2 = affine.apply affine_map<(d0) -> (d0 * 4 + 2)>(%t)
+      memref.store %m2, %a_s[%g, %dst2] : memref<8x16xf32, #gpu.address_space<workgroup>>
+      %src3 = affine.apply affine_map<(d0, d1) -> (d0 * 16 + d1 * 4 + 3)>(%k, %t)
+      %v3 = memref.load %A[%row, %src3] : memref<8x64xf32>
+      %m3 = arith.select %in, %v3, %zero : f32
+      %dst3 = affine.apply affine_map<(d0) -> (d0 * 4 + 3)>(%t)
+      memref.store %m3, %a_s[%g, %dst3] : memref<8x16xf32, #gpu.address_space<workgroup>>
+      %x = nvgpu.ldmatrix %a_s[%g, %c0] {numTiles = 4 : i32, transpose = false} : memref<8x16xf32, #gpu.address_space<workgroup>> -> vector<4x1xf32>
+      %y = arith.constant dense<1.0> : vector<2x1xf32>
+      %z = arith.constant dense<0.0> : vector<2x2xf32>
+      %r = nvgpu.mma.sync(%x, %y, %z) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
+      %e = vector.extract %r[0, 0] : f32 from vector<2x2xf32>
+      memref.store %e, %acc[%c0] : memref<1xf32, #gpu.address_space<private>>
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Columns past 12 masked, each element's column clamped to 11: the group of
+// 4 starts at a multiple of 4 and 12 is one, so its masks agree with the
+// first's; the copy reads from the group's start (clamped to 8).
+// CHECK-LABEL: func.func @masked_columns
+// CHECK:         scf.for
+// CHECK:           %[[IN:.*]] = arith.cmpi ult, %[[COL:.*]], %c12
+// CHECK:           %[[START:.*]] = arith.minui %[[COL]], %c8
+// CHECK:           %[[BOTH:.*]] = arith.andi %{{.*}}, %[[IN]] : i1
+// CHECK:           %[[N:.*]] = arith.select %[[BOTH]], %c4{{.*}}, %c0
+// CHECK:           nvgpu.device_async_copy %{{.*}}[%{{.*}}, %[[START]]], %{{.*}}, 4, %[[N]] {bypassL1}
+// CHECK-NOT:       memref.load
+func.func @masked_columns(%A: memref<8x64xf32>, %out: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  %bound = arith.constant 12 : index
+  %last = arith.constant 11 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %g, %w) in (%sx = %c4, %sy = %c8, %sz = %c1) {
+    %a_s = memref.alloca() : memref<8x16xf32, #gpu.address_space<workgroup>>
+    %acc = memref.alloca() : memref<1xf32, #gpu.address_space<private>>
+    scf.for %k = %c0 to %c4 step %c1 {
+      %src0 = affine.apply affine_map<(d0, d1) -> (d0 * 16 + d1 * 4 + 0)>(%k, %t)
+      %in0 = arith.cmpi ult, %src0, %bound : index
+      %col0 = arith.minui %src0, %last : index
+      %v0 = memref.load %A[%g, %col0] : memref<8x64xf32>
+      %m0 = arith.select %in0, %v0, %zero : f32
+      %dst0 = affine.apply affine_map<(d0) -> (d0 * 4 + 0)>(%t)
+      memref.store %m0, %a_s[%g, %dst0] : memref<8x16xf32, #gpu.address_space<workgroup>>
+      %src1 = affine.apply affine_map<(d0, d1) -> (d0 * 16 + d1 * 4 + 1)>(%k, %t)
+      %in1 = arith.cmpi ult, %src1, %bound : index
+      %col1 = arith.minui %src1, %last : index
+      %v1 = memref.load %A[%g, %col1] : memref<8x64xf32>
+      %m1 = arith.select %in1, %v1, %zero : f32
+      %dst1 = affine.apply affine_map<(d0) -> (d0 * 4 + 1)>(%t)
+      memref.store %m1, %a_s[%g, %dst1] : memref<8x16xf32, #gpu.address_space<workgroup>>
+      %src2 = affine.apply affine_map<(d0, d1) -> (d0 * 16 + d1 * 4 + 2)>(%k, %t)
+      %in2 = arith.cmpi ult, %src2, %bound : index
+      %col2 = arith.minui %src2, %last : index
+      %v2 = memref.load %A[%g, %col2] : memref<8x64xf32>
+      %m2 = arith.select %in2, %v2, %zero : f32
+      %dst2 = affine.apply affine_map<(d0) -> (d0 * 4 + 2)>(%t)
+      memref.store %m2, %a_s[%g, %dst2] : memref<8x16xf32, #gpu.address_space<workgroup>>
+      %src3 = affine.apply affine_map<(d0, d1) -> (d0 * 16 + d1 * 4 + 3)>(%k, %t)
+      %in3 = arith.cmpi ult, %src3, %bound : index
+      %col3 = arith.minui %src3, %last : index
+      %v3 = memref.load %A[%g, %col3] : memref<8x64xf32>
+      %m3 = arith.select %in3, %v3, %zero : f32
+      %dst3 = affine.apply affine_map<(d0) -> (d0 * 4 + 3)>(%t)
+      memref.store %m3, %a_s[%g, %dst3] : memref<8x16xf32, #gpu.address_space<workgroup>>
+      %x = nvgpu.ldmatrix %a_s[%g, %c0] {numTiles = 4 : i32, transpose = false} : memref<8x16xf32, #gpu.address_space<workgroup>> -> vector<4x1xf32>
+      %y = arith.constant dense<1.0> : vector<2x1xf32>
+      %z = arith.constant dense<0.0> : vector<2x2xf32>
+      %r = nvgpu.mma.sync(%x, %y, %z) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
+      %e = vector.extract %r[0, 0] : f32 from vector<2x2xf32>
+      memref.store %e, %acc[%c0] : memref<1xf32, #gpu.address_space<private>>
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// Columns past 10: a group of 4 could straddle the bound, one of 2 cannot:
+// 8-byte copies (cp.async.ca), two per row.
+// CHECK-LABEL: func.func @masked_columns_straddle
+// CHECK:         scf.for
+// CHECK:           nvgpu.device_async_copy %{{.*}}, %{{.*}}, 2, %{{.*}} :
+// CHECK:           nvgpu.device_async_copy %{{.*}}, %{{.*}}, 2, %{{.*}} :
+// CHECK-NOT:       nvgpu.device_async_copy
+// CHECK:           nvgpu.device_async_create_group
+func.func @masked_columns_straddle(%A: memref<8x64xf32>, %out: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  %bound = arith.constant 10 : index
+  %last = arith.constant 9 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %g, %w) in (%sx = %c4, %sy = %c8, %sz = %c1) {
+    %a_s = memref.alloca() : memref<8x16xf32, #gpu.address_space<workgroup>>
+    %acc = memref.alloca() : memref<1xf32, #gpu.address_space<private>>
+    scf.for %k = %c0 to %c4 step %c1 {
+      %src0 = affine.apply affine_map<(d0, d1) -> (d0 * 16 + d1 * 4 + 0)>(%k, %t)
+      %in0 = arith.cmpi ult, %src0, %bound : index
+      %col0 = arith.minui %src0, %last : index
+      %v0 = memref.load %A[%g, %col0] : memref<8x64xf32>
+      %m0 = arith.select %in0, %v0, %zero : f32
+      %dst0 = affine.apply affine_map<(d0) -> (d0 * 4 + 0)>(%t)
+      memref.store %m0, %a_s[%g, %dst0] : memref<8x16xf32, #gpu.address_space<workgroup>>
+      %src1 = affine.apply affine_map<(d0, d1) -> (d0 * 16 + d1 * 4 + 1)>(%k, %t)
+      %in1 = arith.cmpi ult, %src1, %bound : index
+      %col1 = arith.minui %src1, %last : index
+      %v1 = memref.load %A[%g, %col1] : memref<8x64xf32>
+      %m1 = arith.select %in1, %v1, %zero : f32
+      %dst1 = affine.apply affine_map<(d0) -> (d0 * 4 + 1)>(%t)
+      memref.store %m1, %a_s[%g, %dst1] : memref<8x16xf32, #gpu.address_space<workgroup>>
+      %src2 = affine.apply affine_map<(d0, d1) -> (d0 * 16 + d1 * 4 + 2)>(%k, %t)
+      %in2 = arith.cmpi ult, %src2, %bound : index
+      %col2 = arith.minui %src2, %last : index
+      %v2 = memref.load %A[%g, %col2] : memref<8x64xf32>
+      %m2 = arith.select %in2, %v2, %zero : f32
+      %dst2 = affine.apply affine_map<(d0) -> (d0 * 4 + 2)>(%t)
+      memref.store %m2, %a_s[%g, %dst2] : memref<8x16xf32, #gpu.address_space<workgroup>>
+      %src3 = affine.apply affine_map<(d0, d1) -> (d0 * 16 + d1 * 4 + 3)>(%k, %t)
+      %in3 = arith.cmpi ult, %src3, %bound : index
+      %col3 = arith.minui %src3, %last : index
+      %v3 = memref.load %A[%g, %col3] : memref<8x64xf32>
+      %m3 = arith.select %in3, %v3, %zero : f32
+      %dst3 = affine.apply affine_map<(d0) -> (d0 * 4 + 3)>(%t)
+      memref.store %m3, %a_s[%g, %dst3] : memref<8x16xf32, #gpu.address_space<workgroup>>
+      %x = nvgpu.ldmatrix %a_s[%g, %c0] {numTiles = 4 : i32, transpose = false} : memref<8x16xf32, #gpu.address_space<workgroup>> -> vector<4x1xf32>
+      %y = arith.constant dense<1.0> : vector<2x1xf32>
+      %z = arith.constant dense<0.0> : vector<2x2xf32>
+      %r = nvgpu.mma.sync(%x, %y, %z) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
+      %e = vector.extract %r[0, 0] : f32 from vector<2x2xf32>
+      memref.store %e, %acc[%c0] : memref<1xf32, #gpu.address_space<private>>
+    }
+    gpu.terminator
+  }
+  return
+}
