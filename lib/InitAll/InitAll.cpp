@@ -37,6 +37,7 @@ void mlc::registerAllDialects(mlir::DialectRegistry &registry) {
   registry.insert<relay::RelayDialect, relax::RelaxDialect,
                   tensorir::TensorIRDialect>();
   tensorir::registerTransformDialectExtension(registry);
+  registerNVGPUInlinerInterface(registry);
 }
 
 void mlc::registerAllDialectsWithUpstream(mlir::DialectRegistry &registry) {

@@ -53,3 +53,27 @@ func.func @kernel_only(%a: memref<4xf32>) {
 func.func @other_kernel(%a: memref<4xf32>) {
   return
 }
+
+// -----
+
+// A tensor-core kernel: nvgpu ops inline too (mlc gives the dialect the
+// inliner interface upstream lacks).
+// CHECK-LABEL: func.func @main_mma(
+// CHECK:         gpu.launch
+// CHECK:           nvgpu.device_async_copy
+// CHECK-NOT:     call @mma_kernel
+func.func @mma_kernel(%a: memref<4xf32>) {
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %s = memref.alloca() : memref<4xf32, #gpu.address_space<workgroup>>
+    %c0 = arith.constant 0 : index
+    %t = nvgpu.device_async_copy %a[%c0], %s[%c0], 4 : memref<4xf32> to memref<4xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
+  return
+}
+func.func @main_mma(%x: memref<4xf32>) {
+  call @mma_kernel(%x) : (memref<4xf32>) -> ()
+  return
+}

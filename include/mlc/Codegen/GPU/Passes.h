@@ -28,6 +28,10 @@ namespace mlc {
 /// mlc-gpu-tensorize-mma replaces.
 constexpr llvm::StringLiteral kMmaSyncAnnotation = "mma_sync";
 
+/// Gives the nvgpu dialect an inliner interface (upstream has none), so that
+/// functions holding tensor-core kernels inline into their callers.
+void registerNVGPUInlinerInterface(mlir::DialectRegistry &registry);
+
 #define GEN_PASS_DECL
 #include "mlc/Codegen/GPU/Passes.h.inc"
 
