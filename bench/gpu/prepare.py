@@ -121,6 +121,10 @@ def main():
     matmul("bert_qkv_f16", 4096, 768, 2304, transpose_b=True, dtype="float16")
     matmul("bert_ffn1_f16", 4096, 768, 3072, transpose_b=True, dtype="float16")
     matmul("bert_ffn2_f16", 4096, 3072, 768, transpose_b=True, dtype="float16")
+    # M and N that no tile divides (padded to whole tiles, masked copies and
+    # write-back): a batch of 3 sequences of 100 tokens, an odd vocabulary.
+    matmul("bert_ffn1_m300_f16", 300, 768, 3072, transpose_b=True, dtype="float16")
+    matmul("matmul_odd_f16", 1000, 768, 1000, dtype="float16")
     matmul("matmul4096_bf16", 4096, 4096, 4096, dtype="bfloat16")
     matmul("bert_ffn1_bf16", 4096, 768, 3072, transpose_b=True, dtype="bfloat16")
     matmul("matmul4096_tf32", 4096, 4096, 4096, tf32=True)

@@ -20,10 +20,14 @@
 # CHECK: matmul f16 128x80x192 [tensorcore]: ok
 # CHECK: batch_matmul_nt f16 2x64x48x128 [tensorcore]: ok
 # CHECK: batch_matmul_nn f16 3x64x32x64 [tensorcore]: ok
+# CHECK: dense f16+bias+relu 200x256x1000 [tensorcore]: ok
+# CHECK: matmul f16 100x64x72 [tensorcore]: ok
+# CHECK: batch_matmul_nt f16 3x33x32x40 [tensorcore]: ok
 # CHECK: matmul bf16 128x80x192 [tensorcore]: ok
 # CHECK: dense bf16+bias 256x96x128 [tensorcore]: ok
 # CHECK: matmul tf32 128x80x192 [tensorcore]: ok
 # CHECK: dense tf32+bias+relu 256x72x128 [tensorcore]: ok
+# CHECK: matmul tf32 90x48x136 [tensorcore]: ok
 # CHECK: gemv 1x784x128 [reduction]: ok
 # CHECK: sum 37x300 axis 1 [reduction]: ok
 # CHECK: max 64x1000 axis -1 [reduction]: ok
@@ -177,6 +181,21 @@ check("batch_matmul_nn f16 3x64x32x64",
       'nn.batch_matmul(%x, %y, out_dtype="float32", transpose_b=False)',
       {"x": x, "y": y}, f64(x) @ f64(y), 32, "tensorcore")
 
+# M and N that no tile divides: the domain padded to whole tiles
+# (pad_einsum), zero-filled copies of A and B, the write-back (with the
+# bias and relu) masked to the real outputs.
+x, w, b = f16(200, 256), f16(1000, 256), f32(1000)
+check("dense f16+bias+relu 200x256x1000",
+      'nn.relu(add(nn.dense(%x, %w, units=None, out_dtype="float32"), %b))',
+      {"x": x, "w": w, "b": b}, np.maximum(f64(x) @ f64(w).T + b, 0), 256,
+      "tensorcore")
+x, y = f16(100, 64), f16(64, 72)
+check("matmul f16 100x64x72", 'nn.matmul(%x, %y, out_dtype="float32")',
+      {"x": x, "y": y}, f64(x) @ f64(y), 64, "tensorcore")
+x, y = f16(3, 33, 32), f16(3, 40, 32)
+check("batch_matmul_nt f16 3x33x32x40",
+      'nn.batch_matmul(%x, %y, out_dtype="float32", transpose_b=True)',
+      {"x": x, "y": y}, f64(x) @ f64(y).transpose(0, 2, 1), 32, "tensorcore")
 
 # bf16 (numpy has none): float32 inputs cast to bfloat16 by the model, a
 # kernel of their own; the reference rounds them the same way (to nearest,
@@ -211,6 +230,9 @@ check("dense tf32+bias+relu 256x72x128",
       "nn.relu(add(nn.dense(%x, %w, units=None), %b))",
       {"x": x, "w": w, "b": b}, np.maximum(f64(x) @ f64(w).T + b, 0), 72,
       "tensorcore", TF32)
+x, y = f32(90, 48), f32(48, 136)
+check("matmul tf32 90x48x136", "nn.matmul(%x, %y)", {"x": x, "y": y},
+      f64(x) @ f64(y), 48, "tensorcore", TF32)
 
 # Reduction rule: one block per output, the reduction split across threads.
 x, w, b = f32(1, 784), f32(128, 784), f32(128)

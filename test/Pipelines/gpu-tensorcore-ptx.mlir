@@ -22,6 +22,13 @@
 // RUN: FileCheck %s --check-prefix=STAGES < %t/dense.ptx
 // RUN: split-file %t/dense.ptx %t/dense
 // RUN: %ptxas -arch=sm_90 -v %t/dense/fused_matmul_add_relu_kernel.ptx -o %t/dense.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: mlc-compile --target=cuda:sm_90 %t/dense-tail.mlir -o %t/dense-tail.ptx
+// RUN: FileCheck %s --check-prefix=TAIL < %t/dense-tail.ptx
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/dense-tail.ptx | FileCheck %s --check-prefix=MMA
+// RUN: grep -c "cp.async.cg.shared.global" %t/dense-tail.ptx | FileCheck %s --check-prefix=ASYNC16
+// RUN: grep -c "cp.async.ca.shared.global" %t/dense-tail.ptx | FileCheck %s --check-prefix=ASYNC4
+// RUN: split-file %t/dense-tail.ptx %t/dense-tail
+// RUN: %ptxas -arch=sm_90 -v %t/dense-tail/fused_matmul_add_relu_kernel.ptx -o %t/dense-tail.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: mlc-compile --target=cuda:sm_90 %t/matmul.mlir -o %t/matmul.ptx
 // RUN: FileCheck %s --check-prefix=MATMUL < %t/matmul.ptx
 // RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" %t/matmul.ptx | FileCheck %s --check-prefix=MMA-BF16
@@ -79,6 +86,14 @@
 // STAGES-NEXT: bar.sync 0
 // STAGES:      cp.async.wait_group 0
 
+// M = 200, N = 1000 (no tile divides them): the same kernel on the
+// padded domain (pad_einsum), the same mmas and cp.async copies, whose
+// source size is 0 (zero-fill) for the rows and column groups past the end.
+// TAIL:     .entry fused_matmul_add_relu_kernel
+// TAIL:     selp.b32 [[N:%r[0-9]+]], 16, 0, %p{{[0-9]+}};
+// TAIL:     cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, [[N]];
+// TAIL:     mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+
 // bf16, B stored K x N: the same fragments as f16 (ldmatrix moves 16-bit
 // elements whatever their type); K = 128 is 4 steps of 32 mmas.
 // MATMUL:     .entry matmul_kernel
@@ -96,9 +111,8 @@
 // PTXAS-NOT: bytes spill
 // PTXAS:     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 
-// MIXED: .entry fused_matmul_add_relu_kernel
-// MIXED: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
-// MIXED: .entry astype_kernel
+// MIXED-DAG: .entry astype_kernel
+// MIXED-DAG: .entry fused_matmul_add_relu_kernel
 
 // F32-NOT: mma.sync
 // F32:     .entry fused_matmul_add_relu_kernel
@@ -123,6 +137,14 @@ func.func @main(%x: tensor<512x256xf16>, %w: tensor<1024x256xf16>, %b: tensor<10
   %1 = relay.add %0, %b : (tensor<512x1024xf32>, tensor<1024xf32>) -> tensor<512x1024xf32>
   %2 = relay.nn.relu %1 : (tensor<512x1024xf32>) -> tensor<512x1024xf32>
   return %2 : tensor<512x1024xf32>
+}
+
+//--- dense-tail.mlir
+func.func @main(%x: tensor<200x256xf16>, %w: tensor<1000x256xf16>, %b: tensor<1000xf32>) -> tensor<200x1000xf32> {
+  %0 = relay.nn.dense %x, %w {out_dtype = f32} : (tensor<200x256xf16>, tensor<1000x256xf16>) -> tensor<200x1000xf32>
+  %1 = relay.add %0, %b : (tensor<200x1000xf32>, tensor<1000xf32>) -> tensor<200x1000xf32>
+  %2 = relay.nn.relu %1 : (tensor<200x1000xf32>) -> tensor<200x1000xf32>
+  return %2 : tensor<200x1000xf32>
 }
 
 //--- dense32.mlir

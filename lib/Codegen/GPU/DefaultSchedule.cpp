@@ -20,6 +20,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <limits>
@@ -479,17 +480,51 @@ struct GPUDefaultSchedulePass
     // warp loop, whose div/mod the per-thread regions of reverse_compute_at
     // cannot bound yet.)
     const int64_t mTiles = 2, nTiles = 8, bn = nTiles * 8;
-    int64_t warps = 0;
-    for (int64_t w : {4, 2}) {
-      int64_t bm = w * mTiles * 16;
-      if (m % bm != 0 || n % bn != 0)
-        continue;
-      warps = w;
-      if (batch * (m / bm) * (n / bn) >= kMinTensorCoreBlocks)
-        break;
-    }
-    if (warps == 0 || k % mmaK != 0 || m / (warps * mTiles * 16) > 65535)
+    if (k % mmaK != 0)
       return failure();
+    // Below 32 rows or columns a padded tile would mostly compute zeros (the
+    // SIMT rules do better there).
+    bool divisible = m % 64 == 0 && n % bn == 0;
+    if (!divisible && (m < 32 || n < 32))
+      return failure();
+    auto countBlocks = [&](int64_t bm) {
+      return batch * llvm::divideCeil(m, bm) * llvm::divideCeil(n, bn);
+    };
+    int64_t warps = (m % 128 == 0 || m % 64 != 0) &&
+                            countBlocks(128) >= kMinTensorCoreBlocks
+                        ? 4
+                        : 2;
+    const int64_t bm = warps * mTiles * 16;
+    if (llvm::divideCeil(m, bm) > 65535)
+      return failure();
+    // M and N tails: the domain padded to whole tiles (dlight's
+    // pad_einsum). The zero-padded copies of A and B are inlined into the
+    // shared-memory copies (masked loads, zero-filling cp.async), and the
+    // copy back of C into the write-back of the register tile (predicated
+    // stores), so the mma nest itself runs unmasked on whole tiles.
+    SmallVector<BlockOp> padInputs;
+    BlockOp padOutput;
+    if (m % bm != 0 || n % bn != 0) {
+      llvm::SmallPtrSet<Operation *, 8> before;
+      sch.getFunc().walk([&](BlockOp b) { before.insert(b); });
+      SmallVector<int64_t> padding(gemm->block.getNumIterVars(), 1);
+      padding[gemm->iVar] = bm;
+      padding[gemm->jVar] = bn;
+      if (failed(sch.padEinsum(gemm->block, padding)))
+        return failure();
+      for (Operation &op : sch.getFunc().getBody().front()) {
+        SmallVector<BlockOp> nested;
+        op.walk([&](BlockOp b) { nested.push_back(b); });
+        if (nested.size() != 1 || before.contains(nested.front()))
+          continue;
+        if (op.isBeforeInBlock(root))
+          padInputs.push_back(nested.front());
+        else
+          padOutput = nested.front();
+      }
+      m = llvm::alignTo(m, bm);
+      n = llvm::alignTo(n, bn);
+    }
     // K steps of 32 elements, 16 for tf32 (its 4-byte tiles of 3 stages
     // then fit in 48 KiB of shared memory too); one mma slice when K is not
     // a multiple.
@@ -542,6 +577,11 @@ struct GPUDefaultSchedulePass
                                      {"threadIdx.y", 8},
                                      {"threadIdx.x", 4}})))
         return failure();
+    for (BlockOp pad : padInputs)
+      if (failed(sch.computeInline(pad)))
+        return failure();
+    if (padOutput && failed(sch.reverseComputeInline(padOutput)))
+      return failure();
     FailureOr<BlockOp> initBlock = sch.decomposeReduction(gemm->block, koLoop);
     if (failed(initBlock))
       return failure();

@@ -100,37 +100,6 @@ tensorir.prim_func @gemm_f32(%A: memref<128x128xf32>, %B: memref<128x128xf32>, %
 
 // -----
 
-// 96 x 96: no 64 x 64 tile divides it, so the SIMT rule takes it (padded
-// or predicated tails are still to come).
-// CHECK-LABEL: tensorir.prim_func @gemm_f16_tail
-// CHECK-NOT:     mma_sync
-// CHECK:         thread_binding("threadIdx.y")
-tensorir.prim_func @gemm_f16_tail(%A: memref<96x64xf16>, %B: memref<64x96xf16>, %C: memref<96x96xf32>) {
-  tensorir.for %i = 0 to 96 {
-    tensorir.for %j = 0 to 96 {
-      tensorir.for %k = 0 to 64 {
-        tensorir.block "C"(%vi = spatial(96, %i), %vj = spatial(96, %j), %vk = reduce(64, %k)) {
-          tensorir.init {
-            %z = arith.constant 0.0 : f32
-            memref.store %z, %C[%vi, %vj] : memref<96x96xf32>
-          }
-          %a = memref.load %A[%vi, %vk] : memref<96x64xf16>
-          %b = memref.load %B[%vk, %vj] : memref<64x96xf16>
-          %af = arith.extf %a : f16 to f32
-          %bf = arith.extf %b : f16 to f32
-          %c = memref.load %C[%vi, %vj] : memref<96x96xf32>
-          %m = arith.mulf %af, %bf : f32
-          %s = arith.addf %c, %m : f32
-          memref.store %s, %C[%vi, %vj] : memref<96x96xf32>
-        }
-      }
-    }
-  }
-  tensorir.return
-}
-
-// -----
-
 // bf16 A and B: the same rule (mma.sync.m16n8k16 has a bf16 form).
 // TF32-LABEL: tensorir.prim_func @gemm_bf16
 // TF32:         annotations {mma_sync = "m16n8k16"}
@@ -184,6 +153,87 @@ tensorir.prim_func @gemm_f16_bf16(%A: memref<128x128xf16>, %B: memref<128x128xbf
           %m = arith.mulf %af, %bf : f32
           %s = arith.addf %c, %m : f32
           memref.store %s, %C[%vi, %vj] : memref<128x128xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// M = 100 and N = 72 (no tile divides them): the domain padded to 128 x 128
+// (pad_einsum), two 64 x 64 block tiles each way. The shared copies load A
+// and B clamped into the buffers and select zero beyond them; the mma nest
+// runs on whole tiles; the write-back (the copy back inlined) stores only
+// rows < 100 and columns < 72.
+// CHECK-LABEL: tensorir.prim_func @gemm_tail
+// CHECK-NOT:     tensorir.block "A_pad"
+// CHECK:         tensorir.for %i_0 = 0 to 2 thread_binding("blockIdx.y")
+// CHECK-NEXT:      tensorir.for %j_0 = 0 to 2 thread_binding("blockIdx.x")
+// CHECK:                 tensorir.block "B_pad_shared"
+// CHECK:                   %[[IN:.*]] = arith.cmpi ult, %v1, %c72 : index
+// CHECK-NEXT:              %[[COL:.*]] = arith.minui %v1, %c71 : index
+// CHECK-NEXT:              %[[B:.*]] = memref.load %B[%v0, %[[COL]]]
+// CHECK:                   arith.select %[[IN]], %[[B]], %{{.*}} : f16
+// CHECK:                 tensorir.block "A_pad_shared"
+// CHECK:                   arith.cmpi ult, %v0, %c100 : index
+// CHECK:           tensorir.for %i_4 = 0 to 2 annotations {mma_sync = "m16n8k16"} {
+// CHECK:             tensorir.block "C_update"(%vi = spatial(128, %{{.*}}), %vj = spatial(128, %{{.*}}), %vk = reduce(64, %{{.*}})) {
+// CHECK:         tensorir.block "C_pad_local"(%v0 = spatial(100, %{{.*}}), %v1 = spatial(72, %{{[0-9]+}})) where(%{{[0-9]+}})
+// CHECK-SAME:      writes(%C[%v0, %v1] : memref<100x72xf32>)
+// CHECK-NOT:     tensorir.block "C_pad"
+// Without tensor cores the SIMT rule.
+// SIMT-LABEL: tensorir.prim_func @gemm_tail
+// SIMT-NOT:     mma_sync
+tensorir.prim_func @gemm_tail(%A: memref<100x64xf16>, %B: memref<64x72xf16>, %C: memref<100x72xf32>) {
+  tensorir.for %i = 0 to 100 {
+    tensorir.for %j = 0 to 72 {
+      tensorir.for %k = 0 to 64 {
+        tensorir.block "C"(%vi = spatial(100, %i), %vj = spatial(72, %j), %vk = reduce(64, %k)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %C[%vi, %vj] : memref<100x72xf32>
+          }
+          %a = memref.load %A[%vi, %vk] : memref<100x64xf16>
+          %b = memref.load %B[%vk, %vj] : memref<64x72xf16>
+          %af = arith.extf %a : f16 to f32
+          %bf = arith.extf %b : f16 to f32
+          %c = memref.load %C[%vi, %vj] : memref<100x72xf32>
+          %m = arith.mulf %af, %bf : f32
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %C[%vi, %vj] : memref<100x72xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// 16 rows: padding them to a 64-row tile would compute 4x the work; the
+// SIMT rules take it.
+// CHECK-LABEL: tensorir.prim_func @gemm_few_rows
+// CHECK-NOT:     mma_sync
+// CHECK-NOT:     _pad
+tensorir.prim_func @gemm_few_rows(%A: memref<16x64xf16>, %B: memref<64x128xf16>, %C: memref<16x128xf32>) {
+  tensorir.for %i = 0 to 16 {
+    tensorir.for %j = 0 to 128 {
+      tensorir.for %k = 0 to 64 {
+        tensorir.block "C"(%vi = spatial(16, %i), %vj = spatial(128, %j), %vk = reduce(64, %k)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %C[%vi, %vj] : memref<16x128xf32>
+          }
+          %a = memref.load %A[%vi, %vk] : memref<16x64xf16>
+          %b = memref.load %B[%vk, %vj] : memref<64x128xf16>
+          %af = arith.extf %a : f16 to f32
+          %bf = arith.extf %b : f16 to f32
+          %c = memref.load %C[%vi, %vj] : memref<16x128xf32>
+          %m = arith.mulf %af, %bf : f32
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %C[%vi, %vj] : memref<16x128xf32>
         }
       }
     }

@@ -24,7 +24,7 @@ def GPUDefaultSchedulePass
     - Tensor-core Matmul (dlight's `MatmulTensorization`; with
       `tensor-cores`, which the GPU pipeline sets for sm_80 and newer): a
       GEMM block with f16 or bf16 inputs (both the same) and an f32
-      accumulator (`C += extf(A) * extf(B)`), M and N multiples of 64, K a
+      accumulator (`C += extf(A) * extf(B)`), M and N at least 32, K a
       multiple of 16, gets warps along `threadIdx.z` whose lanes are
       `threadIdx.y` (8) x `threadIdx.x` (4), 128 x 64 outputs per block
       (4 warps of 32 x 64) when that gives at least 128 blocks, else
@@ -37,8 +37,13 @@ def GPUDefaultSchedulePass
       `allow-tf32`, a GEMM of f32 inputs (`C += A * B`) takes the same rule
       with `mma.sync.m16n8k8` in tf32 (`mma_sync = "m16n8k8"`, K in steps
       of 16, a multiple of 8): faster, but the products keep only 10
-      mantissa bits, as cuBLAS's TF32 mode. Other shapes take the SIMT
-      rule.
+      mantissa bits, as cuBLAS's TF32 mode. When the block tile does not
+      divide M or N, the domain is padded to whole tiles first (dlight's
+      `pad_einsum`): the zero-padded copies of A and B are inlined into
+      the shared-memory copies (clamped loads, zero selected past the end:
+      zero-filling `cp.async`) and the copy back of C into the write-back
+      (predicated stores), so the mma tiles run unmasked. Other shapes
+      (M or N below 32, K not a multiple) take the SIMT rule.
     - Matmul (dlight's `Matmul`, SIMT): a reduction block
       `C[b.., i, j] += f(A[.., i, k], B[.., k, j])` (either layout of A and
       B, batch loops fused into `blockIdx.z`) with M, N >= 32 and K >= 8
@@ -380,6 +385,14 @@ def GPUAsyncCopyPipelinePass
     flight while the tensor cores work and no register holds a prefetched
     value (the register prefetch of `mlc-gpu-pipeline-shared-copies` does
     not fit beside the tensor-core rule's accumulators).
+
+    A copy may be masked: `select(mask, load, 0)` stored (pad_einsum's
+    padded inputs inlined into the copy). Elements with one mask, or each
+    `x < bound` of its own innermost index `x` loaded at `min(x, bound - 1)`
+    with `bound` a multiple of the run's length (an aligned run is then
+    wholly in or out), form one copy whose source size is 0 when the mask
+    is false: `cp.async` fills zeros; the run's start is clamped so that
+    its address stays in the buffer.
 
     The first stages - 1 steps' copies go before the loop, one async group
     each. Each iteration issues the copies of step k + stages - 1 into the
