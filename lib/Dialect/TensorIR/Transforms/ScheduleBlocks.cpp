@@ -793,13 +793,11 @@ Operation *schedutil::getTopInScope(Operation *op) {
   return top;
 }
 
-/// Checks that `block` is alone in its loop nest with no other statement, has
-/// no predicate and no init.
-static LogicalResult
-checkAloneInNest(BlockOp block, function_ref<InFlightDiagnostic()> error) {
+LogicalResult schedutil::checkAloneInNest(
+    BlockOp block, function_ref<InFlightDiagnostic()> error, bool allowInit) {
   if (block.getPredicate())
     return error() << "the block has a predicate";
-  if (block.getInitOp())
+  if (!allowInit && block.getInitOp())
     return error() << "the block has a tensorir.init";
   Operation *top = getTopInScope(block);
   SmallVector<BlockOp> nest = getChildBlocks(top);

@@ -80,13 +80,10 @@ LogicalResult Schedule::padEinsumImpl(BlockOp block,
       return error() << "the padding factor of iteration variable "
                      << block.getIterVarDisplayName(v)
                      << " must be positive, got " << factor;
-  if (block.getPredicate())
-    return error() << "the block has a predicate";
+  // Statements beside the block would run in the padded iterations too.
+  if (failed(checkAloneInNest(block, error, /*allowInit=*/true)))
+    return failure();
   Operation *top = getTopInScope(block);
-  SmallVector<BlockOp> nest = getChildBlocks(top);
-  if (top != block.getOperation() &&
-      (nest.size() != 1 || nest.front() != block))
-    return error() << "its loop nest contains other blocks";
   if (failed(checkCoversDomain(block, top, error)))
     return failure();
 

@@ -88,6 +88,14 @@ mlir::LogicalResult
 checkCoversDomain(BlockOp block, mlir::Operation *top,
                   llvm::function_ref<mlir::InFlightDiagnostic()> error);
 
+/// Checks that `block` is alone in its loop nest with no other statement
+/// (index computations aside) and has no predicate, nor an init unless
+/// `allowInit`.
+mlir::LogicalResult
+checkAloneInNest(BlockOp block,
+                 llvm::function_ref<mlir::InFlightDiagnostic()> error,
+                 bool allowInit = false);
+
 /// `base`, or `base_<n>` if a block of `block`'s prim_func has that name
 /// (block names are unique in a prim_func).
 std::string getUniqueBlockName(BlockOp block, const std::string &base);
