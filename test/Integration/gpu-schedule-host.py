@@ -23,11 +23,16 @@
 # CHECK: dense f16+bias+relu 200x256x1000 [tensorcore]: ok
 # CHECK: matmul f16 100x64x72 [tensorcore]: ok
 # CHECK: batch_matmul_nt f16 3x33x32x40 [tensorcore]: ok
+# CHECK: dense f16+bias 128x100x192 [tensorcore]: ok
+# CHECK: matmul f16 96x1000x64 [tensorcore]: ok
+# CHECK: batch_matmul_nn f16 2x64x40x64 [tensorcore]: ok
 # CHECK: matmul bf16 128x80x192 [tensorcore]: ok
 # CHECK: dense bf16+bias 256x96x128 [tensorcore]: ok
 # CHECK: matmul tf32 128x80x192 [tensorcore]: ok
 # CHECK: dense tf32+bias+relu 256x72x128 [tensorcore]: ok
 # CHECK: matmul tf32 90x48x136 [tensorcore]: ok
+# CHECK: matmul tf32 64x60x64 [tensorcore]: ok
+# CHECK: dense tf32 128x20x64 [tensorcore]: ok
 # CHECK: gemv 1x784x128 [reduction]: ok
 # CHECK: sum 37x300 axis 1 [reduction]: ok
 # CHECK: max 64x1000 axis -1 [reduction]: ok
@@ -197,6 +202,22 @@ check("batch_matmul_nt f16 3x33x32x40",
       'nn.batch_matmul(%x, %y, out_dtype="float32", transpose_b=True)',
       {"x": x, "y": y}, f64(x) @ f64(y).transpose(0, 2, 1), 32, "tensorcore")
 
+# K that no step divides: padded with zeros to whole mma slices (100 -> 112,
+# 40 -> 48: one slice per step) or to whole steps when that adds at most an
+# eighth (1000 -> 1024); A's rows, and B's rows or columns, are then masked
+# along K in the shared-memory copies.
+x, w, b = f16(128, 100), f16(192, 100), f32(192)
+check("dense f16+bias 128x100x192",
+      'add(nn.dense(%x, %w, units=None, out_dtype="float32"), %b)',
+      {"x": x, "w": w, "b": b}, f64(x) @ f64(w).T + b, 100, "tensorcore")
+x, y = f16(96, 1000), f16(1000, 64)
+check("matmul f16 96x1000x64", 'nn.matmul(%x, %y, out_dtype="float32")',
+      {"x": x, "y": y}, f64(x) @ f64(y), 1000, "tensorcore")
+x, y = f16(2, 64, 40), f16(2, 40, 64)
+check("batch_matmul_nn f16 2x64x40x64",
+      'nn.batch_matmul(%x, %y, out_dtype="float32", transpose_b=False)',
+      {"x": x, "y": y}, f64(x) @ f64(y), 40, "tensorcore")
+
 # bf16 (numpy has none): float32 inputs cast to bfloat16 by the model, a
 # kernel of their own; the reference rounds them the same way (to nearest,
 # ties to even) and multiplies in float64.
@@ -233,6 +254,12 @@ check("dense tf32+bias+relu 256x72x128",
 x, y = f32(90, 48), f32(48, 136)
 check("matmul tf32 90x48x136", "nn.matmul(%x, %y)", {"x": x, "y": y},
       f64(x) @ f64(y), 48, "tensorcore", TF32)
+x, y = f32(64, 60), f32(60, 64)
+check("matmul tf32 64x60x64", "nn.matmul(%x, %y)", {"x": x, "y": y},
+      f64(x) @ f64(y), 60, "tensorcore", TF32)
+x, w = f32(128, 20), f32(64, 20)
+check("dense tf32 128x20x64", "nn.dense(%x, %w, units=None)",
+      {"x": x, "w": w}, f64(x) @ f64(w).T, 20, "tensorcore", TF32)
 
 # Reduction rule: one block per output, the reduction split across threads.
 x, w, b = f32(1, 784), f32(128, 784), f32(128)

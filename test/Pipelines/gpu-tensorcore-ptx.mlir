@@ -29,6 +29,13 @@
 // RUN: grep -c "cp.async.ca.shared.global" %t/dense-tail.ptx | FileCheck %s --check-prefix=ASYNC4
 // RUN: split-file %t/dense-tail.ptx %t/dense-tail
 // RUN: %ptxas -arch=sm_90 -v %t/dense-tail/fused_matmul_add_relu_kernel.ptx -o %t/dense-tail.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: mlc-compile --target=cuda:sm_90 %t/dense-ktail.mlir -o %t/dense-ktail.ptx
+// RUN: FileCheck %s --check-prefix=KTAIL < %t/dense-ktail.ptx
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/dense-ktail.ptx | FileCheck %s --check-prefix=MMA
+// RUN: grep -c "cp.async.cg.shared.global" %t/dense-ktail.ptx | FileCheck %s --check-prefix=ASYNC16
+// RUN: grep -c "cp.async.ca.shared.global" %t/dense-ktail.ptx | FileCheck %s --check-prefix=ASYNC4
+// RUN: split-file %t/dense-ktail.ptx %t/dense-ktail
+// RUN: %ptxas -arch=sm_90 -v %t/dense-ktail/fused_matmul_add_kernel.ptx -o %t/dense-ktail.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: mlc-compile --target=cuda:sm_90 %t/matmul.mlir -o %t/matmul.ptx
 // RUN: FileCheck %s --check-prefix=MATMUL < %t/matmul.ptx
 // RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" %t/matmul.ptx | FileCheck %s --check-prefix=MMA-BF16
@@ -94,6 +101,14 @@
 // TAIL:     cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, [[N]];
 // TAIL:     mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 
+// K = 1000 (no step of 32 divides it): padded to 1024 with zeros, the same
+// kernel again; in the last step the copies of A's columns and B's rows
+// past 1000 have a source size of 0.
+// KTAIL:     .entry fused_matmul_add_kernel
+// KTAIL:     selp.b32 [[N:%r[0-9]+]], 16, 0, %p{{[0-9]+}};
+// KTAIL:     cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, {{%r[0-9]+}};
+// KTAIL:     mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+
 // bf16, B stored K x N: the same fragments as f16 (ldmatrix moves 16-bit
 // elements whatever their type); K = 128 is 4 steps of 32 mmas.
 // MATMUL:     .entry matmul_kernel
@@ -145,6 +160,13 @@ func.func @main(%x: tensor<200x256xf16>, %w: tensor<1000x256xf16>, %b: tensor<10
   %1 = relay.add %0, %b : (tensor<200x1000xf32>, tensor<1000xf32>) -> tensor<200x1000xf32>
   %2 = relay.nn.relu %1 : (tensor<200x1000xf32>) -> tensor<200x1000xf32>
   return %2 : tensor<200x1000xf32>
+}
+
+//--- dense-ktail.mlir
+func.func @main(%x: tensor<256x1000xf16>, %w: tensor<512x1000xf16>, %b: tensor<512xf32>) -> tensor<256x512xf32> {
+  %0 = relay.nn.dense %x, %w {out_dtype = f32} : (tensor<256x1000xf16>, tensor<512x1000xf16>) -> tensor<256x512xf32>
+  %1 = relay.add %0, %b : (tensor<256x512xf32>, tensor<512xf32>) -> tensor<256x512xf32>
+  return %1 : tensor<256x512xf32>
 }
 
 //--- dense32.mlir

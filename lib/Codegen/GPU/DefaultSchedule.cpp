@@ -480,8 +480,16 @@ struct GPUDefaultSchedulePass
     // warp loop, whose div/mod the per-thread regions of reverse_compute_at
     // cannot bound yet.)
     const int64_t mTiles = 2, nTiles = 8, bn = nTiles * 8;
-    if (k % mmaK != 0)
-      return failure();
+    // K in steps of 32 elements, 16 for tf32 (its 4-byte tiles of 3 stages
+    // then fit in 48 KiB of shared memory too), two mma slices each. A K
+    // that is no multiple of the step is padded to one when that adds at
+    // most an eighth, else to whole mma slices (one per step).
+    const int64_t kStep = tf32 ? 16 : 32;
+    int64_t kPadding = 1;
+    if (k % kStep != 0)
+      kPadding = (llvm::alignTo(k, kStep) - k) * 8 <= k ? kStep : mmaK;
+    if (k % kPadding == 0)
+      kPadding = 1;
     // Below 32 rows or columns a padded tile would mostly compute zeros (the
     // SIMT rules do better there).
     bool divisible = m % 64 == 0 && n % bn == 0;
@@ -497,19 +505,21 @@ struct GPUDefaultSchedulePass
     const int64_t bm = warps * mTiles * 16;
     if (llvm::divideCeil(m, bm) > 65535)
       return failure();
-    // M and N tails: the domain padded to whole tiles (dlight's
-    // pad_einsum). The zero-padded copies of A and B are inlined into the
-    // shared-memory copies (masked loads, zero-filling cp.async), and the
-    // copy back of C into the write-back of the register tile (predicated
-    // stores), so the mma nest itself runs unmasked on whole tiles.
+    // Tails: the domain padded to whole tiles (dlight's pad_einsum). The
+    // zero-padded copies of A and B are inlined into the shared-memory
+    // copies (masked loads, zero-filling cp.async), and the copy back of C
+    // into the write-back of the register tile (predicated stores), so the
+    // mma nest itself runs unmasked on whole tiles; padded K adds products
+    // of zeros.
     SmallVector<BlockOp> padInputs;
     BlockOp padOutput;
-    if (m % bm != 0 || n % bn != 0) {
+    if (m % bm != 0 || n % bn != 0 || kPadding != 1) {
       llvm::SmallPtrSet<Operation *, 8> before;
       sch.getFunc().walk([&](BlockOp b) { before.insert(b); });
       SmallVector<int64_t> padding(gemm->block.getNumIterVars(), 1);
       padding[gemm->iVar] = bm;
       padding[gemm->jVar] = bn;
+      padding[gemm->kVar] = kPadding;
       if (failed(sch.padEinsum(gemm->block, padding)))
         return failure();
       for (Operation &op : sch.getFunc().getBody().front()) {
@@ -524,11 +534,8 @@ struct GPUDefaultSchedulePass
       }
       m = llvm::alignTo(m, bm);
       n = llvm::alignTo(n, bn);
+      k = llvm::alignTo(k, kPadding);
     }
-    // K steps of 32 elements, 16 for tf32 (its 4-byte tiles of 3 stages
-    // then fit in 48 KiB of shared memory too); one mma slice when K is not
-    // a multiple.
-    const int64_t kStep = tf32 ? 16 : 32;
     const int64_t kTiles = k % kStep == 0 ? kStep / mmaK : 1;
 
     // i = (((bi * warps + w) * 8 + g) * mTiles + mt) * 2 + h,

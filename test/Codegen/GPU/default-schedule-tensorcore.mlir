@@ -212,6 +212,53 @@ tensorir.prim_func @gemm_tail(%A: memref<100x64xf16>, %B: memref<64x72xf16>, %C:
 
 // -----
 
+// K = 72: padded to whole 16-wide mma slices (80; to a step of 32, 96,
+// would add a third), one slice per step of 16. The shared copies of A and
+// B (N x K here) load columns clamped into the buffers and select zero at
+// k >= 72; C needs no padding (no copy back).
+// CHECK-LABEL: tensorir.prim_func @gemm_k_tail
+// CHECK-DAG:     tensorir.alloc_buffer {scope = "shared"} : memref<128x80xf16>
+// CHECK-DAG:     tensorir.alloc_buffer {scope = "local"} : memref<128x128xf32>
+// CHECK:                 tensorir.for %k_0 = 0 to 5 {
+// CHECK:                   tensorir.block "B_pad_shared"
+// CHECK:                     %[[IN:.*]] = arith.cmpi ult, %v1, %c72 : index
+// CHECK-NEXT:                %[[COL:.*]] = arith.minui %v1, %c71 : index
+// CHECK-NEXT:                %[[B:.*]] = memref.load %B[%v0, %[[COL]]]
+// CHECK:                     arith.select %[[IN]], %[[B]], %{{.*}} : f16
+// CHECK:                   tensorir.block "A_pad_shared"
+// CHECK:                     arith.cmpi ult, %v1, %c72 : index
+// CHECK:                   tensorir.for %k_1 = 0 to 1 unrolled {
+// CHECK:                     tensorir.for %i_4 = 0 to 2 annotations {mma_sync = "m16n8k16"} {
+// CHECK:                       tensorir.block "C_update"(%vi = spatial(128, %{{.*}}), %vj = spatial(128, %{{.*}}), %vk = reduce(80, %{{.*}}))
+// CHECK:         tensorir.block "C_local"
+// CHECK-SAME:      writes(%C[%v0, %v1] : memref<128x128xf32>)
+// CHECK-NOT:     _pad
+tensorir.prim_func @gemm_k_tail(%A: memref<128x72xf16>, %B: memref<128x72xf16>, %C: memref<128x128xf32>) {
+  tensorir.for %i = 0 to 128 {
+    tensorir.for %j = 0 to 128 {
+      tensorir.for %k = 0 to 72 {
+        tensorir.block "C"(%vi = spatial(128, %i), %vj = spatial(128, %j), %vk = reduce(72, %k)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %C[%vi, %vj] : memref<128x128xf32>
+          }
+          %a = memref.load %A[%vi, %vk] : memref<128x72xf16>
+          %b = memref.load %B[%vj, %vk] : memref<128x72xf16>
+          %af = arith.extf %a : f16 to f32
+          %bf = arith.extf %b : f16 to f32
+          %c = memref.load %C[%vi, %vj] : memref<128x128xf32>
+          %m = arith.mulf %af, %bf : f32
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %C[%vi, %vj] : memref<128x128xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
 // 16 rows: padding them to a 64-row tile would compute 4x the work; the
 // SIMT rules take it.
 // CHECK-LABEL: tensorir.prim_func @gemm_few_rows

@@ -24,8 +24,8 @@ def GPUDefaultSchedulePass
     - Tensor-core Matmul (dlight's `MatmulTensorization`; with
       `tensor-cores`, which the GPU pipeline sets for sm_80 and newer): a
       GEMM block with f16 or bf16 inputs (both the same) and an f32
-      accumulator (`C += extf(A) * extf(B)`), M and N at least 32, K a
-      multiple of 16, gets warps along `threadIdx.z` whose lanes are
+      accumulator (`C += extf(A) * extf(B)`), M and N at least 32, gets
+      warps along `threadIdx.z` whose lanes are
       `threadIdx.y` (8) x `threadIdx.x` (4), 128 x 64 outputs per block
       (4 warps of 32 x 64) when that gives at least 128 blocks, else
       64 x 64 (2 warps), and K in steps of 32 (16 when K is not a multiple
@@ -36,14 +36,15 @@ def GPUDefaultSchedulePass
       `mma_sync = "m16n8k16"` for `mlc-gpu-tensorize-mma`. With
       `allow-tf32`, a GEMM of f32 inputs (`C += A * B`) takes the same rule
       with `mma.sync.m16n8k8` in tf32 (`mma_sync = "m16n8k8"`, K in steps
-      of 16, a multiple of 8): faster, but the products keep only 10
-      mantissa bits, as cuBLAS's TF32 mode. When the block tile does not
-      divide M or N, the domain is padded to whole tiles first (dlight's
-      `pad_einsum`): the zero-padded copies of A and B are inlined into
-      the shared-memory copies (clamped loads, zero selected past the end:
-      zero-filling `cp.async`) and the copy back of C into the write-back
-      (predicated stores), so the mma tiles run unmasked. Other shapes
-      (M or N below 32, K not a multiple) take the SIMT rule.
+      of 16): faster, but the products keep only 10 mantissa bits, as
+      cuBLAS's TF32 mode. When the block tile does not divide M or N, or
+      the mma's K (16, tf32 8) does not divide K, the domain is padded
+      first (dlight's `pad_einsum`; K to a whole step when that adds at
+      most an eighth, else to whole mma slices): the zero-padded copies of
+      A and B are inlined into the shared-memory copies (clamped loads,
+      zero selected past the end: zero-filling `cp.async`) and the copy
+      back of C into the write-back (predicated stores), so the mma tiles
+      run unmasked. M or N below 32 take the SIMT rule.
     - Matmul (dlight's `Matmul`, SIMT): a reduction block
       `C[b.., i, j] += f(A[.., i, k], B[.., k, j])` (either layout of A and
       B, batch loops fused into `blockIdx.z`) with M, N >= 32 and K >= 8
