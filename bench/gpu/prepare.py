@@ -126,7 +126,8 @@ def main():
     matmul("bert_ffn1_m300_f16", 300, 768, 3072, transpose_b=True, dtype="float16")
     matmul("matmul_odd_f16", 1000, 768, 1000, dtype="float16")
     # ... and a K that no step divides either (777, padded to 800). Rows of
-    # 777 and 1023 f16 are not 4-byte aligned: no cp.async, plain loads.
+    # 777 and 1023 f16 are no whole 16-byte pieces: A and B are padded by
+    # kernels of their own before the GEMM (whose copies are then cp.async).
     matmul("matmul_odd3_f16", 1000, 777, 1023, dtype="float16")
     matmul("matmul4096_bf16", 4096, 4096, 4096, dtype="bfloat16")
     matmul("bert_ffn1_bf16", 4096, 768, 3072, transpose_b=True, dtype="bfloat16")

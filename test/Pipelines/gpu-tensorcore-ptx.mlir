@@ -36,6 +36,12 @@
 // RUN: grep -c "cp.async.ca.shared.global" %t/dense-ktail.ptx | FileCheck %s --check-prefix=ASYNC4
 // RUN: split-file %t/dense-ktail.ptx %t/dense-ktail
 // RUN: %ptxas -arch=sm_90 -v %t/dense-ktail/fused_matmul_add_kernel.ptx -o %t/dense-ktail.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: mlc-compile --target=cuda:sm_90 %t/matmul-odd.mlir -o %t/matmul-odd.ptx
+// RUN: FileCheck %s --check-prefix=ODD < %t/matmul-odd.ptx
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/matmul-odd.ptx | FileCheck %s --check-prefix=MMA
+// RUN: grep -c "cp.async.cg.shared.global" %t/matmul-odd.ptx | FileCheck %s --check-prefix=ASYNC16
+// RUN: split-file %t/matmul-odd.ptx %t/matmul-odd
+// RUN: %ptxas -arch=sm_90 -v %t/matmul-odd/matmul_kernel.ptx -o %t/matmul-odd.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS-ODD
 // RUN: mlc-compile --target=cuda:sm_90 %t/matmul.mlir -o %t/matmul.ptx
 // RUN: FileCheck %s --check-prefix=MATMUL < %t/matmul.ptx
 // RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" %t/matmul.ptx | FileCheck %s --check-prefix=MMA-BF16
@@ -109,6 +115,16 @@
 // KTAIL:     cp.async.cg.shared.global [%rd{{[0-9]+}}], [%rd{{[0-9]+}}], 16, {{%r[0-9]+}};
 // KTAIL:     mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 
+// 1000 x 777 x 1023: rows of 777 and 1023 f16 are no whole 16-byte
+// pieces, so A and B are padded (to 800 and 1024 columns) by kernels of
+// their own; the GEMM copies the padded rows with 16-byte cp.async in 3
+// stages (44,544 bytes of shared memory), as for divisible shapes.
+// ODD-DAG: .entry matmul_kernel(
+// ODD-DAG: .entry matmul_kernel_0(
+// ODD-DAG: .entry matmul_kernel_1(
+// PTXAS-ODD: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// PTXAS-ODD: 44544 bytes smem
+
 // bf16, B stored K x N: the same fragments as f16 (ldmatrix moves 16-bit
 // elements whatever their type); K = 128 is 4 steps of 32 mmas.
 // MATMUL:     .entry matmul_kernel
@@ -167,6 +183,12 @@ func.func @main(%x: tensor<256x1000xf16>, %w: tensor<512x1000xf16>, %b: tensor<5
   %0 = relay.nn.dense %x, %w {out_dtype = f32} : (tensor<256x1000xf16>, tensor<512x1000xf16>) -> tensor<256x512xf32>
   %1 = relay.add %0, %b : (tensor<256x512xf32>, tensor<512xf32>) -> tensor<256x512xf32>
   return %1 : tensor<256x512xf32>
+}
+
+//--- matmul-odd.mlir
+func.func @main(%x: tensor<1000x777xf16>, %w: tensor<777x1023xf16>) -> tensor<1000x1023xf32> {
+  %0 = relay.nn.matmul %x, %w {out_dtype = f32} : (tensor<1000x777xf16>, tensor<777x1023xf16>) -> tensor<1000x1023xf32>
+  return %0 : tensor<1000x1023xf32>
 }
 
 //--- dense32.mlir

@@ -449,6 +449,19 @@ struct GPUDefaultSchedulePass
     return inputType;
   }
 
+  /// Whether the rows (innermost dimension) of the buffer that `pad`
+  /// copies from can all be read in 16-byte pieces.
+  static bool hasUnalignedRows(BlockOp pad) {
+    WalkResult unaligned = pad.walk([](memref::LoadOp load) {
+      MemRefType type = load.getMemRefType();
+      int64_t rowBits = type.getShape().back() * type.getElementTypeBitWidth();
+      return ShapedType::isDynamic(type.getShape().back()) || rowBits % 128 != 0
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    });
+    return unaligned.wasInterrupted();
+  }
+
   /// dlight's tensor-core Matmul rule (`mma.sync.m16n8k16`, sm_80+): a GEMM
   /// block with f16 or bf16 inputs and an f32 accumulator (or f32 inputs
   /// with allow-tf32: `mma.sync.m16n8k8` in tf32) gets warps of 32
@@ -584,8 +597,12 @@ struct GPUDefaultSchedulePass
                                      {"threadIdx.y", 8},
                                      {"threadIdx.x", 4}})))
         return failure();
+    // A padded input is read through its shared copy (zero-filling
+    // cp.async) unless its rows are no whole number of 16-byte pieces: then
+    // no cp.async could read them (each copy must be aligned), so the padded
+    // copy, whose rows are whole tiles, is made by a kernel of its own.
     for (BlockOp pad : padInputs)
-      if (failed(sch.computeInline(pad)))
+      if (!hasUnalignedRows(pad) && failed(sch.computeInline(pad)))
         return failure();
     if (padOutput && failed(sch.reverseComputeInline(padOutput)))
       return failure();

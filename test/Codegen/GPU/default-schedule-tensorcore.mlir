@@ -259,6 +259,49 @@ tensorir.prim_func @gemm_k_tail(%A: memref<128x72xf16>, %B: memref<128x72xf16>, 
 
 // -----
 
+// K = 100: rows of A are 200 bytes, no whole number of 16-byte pieces, so
+// no cp.async could copy them; the padded copy of A (rows of 112, 224
+// bytes) is made by a kernel of its own before the GEMM, whose shared copy
+// reads it. B's rows (128 f16) are aligned: its padding (rows k >= 100) is
+// inlined into its shared copy.
+// CHECK-LABEL: tensorir.prim_func @gemm_unaligned_rows
+// CHECK:         %A_pad = tensorir.alloc_buffer : memref<128x112xf16>
+// CHECK:         thread_binding("blockIdx.x")
+// CHECK:           tensorir.block "A_pad"
+// CHECK-SAME:        reads(%A[%v0, 0:100] : memref<128x100xf16>) writes(%A_pad[%v0, %v1] : memref<128x112xf16>)
+// CHECK:         tensorir.for %i_0 = 0 to 2 thread_binding("blockIdx.y")
+// CHECK:                 tensorir.for %k_0 = 0 to 7 {
+// CHECK:                   tensorir.block "B_pad_shared"
+// CHECK-SAME:                reads(%B[0:100, %v1] : memref<100x128xf16>)
+// CHECK:                   tensorir.block "A_pad_shared"
+// CHECK-SAME:                reads(%A_pad[%v0, %v1] : memref<128x112xf16>)
+// CHECK:                     tensorir.block "C_update"(%vi = spatial(128, %{{.*}}), %vj = spatial(128, %{{.*}}), %vk = reduce(112, %{{.*}}))
+tensorir.prim_func @gemm_unaligned_rows(%A: memref<128x100xf16>, %B: memref<100x128xf16>, %C: memref<128x128xf32>) {
+  tensorir.for %i = 0 to 128 {
+    tensorir.for %j = 0 to 128 {
+      tensorir.for %k = 0 to 100 {
+        tensorir.block "C"(%vi = spatial(128, %i), %vj = spatial(128, %j), %vk = reduce(100, %k)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %C[%vi, %vj] : memref<128x128xf32>
+          }
+          %a = memref.load %A[%vi, %vk] : memref<128x100xf16>
+          %b = memref.load %B[%vk, %vj] : memref<100x128xf16>
+          %af = arith.extf %a : f16 to f32
+          %bf = arith.extf %b : f16 to f32
+          %c = memref.load %C[%vi, %vj] : memref<128x128xf32>
+          %m = arith.mulf %af, %bf : f32
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %C[%vi, %vj] : memref<128x128xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
 // 16 rows: padding them to a 64-row tile would compute 4x the work; the
 // SIMT rules take it.
 // CHECK-LABEL: tensorir.prim_func @gemm_few_rows

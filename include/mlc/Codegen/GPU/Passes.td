@@ -44,7 +44,9 @@ def GPUDefaultSchedulePass
       A and B are inlined into the shared-memory copies (clamped loads,
       zero selected past the end: zero-filling `cp.async`) and the copy
       back of C into the write-back (predicated stores), so the mma tiles
-      run unmasked. M or N below 32 take the SIMT rule.
+      run unmasked. An input whose rows are no whole number of 16-byte
+      pieces keeps its padded copy as a kernel of its own (cp.async copies
+      must be aligned). M or N below 32 take the SIMT rule.
     - Matmul (dlight's `Matmul`, SIMT): a reduction block
       `C[b.., i, j] += f(A[.., i, k], B[.., k, j])` (either layout of A and
       B, batch loops fused into `blockIdx.z`) with M, N >= 32 and K >= 8
