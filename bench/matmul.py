@@ -6,7 +6,9 @@
 For each size N (f32, N×N×N) and each path it builds a module, checks mlc's
 result against numpy (float64 reference, rtol 1e-4, atol 1e-4·√N), and times
 `mlc-run --bench --threads=T` against numpy's `@` run in a subprocess with
-OPENBLAS_NUM_THREADS=T, printing GFLOP/s and the ratio mlc/numpy. Paths:
+OPENBLAS_NUM_THREADS=T, printing GFLOP/s, the ratio mlc/numpy, and mlc's
+fraction of the f32 FMA peak of T cores measured in the same run
+(bench/peak_fma.py). Paths:
 
 - tensorir: a relax function calling the te.compute matmul kernel that
   relax-legalize-ops writes for relax.matmul (T_matmul_NN), through the
@@ -31,7 +33,9 @@ import tempfile
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mlc import tools  # noqa: E402
+from peak_fma import peak_gflops  # noqa: E402
 
 LINALG = """
 func.func @main(%a: tensor<{n}x{n}xf32> {{relay.name = "a"}},
@@ -149,8 +153,12 @@ def main():
     args = parser.parse_args()
 
     print("OPENBLAS_CORETYPE=%s" % os.environ.get("OPENBLAS_CORETYPE", "(unset)"))
-    print("%-9s %6s %3s %10s %12s %10s %14s %8s" % (
-        "path", "N", "T", "mlc ms", "mlc GFLOP/s", "numpy ms", "numpy GFLOP/s", "ratio"))
+    peak = {t: peak_gflops(t) for t in args.threads}
+    for t in args.threads:
+        print("f32 FMA peak, %d thread(s): %.1f GFLOP/s" % (t, peak[t]))
+    print("%-9s %6s %3s %10s %12s %10s %14s %8s %7s" % (
+        "path", "N", "T", "mlc ms", "mlc GFLOP/s", "numpy ms", "numpy GFLOP/s", "ratio",
+        "% peak"))
     rng = np.random.default_rng(0)
     with tempfile.TemporaryDirectory() as tmp:
         for n in args.sizes:
@@ -175,10 +183,10 @@ def main():
                         break
                     np.testing.assert_allclose(out, expected, rtol=1e-4,
                                                atol=1e-4 * np.sqrt(n))
-                    print("%-9s %6d %3d %10.3f %12.2f %10.3f %14.2f %8.3f" % (
+                    print("%-9s %6d %3d %10.3f %12.2f %10.3f %14.2f %8.3f %7.1f" % (
                         path, n, t, mlc_s * 1e3, flops / mlc_s / 1e9,
                         numpy_s[t] * 1e3, flops / numpy_s[t] / 1e9,
-                        numpy_s[t] / mlc_s))
+                        numpy_s[t] / mlc_s, 100 * flops / mlc_s / 1e9 / peak[t]))
 
 
 if __name__ == "__main__":
