@@ -454,6 +454,8 @@ struct GPUDefaultSchedulePass
   static bool hasUnalignedRows(BlockOp pad) {
     WalkResult unaligned = pad.walk([](memref::LoadOp load) {
       MemRefType type = load.getMemRefType();
+      if (type.getRank() == 0)
+        return WalkResult::advance();
       int64_t rowBits = type.getShape().back() * type.getElementTypeBitWidth();
       return ShapedType::isDynamic(type.getShape().back()) || rowBits % 128 != 0
                  ? WalkResult::interrupt()
