@@ -16,6 +16,7 @@ import argparse
 import ctypes
 import multiprocessing
 import os
+import shutil
 import subprocess
 import tempfile
 import time
@@ -74,6 +75,7 @@ def _library():
         subprocess.run(["cc", "-O2", "-march=native", "-ffp-contract=fast", "-shared",
                         "-fPIC", src, "-o", lib], check=True)
         dll = ctypes.CDLL(lib)
+        shutil.rmtree(tmp)  # loaded: the files are no longer needed
         dll.fma_chains.argtypes = [ctypes.c_long]
         dll.fma_chains.restype = ctypes.c_double
         _LIB = (dll, chains * (nbytes // 4) * 2)

@@ -163,6 +163,23 @@ def f16(*shape):
     return rng.standard_normal(shape).astype(np.float16)
 
 
+def matmul_f16(m, k, n):
+    x, y = f16(m, k), f16(k, n)
+    check("matmul f16 %dx%dx%d" % (m, k, n),
+          'nn.matmul(%x, %y, out_dtype="float32")', {"x": x, "y": y},
+          f64(x) @ f64(y), k, "tensorcore")
+
+
+def batch_matmul_f16(b, m, k, n, transpose_b):
+    x = f16(b, m, k)
+    y = f16(b, n, k) if transpose_b else f16(b, k, n)
+    rhs = f64(y).transpose(0, 2, 1) if transpose_b else f64(y)
+    check("batch_matmul_%s f16 %dx%dx%dx%d"
+          % ("nt" if transpose_b else "nn", b, m, k, n),
+          'nn.batch_matmul(%%x, %%y, out_dtype="float32", transpose_b=%s)'
+          % transpose_b, {"x": x, "y": y}, f64(x) @ rhs, k, "tensorcore")
+
+
 for m, k, n, epilogue in [(256, 384, 512, True), (1024, 64, 1024, False)]:
     x, w, b = f16(m, k), f16(n, k), f32(n)
     dense = 'nn.dense(%x, %w, units=None, out_dtype="float32")'
@@ -174,17 +191,9 @@ for m, k, n, epilogue in [(256, 384, 512, True), (1024, 64, 1024, False)]:
     else:
         check("dense f16 %dx%dx%d" % (m, k, n), dense, {"x": x, "w": w},
               expected, k, "tensorcore")
-x, y = f16(128, 80), f16(80, 192)
-check("matmul f16 128x80x192", 'nn.matmul(%x, %y, out_dtype="float32")',
-      {"x": x, "y": y}, f64(x) @ f64(y), 80, "tensorcore")
-x, y = f16(2, 64, 48), f16(2, 128, 48)
-check("batch_matmul_nt f16 2x64x48x128",
-      'nn.batch_matmul(%x, %y, out_dtype="float32", transpose_b=True)',
-      {"x": x, "y": y}, f64(x) @ f64(y).transpose(0, 2, 1), 48, "tensorcore")
-x, y = f16(3, 64, 32), f16(3, 32, 64)
-check("batch_matmul_nn f16 3x64x32x64",
-      'nn.batch_matmul(%x, %y, out_dtype="float32", transpose_b=False)',
-      {"x": x, "y": y}, f64(x) @ f64(y), 32, "tensorcore")
+matmul_f16(128, 80, 192)
+batch_matmul_f16(2, 64, 48, 128, transpose_b=True)
+batch_matmul_f16(3, 64, 32, 64, transpose_b=False)
 
 # M and N that no tile divides: the domain padded to whole tiles
 # (pad_einsum), zero-filled copies of A and B, the write-back (with the
@@ -194,13 +203,8 @@ check("dense f16+bias+relu 200x256x1000",
       'nn.relu(add(nn.dense(%x, %w, units=None, out_dtype="float32"), %b))',
       {"x": x, "w": w, "b": b}, np.maximum(f64(x) @ f64(w).T + b, 0), 256,
       "tensorcore")
-x, y = f16(100, 64), f16(64, 72)
-check("matmul f16 100x64x72", 'nn.matmul(%x, %y, out_dtype="float32")',
-      {"x": x, "y": y}, f64(x) @ f64(y), 64, "tensorcore")
-x, y = f16(3, 33, 32), f16(3, 40, 32)
-check("batch_matmul_nt f16 3x33x32x40",
-      'nn.batch_matmul(%x, %y, out_dtype="float32", transpose_b=True)',
-      {"x": x, "y": y}, f64(x) @ f64(y).transpose(0, 2, 1), 32, "tensorcore")
+matmul_f16(100, 64, 72)
+batch_matmul_f16(3, 33, 32, 40, transpose_b=True)
 
 # K that no step divides: padded with zeros to whole mma slices (100 -> 112,
 # 40 -> 48: one slice per step) or to whole steps when that adds at most an
@@ -210,13 +214,8 @@ x, w, b = f16(128, 100), f16(192, 100), f32(192)
 check("dense f16+bias 128x100x192",
       'add(nn.dense(%x, %w, units=None, out_dtype="float32"), %b)',
       {"x": x, "w": w, "b": b}, f64(x) @ f64(w).T + b, 100, "tensorcore")
-x, y = f16(96, 1000), f16(1000, 64)
-check("matmul f16 96x1000x64", 'nn.matmul(%x, %y, out_dtype="float32")',
-      {"x": x, "y": y}, f64(x) @ f64(y), 1000, "tensorcore")
-x, y = f16(2, 64, 40), f16(2, 40, 64)
-check("batch_matmul_nn f16 2x64x40x64",
-      'nn.batch_matmul(%x, %y, out_dtype="float32", transpose_b=False)',
-      {"x": x, "y": y}, f64(x) @ f64(y), 40, "tensorcore")
+matmul_f16(96, 1000, 64)
+batch_matmul_f16(2, 64, 40, 64, transpose_b=False)
 
 # bf16 (numpy has none): float32 inputs cast to bfloat16 by the model, a
 # kernel of their own; the reference rounds them the same way (to nearest,

@@ -501,10 +501,10 @@ struct GPUDefaultSchedulePass
     // most an eighth, else to whole mma slices (one per step).
     const int64_t kStep = tf32 ? 16 : 32;
     int64_t kPadding = 1;
-    if (k % kStep != 0)
-      kPadding = (llvm::alignTo(k, kStep) - k) * 8 <= k ? kStep : mmaK;
-    if (k % kPadding == 0)
-      kPadding = 1;
+    if (k % kStep != 0 && (llvm::alignTo(k, kStep) - k) * 8 <= k)
+      kPadding = kStep;
+    else if (k % mmaK != 0)
+      kPadding = mmaK;
     // Below 32 rows or columns a padded tile would mostly compute zeros (the
     // SIMT rules do better there).
     bool divisible = m % 64 == 0 && n % bn == 0;

@@ -1282,12 +1282,16 @@ static BlockOp createCopy(RewriterBase &rewriter, Location loc, StringRef name,
                                     memref::LoadOp::create(b, loc, src, ivs);
                                 memref::StoreOp::create(b, loc, v, dst, ivs);
                               });
-  SmallVector<Attribute> names;
-  for (unsigned d = 0, e = types.size(); d < e; ++d)
-    names.push_back(rewriter.getStringAttr(("v" + Twine(d)).str()));
-  copy.setIterVarNamesAttr(rewriter.getArrayAttr(names));
-  refreshAccessRegions(rewriter, copy, /*force=*/true);
+  finishCopyBlock(rewriter, copy);
   return copy;
+}
+
+void schedutil::finishCopyBlock(RewriterBase &rewriter, BlockOp block) {
+  SmallVector<Attribute> names;
+  for (unsigned d = 0, e = block.getNumIterVars(); d < e; ++d)
+    names.push_back(rewriter.getStringAttr(("v" + Twine(d)).str()));
+  block.setIterVarNamesAttr(rewriter.getArrayAttr(names));
+  refreshAccessRegions(rewriter, block, /*force=*/true);
 }
 
 /// The cache buffer of cache_read/cache_write, in `scope`.

@@ -57,11 +57,7 @@ createSpatialNest(RewriterBase &rewriter, Location loc, StringRef name,
   SmallVector<IterVarType> types(shape.size(), IterVarType::spatial);
   auto block =
       BlockOp::create(rewriter, loc, name, types, extents, bindings, body);
-  SmallVector<Attribute> names;
-  for (unsigned d = 0, e = shape.size(); d < e; ++d)
-    names.push_back(rewriter.getStringAttr(("v" + Twine(d)).str()));
-  block.setIterVarNamesAttr(rewriter.getArrayAttr(names));
-  refreshAccessRegions(rewriter, block, /*force=*/true);
+  finishCopyBlock(rewriter, block);
   return block;
 }
 

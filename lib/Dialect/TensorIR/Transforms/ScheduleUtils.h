@@ -100,6 +100,10 @@ checkAloneInNest(BlockOp block,
 /// (block names are unique in a prim_func).
 std::string getUniqueBlockName(BlockOp block, const std::string &base);
 
+/// Finishes a copy block that a primitive built: its iteration variables
+/// named v0, v1, ... and its read/write regions computed.
+void finishCopyBlock(mlir::RewriterBase &rewriter, BlockOp block);
+
 } // namespace mlc::tensorir::schedutil
 
 #endif // MLC_LIB_DIALECT_TENSORIR_TRANSFORMS_SCHEDULEUTILS_H
