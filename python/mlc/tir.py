@@ -257,6 +257,29 @@ class Schedule:
         self._apply(["transform.tensorir.pad_einsum %s [%s] : %s"
                      % (block.handle, ", ".join(str(f) for f in factors), _ANY)])
 
+    def transform_block_layout(self, block, index_map):
+        """Fuses `block`'s iteration variables as `index_map` says: an MLIR
+        affine map from the old variables to the new ones, each result a
+        row-major fusion, e.g.
+        "affine_map<(n, y, x, f) -> (n * 196 + y * 14 + x, f)>" (TVM takes
+        a lambda; mlc takes the map's text)."""
+        self._apply(["transform.tensorir.transform_block_layout %s %s : %s"
+                     % (block.handle, index_map, _ANY)])
+
+    def reindex(self, block, buffer_index):
+        """`block` accesses its buffer `buffer_index` = ("read" | "write",
+        i) through a new buffer indexed by its iteration variables; returns
+        the copy block ("<buffer>_reindex")."""
+        kind, index = buffer_index
+        if kind not in ("read", "write"):
+            raise ScheduleError('reindex: the buffer index type must be '
+                                '"read" or "write", got %r' % (kind,))
+        copy = self._fresh("b")
+        self._apply(['%s = transform.tensorir.reindex %s "%s" %d : %s'
+                     % (copy, block.handle, kind, int(index),
+                        _functional(1, 1))])
+        return BlockRV(copy, None, block.func_name)
+
     # -- implementation ----------------------------------------------------
 
     def _cache(self, primitive, block, buffer_index, storage_scope):

@@ -149,3 +149,27 @@ print(sch.mod)
 check_mm_relu(sch.mod, "mm_relu", 128)
 print("pad_einsum: ok")
 # CHECK: pad_einsum: ok
+
+# transform_block_layout and reindex (TVM's): Y's (i, j) fused into one
+# variable (its loop "i_j"), then A read through A_reindex[vi_vj, vk] (the
+# variables its index uses), filled by a copy before the nest; the result
+# still computes mm_relu.
+sch = Schedule(MODULE)
+y = sch.get_block("Y", func_name="mm_relu")
+sch.transform_block_layout(y, "affine_map<(i, j, k) -> (i * 128 + j, k)>")
+copy = sch.reindex(y, ("read", 0))
+print(sch.mod)
+# CHECK-LABEL: tensorir.prim_func @mm_relu(
+# CHECK: %A_reindex = tensorir.alloc_buffer : memref<16384x128xf32>
+# CHECK: tensorir.block "A_reindex"(%v0 = spatial(16384, %ax0), %v1 = spatial(128, %ax1))
+# CHECK: tensorir.for %i_j = 0 to 16384 {
+# CHECK: tensorir.block "Y"(%vi_vj = spatial(16384, %i_j), %vk = reduce(128, %k))
+# CHECK-SAME: reads(%A_reindex[%vi_vj, %vk]
+check_mm_relu(sch.mod, "mm_relu", 128)
+try:
+    sch.reindex(y, ("both", 0))
+except ScheduleError as e:
+    print("error:", e)
+# CHECK: error: reindex: the buffer index type must be "read" or "write", got 'both'
+print("transform_block_layout, reindex: ok")
+# CHECK: transform_block_layout, reindex: ok

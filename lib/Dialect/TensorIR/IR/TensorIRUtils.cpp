@@ -238,8 +238,17 @@ public:
     bool usesInner = false;
     for (unsigned d = numIterVars; d < numDims; ++d)
       usesInner |= expr.isFunctionOfDim(d);
-    if (!usesInner)
-      return simplifyAffineExpr(expr, numIterVars, 0);
+    if (!usesInner) {
+      // simplifyAffineExpr would rewrite `a mod c` inside a sum as
+      // `a - (a floordiv c) * c`, whose range bounds are much looser.
+      bool divides = false;
+      expr.walk([&](AffineExpr sub) {
+        divides |= sub.getKind() == AffineExprKind::Mod ||
+                   sub.getKind() == AffineExprKind::FloorDiv ||
+                   sub.getKind() == AffineExprKind::CeilDiv;
+      });
+      return divides ? expr : simplifyAffineExpr(expr, numIterVars, 0);
+    }
     SimpleAffineExprFlattener flattener(numDims, 0);
     if (failed(flattener.walkPostOrder(expr)) ||
         flattener.operandExprStack.size() != 1 || flattener.numLocals != 0)

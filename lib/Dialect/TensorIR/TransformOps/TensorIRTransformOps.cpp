@@ -582,6 +582,57 @@ void RFactorOp::getEffects(
   transform::modifiesPayload(effects);
 }
 
+DiagnosedSilenceableFailure
+TransformBlockLayoutOp::apply(TransformRewriter &rewriter, TransformResults &,
+                              TransformState &state) {
+  return applyToBlock(*this, state, rewriter, [&](Schedule &sch, BlockOp b) {
+    return sch.transformBlockLayout(b, getIndexMap());
+  });
+}
+
+void TransformBlockLayoutOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getBlockMutable(), effects);
+  transform::modifiesPayload(effects);
+}
+
+LogicalResult ReindexOp::verify() {
+  if (getBufferIndexType() != "read" && getBufferIndexType() != "write")
+    return emitOpError(
+               "buffer_index_type must be \"read\" or \"write\", got \"")
+           << getBufferIndexType() << "\"";
+  if (static_cast<int64_t>(getBufferIndex()) < 0)
+    return emitOpError("buffer_index must not be negative, got ")
+           << static_cast<int64_t>(getBufferIndex());
+  return success();
+}
+
+DiagnosedSilenceableFailure ReindexOp::apply(TransformRewriter &rewriter,
+                                             TransformResults &results,
+                                             TransformState &state) {
+  Operation *copy = nullptr;
+  DiagnosedSilenceableFailure diag =
+      applyToBlock(*this, state, rewriter, [&](Schedule &sch, BlockOp b) {
+        FailureOr<BlockOp> result =
+            sch.reindex(b, getBufferIndex(), getBufferIndexType() == "write");
+        if (failed(result))
+          return failure();
+        copy = result->getOperation();
+        return success();
+      });
+  if (!diag.succeeded())
+    return diag;
+  results.set(cast<OpResult>(getCopy()), {copy});
+  return DiagnosedSilenceableFailure::success();
+}
+
+void ReindexOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getBlockMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::modifiesPayload(effects);
+}
+
 } // namespace mlc::tensorir::schedule
 
 //===----------------------------------------------------------------------===//

@@ -781,8 +781,20 @@ namespace {
 /// A block of the form `store f(loads, iteration variables) to B[v...]`.
 struct InlinableBlock {
   memref::StoreOp store;
-  /// For each buffer dimension of the store, the iteration variable it is.
+  /// For each buffer dimension of the store, the iteration variable it is
+  /// (empty unless the store index is the iteration variables, each once).
   SmallVector<unsigned> storeIterVars;
+};
+
+/// What the store index of a block to inline must be.
+enum class StoreIndex {
+  /// Its iteration variables, each once.
+  IterVars,
+  /// Also a complete mixed-radix decomposition of them (each element
+  /// stored by exactly one iteration: the inverse of a fusion).
+  Bijective,
+  /// Anything.
+  Any,
 };
 } // namespace
 
@@ -819,7 +831,8 @@ LogicalResult schedutil::checkAloneInNest(
 /// (over loads) to an alloc_buffer, at an index that is each iteration
 /// variable once.
 static FailureOr<InlinableBlock>
-matchInlinable(BlockOp block, function_ref<InFlightDiagnostic()> error) {
+matchInlinable(BlockOp block, function_ref<InFlightDiagnostic()> error,
+               StoreIndex storeIndex = StoreIndex::IterVars) {
   if (block.hasReduceIterVars())
     return error() << "the block has reduce iteration variables";
   InlinableBlock result;
@@ -841,20 +854,43 @@ matchInlinable(BlockOp block, function_ref<InFlightDiagnostic()> error) {
   }
   if (!result.store)
     return error() << "the block stores nothing";
-  if (result.store.getIndices().size() != block.getNumIterVars())
-    return error() << "the store index is not its iteration variables, each "
-                      "once";
+  if (storeIndex == StoreIndex::Any)
+    return result;
   llvm::SmallBitVector seen(block.getNumIterVars());
   for (Value index : result.store.getIndices()) {
     auto arg = dyn_cast<BlockArgument>(index);
     if (!arg || arg.getOwner() != block.getBodyBlock() ||
         seen.test(arg.getArgNumber()))
-      return error() << "the store index is not its iteration variables, "
-                        "each once";
+      break;
     seen.set(arg.getArgNumber());
     result.storeIterVars.push_back(arg.getArgNumber());
   }
-  return result;
+  if (result.storeIterVars.size() == block.getNumIterVars() &&
+      result.store.getIndices().size() == block.getNumIterVars())
+    return result;
+  result.storeIterVars.clear();
+  if (storeIndex == StoreIndex::Bijective) {
+    SmallVector<Value> iterVars(block.getBodyBlock()->getArguments());
+    SmallVector<AffineExpr> indices;
+    SmallVector<int64_t> extents;
+    for (unsigned v = 0, e = block.getNumIterVars(); v < e; ++v)
+      extents.push_back(
+          block.getConstantExtent(v).value_or(ShapedType::kDynamic));
+    for (Value index : result.store.getIndices())
+      if (std::optional<AffineExpr> expr =
+              toAffine(index, iterVars, block.getContext()))
+        indices.push_back(*expr);
+    if (indices.size() == result.store.getIndices().size() &&
+        !llvm::is_contained(extents, ShapedType::kDynamic) &&
+        isDigitDecomposition(indices, extents,
+                             result.store.getMemRefType().getShape()))
+      return result;
+    return error() << "the store index is not its iteration variables, each "
+                      "once, nor a decomposition of them that stores each "
+                      "element once";
+  }
+  return error() << "the store index is not its iteration variables, each "
+                    "once";
 }
 
 /// The blocks of the prim_func other than `except`, with their regions.
@@ -994,7 +1030,9 @@ LogicalResult Schedule::reverseComputeInlineImpl(BlockOp block) {
   };
   if (failed(checkAloneInNest(block, error)))
     return failure();
-  FailureOr<InlinableBlock> inl = matchInlinable(block, error);
+  // Its own store may be at any index: the producer's iterations take it
+  // over with the iteration variables replaced.
+  FailureOr<InlinableBlock> inl = matchInlinable(block, error, StoreIndex::Any);
   if (failed(inl))
     return failure();
   // The buffer it reads from its producer: loaded at one index that is each
@@ -1053,7 +1091,10 @@ LogicalResult Schedule::reverseComputeInlineImpl(BlockOp block) {
   if (producer.hasReduceIterVars())
     return producerError() << "the producer is a reduction (the block would "
                               "be applied to partial results)";
-  FailureOr<InlinableBlock> prod = matchInlinable(producer, producerError);
+  // The producer stores each element of its input once (the block reads
+  // every element once).
+  FailureOr<InlinableBlock> prod =
+      matchInlinable(producer, producerError, StoreIndex::Bijective);
   if (failed(prod))
     return failure();
   if (prod->store.getMemRef() != input)
@@ -1067,6 +1108,15 @@ LogicalResult Schedule::reverseComputeInlineImpl(BlockOp block) {
   // under a predicate.
   SmallVector<std::pair<unsigned, int64_t>> masked;
   for (auto [d, iterVar] : llvm::enumerate(iterVarOfDim)) {
+    if (prod->storeIterVars.empty()) {
+      // A decomposed store covers the input's shape exactly.
+      if (block.getConstantExtent(iterVar) !=
+          prod->store.getMemRefType().getDimSize(d))
+        return producerError()
+               << "iteration variable " << block.getIterVarDisplayName(iterVar)
+               << " does not cover dimension " << d << " of its input";
+      continue;
+    }
     unsigned producerVar = prod->storeIterVars[d];
     if (block.getExtent(iterVar) == producer.getExtent(producerVar))
       continue;
@@ -1292,6 +1342,29 @@ void schedutil::finishCopyBlock(RewriterBase &rewriter, BlockOp block) {
     names.push_back(rewriter.getStringAttr(("v" + Twine(d)).str()));
   block.setIterVarNamesAttr(rewriter.getArrayAttr(names));
   refreshAccessRegions(rewriter, block, /*force=*/true);
+}
+
+/// Builds, at the insertion point, a loop nest over `shape` with one block
+/// `name` of spatial iteration variables, whose body `body` builds.
+BlockOp schedutil::createSpatialNest(
+    RewriterBase &rewriter, Location loc, StringRef name,
+    ArrayRef<int64_t> shape,
+    function_ref<void(OpBuilder &, Location, ValueRange)> body) {
+  SmallVector<Value> bindings;
+  SmallVector<OpFoldResult> extents;
+  for (auto [d, size] : llvm::enumerate(shape)) {
+    auto loop = ForOp::create(rewriter, loc, rewriter.getIndexAttr(0),
+                              rewriter.getIndexAttr(size));
+    loop.setIvNameAttr(rewriter.getStringAttr(("ax" + Twine(d)).str()));
+    rewriter.setInsertionPoint(loop.getBodyBlock()->getTerminator());
+    bindings.push_back(loop.getInductionVar());
+    extents.push_back(rewriter.getIndexAttr(size));
+  }
+  SmallVector<IterVarType> types(shape.size(), IterVarType::spatial);
+  auto block =
+      BlockOp::create(rewriter, loc, name, types, extents, bindings, body);
+  finishCopyBlock(rewriter, block);
+  return block;
 }
 
 /// The cache buffer of cache_read/cache_write, in `scope`.

@@ -38,29 +38,6 @@ struct PaddedBuffer {
 };
 } // namespace
 
-/// Builds, at the insertion point, a loop nest over `shape` with one block
-/// `name` of spatial iteration variables, whose body `body` builds.
-static BlockOp
-createSpatialNest(RewriterBase &rewriter, Location loc, StringRef name,
-                  ArrayRef<int64_t> shape,
-                  function_ref<void(OpBuilder &, Location, ValueRange)> body) {
-  SmallVector<Value> bindings;
-  SmallVector<OpFoldResult> extents;
-  for (auto [d, size] : llvm::enumerate(shape)) {
-    auto loop = ForOp::create(rewriter, loc, rewriter.getIndexAttr(0),
-                              rewriter.getIndexAttr(size));
-    loop.setIvNameAttr(rewriter.getStringAttr(("ax" + Twine(d)).str()));
-    rewriter.setInsertionPoint(loop.getBodyBlock()->getTerminator());
-    bindings.push_back(loop.getInductionVar());
-    extents.push_back(rewriter.getIndexAttr(size));
-  }
-  SmallVector<IterVarType> types(shape.size(), IterVarType::spatial);
-  auto block =
-      BlockOp::create(rewriter, loc, name, types, extents, bindings, body);
-  finishCopyBlock(rewriter, block);
-  return block;
-}
-
 LogicalResult Schedule::padEinsumImpl(BlockOp block,
                                       ArrayRef<int64_t> padding) {
   auto error = [&]() {

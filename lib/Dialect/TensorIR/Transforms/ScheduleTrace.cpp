@@ -375,4 +375,30 @@ LogicalResult Schedule::padEinsum(BlockOp block, ArrayRef<int64_t> padding) {
   return success();
 }
 
+LogicalResult Schedule::transformBlockLayout(BlockOp block,
+                                             AffineMap indexMap) {
+  TraceStep step(*this);
+  std::string handle = step.block(block);
+  if (failed(transformBlockLayoutImpl(block, indexMap)))
+    return failure();
+  std::string map;
+  llvm::raw_string_ostream os(map);
+  os << indexMap;
+  step.commit("transform.tensorir.transform_block_layout " + handle + " " +
+              map + " : " + kAnyOp.str());
+  return success();
+}
+
+FailureOr<BlockOp> Schedule::reindex(BlockOp block, unsigned bufferIndex,
+                                     bool write) {
+  TraceStep step(*this);
+  std::string handle = step.block(block);
+  FailureOr<BlockOp> result = reindexImpl(block, bufferIndex, write);
+  if (succeeded(result))
+    step.commit(step.results(1, "b") + " = transform.tensorir.reindex " +
+                handle + " \"" + (write ? "write" : "read") + "\" " +
+                std::to_string(bufferIndex) + " : " + functionalType(1, 1));
+  return result;
+}
+
 } // namespace mlc::tensorir

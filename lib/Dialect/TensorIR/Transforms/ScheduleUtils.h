@@ -104,6 +104,48 @@ std::string getUniqueBlockName(BlockOp block, const std::string &base);
 /// named v0, v1, ... and its read/write regions computed.
 void finishCopyBlock(mlir::RewriterBase &rewriter, BlockOp block);
 
+/// Builds, at the insertion point, a loop nest over `shape` (loops ax0,
+/// ax1, ...) with one block `name` of spatial iteration variables, one per
+/// loop, whose body `body` builds; finished as by finishCopyBlock.
+BlockOp
+createSpatialNest(mlir::RewriterBase &rewriter, mlir::Location loc,
+                  llvm::StringRef name, llvm::ArrayRef<int64_t> shape,
+                  llvm::function_ref<void(mlir::OpBuilder &, mlir::Location,
+                                          mlir::ValueRange)>
+                      body);
+
+/// One dimension of a row-major fusion of dimensions.
+struct FusedDim {
+  unsigned dim;
+  int64_t stride;
+};
+
+/// The results of `map` (over one dimension per entry of `extents`) as
+/// row-major fusions: each result a sum of distinct dimensions times
+/// strides, the innermost stride 1 and each other the next one times the
+/// next extent, every dimension in exactly one result. Returns the
+/// dimensions of each result, outermost first; fails through `error`.
+mlir::FailureOr<llvm::SmallVector<llvm::SmallVector<FusedDim>>>
+matchFusion(mlir::AffineMap map, llvm::ArrayRef<int64_t> extents,
+            llvm::function_ref<mlir::InFlightDiagnostic()> error);
+
+/// Dimension `dims[position]` of the fusion `dims` recovered from the fused
+/// value `fused`: (fused floordiv stride) mod extent (no mod for the
+/// outermost).
+mlir::AffineExpr getUnfusedExpr(mlir::AffineExpr fused,
+                                llvm::ArrayRef<FusedDim> dims,
+                                unsigned position,
+                                llvm::ArrayRef<int64_t> extents);
+
+/// Whether `indices` (affine in dimensions of `extents`) index a buffer of
+/// `shape` so that each element is the image of exactly one point of the
+/// domain: every index a digit (d, d mod b, d floordiv a, (d floordiv a)
+/// mod b) of one dimension, the digits of each dimension its complete
+/// mixed-radix decomposition (the inverse of a fusion).
+bool isDigitDecomposition(llvm::ArrayRef<mlir::AffineExpr> indices,
+                          llvm::ArrayRef<int64_t> extents,
+                          llvm::ArrayRef<int64_t> shape);
+
 } // namespace mlc::tensorir::schedutil
 
 #endif // MLC_LIB_DIALECT_TENSORIR_TRANSFORMS_SCHEDULEUTILS_H

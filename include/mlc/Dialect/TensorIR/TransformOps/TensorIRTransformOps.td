@@ -352,4 +352,55 @@ def PadEinsumOp : TensorIR_TransformOp<"pad_einsum"> {
                        "type($block)";
 }
 
+def TransformBlockLayoutOp : TensorIR_TransformOp<"transform_block_layout"> {
+  let summary = "sch.transform_block_layout: fuses a block's iteration "
+                "variables";
+  let description = [{
+    `block`, alone in a nest of one loop per iteration variable (each from
+    0 over its domain), gets new iteration variables: the results of
+    `index_map`, a map from its old iteration variables in which each result
+    is a row-major fusion of old variables of one kind (spatial or reduce)
+    and each old variable is in exactly one result. Its nest is replaced by
+    one loop per new variable; the body computes the old variables from the
+    new ones with `affine.apply` (floordiv, mod).
+
+    ```mlir
+    // conv2d (n, f, y, x, rc, ry, rx) as a GEMM (i, j, k)
+    transform.tensorir.transform_block_layout %conv
+        affine_map<(n, f, y, x, rc, ry, rx) ->
+                   (n * 196 + y * 14 + x, f, rc * 9 + ry * 3 + rx)>
+        : !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$block,
+                       AffineMapAttr:$index_map);
+  let assemblyFormat = "$block $index_map attr-dict `:` type($block)";
+}
+
+def ReindexOp : TensorIR_TransformOp<"reindex"> {
+  let summary = "sch.reindex: accesses a buffer through one indexed by "
+                "iteration variables";
+  let description = [{
+    `block` (its iteration variables each a loop over its domain) accesses
+    its `buffer_index_type` ("read" or "write") buffer #`buffer_index`,
+    at one affine function of its iteration variables everywhere, through a
+    new buffer "<buffer>_reindex" with one dimension per iteration variable
+    the access uses (in the block's order), indexed by exactly those
+    variables. A copy block of the same name before the block's nest
+    (read) or after it (write) copies between the two buffers. Returns the
+    copy block.
+
+    ```mlir
+    %a_reindex = transform.tensorir.reindex %conv "read" 0
+        : (!transform.any_op) -> !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$block,
+                       StrAttr:$buffer_index_type, I64Attr:$buffer_index);
+  let results = (outs TransformHandleTypeInterface:$copy);
+  let assemblyFormat = "$block $buffer_index_type $buffer_index attr-dict `:` "
+                       "functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
 #endif // MLC_DIALECT_TENSORIR_TRANSFORMOPS_TENSORIRTRANSFORMOPS_TD

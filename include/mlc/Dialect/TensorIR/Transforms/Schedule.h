@@ -146,6 +146,25 @@ public:
   /// a multiple already.
   mlir::LogicalResult padEinsum(BlockOp block, llvm::ArrayRef<int64_t> padding);
 
+  /// sch.transform_block_layout(block, index_map): `block`, alone in a
+  /// nest of one loop per iteration variable, gets the iteration variables
+  /// `indexMap` maps its old ones to, each a row-major fusion of old
+  /// variables of one kind (spatial or reduce), e.g.
+  /// (n, y, x, f) -> (n * 196 + y * 14 + x, f); the nest is replaced by one
+  /// loop per new variable, and the body computes the old variables from
+  /// the new ones (floordiv, mod).
+  mlir::LogicalResult transformBlockLayout(BlockOp block,
+                                           mlir::AffineMap indexMap);
+
+  /// sch.reindex(block, (kind, index)): `block` accesses its read (or
+  /// write, with `write`) buffer #`bufferIndex` through a new buffer
+  /// "<buffer>_reindex" with one dimension per iteration variable the
+  /// access indices use (in the block's order), indexed by exactly those
+  /// variables; a block of the same name before (read) or after (write)
+  /// its nest copies between the two. Returns the copy block.
+  mlir::FailureOr<BlockOp> reindex(BlockOp block, unsigned bufferIndex,
+                                   bool write);
+
   /// The primitives applied through this object so far, one
   /// `transform.tensorir.*` op each, preceded by the `get_block` /
   /// `get_loops` ops that find its operands in the IR as it was then:
@@ -179,6 +198,10 @@ private:
   mlir::FailureOr<BlockOp> cacheWriteImpl(BlockOp block, unsigned writeIndex,
                                           llvm::StringRef storageScope);
   mlir::FailureOr<BlockOp> rfactorImpl(ForOp loop);
+  mlir::LogicalResult transformBlockLayoutImpl(BlockOp block,
+                                               mlir::AffineMap indexMap);
+  mlir::FailureOr<BlockOp> reindexImpl(BlockOp block, unsigned bufferIndex,
+                                       bool write);
   mlir::LogicalResult padEinsumImpl(BlockOp block,
                                     llvm::ArrayRef<int64_t> padding);
 
