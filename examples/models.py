@@ -121,7 +121,8 @@ def conv2d_nchw(x, w, pad, stride=1, groups=1):
             for j in range(kw):
                 patch = xg[:, :, i:i + stride * oh:stride, j:j + stride * ow:stride]
                 out[:, g * og:(g + 1) * og] += np.einsum(
-                    "nchw,oc->nohw", patch, w[g * og:(g + 1) * og, :, i, j])
+                    "nchw,oc->nohw", patch, w[g * og:(g + 1) * og, :, i, j],
+                    optimize=True)
     return out
 
 

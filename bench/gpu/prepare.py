@@ -133,6 +133,21 @@ def main():
     matmul("bert_ffn1_bf16", 4096, 768, 3072, transpose_b=True, dtype="bfloat16")
     matmul("matmul4096_tf32", 4096, 4096, 4096, tf32=True)
     matmul("bert_ffn1_tf32", 4096, 768, 3072, transpose_b=True, tf32=True)
+    # Convolutions as implicit GEMMs on tensor cores (f16 in, f32 out):
+    # ResNet-50's 3 x 3 and 1 x 1 layers at batch 32 and 1, against cuDNN.
+    def conv2d(name, n, c, hw, o, k, stride=1):
+        padding = k // 2
+        ohw = (hw + 2 * padding - k) // stride + 1
+        body = (f"nn.conv2d(%x, %w, strides=[{stride}, {stride}], padding=[{padding}, {padding}, {padding}, "
+                f'{padding}], out_dtype="float32")')
+        kernel(name, [("x", (n, c, hw, hw)), ("w", (o, c, k, k))], body, (n, o, ohw, ohw), "conv2d",
+               flops=2 * n * o * ohw * ohw * c * k * k, rtol=1e-4, atol=1e-4 * np.sqrt(c * k * k),
+               dtype="float16", stride=stride, padding=padding)
+
+    conv2d("resnet_conv3x3_b32_f16", 32, 64, 56, 64, 3)
+    conv2d("resnet_conv1x1_b32_f16", 32, 256, 56, 64, 1)
+    conv2d("resnet_conv3x3s2_b32_f16", 32, 128, 56, 128, 3, stride=2)
+    conv2d("resnet_conv3x3_b1_f16", 1, 256, 14, 256, 3)
     shape = (4096, 4096)
     nbytes = 4 * shape[0] * shape[1]
     kernel("add", [("x", shape), ("y", shape)], "add(%x, %y)", shape, "add", bytes_=3 * nbytes)

@@ -63,8 +63,11 @@ import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
 from mlc import runtime  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, "..", "..", "examples"))
+import models  # noqa: E402  (float64 references shared with the examples)
 
-KERNEL_OPS = ("matmul", "dense", "matmul_bf16", "dense_bf16", "add", "softmax", "layer_norm", "sum", "relu")
+KERNEL_OPS = ("matmul", "dense", "matmul_bf16", "dense_bf16", "conv2d", "add", "softmax", "layer_norm", "sum",
+              "relu")
 MODEL_OPS = ("model:mlp", "model:cnn", "model:resnet", "model:mobilenet",
              "model:transformer")
 
@@ -109,6 +112,7 @@ REFERENCES = {
     "dense": lambda a, b: a @ b.T,
     "matmul_bf16": lambda a, b: bf16_values(a) @ bf16_values(b),
     "dense_bf16": lambda a, b: bf16_values(a) @ bf16_values(b).T,
+    "conv2d": lambda x, w, stride=1, padding=1: models.conv2d_nchw(x, w, padding, stride),
     "add": lambda x, y: x + y,
     "relu": lambda x: np.maximum(x, 0),
     "softmax": softmax64,
@@ -304,6 +308,10 @@ def torch_baseline(torch, spec, inputs, arrays, params):
         return lambda: torch.matmul(t[0].bfloat16(), t[1].bfloat16())
     if op == "dense_bf16":
         return lambda: torch.nn.functional.linear(t[0].bfloat16(), t[1].bfloat16())
+    if op == "conv2d":
+        # cuDNN (f16 in, f16 out, f32 accumulation); mlc writes f32.
+        stride, padding = spec.get("stride", 1), spec.get("padding", 1)
+        return lambda: torch.nn.functional.conv2d(t[0], t[1], stride=stride, padding=padding)
     if op == "add":
         return lambda: t[0] + t[1]
     if op == "softmax":

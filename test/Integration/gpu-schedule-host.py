@@ -44,6 +44,11 @@
 # CHECK: layer_norm 3000x64: ok
 # CHECK: conv2d+relu 1x8x14x14 f16 k3: ok
 # CHECK: depthwise 1x16x15x15 k3 s2: ok
+# CHECK: conv2d f16+bias+relu 2x64x14x14 o128 k3 [tensorcore]: ok
+# CHECK: conv2d f16 1x32x15x15 o64 k3 s2 [tensorcore]: ok
+# CHECK: conv2d f16 1x64x8x8 o64 k1 [tensorcore]: ok
+# CHECK: conv2d f16 1x3x16x16 o32 k3 [tensorcore]: ok
+# CHECK: conv2d f16 NHWC 1x10x10x32 o64 k3 [tensorcore]: ok
 # CHECK: max_pool 1x4x13x13 k3 s2: ok
 # CHECK: transformer fragment: ok
 
@@ -301,6 +306,39 @@ x, w = f32(1, 16, 15, 15), f32(16, 1, 3, 3)
 check("depthwise 1x16x15x15 k3 s2",
       "nn.conv2d(%x, %w, strides=[2, 2], padding=[1, 1, 1, 1], groups=16)",
       {"x": x, "w": w}, conv2d(f64(x), f64(w), 1, 2, 16), 9)
+# Convolutions on tensor cores (f16, f32 accumulator): implicit GEMMs, the
+# im2col matrix never stored (its copies, and the padding, inlined into the
+# shared-memory copy of each K step), the output copied back from the GEMM's
+# rows (n, y, x) and columns (o) with the bias and relu in the write-back.
+def conv2d_f16(n, c, hw, o, k, stride=1, pad=1, epilogue=False, nhwc=False):
+    x, w, b = f16(n, c, hw, hw), f16(o, c, k, k), f32(o)
+    expected = conv2d(f64(x), f64(w), pad, stride)
+    conv = ('nn.conv2d(%%x, %%w, strides=[%d, %d], padding=[%d, %d, %d, %d], '
+            'out_dtype="float32"' % (stride, stride, pad, pad, pad, pad))
+    name = "conv2d f16 %s%dx%dx%dx%d o%d k%d%s" % (
+        "NHWC " if nhwc else "", n, *((hw, hw, c) if nhwc else (c, hw, hw)),
+        o, k, " s%d" % stride if stride != 1 else "")
+    if nhwc:
+        conv += ', data_layout="NHWC", kernel_layout="HWIO")'
+        inputs = {"x": x.transpose(0, 2, 3, 1).copy(),
+                  "w": w.transpose(2, 3, 1, 0).copy()}
+        expected = expected.transpose(0, 2, 3, 1)
+    else:
+        conv += ")"
+        inputs = {"x": x, "w": w}
+    if epilogue:
+        name = name.replace("f16", "f16+bias+relu")
+        conv = "nn.relu(nn.bias_add(%s, %%b))" % conv
+        inputs["b"] = b
+        expected = np.maximum(expected + b[:, None, None], 0)
+    check(name, conv, inputs, expected, c * k * k, "tensorcore")
+
+
+conv2d_f16(2, 64, 14, 128, 3, epilogue=True)
+conv2d_f16(1, 32, 15, 64, 3, stride=2)
+conv2d_f16(1, 64, 8, 64, 1, pad=0)
+conv2d_f16(1, 3, 16, 32, 3)
+conv2d_f16(1, 32, 10, 64, 3, nhwc=True)
 x = f32(1, 4, 13, 13)
 pooled = np.stack([[[[x[0, c, i * 2:i * 2 + 3, j * 2:j * 2 + 3].max()
                       for j in range(6)] for i in range(6)] for c in range(4)]])

@@ -67,6 +67,14 @@
 // RUN: grep -c "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32" %t/dense32-tf32.ptx | FileCheck %s --check-prefix=MMA
 // RUN: split-file %t/dense32-tf32.ptx %t/dense32-tf32
 // RUN: %ptxas -arch=sm_90 -v %t/dense32-tf32/fused_matmul_add_relu_kernel.ptx -o %t/dense32-tf32.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// conv2d (NCHW, 3 x 3, padding 1) + bias + relu as an implicit GEMM: one
+// kernel (the padding, the im2col matrix and the epilogue inlined), the same
+// 32 mma.sync per K step.
+// RUN: mlc-compile --target=cuda:sm_90 %t/conv.mlir -o %t/conv.ptx
+// RUN: FileCheck %s --check-prefix=CONV < %t/conv.ptx
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/conv.ptx | FileCheck %s --check-prefix=MMA
+// RUN: split-file %t/conv.ptx %t/conv
+// RUN: %ptxas -arch=sm_90 -v %t/conv/fused_conv2d_expand_dims_add_relu_kernel.ptx -o %t/conv.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // Before sm_80 there is no mma.sync.m16n8k16: the SIMT rule.
 // RUN: mlc-compile --target=cuda:sm_75 %t/dense.mlir -o %t/dense75.ptx
 // RUN: FileCheck %s --check-prefix=SM75 < %t/dense75.ptx
@@ -160,6 +168,14 @@
 // TF32:     mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
 // TF32-NOT: cp.async.ca
 
+// The im2col rows of the input are gathered (no 16 consecutive bytes in a
+// 3 x 3 window of NCHW), so the copies stay synchronous.
+// CONV:     .entry fused_conv2d_expand_dims_add_relu_kernel
+// CONV-NOT: .entry
+// CONV:     ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CONV:     mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// CONV-NOT: .entry
+
 // SM75-NOT: mma.sync
 // SM75:     mul.rn.f32
 //--- dense.mlir
@@ -209,4 +225,11 @@ func.func @main(%a: tensor<256x128xbf16>, %b: tensor<128x256xbf16>) -> tensor<25
 func.func @main(%a: tensor<12x128x64xf16>, %b: tensor<12x128x64xf16>) -> tensor<12x128x128xf32> {
   %0 = relay.nn.batch_matmul %a, %b {out_dtype = f32, transpose_b = true} : (tensor<12x128x64xf16>, tensor<12x128x64xf16>) -> tensor<12x128x128xf32>
   return %0 : tensor<12x128x128xf32>
+}
+//--- conv.mlir
+func.func @main(%x: tensor<2x64x14x14xf16>, %w: tensor<128x64x3x3xf16>, %b: tensor<128xf32>) -> tensor<2x128x14x14xf32> {
+  %0 = relay.nn.conv2d %x, %w {out_dtype = f32, padding = array<i64: 1, 1, 1, 1>} : (tensor<2x64x14x14xf16>, tensor<128x64x3x3xf16>) -> tensor<2x128x14x14xf32>
+  %1 = relay.nn.bias_add %0, %b : (tensor<2x128x14x14xf32>, tensor<128xf32>) -> tensor<2x128x14x14xf32>
+  %2 = relay.nn.relu %1 : (tensor<2x128x14x14xf32>) -> tensor<2x128x14x14xf32>
+  return %2 : tensor<2x128x14x14xf32>
 }

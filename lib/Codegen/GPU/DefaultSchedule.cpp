@@ -274,7 +274,8 @@ struct GPUDefaultSchedulePass
   /// rest is fused and spread over the threads.
   static LogicalResult stageThroughShared(Schedule &sch, BlockOp block,
                                           unsigned readIndex, ForOp koLoop,
-                                          ArrayRef<ThreadDim> threads) {
+                                          ArrayRef<ThreadDim> threads,
+                                          bool unroll = true) {
     FailureOr<BlockOp> copy = sch.cacheRead(block, readIndex, "shared");
     if (failed(copy) || failed(sch.computeAt(*copy, koLoop)))
       return failure();
@@ -323,7 +324,7 @@ struct GPUDefaultSchedulePass
     // Each thread's copies unrolled: straight-line loads and stores in the
     // K loop's body, which the copy pipelines (register prefetch, cp.async)
     // take from there.
-    if (failed(sch.unroll((*parts)[0])))
+    if (unroll && failed(sch.unroll((*parts)[0])))
       return failure();
     if (laneLoop && failed(sch.vectorize(laneLoop)))
       return failure();
@@ -424,8 +425,7 @@ struct GPUDefaultSchedulePass
   /// products as `mma.sync` can: f16 or bf16 (both the same) extended to f32
   /// (C += extf(A) * extf(B), computed exactly), or f32 (C += A * B, which
   /// the tf32 form computes with 10-bit mantissas: only with allow-tf32).
-  Type getTensorCoreInputType(Gemm &gemm) {
-    ReductionBlock &r = gemm.reduction;
+  Type getTensorCoreInputType(ReductionBlock r) {
     if (!isa<arith::AddFOp>(r.combiner) ||
         !r.store.getValue().getType().isF32())
       return nullptr;
@@ -447,6 +447,113 @@ struct GPUDefaultSchedulePass
       inputType = type;
     }
     return inputType;
+  }
+
+  /// The statement of the function's top level holding `block`.
+  static ForOp getRoot(BlockOp block) {
+    SmallVector<ForOp> loops = Schedule::getLoops(block);
+    return loops.empty() ? ForOp() : loops.front();
+  }
+
+  /// dlight's normalize_to_matmul: a reduction block C += A * B whose
+  /// buffers are indexed by combinations of its iteration variables (a
+  /// convolution: P[n, c, y + ry, x + rx]) as a GEMM. Each iteration
+  /// variable is classified by the buffers it indexes: C, A and B (a
+  /// batch), C and A (i), C and B (j), A and B (a reduce k);
+  /// transform_block_layout fuses the variables of i, j and k (block order,
+  /// row-major), and reindex gives the block buffers indexed by exactly
+  /// (batch.., i, k), (batch.., j, k) and (batch.., i, j), copied by blocks
+  /// that `inlineReindexCopies` inlines once the GEMM is scheduled. Returns
+  /// the GEMM's new root and the copy blocks.
+  struct NormalizedGemm {
+    ForOp root;
+    SmallVector<BlockOp> readCopies;
+    BlockOp writeCopy;
+  };
+  FailureOr<NormalizedGemm> normalizeToGemm(Schedule &sch, BlockOp block) {
+    std::optional<ReductionBlock> reduction =
+        matchReductionBlock(block, nullptr);
+    if (!reduction || !getTensorCoreInputType(*reduction))
+      return failure();
+    FailureOr<AccessRegions> regions = inferAccessRegions(block);
+    if (failed(regions) || regions->readBuffers.size() != 2 ||
+        regions->writeBuffers.size() != 1)
+      return failure();
+    auto uses = [&](Attribute attr, unsigned v) {
+      auto region = cast<BufferRegionAttr>(attr);
+      return llvm::any_of(region.getLowerBounds().getValue().getResults(),
+                          [&](AffineExpr e) { return e.isFunctionOfDim(v); });
+    };
+    SmallVector<unsigned> batch, iVars, jVars, kVars;
+    SmallVector<int64_t> extents;
+    for (unsigned v = 0, e = block.getNumIterVars(); v < e; ++v) {
+      std::optional<int64_t> extent = block.getConstantExtent(v);
+      if (!extent)
+        return failure();
+      extents.push_back(*extent);
+      bool c = uses(regions->writes[0], v), a = uses(regions->reads[0], v),
+           b = uses(regions->reads[1], v);
+      if (block.isReduceIterVar(v) ? (!a || !b || c) : !c)
+        return failure();
+      if (block.isReduceIterVar(v))
+        kVars.push_back(v);
+      else if (a && b)
+        batch.push_back(v);
+      else if (a || b)
+        (a ? iVars : jVars).push_back(v);
+      else
+        return failure();
+    }
+    if (iVars.empty() || jVars.empty() || kVars.empty())
+      return failure();
+    MLIRContext *ctx = &getContext();
+    auto fuse = [&](ArrayRef<unsigned> vars) {
+      AffineExpr fused = getAffineConstantExpr(0, ctx);
+      for (unsigned v : vars)
+        fused = fused * extents[v] + getAffineDimExpr(v, ctx);
+      return fused;
+    };
+    // reindex lays its buffers out in the block's order: k goes before j
+    // when B's memory does so (a K x N weight such as HWIO), so that its
+    // copies read consecutive addresses.
+    auto firstDim = [&](Attribute attr, ArrayRef<unsigned> vars) {
+      auto region = cast<BufferRegionAttr>(attr);
+      for (auto [d, e] :
+           llvm::enumerate(region.getLowerBounds().getValue().getResults()))
+        if (llvm::any_of(vars,
+                         [&](unsigned v) { return e.isFunctionOfDim(v); }))
+          return d;
+      return size_t(0);
+    };
+    bool kBeforeJ =
+        firstDim(regions->reads[1], kVars) < firstDim(regions->reads[1], jVars);
+    SmallVector<AffineExpr> results;
+    for (unsigned v : batch)
+      results.push_back(getAffineDimExpr(v, ctx));
+    if (kBeforeJ)
+      results.append({fuse(iVars), fuse(kVars), fuse(jVars)});
+    else
+      results.append({fuse(iVars), fuse(jVars), fuse(kVars)});
+    std::string name = block.getName().str();
+    if (failed(sch.transformBlockLayout(
+            block, AffineMap::get(extents.size(), 0, results, ctx))))
+      return failure();
+    FailureOr<BlockOp> gemm = sch.getBlock(name);
+    if (failed(gemm))
+      return failure();
+    NormalizedGemm result;
+    FailureOr<BlockOp> copy = sch.reindex(*gemm, 0, /*write=*/true);
+    if (failed(copy))
+      return failure();
+    result.writeCopy = *copy;
+    for (unsigned r = 0; r < 2; ++r) {
+      copy = sch.reindex(*gemm, r, /*write=*/false);
+      if (failed(copy))
+        return failure();
+      result.readCopies.push_back(*copy);
+    }
+    result.root = getRoot(*gemm);
+    return result;
   }
 
   /// Whether the rows (innermost dimension) of the buffer that `pad`
@@ -479,7 +586,40 @@ struct GPUDefaultSchedulePass
     if (!tensorCores)
       return failure();
     std::optional<Gemm> gemm = matchGemm(root);
-    Type inputType = gemm ? getTensorCoreInputType(*gemm) : nullptr;
+    // An implicit GEMM (convolution), possibly after the spatial statements
+    // that produce its inputs (its padding), which are then inlined into
+    // its shared-memory copies too.
+    std::optional<NormalizedGemm> normalized;
+    SmallVector<BlockOp> producers;
+    if (!gemm) {
+      Operation *op = root;
+      BlockOp reduction;
+      for (; op; op = op->getNextNode()) {
+        if (isa<AllocBufferOp>(op) || isIndexExpr(*op))
+          continue;
+        SmallVector<BlockOp> nested;
+        if (auto loop = dyn_cast<ForOp>(op);
+            loop && loop.getKind() != ForKind::thread_binding)
+          loop.walk([&](BlockOp b) { nested.push_back(b); });
+        if (nested.size() != 1)
+          return failure();
+        if (!nested.front().hasReduceIterVars()) {
+          producers.push_back(nested.front());
+          continue;
+        }
+        reduction = nested.front();
+        break;
+      }
+      if (!reduction)
+        return failure();
+      FailureOr<NormalizedGemm> result = normalizeToGemm(sch, reduction);
+      if (failed(result))
+        return failure();
+      normalized = *result;
+      root = normalized->root;
+      gemm = matchGemm(root);
+    }
+    Type inputType = gemm ? getTensorCoreInputType(gemm->reduction) : nullptr;
     if (!inputType)
       return failure();
     // m16n8k16 for 16-bit inputs, m16n8k8 for tf32.
@@ -594,10 +734,10 @@ struct GPUDefaultSchedulePass
     if (failed(writeBack) || failed(sch.reverseComputeAt(*writeBack, tLoop)))
       return failure();
     for (unsigned r = 0; r < 2; ++r)
-      if (failed(stageThroughShared(sch, gemm->block, r, koLoop,
-                                    {{"threadIdx.z", warps},
-                                     {"threadIdx.y", 8},
-                                     {"threadIdx.x", 4}})))
+      if (failed(stageThroughShared(
+              sch, gemm->block, r, koLoop,
+              {{"threadIdx.z", warps}, {"threadIdx.y", 8}, {"threadIdx.x", 4}},
+              /*unroll=*/!normalized)))
         return failure();
     // A padded input is read through its shared copy (zero-filling
     // cp.async) unless its rows are no whole number of 16-byte pieces: then
@@ -608,6 +748,19 @@ struct GPUDefaultSchedulePass
         return failure();
     if (padOutput && failed(sch.reverseComputeInline(padOutput)))
       return failure();
+    // An implicit GEMM's im2col copies (and the statements producing its
+    // inputs, such as the padding) are inlined into whatever reads them now:
+    // the shared-memory copies (or a padding kernel of their own), and the
+    // copy of its output into the write-back. What cannot be inlined stays
+    // a kernel of its own.
+    if (normalized) {
+      for (BlockOp copy : normalized->readCopies)
+        (void)sch.computeInline(copy);
+      for (BlockOp producer : llvm::reverse(producers))
+        (void)sch.computeInline(producer);
+      if (failed(sch.reverseComputeInline(normalized->writeCopy)))
+        return failure();
+    }
     FailureOr<BlockOp> initBlock = sch.decomposeReduction(gemm->block, koLoop);
     if (failed(initBlock))
       return failure();

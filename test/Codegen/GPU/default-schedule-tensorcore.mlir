@@ -330,3 +330,162 @@ tensorir.prim_func @gemm_few_rows(%A: memref<16x64xf16>, %B: memref<64x128xf16>,
   }
   tensorir.return
 }
+
+// -----
+
+// An implicit GEMM: conv2d NCHW 3 x 3 (f16, f32 accumulator) as the GEMM
+// (n y x) x (o) x (c ry rx) = 64 x 64 x 144 (K padded to 160), its padding
+// and im2col copy inlined into the shared-memory copy of A (no pad_temp
+// kernel left), the copy back from the GEMM's rows into T_conv2d in the
+// write-back of the register tile.
+// CHECK-LABEL: tensorir.prim_func @conv2d_nchw
+// CHECK-NOT:     tensorir.block "pad_temp"
+// CHECK:         tensorir.for %{{.*}} = 0 to 1 thread_binding("blockIdx.y")
+// CHECK:         tensorir.block "B_reindex_pad_shared"(%v0 = spatial(64, %{{.*}}), %v1 = spatial(160, %{{.*}}))
+// CHECK:         tensorir.block "pad_temp_reindex_pad_shared"(%v0 = spatial(64, %{{.*}}), %v1 = spatial(160, %{{.*}})) reads(%A[0, 0:16, 0:8, 0:8] : memref<1x16x8x8xf16>)
+// CHECK:           arith.select
+// CHECK:         annotations {mma_sync = "m16n8k16"}
+// CHECK:         tensorir.block "conv2d_nchw_update"(%v_i0_v_i2_v_i3 = spatial(64, %{{.*}}), %v_i1 = spatial(64, %{{.*}}), %v_k0_v_k1_v_k2 = reduce(160, %{{.*}}))
+// CHECK:         tensorir.block "T_conv2d_reindex_local"(%v0 = spatial(64, %{{.*}}), %v1 = spatial(64, %{{.*}})) reads(%T_conv2d_reindex_local[%v0, %v1] : memref<64x64xf32>) writes(%T_conv2d[%v0 floordiv 64, %v1, (%v0 floordiv 8) mod 8, %v0 mod 8] : memref<1x64x8x8xf32>)
+// CHECK-NOT:     tensorir.block
+// CHECK:         tensorir.return
+tensorir.prim_func @conv2d_nchw(%A: memref<1x16x8x8xf16>, %B: memref<64x16x3x3xf16>, %T_conv2d: memref<1x64x8x8xf32>) attributes {tensorir.noalias, tensorir.op_pattern = #tensorir.op_pattern<out_ewise_fusable>} {
+  %pad_temp = tensorir.alloc_buffer : memref<1x16x10x10xf16>
+  tensorir.for %i0 = 0 to 1 {
+    tensorir.for %i1 = 0 to 16 {
+      tensorir.for %i2 = 0 to 10 {
+        tensorir.for %i3 = 0 to 10 {
+          tensorir.block "pad_temp"(%v_i0 = spatial(1, %i0), %v_i1 = spatial(16, %i1), %v_i2 = spatial(10, %i2), %v_i3 = spatial(10, %i3)) reads(%A[%v_i0, %v_i1, 0:8, 0:8] : memref<1x16x8x8xf16>) writes(%pad_temp[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x16x10x10xf16>) {
+            %c-1 = arith.constant -1 : index
+            %0 = arith.addi %v_i2, %c-1 : index
+            %c8 = arith.constant 8 : index
+            %c0 = arith.constant 0 : index
+            %1 = arith.cmpi sge, %0, %c0 : index
+            %2 = arith.cmpi slt, %0, %c8 : index
+            %3 = arith.andi %1, %2 : i1
+            %c7 = arith.constant 7 : index
+            %4 = arith.minsi %0, %c7 : index
+            %5 = arith.maxsi %4, %c0 : index
+            %6 = arith.addi %v_i3, %c-1 : index
+            %7 = arith.cmpi sge, %6, %c0 : index
+            %8 = arith.andi %3, %7 : i1
+            %9 = arith.cmpi slt, %6, %c8 : index
+            %10 = arith.andi %8, %9 : i1
+            %11 = arith.minsi %6, %c7 : index
+            %12 = arith.maxsi %11, %c0 : index
+            %13 = memref.load %A[%v_i0, %v_i1, %5, %12] : memref<1x16x8x8xf16>
+            %cst = arith.constant 0.000000e+00 : f16
+            %14 = arith.select %10, %13, %cst : f16
+            memref.store %14, %pad_temp[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x16x10x10xf16>
+          }
+        }
+      }
+    }
+  }
+  tensorir.for %i0 = 0 to 1 {
+    tensorir.for %i1 = 0 to 64 {
+      tensorir.for %i2 = 0 to 8 {
+        tensorir.for %i3 = 0 to 8 {
+          tensorir.for %k0 = 0 to 16 {
+            tensorir.for %k1 = 0 to 3 {
+              tensorir.for %k2 = 0 to 3 {
+                tensorir.block "conv2d_nchw"(%v_i0 = spatial(1, %i0), %v_i1 = spatial(64, %i1), %v_i2 = spatial(8, %i2), %v_i3 = spatial(8, %i3), %v_k0 = reduce(16, %k0), %v_k1 = reduce(3, %k1), %v_k2 = reduce(3, %k2)) reads(%pad_temp[%v_i0, %v_k0, %v_i2 + %v_k1, %v_i3 + %v_k2], %B[%v_i1, %v_k0, %v_k1, %v_k2] : memref<1x16x10x10xf16>, memref<64x16x3x3xf16>) writes(%T_conv2d[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x64x8x8xf32>) {
+                  tensorir.init {
+                    %cst = arith.constant 0.000000e+00 : f32
+                    memref.store %cst, %T_conv2d[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x64x8x8xf32>
+                  }
+                  %0 = arith.addi %v_i2, %v_k1 : index
+                  %1 = arith.addi %v_i3, %v_k2 : index
+                  %2 = memref.load %pad_temp[%v_i0, %v_k0, %0, %1] : memref<1x16x10x10xf16>
+                  %3 = memref.load %B[%v_i1, %v_k0, %v_k1, %v_k2] : memref<64x16x3x3xf16>
+                  %4 = arith.extf %3 : f16 to f32
+                  %5 = arith.extf %2 : f16 to f32
+                  %6 = arith.mulf %5, %4 : f32
+                  %7 = memref.load %T_conv2d[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x64x8x8xf32>
+                  %8 = arith.addf %7, %6 : f32
+                  memref.store %8, %T_conv2d[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x64x8x8xf32>
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// A depthwise convolution is no GEMM (no variable indexes the weights and
+// the output but not the input): not on tensor cores.
+// CHECK-LABEL: tensorir.prim_func @conv2d_depthwise
+// CHECK-NOT:     mma_sync
+// CHECK:         tensorir.return
+tensorir.prim_func @conv2d_depthwise(%A: memref<1x64x8x8xf16>, %B: memref<64x1x3x3xf16>, %T_conv2d: memref<1x64x8x8xf32>) attributes {tensorir.noalias, tensorir.op_pattern = #tensorir.op_pattern<out_ewise_fusable>} {
+  %pad_temp = tensorir.alloc_buffer : memref<1x64x10x10xf16>
+  tensorir.for %i0 = 0 to 1 {
+    tensorir.for %i1 = 0 to 64 {
+      tensorir.for %i2 = 0 to 10 {
+        tensorir.for %i3 = 0 to 10 {
+          tensorir.block "pad_temp"(%v_i0 = spatial(1, %i0), %v_i1 = spatial(64, %i1), %v_i2 = spatial(10, %i2), %v_i3 = spatial(10, %i3)) reads(%A[%v_i0, %v_i1, 0:8, 0:8] : memref<1x64x8x8xf16>) writes(%pad_temp[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x64x10x10xf16>) {
+            %c-1 = arith.constant -1 : index
+            %0 = arith.addi %v_i2, %c-1 : index
+            %c8 = arith.constant 8 : index
+            %c0 = arith.constant 0 : index
+            %1 = arith.cmpi sge, %0, %c0 : index
+            %2 = arith.cmpi slt, %0, %c8 : index
+            %3 = arith.andi %1, %2 : i1
+            %c7 = arith.constant 7 : index
+            %4 = arith.minsi %0, %c7 : index
+            %5 = arith.maxsi %4, %c0 : index
+            %6 = arith.addi %v_i3, %c-1 : index
+            %7 = arith.cmpi sge, %6, %c0 : index
+            %8 = arith.andi %3, %7 : i1
+            %9 = arith.cmpi slt, %6, %c8 : index
+            %10 = arith.andi %8, %9 : i1
+            %11 = arith.minsi %6, %c7 : index
+            %12 = arith.maxsi %11, %c0 : index
+            %13 = memref.load %A[%v_i0, %v_i1, %5, %12] : memref<1x64x8x8xf16>
+            %cst = arith.constant 0.000000e+00 : f16
+            %14 = arith.select %10, %13, %cst : f16
+            memref.store %14, %pad_temp[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x64x10x10xf16>
+          }
+        }
+      }
+    }
+  }
+  tensorir.for %i0 = 0 to 1 {
+    tensorir.for %i1 = 0 to 64 {
+      tensorir.for %i2 = 0 to 8 {
+        tensorir.for %i3 = 0 to 8 {
+          tensorir.for %k0 = 0 to 1 {
+            tensorir.for %k1 = 0 to 3 {
+              tensorir.for %k2 = 0 to 3 {
+                tensorir.block "depthwise_conv2d_nchw"(%v_i0 = spatial(1, %i0), %v_i1 = spatial(64, %i1), %v_i2 = spatial(8, %i2), %v_i3 = spatial(8, %i3), %v_k0 = reduce(1, %k0), %v_k1 = reduce(3, %k1), %v_k2 = reduce(3, %k2)) reads(%pad_temp[%v_i0, %v_i1 + %v_k0, %v_i2 + %v_k1, %v_i3 + %v_k2], %B[%v_i1, %v_k0, %v_k1, %v_k2] : memref<1x64x10x10xf16>, memref<64x1x3x3xf16>) writes(%T_conv2d[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x64x8x8xf32>) {
+                  tensorir.init {
+                    %cst = arith.constant 0.000000e+00 : f32
+                    memref.store %cst, %T_conv2d[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x64x8x8xf32>
+                  }
+                  %c1 = arith.constant 1 : index
+                  %0 = arith.addi %v_i1, %v_k0 : index
+                  %1 = arith.addi %v_i2, %v_k1 : index
+                  %2 = arith.addi %v_i3, %v_k2 : index
+                  %3 = memref.load %pad_temp[%v_i0, %0, %1, %2] : memref<1x64x10x10xf16>
+                  %4 = memref.load %B[%v_i1, %v_k0, %v_k1, %v_k2] : memref<64x1x3x3xf16>
+                  %5 = arith.extf %4 : f16 to f32
+                  %6 = arith.extf %3 : f16 to f32
+                  %7 = arith.mulf %6, %5 : f32
+                  %8 = memref.load %T_conv2d[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x64x8x8xf32>
+                  %9 = arith.addf %8, %7 : f32
+                  memref.store %9, %T_conv2d[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x64x8x8xf32>
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  tensorir.return
+}

@@ -46,7 +46,15 @@ def GPUDefaultSchedulePass
       back of C into the write-back (predicated stores), so the mma tiles
       run unmasked. An input whose rows are no whole number of 16-byte
       pieces keeps its padded copy as a kernel of its own (cp.async copies
-      must be aligned). M or N below 32 take the SIMT rule.
+      must be aligned). M or N below 32 take the SIMT rule. A reduction
+      block that is a GEMM only after fusing its iteration variables (a
+      convolution: `P[n, c, y + ry, x + rx] * W[o, c, ry, rx]`), possibly
+      after spatial statements producing its inputs (its padding), takes
+      this rule as an implicit GEMM: `transform_block_layout` fuses the
+      variables indexing C and A into i, C and B into j, A and B into k,
+      `reindex` gives it buffers indexed by exactly (i, k), (j, k) or
+      (k, j), and (i, j); the im2col copy and the padding are inlined into
+      the shared-memory copy, the output's copy back into the write-back.
     - Matmul (dlight's `Matmul`, SIMT): a reduction block
       `C[b.., i, j] += f(A[.., i, k], B[.., k, j])` (either layout of A and
       B, batch loops fused into `blockIdx.z`) with M, N >= 32 and K >= 8
