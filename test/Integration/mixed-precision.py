@@ -8,7 +8,10 @@
 # Tolerance: max |mlc - numpy| <= 8 u max |numpy| with u the unit roundoff
 # (float16 2^-11, bfloat16 2^-8); the classifiers' argmax must agree.
 # Then a dense + bias + GELU layer under emulate-gpu-schedule: the converted
-# matmul takes the tensor-core rule (mma_sync), and its numerics hold.
+# matmul takes the tensor-core rule (mma_sync), and its numerics hold; and
+# the float16 ResNet under emulate-gpu-schedule, its wider convolutions
+# (conv + batch norm + add + relu kernels) taking the tensor-core rule as
+# implicit GEMMs.
 # Last, the Python pass (mlc.relax.transform.ToMixedPrecision) on a relax
 # module with a float16 input.
 # RUN: %python %s | FileCheck %s
@@ -21,6 +24,7 @@
 # CHECK: transformer float16: [[N:[0-9]+]] of [[N]] contractions in half: ok
 # CHECK: transformer bfloat16: [[N:[0-9]+]] of [[N]] contractions in half: ok
 # CHECK: dense+bias+gelu 128x256x192 float16 [tensorcore]: ok
+# CHECK: resnet float16 on the GPU schedule, {{[1-9][0-9]*}} of {{[0-9]+}} conv2d kernels on tensor cores: ok
 # CHECK: relax.transform.ToMixedPrecision(fp16_input_names=["x"]): ok
 
 import os
@@ -131,6 +135,28 @@ with tempfile.TemporaryDirectory() as tmp:
     want = 0.5 * h * (1 + np.tanh(0.797885 * (h + 0.044715 * h ** 3)))
     report("dense+bias+gelu %dx%dx%d float16 [%s]" % (m, k, n, rule), got, want,
            UNIT_ROUNDOFF["float16"])
+
+    # The float16 ResNet with the GPU schedule, run on the host: convolutions
+    # with at least 32 output channels and rows are implicit GEMMs on the
+    # tensor-core rule.
+    make, reference, _ = models.MODELS["resnet"]
+    model = os.path.join(tmp, "resnet.mlir")
+    params, inputs = make(np.random.default_rng(3))
+    scheduled = tools.run("mlc-opt", [
+        model, "--relay-to-relax", "--relax-to-mixed-precision",
+        "--relax-legalize-ops", "--tensorir-annotate-op-pattern",
+        "--relax-fuse-ops", "--relax-fuse-tir",
+        "--tensorir-default-schedule=target=cuda"])
+    kernels = [f for f in scheduled.split("tensorir.prim_func")[1:]
+               if re.match(r"\s*(?:private\s+)?@fused_conv2d", f)]
+    on_tensor_cores = sum("mma_sync" in f for f in kernels)
+    got = run(model, "mixed-precision=float16 emulate-gpu-schedule=true", tmp,
+              params, inputs)
+    want = reference({k: v.astype(np.float64) for k, v in params.items()},
+                     inputs["data"].astype(np.float64))
+    report("resnet float16 on the GPU schedule, %d of %d conv2d kernels on "
+           "tensor cores" % (on_tensor_cores, len(kernels)), got, want,
+           UNIT_ROUNDOFF["float16"], classifier=True)
 
 # TVM's Python form on a relax module: `x` becomes a float16 input.
 RELAX = """
