@@ -21,6 +21,9 @@
 # CHECK: transpose axes [1, 0, 2]: ok
 # CHECK: transpose no axes: ok
 # CHECK: transpose negative axes: ok
+# CHECK: transpose 37x70: ok
+# CHECK: transpose 17x33x40 axes [2, 0, 1]: ok
+# CHECK: transpose 17x33x40 axes [0, 2, 1]: ok
 # CHECK: expand_dims axis=1 num_newaxis=2: ok
 # CHECK: expand_dims axis=-1: ok
 # CHECK: expand_dims axis=0 i32: ok
@@ -152,6 +155,15 @@ check_group({"a": x713}, [
     ("transpose axes [1, 0, 2]", "transpose(%a, axes=[1, 0, 2])", x713.transpose(1, 0, 2)),
     ("transpose no axes", "transpose(%a)", x713.transpose()),
     ("transpose negative axes", "transpose(%a, axes=[-1, 0, -2])", x713.transpose(2, 0, 1)),
+])
+# Large enough for the CPU schedule's transposing tiles (16 x 16 read as rows
+# and transposed in registers), with partial tiles at the edges.
+x = rand(37, 70)
+y = rand(17, 33, 40)
+check_group({"a": x, "b": y}, [
+    ("transpose 37x70", "transpose(%a, axes=[1, 0])", x.T),
+    ("transpose 17x33x40 axes [2, 0, 1]", "transpose(%b, axes=[2, 0, 1])", y.transpose(2, 0, 1)),
+    ("transpose 17x33x40 axes [0, 2, 1]", "transpose(%b, axes=[0, 2, 1])", y.transpose(0, 2, 1)),
 ])
 
 # expand_dims

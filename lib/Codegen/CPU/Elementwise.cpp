@@ -19,6 +19,23 @@
 using namespace mlir;
 using namespace mlc::cpu;
 
+/// The loop that is innermost in an input of `op` when that is not `op`'s
+/// innermost loop (the input is read transposed), or nothing.
+static std::optional<unsigned> getTransposedDim(linalg::LinalgOp op) {
+  unsigned innermost = op.getNumLoops() - 1;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (map.getNumResults() < 2 || !map.isFunctionOfDim(innermost))
+      continue;
+    auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+    if (last && last.getPosition() != innermost &&
+        op.getIteratorTypesArray()[last.getPosition()] ==
+            utils::IteratorType::parallel)
+      return last.getPosition();
+  }
+  return std::nullopt;
+}
+
 void KernelScheduler::scheduleElementwise(RewriterBase &rewriter,
                                           linalg::LinalgOp op,
                                           bool inParallelTask) {
@@ -42,6 +59,13 @@ void KernelScheduler::scheduleElementwise(RewriterBase &rewriter,
   sizes.back() = clampTile(vectorWidth, ranges.back());
   for (unsigned d = 0; d + 1 < numLoops; ++d)
     sizes[d] = clampTile(1, ranges[d]);
+  // A transposing copy (an input whose innermost dimension is another loop,
+  // e.g. permute_dims of a weight): square tiles of vectorWidth x
+  // vectorWidth, read as whole rows of the input and transposed in
+  // registers, instead of one gather of vectorWidth rows per vector.
+  if (std::optional<unsigned> t = getTransposedDim(op);
+      t && ranges[*t] >= vectorWidth && ranges.back() >= vectorWidth)
+    sizes[*t] = vectorWidth;
   if (!(current = tile(rewriter, current, sizes)))
     return;
   current->setAttr(kVectorizeMarker, rewriter.getUnitAttr());

@@ -499,3 +499,45 @@ func.func @zero_size(%A: memref<0x256xf32>, %C: memref<0x256xf32>, %L: memref<4x
   linalg.matmul ins(%L, %R : memref<4x0xf32>, memref<0x4xf32>) outs(%O : memref<4x4xf32>)
   return
 }
+
+// -----
+
+// A transposing copy (permute_dims of a weight): square 16x16 tiles, read as
+// 16 rows of the input and transposed in registers, instead of one gather
+// of 16 rows per vector.
+// CHECK-LABEL: func.func @transpose
+// CHECK:         scf.for {{.*}} step %c16
+// CHECK:           scf.for {{.*}} step %c16
+// CHECK:             %[[T:.*]] = vector.transfer_read {{.*}} {in_bounds = [true, true]} : memref<16x16xf32, strided<[48, 1], offset: ?>>, vector<16x16xf32>
+// CHECK-NEXT:        %[[TT:.*]] = vector.transpose %[[T]], [1, 0] : vector<16x16xf32> to vector<16x16xf32>
+// CHECK-NEXT:        vector.transfer_write %[[TT]], {{.*}} : vector<16x16xf32>, memref<16x16xf32, strided<[64, 1], offset: ?>>
+#mI = affine_map<(d0, d1) -> (d1, d0)>
+#mO = affine_map<(d0, d1) -> (d0, d1)>
+func.func @transpose(%A: memref<64x48xf32>, %B: memref<48x64xf32>) {
+  linalg.generic {indexing_maps = [#mI, #mO], iterator_types = ["parallel", "parallel"]}
+      ins(%A : memref<64x48xf32>) outs(%B : memref<48x64xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    linalg.yield %a : f32
+  }
+  return
+}
+
+// -----
+
+// A transposed dimension narrower than a vector keeps one output row per
+// step (here 4 x 64 -> 64 x 4: each row one 4-wide vector, gathered).
+// CHECK-LABEL: func.func @transpose_narrow
+// CHECK:         scf.for {{.*}} step %c1
+// CHECK:           vector.transfer_read {{.*}} : memref<4x1xf32, strided<[64, 1], offset: ?>>, vector<4x1xf32>
+// CHECK-NOT:     vector<16x16xf32>
+// CHECK:         return
+#mI = affine_map<(d0, d1) -> (d1, d0)>
+#mO = affine_map<(d0, d1) -> (d0, d1)>
+func.func @transpose_narrow(%A: memref<4x64xf32>, %B: memref<64x4xf32>) {
+  linalg.generic {indexing_maps = [#mI, #mO], iterator_types = ["parallel", "parallel"]}
+      ins(%A : memref<4x64xf32>) outs(%B : memref<64x4xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    linalg.yield %a : f32
+  }
+  return
+}
