@@ -44,6 +44,9 @@ void KernelScheduler::scheduleElementwise(RewriterBase &rewriter,
   int64_t elements = 1;
   for (int64_t r : ranges)
     elements *= r;
+  // Before tiling, which replaces `op`.
+  std::optional<unsigned> transposedDim = getTransposedDim(op);
+  SmallVector<int64_t> taskRanges = ranges;
   linalg::LinalgOp current = op;
   if (!inParallelTask && numLoops > 1 && elements >= kMinParallelElements &&
       ranges[0] > 1) {
@@ -52,6 +55,7 @@ void KernelScheduler::scheduleElementwise(RewriterBase &rewriter,
     parallel[0] = clampTile(llvm::divideCeil(ranges[0], 16), ranges[0]);
     if (!(current = tile(rewriter, current, parallel, /*forall=*/true)))
       return;
+    taskRanges[0] = parallel[0];
   }
   // One innermost vector per step; a short innermost dimension is one
   // vector as it is.
@@ -63,9 +67,9 @@ void KernelScheduler::scheduleElementwise(RewriterBase &rewriter,
   // e.g. permute_dims of a weight): square tiles of vectorWidth x
   // vectorWidth, read as whole rows of the input and transposed in
   // registers, instead of one gather of vectorWidth rows per vector.
-  if (std::optional<unsigned> t = getTransposedDim(op);
-      t && ranges[*t] >= vectorWidth && ranges.back() >= vectorWidth)
-    sizes[*t] = vectorWidth;
+  if (transposedDim && taskRanges[*transposedDim] >= vectorWidth &&
+      taskRanges.back() >= vectorWidth)
+    sizes[*transposedDim] = vectorWidth;
   if (!(current = tile(rewriter, current, sizes)))
     return;
   current->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
