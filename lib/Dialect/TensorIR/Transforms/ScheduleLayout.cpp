@@ -346,6 +346,7 @@ FailureOr<BlockOp> Schedule::reindexImpl(BlockOp block, unsigned bufferIndex,
   Operation *top = getTopInScope(block);
   if (failed(checkCoversDomain(block, top, error)))
     return failure();
+  InitOp init = block.getInitOp();
   FailureOr<AccessRegions> regions = getAccessRegions(block);
   if (failed(regions))
     return failure();
@@ -482,8 +483,14 @@ FailureOr<BlockOp> Schedule::reindexImpl(BlockOp block, unsigned bufferIndex,
     }
   }
   // The index computations of the old accesses.
+  // (The body's and the init's own ops: erasing a dead op with regions
+  // would free ops nested in it that a deeper walk still holds.)
   SmallVector<Operation *> ops;
-  block.getBody().walk([&](Operation *op) { ops.push_back(op); });
+  for (Block *b :
+       {block.getBodyBlock(), init ? &init.getBody().front() : nullptr})
+    if (b)
+      for (Operation &op : b->without_terminator())
+        ops.push_back(&op);
   for (Operation *op : llvm::reverse(ops))
     if (isOpTriviallyDead(op))
       rewriter.eraseOp(op);
