@@ -98,6 +98,25 @@ SmallVector<ForOp> getSpatialBand(ForOp root) {
   return band;
 }
 
+/// Whether a dimension of the buffer region `attr` (a BufferRegionAttr over
+/// a block's iteration variables) depends on iteration variable `v`.
+bool regionUses(Attribute attr, unsigned v) {
+  auto region = cast<BufferRegionAttr>(attr);
+  return llvm::any_of(region.getLowerBounds().getValue().getResults(),
+                      [&](AffineExpr e) { return e.isFunctionOfDim(v); });
+}
+
+/// The first dimension of the buffer region `attr` that depends on one of
+/// `vars` (0 if none does).
+size_t getFirstDimUsing(Attribute attr, ArrayRef<unsigned> vars) {
+  auto region = cast<BufferRegionAttr>(attr);
+  for (auto [d, e] :
+       llvm::enumerate(region.getLowerBounds().getValue().getResults()))
+    if (llvm::any_of(vars, [&](unsigned v) { return e.isFunctionOfDim(v); }))
+      return d;
+  return 0;
+}
+
 /// `loops` (a perfectly nested chain, at least one) as one loop.
 FailureOr<ForOp> fuseAll(Schedule &sch, ArrayRef<ForOp> loops) {
   if (loops.size() == 1)
@@ -237,14 +256,9 @@ struct GPUDefaultSchedulePass
     FailureOr<AccessRegions> regions = inferAccessRegions(block);
     if (failed(regions) || regions->readBuffers.size() != 2)
       return std::nullopt;
-    auto uses = [&](Attribute attr, unsigned v) {
-      auto region = cast<BufferRegionAttr>(attr);
-      return llvm::any_of(region.getLowerBounds().getValue().getResults(),
-                          [&](AffineExpr e) { return e.isFunctionOfDim(v); });
-    };
     for (Attribute read : regions->reads)
-      if (!uses(read, gemm.kVar) ||
-          uses(read, gemm.iVar) == uses(read, gemm.jVar))
+      if (!regionUses(read, gemm.kVar) ||
+          regionUses(read, gemm.iVar) == regionUses(read, gemm.jVar))
         return std::nullopt;
     gemm.m = *gemm.loopOf[gemm.iVar].getConstantUpperBound();
     gemm.n = *gemm.loopOf[gemm.jVar].getConstantUpperBound();
@@ -479,11 +493,6 @@ struct GPUDefaultSchedulePass
     if (failed(regions) || regions->readBuffers.size() != 2 ||
         regions->writeBuffers.size() != 1)
       return failure();
-    auto uses = [&](Attribute attr, unsigned v) {
-      auto region = cast<BufferRegionAttr>(attr);
-      return llvm::any_of(region.getLowerBounds().getValue().getResults(),
-                          [&](AffineExpr e) { return e.isFunctionOfDim(v); });
-    };
     SmallVector<unsigned> batch, iVars, jVars, kVars;
     SmallVector<int64_t> extents;
     for (unsigned v = 0, e = block.getNumIterVars(); v < e; ++v) {
@@ -491,8 +500,9 @@ struct GPUDefaultSchedulePass
       if (!extent)
         return failure();
       extents.push_back(*extent);
-      bool c = uses(regions->writes[0], v), a = uses(regions->reads[0], v),
-           b = uses(regions->reads[1], v);
+      bool c = regionUses(regions->writes[0], v),
+           a = regionUses(regions->reads[0], v),
+           b = regionUses(regions->reads[1], v);
       if (block.isReduceIterVar(v) ? (!a || !b || c) : !c)
         return failure();
       if (block.isReduceIterVar(v))
@@ -516,17 +526,8 @@ struct GPUDefaultSchedulePass
     // reindex lays its buffers out in the block's order: k goes before j
     // when B's memory does so (a K x N weight such as HWIO), so that its
     // copies read consecutive addresses.
-    auto firstDim = [&](Attribute attr, ArrayRef<unsigned> vars) {
-      auto region = cast<BufferRegionAttr>(attr);
-      for (auto [d, e] :
-           llvm::enumerate(region.getLowerBounds().getValue().getResults()))
-        if (llvm::any_of(vars,
-                         [&](unsigned v) { return e.isFunctionOfDim(v); }))
-          return d;
-      return size_t(0);
-    };
-    bool kBeforeJ =
-        firstDim(regions->reads[1], kVars) < firstDim(regions->reads[1], jVars);
+    bool kBeforeJ = getFirstDimUsing(regions->reads[1], kVars) <
+                    getFirstDimUsing(regions->reads[1], jVars);
     SmallVector<AffineExpr> results;
     for (unsigned v : batch)
       results.push_back(getAffineDimExpr(v, ctx));
@@ -641,7 +642,8 @@ struct GPUDefaultSchedulePass
     // most an eighth, else to whole mma slices (one per step).
     const int64_t kStep = tf32 ? 16 : 32;
     int64_t kPadding = 1;
-    if (k % kStep != 0 && (llvm::alignTo(k, kStep) - k) * 8 <= k)
+    if (k % kStep != 0 &&
+        (static_cast<int64_t>(llvm::alignTo(k, kStep)) - k) * 8 <= k)
       kPadding = kStep;
     else if (k % mmaK != 0)
       kPadding = mmaK;

@@ -439,6 +439,15 @@ void ComputeAtOp::getEffects(
   transform::modifiesPayload(effects);
 }
 
+/// The effects of a primitive applied to a block handle that returns
+/// nothing: the handle stays valid, the payload changes.
+static void
+blockPrimitiveEffects(MutableOperandRange block,
+                      SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(block, effects);
+  transform::modifiesPayload(effects);
+}
+
 template <typename OpT, typename Fn>
 static DiagnosedSilenceableFailure applyToBlock(OpT op, TransformState &state,
                                                 TransformRewriter &rewriter,
@@ -468,8 +477,7 @@ DiagnosedSilenceableFailure ComputeInlineOp::apply(TransformRewriter &rewriter,
 
 void ComputeInlineOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  transform::onlyReadsHandle(getBlockMutable(), effects);
-  transform::modifiesPayload(effects);
+  blockPrimitiveEffects(getBlockMutable(), effects);
 }
 
 DiagnosedSilenceableFailure
@@ -482,8 +490,7 @@ ReverseComputeInlineOp::apply(TransformRewriter &rewriter, TransformResults &,
 
 void ReverseComputeInlineOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  transform::onlyReadsHandle(getBlockMutable(), effects);
-  transform::modifiesPayload(effects);
+  blockPrimitiveEffects(getBlockMutable(), effects);
 }
 
 DiagnosedSilenceableFailure PadEinsumOp::apply(TransformRewriter &rewriter,
@@ -496,8 +503,7 @@ DiagnosedSilenceableFailure PadEinsumOp::apply(TransformRewriter &rewriter,
 
 void PadEinsumOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  transform::onlyReadsHandle(getBlockMutable(), effects);
-  transform::modifiesPayload(effects);
+  blockPrimitiveEffects(getBlockMutable(), effects);
 }
 
 template <typename OpT, typename Fn>
@@ -592,8 +598,7 @@ TransformBlockLayoutOp::apply(TransformRewriter &rewriter, TransformResults &,
 
 void TransformBlockLayoutOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  transform::onlyReadsHandle(getBlockMutable(), effects);
-  transform::modifiesPayload(effects);
+  blockPrimitiveEffects(getBlockMutable(), effects);
 }
 
 LogicalResult ReindexOp::verify() {

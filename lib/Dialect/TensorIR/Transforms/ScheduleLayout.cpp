@@ -131,24 +131,19 @@ AffineExpr schedutil::getUnfusedExpr(AffineExpr fused, ArrayRef<FusedDim> dims,
 /// d floordiv a or (d floordiv a) mod b.
 static std::optional<std::tuple<unsigned, int64_t, std::optional<int64_t>>>
 matchDigit(AffineExpr expr) {
-  std::optional<int64_t> radix;
-  if (expr.getKind() == AffineExprKind::Mod) {
-    auto bin = cast<AffineBinaryOpExpr>(expr);
-    auto b = dyn_cast<AffineConstantExpr>(bin.getRHS());
-    if (!b || b.getValue() < 1)
+  // `lhs <kind> c` with a positive constant c: c, and expr becomes lhs.
+  auto peel = [&](AffineExprKind kind) -> std::optional<int64_t> {
+    if (expr.getKind() != kind)
       return std::nullopt;
-    radix = b.getValue();
-    expr = bin.getLHS();
-  }
-  int64_t divisor = 1;
-  if (expr.getKind() == AffineExprKind::FloorDiv) {
     auto bin = cast<AffineBinaryOpExpr>(expr);
-    auto a = dyn_cast<AffineConstantExpr>(bin.getRHS());
-    if (!a || a.getValue() < 1)
+    auto c = dyn_cast<AffineConstantExpr>(bin.getRHS());
+    if (!c || c.getValue() < 1)
       return std::nullopt;
-    divisor = a.getValue();
     expr = bin.getLHS();
-  }
+    return c.getValue();
+  };
+  std::optional<int64_t> radix = peel(AffineExprKind::Mod);
+  int64_t divisor = peel(AffineExprKind::FloorDiv).value_or(1);
   auto dim = dyn_cast<AffineDimExpr>(expr);
   if (!dim)
     return std::nullopt;
