@@ -72,6 +72,10 @@
 // 32 mma.sync per K step.
 // RUN: mlc-compile --target=cuda:sm_90 %t/conv.mlir -o %t/conv.ptx
 // RUN: FileCheck %s --check-prefix=CONV < %t/conv.ptx
+// RUN: mlc-compile --target=cuda:sm_90 %t/attention.mlir -o %t/attention.ptx
+// RUN: FileCheck %s --check-prefix=ATTN < %t/attention.ptx
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/attention.ptx | FileCheck %s --check-prefix=ATTN-MMA
+// RUN: %ptxas -arch=sm_90 -v %t/attention.ptx -o %t/attention.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/conv.ptx | FileCheck %s --check-prefix=MMA
 // RUN: split-file %t/conv.ptx %t/conv
 // RUN: %ptxas -arch=sm_90 -v %t/conv/fused_conv2d_expand_dims_add_relu_kernel.ptx -o %t/conv.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
@@ -232,4 +236,23 @@ func.func @main(%x: tensor<2x64x14x14xf16>, %w: tensor<128x64x3x3xf16>, %b: tens
   %1 = relay.nn.bias_add %0, %b : (tensor<2x128x14x14xf32>, tensor<128xf32>) -> tensor<2x128x14x14xf32>
   %2 = relay.nn.relu %1 : (tensor<2x128x14x14xf32>) -> tensor<2x128x14x14xf32>
   return %2 : tensor<2x128x14x14xf32>
+}
+
+// relax.nn.attention (f16, BERT-base's 12 heads of 64, 128 tokens): one
+// fused flash-attention kernel, 45824 bytes of shared memory; per 32-key
+// step 32 mma.sync for S = Q Kᵀ (4 K slices x 2 x 4 tiles) and 32 for
+// P V (2 x 2 x 8), the loop not unrolled.
+// ATTN:          .entry
+// ATTN-NOT:      .entry
+// ATTN-DAG:      ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// ATTN-DAG:      ldmatrix.sync.aligned.m8n8.x2.shared.b16
+// ATTN-DAG:      ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
+// ATTN-DAG:      ex2.approx
+// ATTN-NOT:      .entry
+// ATTN-MMA:      64
+
+//--- attention.mlir
+func.func @main(%q: tensor<2x128x12x64xf16> {relax.name = "q"}, %k: tensor<2x128x12x64xf16> {relax.name = "k"}, %v: tensor<2x128x12x64xf16> {relax.name = "v"}) -> tensor<2x128x12x64xf16> {
+  %0 = relax.nn.attention %q, %k, %v : (tensor<2x128x12x64xf16>, tensor<2x128x12x64xf16>, tensor<2x128x12x64xf16>) -> tensor<2x128x12x64xf16>
+  return %0 : tensor<2x128x12x64xf16>
 }

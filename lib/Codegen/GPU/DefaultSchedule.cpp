@@ -12,6 +12,8 @@
 
 #include "mlc/Codegen/GPU/Passes.h"
 
+#include "AttentionKernel.h"
+
 #include "mlc/Dialect/TensorIR/IR/TensorIRUtils.h"
 #include "mlc/Dialect/TensorIR/Transforms/Schedule.h"
 
@@ -149,7 +151,8 @@ struct GPUDefaultSchedulePass
     // epilogue); a rule that fails midway is undone.
     IRRewriter rewriter(&getContext());
     using Rule = LogicalResult (GPUDefaultSchedulePass::*)(Schedule &, ForOp);
-    const Rule rules[] = {&GPUDefaultSchedulePass::applyTensorCoreMatmul,
+    const Rule rules[] = {&GPUDefaultSchedulePass::applyAttention,
+                          &GPUDefaultSchedulePass::applyTensorCoreMatmul,
                           &GPUDefaultSchedulePass::applyMatmul,
                           &GPUDefaultSchedulePass::applyGeneralReduction,
                           &GPUDefaultSchedulePass::applyReduction,
@@ -583,6 +586,15 @@ struct GPUDefaultSchedulePass
   /// so the schedule is also a correct SIMT program (what the host
   /// emulation runs); the loop over h, annotated `mma_sync`, is what
   /// `mlc-gpu-tensorize-mma` replaces by `ldmatrix` + `mma.sync`.
+  /// The kernel of relax.nn.attention as one fused flash-attention kernel
+  /// on tensor cores (AttentionKernel.cpp).
+  LogicalResult applyAttention(Schedule &sch, ForOp root) {
+    if (!tensorCores)
+      return failure();
+    IRRewriter rewriter(&getContext());
+    return buildFusedAttention(rewriter, sch.getFunc(), root);
+  }
+
   LogicalResult applyTensorCoreMatmul(Schedule &sch, ForOp root) {
     if (!tensorCores)
       return failure();

@@ -78,6 +78,8 @@ void populateNNLegalizations(LegalizationTable &table);
 void populateNormalizationLegalizations(LegalizationTable &table);
 /// Image ops: image.resize2d.
 void populateImageLegalizations(LegalizationTable &table);
+/// Fused attention: nn.attention.
+void populateAttentionLegalizations(LegalizationTable &table);
 
 //===----------------------------------------------------------------------===//
 // Helpers shared by the op families

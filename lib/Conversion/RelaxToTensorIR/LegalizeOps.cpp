@@ -83,6 +83,7 @@ static const LegalizationTable &getLegalizationTable() {
     populateNNLegalizations(table);
     populateNormalizationLegalizations(table);
     populateImageLegalizations(table);
+    populateAttentionLegalizations(table);
     return table;
   }();
   return table;

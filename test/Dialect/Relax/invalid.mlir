@@ -584,3 +584,84 @@ func.func @astype_to_i0(%x: tensor<4xf32>) -> tensor<4xi0> {
   %0 = relax.astype %x {dtype = i0} : (tensor<4xf32>) -> tensor<4xi0>
   return %0 : tensor<4xi0>
 }
+
+// -----
+
+func.func @attention_rank(%q: tensor<16x4x8xf32>, %k: tensor<24x4x8xf32>) {
+  // expected-error @+2 {{query must have rank 4 (batch, sequence, heads, head dimension), got rank 3}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.attention %q, %k, %k : (tensor<16x4x8xf32>, tensor<24x4x8xf32>, tensor<24x4x8xf32>) -> tensor<16x4x8xf32>
+  return
+}
+
+// -----
+
+func.func @attention_int(%q: tensor<1x16x4x8xi32>) {
+  // expected-error @+2 {{query must hold float16, bfloat16 or float32, got 'i32'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.attention %q, %q, %q : (tensor<1x16x4x8xi32>, tensor<1x16x4x8xi32>, tensor<1x16x4x8xi32>) -> tensor<1x16x4x8xi32>
+  return
+}
+
+// -----
+
+func.func @attention_head_dim(%q: tensor<1x16x4x8xf32>, %k: tensor<1x24x4x16xf32>) {
+  // expected-error @+2 {{query and key differ in head dimension: query dimension 3 is 8, key dimension 3 is 16}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.attention %q, %k, %k : (tensor<1x16x4x8xf32>, tensor<1x24x4x16xf32>, tensor<1x24x4x16xf32>) -> tensor<1x16x4x16xf32>
+  return
+}
+
+// -----
+
+func.func @attention_kv_length(%q: tensor<1x16x4x8xf32>, %k: tensor<1x24x4x8xf32>, %v: tensor<1x20x4x8xf32>) {
+  // expected-error @+2 {{key and value differ in sequence length: key dimension 1 is 24, value dimension 1 is 20}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.attention %q, %k, %v : (tensor<1x16x4x8xf32>, tensor<1x24x4x8xf32>, tensor<1x20x4x8xf32>) -> tensor<1x16x4x8xf32>
+  return
+}
+
+// -----
+
+func.func @attention_types(%q: tensor<1x16x4x8xf32>, %k: tensor<1x24x4x8xf16>) {
+  // expected-error @+2 {{key has element type 'f16' but query has 'f32'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.attention %q, %k, %k : (tensor<1x16x4x8xf32>, tensor<1x24x4x8xf16>, tensor<1x24x4x8xf16>) -> tensor<1x16x4x8xf32>
+  return
+}
+
+// -----
+
+func.func @attention_bias(%q: tensor<1x16x4x8xf32>, %k: tensor<1x24x4x8xf32>, %m: tensor<1x4x16x23xf32>) {
+  // expected-error @+2 {{cannot broadcast (1, 4, 16, 23) and (1, 4, 16, 24)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.attention %q, %k, %k, %m : (tensor<1x16x4x8xf32>, tensor<1x24x4x8xf32>, tensor<1x24x4x8xf32>, tensor<1x4x16x23xf32>) -> tensor<1x16x4x8xf32>
+  return
+}
+
+// -----
+
+func.func @attention_bias_rank(%q: tensor<1x16x4x8xf32>, %k: tensor<1x24x4x8xf32>, %m: tensor<2x1x4x16x24xf32>) {
+  // expected-error @+2 {{bias of shape (2, 1, 4, 16, 24) does not broadcast to the scores' shape (1, 4, 16, 24)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.attention %q, %k, %k, %m : (tensor<1x16x4x8xf32>, tensor<1x24x4x8xf32>, tensor<1x24x4x8xf32>, tensor<2x1x4x16x24xf32>) -> tensor<1x16x4x8xf32>
+  return
+}
+
+// -----
+
+func.func @attention_mask(%q: tensor<1x16x4x8xf32>) {
+  // expected-error @+2 {{causal_mask must be "TopLeft" or "BottomRight", got "Upper"}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.attention %q, %q, %q {causal_mask = "Upper"} : (tensor<1x16x4x8xf32>, tensor<1x16x4x8xf32>, tensor<1x16x4x8xf32>) -> tensor<1x16x4x8xf32>
+  return
+}
+
+// -----
+
+func.func @attention_result(%q: tensor<1x16x4x8xf32>) {
+  // expected-error @+2 {{'relax.nn.attention' op inferred type(s) 'tensor<1x16x4x8xf32>' are incompatible with return type(s) of operation 'tensor<1x16x4x4xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.nn.attention %q, %q, %q : (tensor<1x16x4x8xf32>, tensor<1x16x4x8xf32>, tensor<1x16x4x8xf32>) -> tensor<1x16x4x4xf32>
+  return
+}

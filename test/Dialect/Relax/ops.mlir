@@ -360,3 +360,12 @@ func.func @channel_norms(%x: tensor<?x4x8x8xf32, #relax.shape<[n, 4, 8, 8]>>, %g
   %1 = relax.nn.group_norm %x, %g, %g {num_groups = 2 : i64} : (tensor<?x4x8x8xf32, #relax.shape<[n, 4, 8, 8]>>, tensor<4xf32>, tensor<4xf32>) -> tensor<?x4x8x8xf32, #relax.shape<[n, 4, 8, 8]>>
   return
 }
+
+// CHECK-LABEL: func.func @attention
+func.func @attention(%q: tensor<?x16x4x8xf16, #relax.shape<[n, 16, 4, 8]>>, %k: tensor<?x24x4x8xf16, #relax.shape<[n, 24, 4, 8]>>, %v: tensor<?x24x4x32xf16, #relax.shape<[n, 24, 4, 32]>>, %m: tensor<?x1x1x24xf16, #relax.shape<[n, 1, 1, 24]>>) {
+  // CHECK: relax.nn.attention %{{.*}}, %{{.*}}, %{{.*}} : (tensor<?x16x4x8xf16, #relax.shape<[n, 16, 4, 8]>>, tensor<?x24x4x8xf16, #relax.shape<[n, 24, 4, 8]>>, tensor<?x24x4x32xf16, #relax.shape<[n, 24, 4, 32]>>) -> tensor<?x16x4x32xf16>
+  %0 = relax.nn.attention %q, %k, %v : (tensor<?x16x4x8xf16, #relax.shape<[n, 16, 4, 8]>>, tensor<?x24x4x8xf16, #relax.shape<[n, 24, 4, 8]>>, tensor<?x24x4x32xf16, #relax.shape<[n, 24, 4, 32]>>) -> tensor<?x16x4x32xf16>
+  // CHECK: relax.nn.attention %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {causal_mask = "BottomRight", scale = 1.250000e-01 : f64} : {{.*}} -> tensor<?x16x4x32xf16, #relax.shape<[n, 16, 4, 32]>>
+  %1 = relax.nn.attention %q, %k, %v, %m {scale = 0.125 : f64, causal_mask = "BottomRight"} : (tensor<?x16x4x8xf16, #relax.shape<[n, 16, 4, 8]>>, tensor<?x24x4x8xf16, #relax.shape<[n, 24, 4, 8]>>, tensor<?x24x4x32xf16, #relax.shape<[n, 24, 4, 32]>>, tensor<?x1x1x24xf16, #relax.shape<[n, 1, 1, 24]>>) -> tensor<?x16x4x32xf16, #relax.shape<[n, 16, 4, 32]>>
+  return
+}

@@ -21,6 +21,11 @@ def GPUDefaultSchedulePass
     alone. Rules, tried in order on each statement at the function's top
     level (a rule that fails midway is undone and the next one is tried):
 
+    - Attention (with `tensor-cores`): the stages of relax.nn.attention's
+      kernel (f16/bf16; head dimension a multiple of 16, value dimension of
+      64, key and query lengths of 32) become one flash-attention kernel
+      (online softmax, keys in steps of 32, both products as `mma_sync`
+      nests); other shapes fall through to the rules below.
     - Tensor-core Matmul (dlight's `MatmulTensorization`; with
       `tensor-cores`, which the GPU pipeline sets for sm_80 and newer): a
       GEMM block with f16 or bf16 inputs (both the same) and an f32

@@ -16,6 +16,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
+#include <cmath>
+
 using namespace mlir;
 using namespace mlc;
 using namespace mlc::relax;
@@ -1455,6 +1457,93 @@ LogicalResult PReluOp::inferReturnTypes(
                              data.getElementType(), " vs alpha ",
                              alpha.getElementType());
   inferredReturnTypes.push_back(data);
+  return success();
+}
+
+LogicalResult AttentionOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  AttentionOp::Adaptor adaptor(operands, attributes, properties, regions);
+  std::pair<Value, StringRef> inputs[] = {{adaptor.getQuery(), "query"},
+                                          {adaptor.getKey(), "key"},
+                                          {adaptor.getValue(), "value"}};
+  SymbolScope scope(context);
+  SmallVector<SymShape> shapes;
+  Type elementType;
+  for (auto [value, what] : inputs) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type)
+      return emitOptionalError(location, "operands must be ranked tensors");
+    if (type.getRank() != 4)
+      return emitOptionalError(location, what,
+                               " must have rank 4 (batch, sequence, heads, "
+                               "head dimension), got rank ",
+                               type.getRank());
+    if (!isa<Float16Type, BFloat16Type, Float32Type>(type.getElementType()))
+      return emitOptionalError(location, what,
+                               " must hold float16, bfloat16 or float32, got ",
+                               type.getElementType());
+    if (elementType && type.getElementType() != elementType)
+      return emitOptionalError(location, what, " has element type ",
+                               type.getElementType(), " but query has ",
+                               elementType);
+    elementType = type.getElementType();
+    shapes.push_back(getSymbolicShape(type, scope));
+  }
+  const SymShape &q = shapes[0], &k = shapes[1], &v = shapes[2];
+  // (operand, dimension, operand, dimension, what): dimensions that must
+  // agree.
+  struct Agreement {
+    unsigned lhs, lhsDim, rhs, rhsDim;
+    StringRef what;
+  };
+  const Agreement agreements[] = {
+      {0, 0, 1, 0, "batch size"},      {0, 0, 2, 0, "batch size"},
+      {0, 2, 1, 2, "number of heads"}, {0, 2, 2, 2, "number of heads"},
+      {0, 3, 1, 3, "head dimension"},  {1, 1, 2, 1, "sequence length"}};
+  for (const Agreement &a : agreements) {
+    SymDim lhs = shapes[a.lhs][a.lhsDim], rhs = shapes[a.rhs][a.rhsDim];
+    if (lhs && rhs && lhs != rhs)
+      return emitOptionalError(
+          location, std::get<1>(inputs[a.lhs]), " and ",
+          std::get<1>(inputs[a.rhs]), " differ in ", a.what, ": ",
+          std::get<1>(inputs[a.lhs]), " dimension ", a.lhsDim, " is ",
+          scope.print(lhs), ", ", std::get<1>(inputs[a.rhs]), " dimension ",
+          a.rhsDim, " is ", scope.print(rhs));
+  }
+  if (Value bias = adaptor.getBias()) {
+    auto type = dyn_cast<RankedTensorType>(bias.getType());
+    if (!type)
+      return emitOptionalError(location, "operands must be ranked tensors");
+    if (type.getElementType() != elementType)
+      return emitOptionalError(location, "bias has element type ",
+                               type.getElementType(), " but query has ",
+                               elementType);
+    SymShape scores{q[0], q[2], q[1], k[1]};
+    SymShape biasShape = getSymbolicShape(type, scope);
+    FailureOr<SymShape> broadcast =
+        broadcastOrError(location, scope, biasShape, scores);
+    if (failed(broadcast))
+      return failure();
+    if (*broadcast != scores)
+      return emitOptionalError(location, "bias of shape ",
+                               shapeString(scope, biasShape),
+                               " does not broadcast to the scores' shape ",
+                               shapeString(scope, scores));
+  }
+  if (FloatAttr scale = adaptor.getScaleAttr();
+      scale && !std::isfinite(scale.getValueAsDouble()))
+    return emitOptionalError(location, "scale must be finite, got ",
+                             scale.getValueAsDouble());
+  if (StringAttr mask = adaptor.getCausalMaskAttr();
+      mask && mask.getValue() != "TopLeft" && mask.getValue() != "BottomRight")
+    return emitOptionalError(location,
+                             "causal_mask must be \"TopLeft\" or "
+                             "\"BottomRight\", got \"",
+                             mask.getValue(), "\"");
+  inferredReturnTypes.push_back(
+      getSymbolicTensorType({q[0], q[1], q[2], v[3]}, elementType, scope));
   return success();
 }
 

@@ -1080,6 +1080,39 @@ def Relax_PReluOp : Relax_InferredOp<"nn.prelu"> {
   }];
 }
 
+def Relax_AttentionOp : Relax_InferredOp<"nn.attention"> {
+  let summary = "scaled dot-product attention";
+  let description = [{
+    TVM's `R.nn.attention(query, key, value, bias, scale, causal_mask)`:
+    `softmax(query keyᵀ * scale + bias) value` per batch and head, in TVM's
+    layout (batch, sequence, heads, head dimension):
+    `query` (B, S, N, H), `key` (B, S_kv, N, H), `value` (B, S_kv, N, H_v),
+    result (B, S, N, H_v) of the element type of `query` (float16,
+    bfloat16 or float32; all three operands of one type). `scale` defaults
+    to 1 / sqrt(H). `bias`, when given, broadcasts NumPy-style to
+    (B, N, S, S_kv) (TVM takes the full shape only; a padding mask of shape
+    (B, 1, 1, S_kv) broadcasts here). `causal_mask` "TopLeft" keeps the
+    scores of key j <= query i, "BottomRight" those of j <= i + S_kv - S;
+    the others take no part in the softmax. 16-bit inputs accumulate in
+    float32.
+
+    ```mlir
+    %o = relax.nn.attention %q, %k, %v {causal_mask = "TopLeft"}
+        : (tensor<2x128x12x64xf16>, tensor<2x128x12x64xf16>,
+           tensor<2x128x12x64xf16>) -> tensor<2x128x12x64xf16>
+    ```
+  }];
+  let arguments = (ins Relax_Tensor:$query, Relax_Tensor:$key,
+                       Relax_Tensor:$value, Optional<Relax_Tensor>:$bias,
+                       OptionalAttr<F64Attr>:$scale,
+                       OptionalAttr<StrAttr>:$causal_mask);
+  let results = (outs Relax_Tensor:$result);
+  let assemblyFormat = [{
+    $query `,` $key `,` $value (`,` $bias^)? attr-dict `:`
+    functional-type(operands, results)
+  }];
+}
+
 def Relax_Resize2DOp : Relax_InferredOp<"image.resize2d"> {
   let summary = "2-D image resizing";
   let description = [{
