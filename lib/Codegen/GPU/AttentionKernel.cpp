@@ -44,6 +44,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <array>
 #include <limits>
 
 using namespace mlir;
@@ -278,6 +279,31 @@ private:
     return ((a.d(wD) * 8 + a.d(gD)) * 2 + a.d(mtD)) * 2 + a.d(hD);
   }
 
+  /// acc[accIdx] += extf(lhs[lhsIdx]) * extf(rhs[rhsIdx]) in f32: the body
+  /// of an mma_sync nest.
+  void accumulate(OpBuilder &b, Location l, Value acc, ValueRange accIdx,
+                  Value lhs, ValueRange lhsIdx, Value rhs, ValueRange rhsIdx) {
+    Value x = memref::LoadOp::create(b, l, lhs, lhsIdx);
+    Value y = memref::LoadOp::create(b, l, rhs, rhsIdx);
+    Value prod =
+        arith::MulFOp::create(b, l, arith::ExtFOp::create(b, l, f32, x),
+                              arith::ExtFOp::create(b, l, f32, y));
+    Value old = memref::LoadOp::create(b, l, acc, accIdx);
+    memref::StoreOp::create(b, l, arith::AddFOp::create(b, l, old, prod), acc,
+                            accIdx);
+  }
+
+  /// The (h, p, kk) loops of one mma.sync.m16n8k16 tile, h annotated for
+  /// mlc-gpu-tensorize-mma; returns their induction variables.
+  std::array<Value, 3> mmaLoops(StringRef stage) {
+    ForOp h = loop(2, (stage + "_h").str());
+    h.setAnnotationsAttr(rewriter.getDictionaryAttr(rewriter.getNamedAttr(
+        kMmaSyncAnnotation, rewriter.getStringAttr("m16n8k16"))));
+    Value p = loop(2, (stage + "_p").str()).getInductionVar();
+    Value kk = loop(16, (stage + "_kk").str()).getInductionVar();
+    return {h.getInductionVar(), p, kk};
+  }
+
   void buildCopies(bool keys);
   void buildScores();
   void buildSoftmaxStep();
@@ -368,8 +394,8 @@ void AttentionBuilder::buildScores() {
     return a.apply(a.d(3) * kKeyTile + (a.d(0) * nTiles + a.d(1)) * 2 + a.d(2),
                    {t, nt, p, keyTile});
   };
-  Value b0 = a.apply(a.d(0).floorDiv(m.heads), {bh});
-  Value n0 = a.apply(a.d(0) % m.heads, {bh});
+  SmallVector<Value> origin = tileOrigin(a);
+  Value b0 = origin[0], n0 = origin[1];
   {
     OpBuilder::InsertionGuard g2(rewriter);
     Value mt = loop(2, "S_init_mt", ForKind::unrolled).getInductionVar();
@@ -389,12 +415,8 @@ void AttentionBuilder::buildScores() {
         loop(m.headDim / 16, "S_kt", ForKind::unrolled).getInductionVar();
     Value mt = loop(2, "S_mt", ForKind::unrolled).getInductionVar();
     Value nt = loop(nTiles, "S_nt", ForKind::unrolled).getInductionVar();
-    ForOp hLoop = loop(2, "S_h");
-    hLoop.setAnnotationsAttr(rewriter.getDictionaryAttr(rewriter.getNamedAttr(
-        kMmaSyncAnnotation, rewriter.getStringAttr("m16n8k16"))));
-    Value p = loop(2, "S_p").getInductionVar();
-    Value kk = loop(16, "S_kk").getInductionVar();
-    Value h = hLoop.getInductionVar();
+    std::array<Value, 3> mma = mmaLoops("S");
+    Value h = mma[0], p = mma[1], kk = mma[2];
     Value kd = a.apply(a.d(0) * 16 + a.d(1), {kt, kk});
     SmallVector<IterVarType> types = spatial4;
     types.push_back(IterVarType::reduce);
@@ -402,17 +424,9 @@ void AttentionBuilder::buildScores() {
     extents.push_back(m.headDim);
     block("S_update", types, extents, {b0, n0, rowOf(mt, h), colOf(nt, p), kd},
           [&](OpBuilder &b, Location l, ValueRange iv) {
-            Value x = memref::LoadOp::create(b, l, qShared,
-                                             {iv[0], iv[1], iv[2], iv[4]});
-            Value y = memref::LoadOp::create(b, l, kShared,
-                                             {iv[0], iv[1], iv[3], iv[4]});
-            Value prod =
-                arith::MulFOp::create(b, l, arith::ExtFOp::create(b, l, f32, x),
-                                      arith::ExtFOp::create(b, l, f32, y));
-            Value acc = memref::LoadOp::create(b, l, sLocal, iv.take_front(4));
-            memref::StoreOp::create(b, l,
-                                    arith::AddFOp::create(b, l, acc, prod),
-                                    sLocal, iv.take_front(4));
+            accumulate(b, l, sLocal, iv.take_front(4), qShared,
+                       {iv[0], iv[1], iv[2], iv[4]}, kShared,
+                       {iv[0], iv[1], iv[3], iv[4]});
           });
   }
   // The legalized scores body, reading the accumulator.
@@ -451,8 +465,8 @@ void AttentionBuilder::buildSoftmaxStep() {
   OpBuilder::InsertionGuard guard(rewriter);
   threads("softmax");
   Affine a{rewriter, loc};
-  Value b0 = a.apply(a.d(0).floorDiv(m.heads), {bh});
-  Value n0 = a.apply(a.d(0) % m.heads, {bh});
+  SmallVector<Value> origin = tileOrigin(a);
+  Value b0 = origin[0], n0 = origin[1];
   Value row = a.apply(a.d(3) * rows + (a.d(0) * 8 + a.d(1)) * 4 + a.d(2),
                       {w, g, t, qTile});
   SmallVector<IterVarType> rowTypes(3, IterVarType::spatial);
@@ -565,8 +579,8 @@ void AttentionBuilder::buildProduct() {
   OpBuilder::InsertionGuard guard(rewriter);
   threads("O");
   Affine a{rewriter, loc};
-  Value b0 = a.apply(a.d(0).floorDiv(m.heads), {bh});
-  Value n0 = a.apply(a.d(0) % m.heads, {bh});
+  SmallVector<Value> origin = tileOrigin(a);
+  Value b0 = origin[0], n0 = origin[1];
   auto rowOf = [&](Value mt, Value h) {
     return a.apply(a.d(4) * rows + accRow(a, 0, 1, 2, 3), {w, g, mt, h, qTile});
   };
@@ -601,12 +615,8 @@ void AttentionBuilder::buildProduct() {
     Value mt = loop(2, "O_mt", ForKind::unrolled).getInductionVar();
     Value cb = loop(parts, "O_cb", ForKind::unrolled).getInductionVar();
     Value nt = loop(8, "O_nt", ForKind::unrolled).getInductionVar();
-    ForOp hLoop = loop(2, "O_h");
-    hLoop.setAnnotationsAttr(rewriter.getDictionaryAttr(rewriter.getNamedAttr(
-        kMmaSyncAnnotation, rewriter.getStringAttr("m16n8k16"))));
-    Value p = loop(2, "O_p").getInductionVar();
-    Value kk = loop(16, "O_kk").getInductionVar();
-    Value h = hLoop.getInductionVar();
+    std::array<Value, 3> mma = mmaLoops("O");
+    Value h = mma[0], p = mma[1], kk = mma[2];
     Value key =
         a.apply(a.d(2) * kKeyTile + a.d(0) * 16 + a.d(1), {kt, kk, keyTile});
     SmallVector<IterVarType> updateTypes = types;
@@ -616,17 +626,9 @@ void AttentionBuilder::buildProduct() {
     block("O_update", updateTypes, updateExtents,
           {b0, n0, rowOf(mt, h), cb, colOf(nt, p), key},
           [&](OpBuilder &b, Location l, ValueRange iv) {
-            Value x = memref::LoadOp::create(b, l, pShared,
-                                             {iv[0], iv[1], iv[2], iv[5]});
-            Value y = memref::LoadOp::create(
-                b, l, vShared, {iv[0], iv[1], iv[3], iv[5], iv[4]});
-            Value prod =
-                arith::MulFOp::create(b, l, arith::ExtFOp::create(b, l, f32, x),
-                                      arith::ExtFOp::create(b, l, f32, y));
-            Value acc = memref::LoadOp::create(b, l, oLocal, iv.take_front(5));
-            memref::StoreOp::create(b, l,
-                                    arith::AddFOp::create(b, l, acc, prod),
-                                    oLocal, iv.take_front(5));
+            accumulate(b, l, oLocal, iv.take_front(5), pShared,
+                       {iv[0], iv[1], iv[2], iv[5]}, vShared,
+                       {iv[0], iv[1], iv[3], iv[5], iv[4]});
           });
   }
   Value mt = loop(2, "O_out_mt", ForKind::unrolled).getInductionVar();

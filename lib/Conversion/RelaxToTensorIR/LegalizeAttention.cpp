@@ -50,13 +50,14 @@ static LogicalResult buildAttention(relax::AttentionOp op,
                                   : arith::ExtFOp::create(b, loc, accType, x);
   };
 
+  auto zero = [&](OpBuilder &b, Location loc) {
+    return createScalarConstant(b, loc, accType, 0);
+  };
+
   // S[b, n, i, j] = sum_d Q[b, i, n, d] K[b, j, n, d].
   Value qk = allocTemp(kernel, scoreSizes, accType, "T_attention_qk");
   kernel.reduce(
-      "T_attention_qk", qk, {qSizes[3]},
-      [&](OpBuilder &b, Location loc) {
-        return createScalarConstant(b, loc, accType, 0);
-      },
+      "T_attention_qk", qk, {qSizes[3]}, zero,
       [&](OpBuilder &b, Location loc, ValueRange iv) {
         Value x = load(b, loc, q, {iv[0], iv[2], iv[1], iv[4]});
         Value y = load(b, loc, k, {iv[0], iv[3], iv[1], iv[4]});
@@ -127,10 +128,7 @@ static LogicalResult buildAttention(relax::AttentionOp op,
                  });
   Value rowSum = allocTemp(kernel, rowSizes, accType, "T_attention_sum");
   kernel.reduce(
-      "T_attention_sum", rowSum, {kSizes[1]},
-      [&](OpBuilder &b, Location loc) {
-        return createScalarConstant(b, loc, accType, 0);
-      },
+      "T_attention_sum", rowSum, {kSizes[1]}, zero,
       [&](OpBuilder &b, Location loc, ValueRange iv) {
         return load(b, loc, exp, iv);
       },
@@ -140,10 +138,7 @@ static LogicalResult buildAttention(relax::AttentionOp op,
   // row sum into the output's layout.
   Value pv = allocTemp(kernel, outSizes, accType, "T_attention_pv");
   kernel.reduce(
-      "T_attention_pv", pv, {kSizes[1]},
-      [&](OpBuilder &b, Location loc) {
-        return createScalarConstant(b, loc, accType, 0);
-      },
+      "T_attention_pv", pv, {kSizes[1]}, zero,
       [&](OpBuilder &b, Location loc, ValueRange iv) {
         Value p = load(b, loc, exp, {iv[0], iv[1], iv[2], iv[4]});
         Value y = load(b, loc, v, {iv[0], iv[4], iv[1], iv[3]});
