@@ -8,7 +8,7 @@ that bench/gpu/run.py reads on a machine with a GPU.
 Cases: the five example models (weights bound at compile time; their
 inputs and references are written here) and single kernels written in Relay
 (matmul 1024, 4096 and 1000x777x1023, dense 2048, add, relu, softmax, sum,
-layer_norm), whose inputs and references run.py makes from a seed on the GPU
+layer_norm) or relax (float16 attention), whose inputs and references run.py makes from a seed on the GPU
 machine so that the directory stays small enough to copy.
 """
 
@@ -148,6 +148,30 @@ def main():
     conv2d("resnet_conv1x1_b32_f16", 32, 256, 56, 64, 1)
     conv2d("resnet_conv3x3s2_b32_f16", 32, 128, 56, 128, 3, stride=2)
     conv2d("resnet_conv3x3_b1_f16", 1, 256, 14, 256, 3)
+    # Fused attention (relax.nn.attention, float16, BSNH): BERT-base at
+    # batch 32 and 1 (128 tokens, 12 heads of 64), long sequences, GPT-2's
+    # causal attention; against torch's scaled_dot_product_attention.
+    # Tolerance: 8 float16 unit roundoffs (2^-11), relative and absolute.
+    def attention(name, b, s, n, h, causal=False):
+        t = f"tensor<{b}x{s}x{n}x{h}xf16>"
+        attrs = ' {causal_mask = "TopLeft"}' if causal else ""
+        params = ", ".join(f'%{x}: {t} {{relax.name = "{x}"}}' for x in "qkv")
+        mlir = os.path.join(args.dir, f"{name}.mlir")
+        with open(mlir, "w") as f:
+            f.write(f"func.func @main({params}) -> {t} {{\n"
+                    f"  %o = relax.nn.attention %q, %k, %v{attrs} : ({t}, {t}, {t}) -> {t}\n"
+                    f"  return %o : {t}\n}}\n")
+        flops = 4 * b * n * s * s * h // (2 if causal else 1)
+        compile_case(name, mlir, kind="kernel",
+                     inputs={"seed": len(cases), "shapes": [[x, [b, s, n, h], "float16"] for x in "qkv"]},
+                     reference={"op": "attention", "causal": causal}, rtol=8 * 2.0 ** -11,
+                     atol=8 * 2.0 ** -11, flops=flops, bytes=None,
+                     torch={"op": "attention", "causal": causal})
+
+    attention("attention_bert_b32_f16", 32, 128, 12, 64)
+    attention("attention_bert_b1_f16", 1, 128, 12, 64)
+    attention("attention_s1024_f16", 8, 1024, 16, 64)
+    attention("attention_gpt2_causal_f16", 8, 1024, 12, 64, causal=True)
     shape = (4096, 4096)
     nbytes = 4 * shape[0] * shape[1]
     kernel("add", [("x", shape), ("y", shape)], "add(%x, %y)", shape, "add", bytes_=3 * nbytes)

@@ -67,7 +67,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "examples"))
 import models  # noqa: E402  (float64 references shared with the examples)
 
 KERNEL_OPS = ("matmul", "dense", "matmul_bf16", "dense_bf16", "conv2d", "add", "softmax", "layer_norm", "sum",
-              "relu")
+              "relu", "attention")
 MODEL_OPS = ("model:mlp", "model:cnn", "model:resnet", "model:mobilenet",
              "model:transformer")
 
@@ -105,6 +105,17 @@ def bf16_values(x):
     return bits.astype(np.uint32).view(np.float32).astype(np.float64)
 
 
+def attention64(q, k, v, causal=None):
+    """relax.nn.attention in float64: (B, S, N, H) operands, default scale
+    1/sqrt(H), causal "TopLeft" (key j <= query i)."""
+    q, k, v = (x.transpose(0, 2, 1, 3) for x in (q, k, v))
+    s = q @ k.transpose(0, 1, 3, 2) / np.sqrt(q.shape[-1])
+    if causal:
+        rows, keys = s.shape[-2:]
+        s = np.where(np.arange(keys)[None, :] <= np.arange(rows)[:, None], s, -np.inf)
+    return (softmax64(s) @ v).transpose(0, 2, 1, 3)
+
+
 # float64 numpy references of the kernel ops, for cases whose reference is
 # {"op": ...} (computed here from the generated inputs).
 REFERENCES = {
@@ -118,6 +129,7 @@ REFERENCES = {
     "softmax": softmax64,
     "sum": lambda x: x.sum(-1),
     "layer_norm": lambda x, *w, eps=1e-5: layer_norm64(x, *w, eps=eps),
+    "attention": attention64,
 }
 
 
@@ -322,6 +334,13 @@ def torch_baseline(torch, spec, inputs, arrays, params):
         return lambda: torch.nn.functional.layer_norm(t[0], t[0].shape[-1:], weight, bias, eps)
     if op == "sum":
         return lambda: t[0].sum(dim=-1)
+    if op == "attention":
+        # torch's SDPA (FlashAttention-2 on sm_80+) takes (B, N, S, H): the
+        # (B, S, N, H) inputs transposed as views, as the model's would be.
+        causal = bool(spec.get("causal"))
+        q, k, v = (x.transpose(1, 2) for x in t)
+        return lambda: torch.nn.functional.scaled_dot_product_attention(
+            q, k, v, is_causal=causal).transpose(1, 2)
     return lambda: torch.relu(t[0])
 
 

@@ -31,8 +31,19 @@
 using namespace mlir;
 
 void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
-                                      const CPUPipelineOptions &options) {
+                                      const CPUPipelineOptions &options,
+                                      bool forGPU) {
   pm.addPass(createRelayToRelax());
+  // Before mixed precision, which then computes attention in half precision
+  // as it does matmuls.
+  // emulate-gpu-schedule compiles the graph as the GPU pipeline does.
+  forGPU |= options.emulateGPUSchedule;
+  if (options.rewriteAttention || options.emulateGPUSchedule) {
+    relax::RelaxRewriteAttentionOptions rewrite;
+    if (forGPU && options.mixedPrecision.empty())
+      rewrite.elementTypes = {"f16", "bf16"};
+    pm.addPass(relax::createRelaxRewriteAttention(rewrite));
+  }
   if (!options.mixedPrecision.empty()) {
     relax::RelaxToMixedPrecisionOptions mixedPrecision;
     mixedPrecision.computeDtype = options.mixedPrecision;

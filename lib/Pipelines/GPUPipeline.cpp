@@ -134,7 +134,8 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   graph.fuseOptLevel = options.fuseOptLevel;
   graph.foldConstant = options.foldConstant;
   graph.mixedPrecision = options.mixedPrecision;
-  buildGraphToKernelsPipeline(pm, graph);
+  graph.rewriteAttention = options.rewriteAttention;
+  buildGraphToKernelsPipeline(pm, graph, /*forGPU=*/true);
 
   // Kernels: TVM's default GPU schedule, then thread bindings to gpu.launch.
   buildGPUKernelSchedulePipeline(pm, options.threadsPerBlock,

@@ -47,6 +47,13 @@ struct CPUPipelineOptions
                      "them where that is safe (relax-to-mixed-precision "
                      "compute-dtype; empty: keep the model's types)"),
       llvm::cl::init("")};
+  PassOptions::Option<bool> rewriteAttention{
+      *this, "rewrite-attention",
+      llvm::cl::desc("Replace the models' softmax(Q K^T * scale + bias) V "
+                     "chains by relax.nn.attention (relax-rewrite-attention; "
+                     "on for the GPU and under emulate-gpu-schedule, where "
+                     "it becomes one flash-attention kernel)"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> planMemory{
       *this, "plan-memory",
       llvm::cl::desc("Share one arena between the buffers of a block whose "
@@ -107,10 +114,15 @@ bool hasTensorCoreMMA(llvm::StringRef chip);
 /// relax.call_tir (relax-legalize-ops); with `fold-constant`, kernels of
 /// constants only are evaluated (relax-fold-constant, relax-dce); with
 /// `fuse-opt-level` > 0, kernels are fused (tensorir-annotate-op-pattern,
-/// relax-fuse-ops, relax-fuse-tir). Modules without relay or relax pass
-/// through unchanged.
+/// relax-fuse-ops, relax-fuse-tir). With `rewrite-attention` or
+/// `emulate-gpu-schedule`, attention chains become relax.nn.attention
+/// first; `forGPU` (the GPU pipeline, and emulate-gpu-schedule) limits that to
+/// the chains that become the tensor-core attention kernel: float16/bfloat16
+/// ones, and float32 ones under mixed precision. Modules without relay or relax
+/// pass through unchanged.
 void buildGraphToKernelsPipeline(mlir::OpPassManager &pm,
-                                 const CPUPipelineOptions &options);
+                                 const CPUPipelineOptions &options,
+                                 bool forGPU = false);
 
 /// Bufferizes a tensor-level module (linalg/tensor/arith/math on tensors):
 /// one-shot bufferization across function boundaries with identity layouts,
@@ -189,6 +201,12 @@ struct GPUPipelineOptions
       llvm::cl::desc("float16 or bfloat16 compute with float32 accumulation "
                      "(relax-to-mixed-precision; empty: off)"),
       llvm::cl::init("")};
+  PassOptions::Option<bool> rewriteAttention{
+      *this, "rewrite-attention",
+      llvm::cl::desc("Replace the models' softmax(Q K^T * scale + bias) V "
+                     "chains by relax.nn.attention, one flash-attention "
+                     "kernel each (relax-rewrite-attention)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> planMemory{
       *this, "plan-memory",
       llvm::cl::desc("Share one device arena between the buffers of a block "

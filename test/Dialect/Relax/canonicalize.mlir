@@ -31,3 +31,26 @@ func.func @match_cast_refines(%x: tensor<?xf32>) -> tensor<?xf32, #relax.shape<[
   %0 = relax.match_cast %x : tensor<?xf32> to tensor<?xf32, #relax.shape<[n]>>
   return %0 : tensor<?xf32, #relax.shape<[n]>>
 }
+
+// A permutation of a permutation is one permutation; the heads' transpose
+// and its inverse cancel, symbolic shapes included.
+// CHECK-LABEL: func.func @permute_dims_compose
+// CHECK-NEXT: %[[P:.*]] = relax.permute_dims %arg0 {axes = array<i64: 1, 2, 0>} : (tensor<2x3x4xf32>) -> tensor<3x4x2xf32>
+// CHECK-NEXT: return %[[P]], %arg1
+func.func @permute_dims_compose(%x: tensor<2x3x4xf32>, %y: tensor<?x8x4x16xf32, #relax.shape<[b, 8, 4, 16]>>) -> (tensor<3x4x2xf32>, tensor<?x8x4x16xf32, #relax.shape<[b, 8, 4, 16]>>) {
+  %0 = relax.permute_dims %x {axes = array<i64: 1, 0, 2>} : (tensor<2x3x4xf32>) -> tensor<3x2x4xf32>
+  %1 = relax.permute_dims %0 {axes = array<i64: 0, 2, 1>} : (tensor<3x2x4xf32>) -> tensor<3x4x2xf32>
+  %2 = relax.permute_dims %y {axes = array<i64: 0, 2, 1, 3>} : (tensor<?x8x4x16xf32, #relax.shape<[b, 8, 4, 16]>>) -> tensor<?x4x8x16xf32, #relax.shape<[b, 4, 8, 16]>>
+  %3 = relax.permute_dims %2 {axes = array<i64: 0, 2, 1, 3>} : (tensor<?x4x8x16xf32, #relax.shape<[b, 4, 8, 16]>>) -> tensor<?x8x4x16xf32, #relax.shape<[b, 8, 4, 16]>>
+  return %1, %3 : tensor<3x4x2xf32>, tensor<?x8x4x16xf32, #relax.shape<[b, 8, 4, 16]>>
+}
+
+// Two reversals (the default axes) are the identity; one is not.
+// CHECK-LABEL: func.func @permute_dims_reverse
+// CHECK-NEXT: %[[P:.*]] = relax.permute_dims %arg0 : (tensor<2x3xf32>) -> tensor<3x2xf32>
+// CHECK-NEXT: return %arg0, %[[P]]
+func.func @permute_dims_reverse(%x: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<3x2xf32>) {
+  %0 = relax.permute_dims %x : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %1 = relax.permute_dims %0 : (tensor<3x2xf32>) -> tensor<2x3xf32>
+  return %1, %0 : tensor<2x3xf32>, tensor<3x2xf32>
+}

@@ -113,3 +113,22 @@ func.func @untouched(%x: tensor<4x8xf64>, %w: tensor<8x16xf64>, %i: tensor<4xi32
   %1 = relax.add %i, %i : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   return %0, %1 : tensor<4x16xf64>, tensor<4xi32>
 }
+
+// -----
+
+// attention is an always op without out_dtype: its operands (bias
+// included) are cast, it returns float16 (accumulating in float32 itself),
+// and the float32 result is restored for the return.
+// CHECK-LABEL: func.func @attention
+// CHECK-DAG: %[[Q:.*]] = relax.astype %arg0 {dtype = f16}
+// CHECK-DAG: %[[K:.*]] = relax.astype %arg1 {dtype = f16}
+// CHECK-DAG: %[[V:.*]] = relax.astype %arg2 {dtype = f16}
+// CHECK-DAG: %[[B:.*]] = relax.astype %arg3 {dtype = f16}
+// CHECK: %[[A:.*]] = relax.nn.attention %[[Q]], %[[K]], %[[V]], %[[B]] {scale = 1.250000e-01 : f64} : (tensor<1x32x2x64xf16>, tensor<1x32x2x64xf16>, tensor<1x32x2x64xf16>, tensor<1x1x1x32xf16>) -> tensor<1x32x2x64xf16>
+// CHECK-NOT: out_dtype
+// CHECK: %[[R:.*]] = relax.astype %[[A]] {dtype = f32}
+// CHECK: return %[[R]]
+func.func @attention(%q: tensor<1x32x2x64xf32>, %k: tensor<1x32x2x64xf32>, %v: tensor<1x32x2x64xf32>, %b: tensor<1x1x1x32xf32>) -> tensor<1x32x2x64xf32> {
+  %0 = relax.nn.attention %q, %k, %v, %b {scale = 0.125 : f64} : (tensor<1x32x2x64xf32>, tensor<1x32x2x64xf32>, tensor<1x32x2x64xf32>, tensor<1x1x1x32xf32>) -> tensor<1x32x2x64xf32>
+  return %0 : tensor<1x32x2x64xf32>
+}

@@ -594,6 +594,46 @@ LogicalResult PermuteDimsOp::inferReturnTypes(
   return success();
 }
 
+/// The permutation `op` applies (its `axes`, or the reversal by default);
+/// empty when the operand is not a ranked tensor.
+static SmallVector<int64_t> getPermutation(PermuteDimsOp op) {
+  auto type = dyn_cast<RankedTensorType>(op.getData().getType());
+  std::optional<ArrayRef<int64_t>> axes;
+  if (auto attr = op.getAxesAttr())
+    axes = attr.asArrayRef();
+  ErrorText error;
+  SmallVector<int64_t> perm;
+  if (!type ||
+      failed(inferTransposePermutation(type.getRank(), axes, perm, error)))
+    return {};
+  return perm;
+}
+
+OpFoldResult PermuteDimsOp::fold(FoldAdaptor) {
+  SmallVector<int64_t> perm = getPermutation(*this);
+  if (perm.empty())
+    return {};
+  bool composedInPlace = false;
+  if (auto inner = getData().getDefiningOp<PermuteDimsOp>()) {
+    SmallVector<int64_t> innerPerm = getPermutation(inner);
+    if (innerPerm.size() != perm.size())
+      return {};
+    // Result dimension i is the inner result's dimension perm[i], which is
+    // the inner operand's dimension innerPerm[perm[i]].
+    SmallVector<int64_t> composed;
+    for (int64_t axis : perm)
+      composed.push_back(innerPerm[axis]);
+    getDataMutable().assign(inner.getData());
+    setAxesAttr(DenseI64ArrayAttr::get(getContext(), composed));
+    perm = std::move(composed);
+    composedInPlace = true;
+  }
+  if (llvm::equal(perm, llvm::seq<int64_t>(0, perm.size())) &&
+      getData().getType() == getType())
+    return getData();
+  return composedInPlace ? OpFoldResult(getResult()) : OpFoldResult();
+}
+
 LogicalResult ReshapeOp::inferReturnTypes(
     MLIRContext *context, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,

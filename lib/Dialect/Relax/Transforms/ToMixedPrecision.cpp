@@ -39,7 +39,7 @@ enum class Policy { Always, Follow, Never };
 /// TVM's TMixedPrecisionPolicy of `op` (kNever for ops TVM leaves
 /// unregistered: softmax, the reductions, and everything not a relax op).
 Policy getPolicy(Operation *op) {
-  if (isa<MatmulOp, Conv2DOp, Conv2DTransposeOp>(op))
+  if (isa<MatmulOp, Conv2DOp, Conv2DTransposeOp, AttentionOp>(op))
     return Policy::Always;
   if (isa<AddOp, SubtractOp, MultiplyOp, DivideOp, PowerOp, MaximumOp,
           MinimumOp, LessOp, GreaterOp, LessEqualOp, GreaterEqualOp, EqualOp,
@@ -302,7 +302,10 @@ LogicalResult MixedPrecisionRewriter::rewriteAlways(Operation *op) {
   for (OpOperand &operand : op->getOpOperands()) {
     operand.set(toComputeType(builder, op, operand.get()));
   }
-  op->setAttr("out_dtype", TypeAttr::get(outType));
+  // attention has no out_dtype: it accumulates 16-bit inputs in float32
+  // and returns the input type (TVM's kAlways without an out_dtype).
+  if (!isa<AttentionOp>(op))
+    op->setAttr("out_dtype", TypeAttr::get(outType));
   if (failed(inferResultTypes(op)))
     return failure();
   Value result = op->getResult(0);

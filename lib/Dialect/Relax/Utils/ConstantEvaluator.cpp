@@ -50,13 +50,15 @@ bool ConstantEvaluator::canEvaluate(Operation *op) {
   } else if (isHostOp(op) || !hasKernelFor(op->getName().getStringRef())) {
     return false;
   }
+  // Elements the operands store: a splat stores one, however large its type
+  // (evaluating a 2^31-element splat would take minutes and gigabytes).
   int64_t operandElements = 0;
   for (Value operand : op->getOperands()) {
-    if (!operand.getDefiningOp<ConstantOp>())
+    auto constant = operand.getDefiningOp<ConstantOp>();
+    if (!constant)
       return false;
-    if (auto tensor = dyn_cast<RankedTensorType>(operand.getType());
-        tensor && tensor.hasStaticShape())
-      operandElements += tensor.getNumElements();
+    ElementsAttr value = constant.getValue();
+    operandElements += value.isSplat() ? 1 : value.getNumElements();
   }
   int64_t elements = 0;
   for (Type type : op->getResultTypes()) {

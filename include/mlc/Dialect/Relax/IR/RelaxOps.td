@@ -514,6 +514,9 @@ def Relax_PermuteDimsOp : Relax_InferredOp<"permute_dims"> {
                        OptionalAttr<DenseI64ArrayAttr>:$axes);
   let results = (outs Relax_Tensor:$result);
   let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+  // A permutation of a permutation becomes one (in place); the identity
+  // folds to its operand.
+  let hasFolder = 1;
 }
 
 def Relax_ReshapeOp : Relax_InferredOp<"reshape"> {

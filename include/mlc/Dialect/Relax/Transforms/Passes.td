@@ -124,7 +124,7 @@ def RelaxFoldConstant : Pass<"relax-fold-constant", "::mlir::ModuleOp"> {
     parameter-only part of a model after `relax-bind-params`) folds
     completely. Only ops whose results are static-shaped tensors with at
     most `max-elements` elements in total, or at most as many as their
-    operands have together, are evaluated (TVM has no limit; folding a big
+    operands store together (a splat stores one), are evaluated (TVM has no limit; folding a big
     broadcast would blow up the module, while the transposed weight of
     `nn.dense` or a weight scaled by a batch norm is no bigger than the
     weight). Results with more
@@ -306,6 +306,74 @@ def RelaxInlineScalarConstants
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def RelaxRewriteAttention
+    : Pass<"relax-rewrite-attention", "::mlir::ModuleOp"> {
+  let summary = "replace softmax(Q K^T * scale + bias) V chains by "
+                "relax.nn.attention";
+  let description = [{
+    The frontends spell attention out as separate ops, so the scores
+    (S x S_kv per head) are written to memory between a batched matmul, a
+    softmax and another batched matmul. This pass finds those chains and
+    replaces each by one `relax.nn.attention`, which the GPU default
+    schedule compiles into a single flash-attention kernel. It does what
+    TVM and MLC-LLM users write by hand with `relax.dpl` rewrite patterns
+    (`rewrite_attention`).
+
+    A chain is `matmul(softmax(scores, axis = -1), V)` where `scores` is,
+    from the outside in:
+
+    - any number of additive terms, `add(scores, bias)` or
+      `add(bias, scores)`, each bias broadcasting to the scores;
+    - any number of masks `where(cond, fill, scores)` or
+      `where(cond, scores, fill)` whose `fill` is a constant -inf or the
+      lowest finite value of the type (`torch.finfo(dtype).min`); each
+      becomes the bias term `where(cond, fill, 0)`, which adds to a finite
+      score exactly what the mask selects;
+    - scale factors `x * c`, `c * x` or `x / c` with a scalar float
+      constant `c`, on the scores or on either matmul operand, multiplied
+      into `scale` (1 when there are none);
+    - `matmul(Q, K^T)`.
+
+    The tensors are rank 4, (B, N, S, H) as torch and ONNX models have them,
+    or rank 3, (B * N, S, H) as Relay's `batch_matmul` has them, with equal
+    batch dimensions and one float type (f16, bf16 or f32); the
+    intermediate results have no other uses. Q, K and V go to attention's
+    (B, S, N, H) layout by `permute_dims`, which cancels with the
+    frontends' own head transposes (`permute_dims` of a `permute_dims`
+    composes), or, for rank 3, by a unit head dimension; the result goes
+    back the same way. A constant bias or mask that is exactly the causal
+    pattern (0 where key j <= query i + S_kv - S, masked elsewhere) becomes
+    `causal_mask` ("TopLeft" when S = S_kv, else "BottomRight") instead of
+    a bias.
+
+    ```mlir
+    %kt = relax.permute_dims %k {axes = array<i64: 0, 1, 3, 2>} : ...
+    %s = relax.matmul %q, %kt : ...
+    %d = relax.divide %s, %c8 : ...
+    %b = relax.add %d, %mask : ...
+    %p = relax.nn.softmax %b : ...
+    %o = relax.matmul %p, %v : ...
+    // becomes (q, k, v and o transposed between BNSH and BSNH)
+    %a = relax.nn.attention %qt, %kt2, %vt, %mask {scale = 1.250000e-01 : f64} : ...
+    ```
+
+    Chains that do not match stay as they are, and so do chains whose
+    element type is not in `element-types` (when given). The GPU pipeline
+    runs this pass before mixed precision (`rewrite-attention`, on by
+    default there) for float16 and bfloat16 chains, and for float32 ones
+    only when mixed precision turns them into float16 or bfloat16: the
+    flash-attention kernel is a tensor-core kernel, and float32 attention
+    is better served by the separate matmul and softmax kernels. The CPU
+    pipeline does not run it by default.
+  }];
+  let options = [
+    ListOption<"elementTypes", "element-types", "std::string",
+               "rewrite only chains of these element types (f16, bf16, "
+               "f32; default: all)">,
+  ];
+  let dependentDialects = ["::mlc::relax::RelaxDialect"];
+}
+
 def RelaxToMixedPrecision
     : Pass<"relax-to-mixed-precision", "::mlir::ModuleOp"> {
   let summary = "compute a float32 model's matmuls and convolutions in "
@@ -315,10 +383,12 @@ def RelaxToMixedPrecision
     Every relax op of a function gets one of TVM's three policies:
 
     - *always* (`relax.matmul`, `relax.nn.conv2d`,
-      `relax.nn.conv2d_transpose` with a float32 result): the float
-      operands are cast to `compute-dtype` and `out_dtype` becomes
-      `out-dtype` (float32: the accumulator stays float32, so the tensor-core
-      rules of the GPU schedule apply). The result is stored in
+      `relax.nn.conv2d_transpose`, `relax.nn.attention` with a float32
+      result): the float operands are cast to `compute-dtype` and `out_dtype`
+      becomes `out-dtype` (float32: the accumulator stays float32, so the
+      tensor-core rules of the GPU schedule apply). `relax.nn.attention`,
+      which has no `out_dtype`, accumulates in float32 and returns
+      `compute-dtype`. The result is stored in
       `compute-dtype` when a later op computes in it, and kept in float32
       when all its uses need float32.
     - *follow* (elementwise arithmetic and comparisons, activations,

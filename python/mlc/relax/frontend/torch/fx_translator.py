@@ -1115,6 +1115,83 @@ def _matmul(tr, node):
     return tr.emit("matmul", [a, b])
 
 
+def _attention(tr, node, q, k, v, mask, dropout_p, is_causal, scale):
+    """torch's scaled_dot_product_attention as relax.nn.attention (TVM's
+    conversion): (..., N, L, E) transposed to attention's (B, L, N, E), or
+    a unit head dimension for (B, L, E); a boolean mask (True takes part)
+    becomes the bias where(mask, 0, -inf); is_causal is "TopLeft", torch's
+    alignment."""
+    if dropout_p:
+        raise UnsupportedError("scaled_dot_product_attention with dropout_p=%s" % dropout_p)
+    rank = q.info.rank
+    if rank not in (3, 4) or k.info.rank != rank or v.info.rank != rank:
+        raise UnsupportedError("scaled_dot_product_attention of rank %d (3 or 4 supported)" % rank)
+    if any(list(x.info.shape[:-2]) != list(q.info.shape[:-2]) for x in (k, v)):
+        raise UnsupportedError("scaled_dot_product_attention with broadcast batch or head "
+                               "dimensions (grouped-query attention)")
+
+    def to_bsnh(x):
+        s = list(x.info.shape)
+        if rank == 4:
+            return tr.emit("permute_dims", [x], {"axes": i64s([0, 2, 1, 3])},
+                           info=TensorInfo([s[0], s[2], s[1], s[3]], x.info.dtype))
+        return tr.emit("expand_dims", [x], {"axis": i64s([2])},
+                       info=TensorInfo([s[0], s[1], 1, s[2]], x.info.dtype))
+
+    args = [to_bsnh(q), to_bsnh(k), to_bsnh(v)]
+    if mask is not None:
+        if mask.info.dtype == torch.bool:
+            mask = tr.emit("where", [mask, tr.scalar(0.0, q.dtype), tr.scalar(-math.inf, q.dtype)],
+                           info=TensorInfo(mask.info.shape, q.info.dtype))
+        if rank == 3 and mask.info.rank == 3:
+            s = list(mask.info.shape)
+            mask = tr.emit("expand_dims", [mask], {"axis": i64s([1])},
+                           info=TensorInfo([s[0], 1] + s[1:], mask.info.dtype))
+        args.append(mask)
+    attrs = {}
+    if scale is not None:
+        attrs["scale"] = f64(scale)
+    if is_causal:
+        attrs["causal_mask"] = '"TopLeft"'
+    qs, vs = list(q.info.shape), list(v.info.shape)
+    if rank == 4:
+        out = TensorInfo([qs[0], qs[2], qs[1], vs[3]], q.info.dtype)
+    else:
+        out = TensorInfo([qs[0], qs[1], 1, vs[2]], q.info.dtype)
+    y = tr.emit("nn.attention", args, attrs, info=out)
+    result = TensorInfo(qs[:-1] + vs[-1:], q.info.dtype)
+    if rank == 4:
+        return tr.emit("permute_dims", [y], {"axes": i64s([0, 2, 1, 3])}, info=result)
+    return tr.emit("squeeze", [y], {"axis": i64s([2])}, info=result)
+
+
+def _scaled_dot_product_attention(tr, node):
+    # torch 2.x: F.scaled_dot_product_attention(query, key, value,
+    # attn_mask=None, dropout_p=0.0, is_causal=False, scale=None,
+    # enable_gqa=False).
+    if node.kwargs.get("enable_gqa"):
+        raise UnsupportedError("scaled_dot_product_attention with enable_gqa=True")
+    q, k, v = (tr.value(_arg(node, i, n)) for i, n in enumerate(("query", "key", "value")))
+    return _attention(tr, node, q, k, v, tr.value(_arg(node, 3, "attn_mask")),
+                      tr.value(_arg(node, 4, "dropout_p", 0.0)),
+                      tr.value(_arg(node, 5, "is_causal", False)),
+                      tr.value(node.kwargs.get("scale")))
+
+
+def _scaled_dot_product_attention_1_13(tr, node):
+    # torch 1.13's F._scaled_dot_product_attention(query, key, value,
+    # attn_mask, dropout_p, need_attn_weights, is_causal) returns
+    # (output, attention weights); only the output converts.
+    if tr.value(_arg(node, 5, "need_attn_weights", False)) or any(
+            user.target is operator.getitem and user.args[1] != 0 for user in node.users):
+        raise UnsupportedError("scaled_dot_product_attention's attention weights")
+    q, k, v = (tr.value(_arg(node, i, n)) for i, n in enumerate(("query", "key", "value")))
+    out = _attention(tr, node, q, k, v, tr.value(_arg(node, 3, "attn_mask")),
+                     tr.value(_arg(node, 4, "dropout_p", 0.0)),
+                     tr.value(_arg(node, 6, "is_causal", False)), None)
+    return (out, None)
+
+
 def _baddbmm(tr, node):
     # addmm(input, m1, m2, beta, alpha): beta * input + alpha * m1 @ m2
     bias, a, b = (tr.value(x) for x in node.args[:3])
@@ -1271,6 +1348,12 @@ _FUNCTIONS = {
     torch.full: _constant_like, torch.tensor: _constant_like, torch.eye: _constant_like,
     torch.ones_like: _constant_like, torch.zeros_like: _constant_like,
 }
+
+# scaled_dot_product_attention: public from torch 2.0, private in 1.13.
+if hasattr(F, "scaled_dot_product_attention"):
+    _FUNCTIONS[F.scaled_dot_product_attention] = _scaled_dot_product_attention
+elif hasattr(F, "_scaled_dot_product_attention"):
+    _FUNCTIONS[F._scaled_dot_product_attention] = _scaled_dot_product_attention_1_13
 
 try:  # torchvision's traced leaf functions, when torchvision is there
     import torchvision.ops
