@@ -10,16 +10,21 @@
 #   mixed-precision=float16): within 2e-3 of the largest output magnitude,
 #   four float16 unit roundoffs, and "[fused]" when the attention kernel is
 #   the default schedule's flash-attention kernel.
+# The same blocks exported to ONNX (torch.onnx, opset 14) and imported with
+# mlc-translate --import-onnx rewrite the same way.
 # RUN: %python %s | FileCheck %s
 # CHECK: bert: 1 attention, bias
 # CHECK-NEXT: bert cpu float32: ok
 # CHECK-NEXT: bert gpu float16 [fused]: ok
+# CHECK-NEXT: bert onnx: 1 attention, bias
 # CHECK: gpt2: 1 attention, causal TopLeft
 # CHECK-NEXT: gpt2 cpu float32: ok
 # CHECK-NEXT: gpt2 gpu float16 [fused]: ok
+# CHECK-NEXT: gpt2 onnx: 1 attention, causal TopLeft
 # CHECK: llama: 1 attention, causal TopLeft
 # CHECK-NEXT: llama cpu float32: ok
 # CHECK-NEXT: llama gpu float16 [fused]: ok
+# CHECK-NEXT: llama onnx: 1 attention, causal TopLeft
 
 import os
 import re
@@ -49,6 +54,16 @@ def run(tmp, model, options):
         return data["out0"]
 
 
+def attention_ops(model):
+    """The relax.nn.attention ops relax-rewrite-attention makes of `model`:
+    how many, with which causal mask or bias."""
+    rewritten = tools.run("mlc-opt", [model, "--relax-rewrite-attention"])
+    ops = re.findall(r"relax\.nn\.attention %[^{:]*(?:\{[^}]*\})?", rewritten)
+    kinds = ["causal " + m for op in ops for m in re.findall(r'causal_mask = "(\w+)"', op)]
+    kinds += ["bias" for op in ops if op.count("%") == 4]
+    return "%d attention, %s" % (len(ops), ", ".join(kinds))
+
+
 for name, config in CONFIG.items():
     block = BLOCKS[name](**config).eval()
     inputs, _ = block_inputs(name, rng, 2, 64, hidden=128)
@@ -62,11 +77,7 @@ for name, config in CONFIG.items():
             f.write(str(mod))
         np.savez(os.path.join(tmp, "in.npz"), **dict(zip(["x", "mask"], inputs)))
 
-        rewritten = tools.run("mlc-opt", [model, "--relax-rewrite-attention"])
-        ops = re.findall(r"relax\.nn\.attention %[^{:]*(?:\{[^}]*\})?", rewritten)
-        kinds = ["causal " + m for op in ops for m in re.findall(r'causal_mask = "(\w+)"', op)]
-        kinds += ["bias" for op in ops if op.count("%") == 4]
-        print("%s: %d attention, %s" % (name, len(ops), ", ".join(kinds)))
+        print("%s: %s" % (name, attention_ops(model)))
 
         got = run(tmp, model, "rewrite-attention=true")
         np.testing.assert_allclose(got, ref, rtol=1e-4, atol=1e-4 * scale, err_msg=name)
@@ -81,3 +92,10 @@ for name, config in CONFIG.items():
         error = float(np.abs(got - ref).max()) / scale
         assert error <= 2e-3, (name, error)
         print("%s gpu float16 [%s]: ok" % (name, "fused" if "O_update" in scheduled else "unfused"))
+
+        onnx_model = os.path.join(tmp, "model.onnx")
+        torch.onnx.export(block, tuple(torch.from_numpy(x) for x in inputs), onnx_model,
+                          opset_version=14)
+        imported = os.path.join(tmp, "onnx.mlir")
+        tools.run("mlc-translate", ["--import-onnx", onnx_model, "-o", imported])
+        print("%s onnx: %s" % (name, attention_ops(imported)))
