@@ -17,12 +17,9 @@
 #include "mlc/Dialect/Relax/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/Matchers.h"
-#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringSwitch.h"
 
-#include <cmath>
 #include <optional>
 
 namespace mlc::relax {
@@ -271,23 +268,30 @@ bool isCausalMask(const AttentionChain::Mask &mask, int64_t s, int64_t sKv) {
   });
 }
 
-/// `permute_dims(value, axes)`, composed with the permutations producing
-/// `value` (the heads' transposes of the frontends cancel out); `value`
-/// itself when that is the identity.
-Value createPermute(OpBuilder &builder, Location loc, Value value,
-                    ArrayRef<int64_t> axes) {
-  auto op = PermuteDimsOp::create(builder, loc, value,
-                                  builder.getDenseI64ArrayAttr(axes));
+/// Folds `op` as far as it goes (each fold composes it with one more
+/// permutation above it); the value replacing it when it becomes the
+/// identity, else `op` itself.
+Value foldPermute(PermuteDimsOp op) {
   SmallVector<OpFoldResult> folded;
   while (succeeded(op->fold(folded))) {
     auto result = dyn_cast<Value>(folded.front());
     folded.clear();
     if (result && result != op.getResult()) {
+      op.getResult().replaceAllUsesWith(result);
       op->erase();
       return result;
     }
   }
   return op;
+}
+
+/// `permute_dims(value, axes)`, composed with the permutations producing
+/// `value` (the heads' transposes of the frontends cancel out); `value`
+/// itself when that is the identity.
+Value createPermute(OpBuilder &builder, Location loc, Value value,
+                    ArrayRef<int64_t> axes) {
+  return foldPermute(PermuteDimsOp::create(builder, loc, value,
+                                           builder.getDenseI64ArrayAttr(axes)));
 }
 
 /// Builds the attention op for `chain` before its root and replaces the
@@ -361,21 +365,9 @@ void rewrite(AttentionChain &chain) {
                              .getResult();
   root.getResult().replaceAllUsesWith(result);
   // The frontends transpose the heads back: that permutation now cancels.
-  for (Operation *user : llvm::make_early_inc_range(result.getUsers())) {
-    auto permute = dyn_cast<PermuteDimsOp>(user);
-    if (!permute)
-      continue;
-    SmallVector<OpFoldResult> folded;
-    while (succeeded(permute->fold(folded))) {
-      auto value = dyn_cast<Value>(folded.front());
-      folded.clear();
-      if (value && value != permute.getResult()) {
-        permute.getResult().replaceAllUsesWith(value);
-        permute->erase();
-        break;
-      }
-    }
-  }
+  for (Operation *user : llvm::make_early_inc_range(result.getUsers()))
+    if (auto permute = dyn_cast<PermuteDimsOp>(user))
+      foldPermute(permute);
   if (result.use_empty() && result != attention)
     result.getDefiningOp()->erase();
 }
