@@ -274,13 +274,15 @@ bool isCausalMask(const AttentionChain::Mask &mask, int64_t s, int64_t sKv) {
 Value foldPermute(PermuteDimsOp op) {
   SmallVector<OpFoldResult> folded;
   while (succeeded(op->fold(folded))) {
+    // An in-place fold succeeds with no results.
+    if (folded.empty())
+      continue;
     auto result = dyn_cast<Value>(folded.front());
-    folded.clear();
-    if (result && result != op.getResult()) {
-      op.getResult().replaceAllUsesWith(result);
-      op->erase();
-      return result;
-    }
+    if (!result)
+      break;
+    op.getResult().replaceAllUsesWith(result);
+    op->erase();
+    return result;
   }
   return op;
 }
