@@ -273,6 +273,26 @@ private:
             a.apply(a.d(0) % m.heads, {bh}), a.apply(a.d(0) * rows, {qTile})};
   }
 
+  /// This thread's element of the (rows x H_v) output tile at one step.
+  struct OTileElement {
+    SmallVector<Value> origin; // tileOrigin
+    Value row, col;            // of this thread's element at this step
+  };
+
+  /// An unrolled loop `name` over which the block's threads cover the
+  /// (rows x H_v) tile, four consecutive columns per thread and step; the
+  /// insertion point is left inside it.
+  OTileElement oTileLoop(StringRef name) {
+    ForOp step = loop(m.valueDim, name, ForKind::unrolled);
+    Affine a{rewriter, loc};
+    SmallVector<Value> origin = tileOrigin(a);
+    AffineExpr index = ((a.d(0) * warps + a.d(1)) * 8 + a.d(2)) * 4 + a.d(3);
+    SmallVector<Value> ivs{step.getInductionVar(), w, g, t, origin[2]};
+    Value row = a.apply(a.d(4) + index.floorDiv(m.valueDim), ivs);
+    Value col = a.apply(index % m.valueDim, ivs);
+    return {origin, row, col};
+  }
+
   /// Row of the thread's accumulator element (mt, h) in the tile.
   AffineExpr accRow(Affine &a, unsigned wD, unsigned gD, unsigned mtD,
                     unsigned hD) {
@@ -666,13 +686,8 @@ void AttentionBuilder::buildInit() {
   }
   OpBuilder::InsertionGuard guard(rewriter);
   threads("init_o");
-  ForOp step = loop(m.valueDim, "init_o_i", ForKind::unrolled);
+  auto [origin, row, col] = oTileLoop("init_o_i");
   Affine a{rewriter, loc};
-  SmallVector<Value> origin = tileOrigin(a);
-  AffineExpr index = ((a.d(0) * warps + a.d(1)) * 8 + a.d(2)) * 4 + a.d(3);
-  SmallVector<Value> ivs{step.getInductionVar(), w, g, t, origin[2]};
-  Value row = a.apply(a.d(4) + index.floorDiv(m.valueDim), ivs);
-  Value col = a.apply(index % m.valueDim, ivs);
   Value part = a.apply(a.d(0).floorDiv(64), {col});
   Value within = a.apply(a.d(0) % 64, {col});
   block("attention_init_o", SmallVector<IterVarType>(5, IterVarType::spatial),
@@ -688,13 +703,7 @@ void AttentionBuilder::buildInit() {
 void AttentionBuilder::buildOutput() {
   OpBuilder::InsertionGuard guard(rewriter);
   threads("out");
-  ForOp step = loop(m.valueDim, "out_i", ForKind::unrolled);
-  Affine a{rewriter, loc};
-  SmallVector<Value> origin = tileOrigin(a);
-  AffineExpr index = ((a.d(0) * warps + a.d(1)) * 8 + a.d(2)) * 4 + a.d(3);
-  SmallVector<Value> ivs{step.getInductionVar(), w, g, t, origin[2]};
-  Value row = a.apply(a.d(4) + index.floorDiv(m.valueDim), ivs);
-  Value col = a.apply(index % m.valueDim, ivs);
+  auto [origin, row, col] = oTileLoop("out_i");
   block("T_attention", SmallVector<IterVarType>(4, IterVarType::spatial),
         {m.batch, m.seq, m.heads, m.valueDim}, {origin[0], row, origin[1], col},
         [&](OpBuilder &b, Location l, ValueRange iv) {

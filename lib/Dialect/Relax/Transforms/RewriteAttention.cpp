@@ -224,16 +224,13 @@ template <typename Pred> bool isCausal(int64_t s, int64_t sKv, Pred masked) {
 /// Largest constant mask examined for the causal pattern.
 constexpr int64_t kMaxMaskElements = int64_t(1) << 24;
 
-/// The shape of a constant broadcasting to (.., S, S_kv) with only its last
-/// two dimensions larger than 1, as (S, S_kv); nullopt otherwise.
-std::optional<std::pair<int64_t, int64_t>>
-getMaskShape(DenseElementsAttr dense, int64_t s, int64_t sKv) {
+/// Whether `dense` is (.., S, S_kv) with unit leading dimensions, one
+/// (S x S_kv) mask for every batch and head, and small enough to examine.
+bool isOneMask(DenseElementsAttr dense, int64_t s, int64_t sKv) {
   ArrayRef<int64_t> shape = dense.getType().getShape();
-  if (shape.size() < 2 || shape.end()[-2] != s || shape.back() != sKv ||
-      dense.getNumElements() > kMaxMaskElements ||
-      !llvm::all_of(shape.drop_back(2), [](int64_t d) { return d == 1; }))
-    return std::nullopt;
-  return std::pair(s, sKv);
+  return shape.size() >= 2 && shape.end()[-2] == s && shape.back() == sKv &&
+         dense.getNumElements() <= kMaxMaskElements &&
+         llvm::all_of(shape.drop_back(2), [](int64_t d) { return d == 1; });
 }
 
 /// Whether `bias` is a constant of 0 and masking values in the causal
@@ -243,7 +240,7 @@ bool isCausalBias(Value bias, int64_t s, int64_t sKv) {
   DenseElementsAttr dense =
       constant ? getDenseElements(constant.getValue()) : nullptr;
   if (!dense || !isa<FloatType>(dense.getElementType()) ||
-      !getMaskShape(dense, s, sKv))
+      !isOneMask(dense, s, sKv))
     return false;
   auto values = llvm::to_vector(dense.getValues<APFloat>());
   if (!llvm::all_of(values, [](const APFloat &x) {
@@ -260,7 +257,7 @@ bool isCausalMask(const AttentionChain::Mask &mask, int64_t s, int64_t sKv) {
   auto constant = mask.condition.getDefiningOp<ConstantOp>();
   auto dense =
       constant ? dyn_cast<DenseElementsAttr>(constant.getValue()) : nullptr;
-  if (!dense || !getMaskShape(dense, s, sKv))
+  if (!dense || !isOneMask(dense, s, sKv))
     return false;
   auto values = llvm::to_vector(dense.getValues<bool>());
   return isCausal(s, sKv, [&](int64_t i, int64_t j) {
