@@ -91,7 +91,8 @@ namespace {
   X(cuMemFreeAsync)                                                            \
   X(cuDeviceGetDefaultMemPool)                                                 \
   X(cuMemPoolSetAttribute)                                                     \
-  X(cuLaunchKernelEx)
+  X(cuLaunchKernelEx)                                                          \
+  X(cuTensorMapEncodeTiled)
 
 #define MLC_STRINGIFY_IMPL(x) #x
 #define MLC_STRINGIFY(x) MLC_STRINGIFY_IMPL(x)
@@ -1069,6 +1070,117 @@ MLC_CUDA_EXPORT void mgpuMemHostUnregisterMemRef(int64_t rank, void *descriptor,
   if (sizeBytes != 0)
     mgpuMemHostUnregister(data);
 }
+
+} // extern "C"
+
+// TMA descriptors (CUtensorMap) in device memory, which kernels read through
+// a pointer argument. Encoding is cheap but a launch's descriptor must stay
+// alive until the kernel ran, so each distinct one is kept; past the table's
+// size the device is synchronized and the table emptied.
+namespace {
+constexpr size_t kMaxTensorMaps = 256;
+struct TensorMapEntry {
+  CUtensorMap map;
+  CUdeviceptr device;
+};
+TensorMapEntry gTensorMaps[kMaxTensorMaps];
+size_t gNumTensorMaps;
+
+// cuTensorMapEncodeTiled on the memref `descriptor` (rank <= 5, 2-byte
+// elements), `box` outermost first; the descriptor's device address.
+void *encodeTensorMap(int64_t rank, const MemRefDescriptor *descriptor,
+                      int64_t dataType, int64_t swizzle, int64_t l2Promotion,
+                      int64_t oobFill, const int64_t box[5]) {
+  constexpr int64_t kElementBytes = 2;
+  if (!readyForWork())
+    return nullptr;
+  if (!drv::cuTensorMapEncodeTiled) {
+    recordError("TMA descriptors need cuTensorMapEncodeTiled, which this "
+                "CUDA driver lacks (it came with CUDA 12)");
+    return nullptr;
+  }
+  if (rank < 1 || rank > 5) {
+    recordError("a TMA descriptor has 1 to 5 dimensions, not %lld",
+                static_cast<long long>(rank));
+    return nullptr;
+  }
+  const int64_t *sizes = descriptor->sizesAndStrides;
+  const int64_t *strides = sizes + rank;
+  cuuint64_t globalDim[5] = {1, 1, 1, 1, 1}, globalStrides[5] = {0};
+  cuuint32_t boxDim[5] = {1, 1, 1, 1, 1}, elementStrides[5] = {1, 1, 1, 1, 1};
+  // The driver counts dimensions innermost first.
+  for (int64_t i = 0; i < rank; ++i) {
+    globalDim[i] = static_cast<cuuint64_t>(sizes[rank - 1 - i]);
+    boxDim[i] = static_cast<cuuint32_t>(box[rank - 1 - i]);
+  }
+  for (int64_t i = 0; i + 1 < rank; ++i)
+    globalStrides[i] =
+        static_cast<cuuint64_t>(strides[rank - 2 - i] * kElementBytes);
+  char *data = descriptor->aligned + descriptor->offset * kElementBytes;
+  alignas(64) CUtensorMap map;
+  if (!check(drv::cuTensorMapEncodeTiled(
+                 &map, static_cast<CUtensorMapDataType>(dataType),
+                 static_cast<cuuint32_t>(rank), data, globalDim, globalStrides,
+                 boxDim, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                 static_cast<CUtensorMapSwizzle>(swizzle),
+                 static_cast<CUtensorMapL2promotion>(l2Promotion),
+                 static_cast<CUtensorMapFloatOOBfill>(oobFill)),
+             "cuTensorMapEncodeTiled (rank %lld)",
+             static_cast<long long>(rank)))
+    return nullptr;
+  pthread_mutex_lock(&gTableMutex);
+  for (size_t i = 0; i < gNumTensorMaps; ++i) {
+    if (memcmp(&gTensorMaps[i].map, &map, sizeof(map)) == 0) {
+      CUdeviceptr found = gTensorMaps[i].device;
+      pthread_mutex_unlock(&gTableMutex);
+      return reinterpret_cast<void *>(found);
+    }
+  }
+  bool ok = true;
+  if (gNumTensorMaps == kMaxTensorMaps) {
+    ok = check(drv::cuCtxSynchronize(), "cuCtxSynchronize");
+    for (size_t i = 0; ok && i < gNumTensorMaps; ++i)
+      drv::cuMemFree(gTensorMaps[i].device);
+    if (ok)
+      gNumTensorMaps = 0;
+  }
+  CUdeviceptr device = 0;
+  ok = ok && check(drv::cuMemAlloc(&device, sizeof(map)),
+                   "cuMemAlloc (TMA descriptor)");
+  ok = ok && check(drv::cuMemcpyHtoD(device, &map, sizeof(map)),
+                   "cuMemcpyHtoD (TMA descriptor)");
+  if (ok) {
+    gTensorMaps[gNumTensorMaps].map = map;
+    gTensorMaps[gNumTensorMaps++].device = device;
+  } else if (device) {
+    drv::cuMemFree(device);
+    device = 0;
+  }
+  pthread_mutex_unlock(&gTableMutex);
+  return reinterpret_cast<void *>(device);
+}
+} // namespace
+
+extern "C" {
+
+// The tensor maps of mlc's Hopper Matmul kernels (mlc-gpu-tensorize-wgmma):
+// an unranked memref (rank, descriptor), cuTensorMapEncodeTiled's data
+// type, swizzle, L2 promotion and out-of-bounds fill, and the box, outermost
+// first (unused dimensions 1). One entry point per element type, as the
+// compiler declares one function per unranked memref type.
+#define MLC_TENSOR_MAP_ENCODER(suffix)                                         \
+  MLC_CUDA_EXPORT void *mlc_cuda_tensor_map_encode_tiled_##suffix(             \
+      int64_t rank, void *descriptor, int64_t dataType, int64_t swizzle,       \
+      int64_t l2Promotion, int64_t oobFill, int64_t box0, int64_t box1,        \
+      int64_t box2, int64_t box3, int64_t box4) {                              \
+    const int64_t box[5] = {box0, box1, box2, box3, box4};                     \
+    return encodeTensorMap(rank,                                               \
+                           static_cast<const MemRefDescriptor *>(descriptor),  \
+                           dataType, swizzle, l2Promotion, oobFill, box);      \
+  }
+MLC_TENSOR_MAP_ENCODER(f16)
+MLC_TENSOR_MAP_ENCODER(bf16)
+#undef MLC_TENSOR_MAP_ENCODER
 
 // Takes effect only before the runtime initializes: modules, buffers and
 // kernels all live in that device's context.

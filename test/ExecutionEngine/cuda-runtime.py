@@ -23,6 +23,8 @@ import tempfile
 
 LIBRARY = sys.argv[1]
 EXPECT_DEVICE = "--expect-device" in sys.argv[2:]
+# The fake driver (Inputs/fake-libcuda.c) reads its TMA descriptors back.
+FAKE_DRIVER = EXPECT_DEVICE
 
 # A kernel adding one to each of `n` ints, as the driver's JIT takes it.
 ADD_ONE_PTX = b"""
@@ -92,7 +94,25 @@ SIGNATURES = {
     "mgpuMemFree": (None, [P, P]),
     "mgpuMemcpy": (None, [P, P, SIZE, P]),
     "mgpuMemset32": (None, [P, ctypes.c_uint32, SIZE, P]),
+    "mlc_cuda_tensor_map_encode_tiled_f16": (P, [ctypes.c_int64, P] +
+                                             [ctypes.c_int64] * 9),
 }
+
+
+class MemRef3(ctypes.Structure):
+    """A rank-3 memref descriptor as MLIR passes it (StridedMemRefType)."""
+    _fields_ = [("allocated", P), ("aligned", P), ("offset", ctypes.c_int64),
+                ("sizes", ctypes.c_int64 * 3), ("strides", ctypes.c_int64 * 3)]
+
+
+def encode_tensor_map(data, sizes, offset=0):
+    """The TMA descriptor of the Hopper Matmul rule's A: f16 (6), 128-byte
+    swizzle (3), 256-byte L2 promotion (3), zero fill (0), boxes of
+    1 x 128 x 64."""
+    strides = (sizes[1] * sizes[2], sizes[2], 1)
+    desc = MemRef3(data, data, offset, sizes, strides)
+    return lib.mlc_cuda_tensor_map_encode_tiled_f16(
+        3, ctypes.byref(desc), 6, 3, 3, 0, 1, 128, 64, 1, 1)
 
 lib = ctypes.CDLL(LIBRARY)
 for name, (restype, argtypes) in SIGNATURES.items():
@@ -170,6 +190,7 @@ def check_no_device():
         lib.mgpuMemFree(data, stream)
         lib.mgpuStreamDestroy(stream)
         lib.mgpuModuleUnload(module)
+        assert encode_tensor_map(None, (2, 200, 256)) is None
         assert last_error() == message
         # Cleared, the failure is recorded (and printed) again on next use.
         lib.mlc_cuda_clear_error()
@@ -265,6 +286,33 @@ def check_device():
     assert lib.mlc_cuda_event_destroy(start) == 0
     assert lib.mlc_cuda_event_destroy(end) == 0
     assert lib.mlc_cuda_synchronize() == 0
+
+    # TMA descriptors: encoded into device memory, dimensions innermost
+    # first, strides in bytes; the same one twice is one allocation.
+    if FAKE_DRIVER:
+        tensor = lib.mlc_cuda_malloc(2 * 200 * 256 * 2)
+        assert tensor, last_error()
+        tensor_map = encode_tensor_map(tensor, (2, 200, 256))
+        assert tensor_map, last_error()
+        assert encode_tensor_map(tensor, (2, 200, 256)) == tensor_map
+        words = (ctypes.c_uint64 * 16)()
+        assert lib.mlc_cuda_memcpy_dtoh(words, tensor_map, 128) == 0
+        assert list(words[:10]) == [3, 6, tensor, 256, 200, 2, 512,
+                                    200 * 256 * 2, 64 | 1 << 32,
+                                    3 | 3 << 16], list(words[:10])
+        at_offset = encode_tensor_map(tensor, (2, 200, 256), offset=8)
+        assert at_offset and at_offset != tensor_map, last_error()
+        assert lib.mlc_cuda_memcpy_dtoh(words, at_offset, 128) == 0
+        assert words[2] == tensor + 16, words[2]
+        # Rows of 100 f16 (200 bytes) are no whole 16-byte pieces.
+        with StderrCapture() as capture:
+            assert encode_tensor_map(tensor, (2, 200, 100)) is None
+            message = last_error()
+            assert "cuTensorMapEncodeTiled" in message, message
+        assert error_lines(capture.text) == ["mlc cuda runtime: error: " +
+                                             message]
+        lib.mlc_cuda_clear_error()
+        assert lib.mlc_cuda_free(tensor) == 0
 
     lib.mgpuMemFree(data, stream)
     lib.mgpuModuleUnload(module)

@@ -402,3 +402,43 @@ CUresult cuMemHostUnregister(void *ptr) {
   REQUIRE_CONTEXT();
   return CUDA_SUCCESS;
 }
+
+/* TMA descriptors: checks what the real driver documents (rank 1 to 5,
+ * 16-byte aligned address and strides, boxes of at most 256 per dimension
+ * and, with a swizzle, inner box rows of at most the swizzle's width), then
+ * writes the arguments into the opaque map as 64-bit words for the test to
+ * read back: rank, data type, address, the dims, the strides (rank - 1), the
+ * box, swizzle, L2 promotion, out-of-bounds fill. */
+CUresult cuTensorMapEncodeTiled(
+    CUtensorMap *map, CUtensorMapDataType dataType, cuuint32_t rank,
+    void *address, const cuuint64_t *dims, const cuuint64_t *strides,
+    const cuuint32_t *box, const cuuint32_t *elementStrides,
+    CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle,
+    CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill) {
+  (void)elementStrides;
+  (void)interleave;
+  if (rank < 1 || rank > 5 || (uintptr_t)address % 16 != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  for (cuuint32_t i = 0; i + 1 < rank; ++i)
+    if (strides[i] % 16 != 0)
+      return CUDA_ERROR_INVALID_VALUE;
+  for (cuuint32_t i = 0; i < rank; ++i)
+    if (box[i] == 0 || box[i] > 256)
+      return CUDA_ERROR_INVALID_VALUE;
+  if (swizzle == CU_TENSOR_MAP_SWIZZLE_128B && box[0] * 2 > 128)
+    return CUDA_ERROR_INVALID_VALUE;
+  uint64_t words[16] = {0};
+  int n = 0;
+  words[n++] = rank;
+  words[n++] = (uint64_t)dataType;
+  words[n++] = (uint64_t)(uintptr_t)address;
+  for (cuuint32_t i = 0; i < rank; ++i)
+    words[n++] = dims[i];
+  for (cuuint32_t i = 0; i + 1 < rank; ++i)
+    words[n++] = strides[i];
+  words[n++] = (uint64_t)box[0] | (uint64_t)box[rank - 1] << 32;
+  words[n++] = (uint64_t)swizzle | (uint64_t)l2Promotion << 16 |
+               (uint64_t)oobFill << 32;
+  memcpy(map, words, sizeof(words));
+  return CUDA_SUCCESS;
+}
