@@ -44,10 +44,11 @@ def main():
     os.makedirs(args.dir, exist_ok=True)
     cases = []
 
-    def compile_case(name, mlir, pipeline_options=None, **case):
+    def compile_case(name, mlir, pipeline_options=None, chip=None, **case):
         so = f"{name}.so"
         extra = [f"--pipeline-options={pipeline_options}"] if pipeline_options else []
-        run(tool("mlc-compile"), f"--target=cuda:{args.chip}", *extra, mlir, "-o", os.path.join(args.dir, so))
+        run(tool("mlc-compile"), f"--target=cuda:{chip or args.chip}", *extra, mlir, "-o",
+            os.path.join(args.dir, so))
         cases.append({"name": name, "so": so, "entry": "main", **case})
 
     for model in ("mlp", "cnn", "resnet", "mobilenet", "transformer"):
@@ -75,7 +76,7 @@ def main():
                          torch={"op": f"model:{model}", "autocast": dtype})
 
     def kernel(name, shapes, body, out_shape, op, flops=None, bytes_=None, rtol=1e-5, atol=1e-6, dtype="float32",
-               pipeline_options=None, torch_extra=None, **extra):
+               pipeline_options=None, torch_extra=None, chip=None, **extra):
         # Inputs and the float64 numpy reference are made on the GPU machine
         # from the seed (run.py's REFERENCES[op]): large arrays do not travel.
         out_type = f"Tensor[({', '.join(map(str, out_shape))}), float32]"
@@ -84,12 +85,12 @@ def main():
             f.write(relay_kernel(name, shapes, body, out_type, dtype))
         mlir = os.path.join(args.dir, f"{name}.mlir")
         run(tool("mlc-translate"), "--import-relay", path, "-o", mlir)
-        compile_case(name, mlir, pipeline_options=pipeline_options, kind="kernel",
+        compile_case(name, mlir, pipeline_options=pipeline_options, chip=chip, kind="kernel",
                      inputs={"seed": len(cases), "shapes": [[n, list(s), dtype] for n, s in shapes]},
                      reference={"op": op, **extra}, rtol=rtol, atol=atol, flops=flops, bytes=bytes_,
                      torch={"op": op, **extra, **(torch_extra or {})})
 
-    def matmul(name, m, k, n, transpose_b=False, dtype="float32", tf32=False):
+    def matmul(name, m, k, n, transpose_b=False, dtype="float32", tf32=False, chip=None):
         # float16 or bfloat16 inputs: f32 results (the tensor-core Matmul
         # rule). numpy has no bfloat16: those cases take float32 inputs and
         # cast them in the model (two small kernels of their own, which the
@@ -110,7 +111,7 @@ def main():
                    torch_extra={"tf32": True})
             return
         kernel(name, [("a", (m, k)), ("b", b)], body, (m, n), op,
-               flops=2 * m * n * k, rtol=1e-4, atol=1e-4 * np.sqrt(k), dtype=dtype)
+               flops=2 * m * n * k, rtol=1e-4, atol=1e-4 * np.sqrt(k), dtype=dtype, chip=chip)
 
     matmul("matmul1024", 1024, 1024, 1024)
     matmul("matmul4096", 4096, 4096, 4096)
@@ -131,6 +132,13 @@ def main():
     matmul("matmul_odd3_f16", 1000, 777, 1023, dtype="float16")
     matmul("matmul4096_bf16", 4096, 4096, 4096, dtype="bfloat16")
     matmul("bert_ffn1_bf16", 4096, 768, 3072, transpose_b=True, dtype="bfloat16")
+    # sm_90a: the Hopper Matmul rule (TMA + wgmma), same shapes.
+    for name, m, k, n, transpose_b, dtype in [("matmul4096_f16", 4096, 4096, 4096, False, "float16"),
+                                              ("bert_ffn1_f16", 4096, 768, 3072, True, "float16"),
+                                              ("bert_ffn2_f16", 4096, 3072, 768, True, "float16"),
+                                              ("bert_ffn1_m300_f16", 300, 768, 3072, True, "float16"),
+                                              ("matmul4096_bf16", 4096, 4096, 4096, False, "bfloat16")]:
+        matmul(f"{name}_sm90a", m, k, n, transpose_b=transpose_b, dtype=dtype, chip="sm_90a")
     matmul("matmul4096_tf32", 4096, 4096, 4096, tf32=True)
     matmul("bert_ffn1_tf32", 4096, 768, 3072, transpose_b=True, tf32=True)
     # Convolutions as implicit GEMMs on tensor cores (f16 in, f32 out):

@@ -86,10 +86,11 @@ void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
   ConvertTensorIRToSCFOptions tensorIRToSCF;
   tensorIRToSCF.insertDeallocs = false;
   if (options.emulateGPUSchedule) {
-    // The schedules of the GPU pipeline's default chip.
+    // The schedules of the chip the GPU pipeline would compile for.
     GPUPipelineOptions gpu;
     buildGPUKernelSchedulePipeline(
-        pm, gpu.threadsPerBlock, hasTensorCoreMMA(gpu.chip), options.allowTF32);
+        pm, gpu.threadsPerBlock, hasTensorCoreMMA(options.emulateGPUChip),
+        options.allowTF32, hasWarpgroupMMA(options.emulateGPUChip));
     tensorIRToSCF.serializeThreadBindings = true;
   } else if (options.defaultSchedule) {
     pm.addNestedPass<tensorir::PrimFuncOp>(createConvertTensorIRToLinalg());
@@ -178,10 +179,16 @@ void mlc::buildCPUPipeline(OpPassManager &pm,
 void mlc::buildTensorIRDefaultSchedulePipeline(
     OpPassManager &pm, const TensorIRDefaultScheduleOptions &options) {
   OpPassManager &primFuncs = pm.nest<tensorir::PrimFuncOp>();
-  if (options.target == "cuda") {
-    // The GPU pipeline's default chip (sm_90: tensor cores).
+  StringRef target = options.target;
+  if (target == "cuda" || target.starts_with("cuda:")) {
+    // The chip of cuda:<chip>, else the GPU pipeline's default (sm_90:
+    // tensor cores).
+    std::string chip = target.consume_front("cuda:")
+                           ? target.str()
+                           : GPUPipelineOptions().chip.getValue();
     GPUDefaultSchedulePassOptions schedule;
-    schedule.tensorCores = hasTensorCoreMMA(GPUPipelineOptions().chip);
+    schedule.tensorCores = hasTensorCoreMMA(chip);
+    schedule.warpgroupMma = hasWarpgroupMMA(chip);
     schedule.allowTF32 = options.allowTF32;
     primFuncs.addPass(createGPUDefaultSchedulePass(schedule));
     return;
@@ -190,6 +197,13 @@ void mlc::buildTensorIRDefaultSchedulePipeline(
   DefaultSchedulePassOptions schedule;
   schedule.target = options.target;
   primFuncs.addPass(createDefaultSchedulePass(schedule));
+}
+
+std::string mlc::validateCPUPipelineOptions(const CPUPipelineOptions &options) {
+  if (getMinimumPTXVersion(options.emulateGPUChip) == 0)
+    return "unknown GPU chip '" + options.emulateGPUChip +
+           "' for emulate-gpu-chip (expected sm_50 ... sm_121a, e.g. sm_90a)";
+  return "";
 }
 
 void mlc::registerPipelines() {
@@ -216,10 +230,23 @@ void mlc::registerPipelines() {
       "TVM's default schedule of the prim_funcs of a TensorIR module: raise "
       "te.compute stages to linalg, tile, pack, vectorize, parallelize",
       buildTensorIRDefaultSchedulePipeline);
-  PassPipelineRegistration<CPUPipelineOptions>(
+  registerPassPipeline(
       "mlc-cpu-pipeline",
       "Compile a graph-level module to the LLVM dialect for the host CPU",
-      buildCPUPipeline);
+      [](OpPassManager &pm, StringRef optionsText,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        CPUPipelineOptions options;
+        if (failed(options.parseFromString(optionsText)))
+          return failure();
+        std::string error = validateCPUPipelineOptions(options);
+        if (!error.empty())
+          return errorHandler(error);
+        buildCPUPipeline(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optionsHandler) {
+        optionsHandler(CPUPipelineOptions());
+      });
   PassPipelineRegistration<CPUPipelineOptions>(
       "mlc-cpu-bufferize",
       "Bufferize a tensor-level module with destination-passing entry points",

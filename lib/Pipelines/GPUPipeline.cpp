@@ -115,14 +115,20 @@ bool mlc::hasTensorCoreMMA(StringRef chip) {
   return !chip.getAsInteger(10, version) && version >= 80;
 }
 
+bool mlc::hasWarpgroupMMA(StringRef chip) { return chip == "sm_90a"; }
+
 void mlc::buildGPUKernelSchedulePipeline(OpPassManager &pm,
                                          int64_t threadsPerBlock,
-                                         bool tensorCores, bool allowTF32) {
+                                         bool tensorCores, bool allowTF32,
+                                         bool warpgroupMma) {
+  if (warpgroupMma)
+    pm.addPass(createGPUMarkConstantArgumentsPass());
   OpPassManager &primFuncs = pm.nest<tensorir::PrimFuncOp>();
   GPUDefaultSchedulePassOptions schedule;
   schedule.threadsPerBlock = threadsPerBlock;
   schedule.tensorCores = tensorCores;
   schedule.allowTF32 = allowTF32;
+  schedule.warpgroupMma = warpgroupMma;
   primFuncs.addPass(createGPUDefaultSchedulePass(schedule));
   primFuncs.addPass(tensorir::createTensorIRCompactBufferAllocation());
 }
@@ -138,9 +144,9 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   buildGraphToKernelsPipeline(pm, graph, /*forGPU=*/true);
 
   // Kernels: TVM's default GPU schedule, then thread bindings to gpu.launch.
-  buildGPUKernelSchedulePipeline(pm, options.threadsPerBlock,
-                                 hasTensorCoreMMA(options.chip),
-                                 options.allowTF32);
+  buildGPUKernelSchedulePipeline(
+      pm, options.threadsPerBlock, hasTensorCoreMMA(options.chip),
+      options.allowTF32, hasWarpgroupMMA(options.chip));
   pm.addPass(createConvertTensorIRToGPU());
   ConvertTensorIRToSCFOptions tensorIRToSCF;
   tensorIRToSCF.insertDeallocs = false;
@@ -164,6 +170,9 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   outParams.modifyPublicFunctions = true;
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
   bufferization::buildBufferDeallocationPipeline(pm);
+  // The Hopper Matmul rule's tiles: TMA + wgmma (after buffer deallocation,
+  // which does not know the mbarrier ops' memory effects).
+  pm.addPass(createGPUTensorizeWgmmaPass());
   pm.addPass(createCanonicalizerPass());
   if (options.planMemory)
     pm.addNestedPass<func::FuncOp>(mlc::createPlanMemoryPass());
@@ -188,6 +197,14 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   pm.addPass(createGpuKernelOutliningPass());
   // The weights now live in the gpu.modules that read them.
   pm.addPass(createGPUEraseHostConstantsPass());
+  // nvgpu ops to NVVM while the kernels' loops are still scf: a loop may
+  // carry an nvgpu value (the wgmma accumulator), whose type only this
+  // conversion knows.
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createGPUAssumeAlignmentPass());
+  kernels.addPass(createGPULaunchBoundsPass());
+  kernels.addPass(createGPULowerBF16MmaSyncPass());
+  kernels.addPass(createConvertNVGPUToNVVMPass());
   // The runtime calls for device allocation and copies are asynchronous
   // (stream-ordered), as gpu-to-llvm requires.
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
@@ -208,10 +225,6 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
 
   // Device code to NVVM.
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
-  device.addPass(createGPUAssumeAlignmentPass());
-  device.addPass(createGPULaunchBoundsPass());
-  device.addPass(createGPULowerBF16MmaSyncPass());
-  device.addPass(createConvertNVGPUToNVVMPass());
   device.addPass(createConvertGpuOpsToNVVMOps());
   device.addPass(createCanonicalizerPass());
   device.addPass(createCSEPass());

@@ -28,6 +28,9 @@
 # CHECK: batch_matmul_nn f16 2x64x40x64 [tensorcore]: ok
 # CHECK: matmul bf16 128x80x192 [tensorcore]: ok
 # CHECK: dense bf16+bias 256x96x128 [tensorcore]: ok
+# CHECK: dense f16+bias+relu 200x256x1000 [wgmma]: ok
+# CHECK: matmul f16 3x100x72x136 [wgmma]: ok
+# CHECK: matmul bf16 128x80x192 [wgmma]: ok
 # CHECK: matmul tf32 128x80x192 [tensorcore]: ok
 # CHECK: dense tf32+bias+relu 256x72x128 [tensorcore]: ok
 # CHECK: matmul tf32 90x48x136 [tensorcore]: ok
@@ -75,10 +78,11 @@ def relay_type(a):
     return "Tensor[(%s), %s]" % (", ".join(map(str, a.shape)), dtype)
 
 
-def compile_and_run(name, body, inputs, tmp, options=""):
+def compile_and_run(name, body, inputs, tmp, options="", chip=None):
     """body: relay expressions of @main over the named inputs; options:
     more pipeline options (both the CPU pipeline's and
-    tensorir-default-schedule's)."""
+    tensorir-default-schedule's); chip: the GPU chip whose schedules run
+    (default: the GPU pipeline's, sm_90)."""
     params = ", ".join("%%%s: %s" % (k, relay_type(v)) for k, v in inputs.items())
     text = '#[version = "0.0.5"]\ndef @main(%s) {\n%s\n}\n' % (params, body)
     relay = os.path.join(tmp, name + ".relay")
@@ -89,10 +93,13 @@ def compile_and_run(name, body, inputs, tmp, options=""):
     scheduled = tools.run("mlc-opt", [
         model, "--relay-to-relax", "--relax-legalize-ops",
         "--tensorir-annotate-op-pattern", "--relax-fuse-ops", "--relax-fuse-tir",
-        "--tensorir-default-schedule=target=cuda " + options])
+        "--tensorir-default-schedule=target=cuda%s %s"
+        % (":" + chip if chip else "", options)])
     inputs_path = os.path.join(tmp, name + "-in.npz")
     outputs_path = os.path.join(tmp, name + "-out.npz")
     np.savez(inputs_path, **inputs)
+    if chip:
+        options += " emulate-gpu-chip=" + chip
     tools.run("mlc-run", [model, "--quiet", EMULATE + " " + options,
                           "--inputs=" + inputs_path,
                           "--outputs=" + outputs_path])
@@ -101,6 +108,8 @@ def compile_and_run(name, body, inputs, tmp, options=""):
 
 
 def rule_of(scheduled):
+    if "wgmma" in scheduled:
+        return "wgmma"
     if "mma_sync" in scheduled:
         return "tensorcore"
     if '"shared"' in scheduled and '"local"' in scheduled:
@@ -110,9 +119,11 @@ def rule_of(scheduled):
     return "fallback"
 
 
-def check(name, body, inputs, expected, reduction=1, rule=None, options=""):
+def check(name, body, inputs, expected, reduction=1, rule=None, options="",
+          chip=None):
     with tempfile.TemporaryDirectory() as tmp:
-        got, scheduled = compile_and_run("case", body, inputs, tmp, options)
+        got, scheduled = compile_and_run("case", body, inputs, tmp, options,
+                                         chip)
     label = name
     if rule:
         found = rule_of(scheduled)
@@ -242,6 +253,27 @@ check("dense bf16+bias 256x96x128",
       'out_dtype="float32"), %b)',
       {"x": x, "w": w, "b": b}, bf16_values(x) @ bf16_values(w).T + b, 96,
       "tensorcore")
+
+# The Hopper Matmul rule (sm_90a): its SIMT form, each of a warpgroup's 128
+# threads accumulating one row of a 128 x 128 tile in shared memory over
+# all of K, then the write-back with the bias and relu; M, N and K no tile
+# divides (the rows and columns past the end masked), A batched with B
+# shared, bf16.
+x, w, b = f16(200, 256), f16(1000, 256), f32(1000)
+check("dense f16+bias+relu 200x256x1000",
+      'nn.relu(add(nn.dense(%x, %w, units=None, out_dtype="float32"), %b))',
+      {"x": x, "w": w, "b": b}, np.maximum(f64(x) @ f64(w).T + b, 0), 256,
+      "wgmma", chip="sm_90a")
+x, y = f16(3, 100, 72), f16(72, 136)
+check("matmul f16 3x100x72x136",
+      'nn.matmul(%x, %y, out_dtype="float32")', {"x": x, "y": y},
+      f64(x) @ f64(y), 72, "wgmma", chip="sm_90a")
+x, y = f32(128, 80), f32(80, 192)
+check("matmul bf16 128x80x192",
+      'nn.matmul(cast(%x, dtype="bfloat16"), cast(%y, dtype="bfloat16"), '
+      'out_dtype="float32")',
+      {"x": x, "y": y}, bf16_values(x) @ bf16_values(y), 80, "wgmma",
+      chip="sm_90a")
 
 # tf32 (allow-tf32): float32 GEMMs with m16n8k8 tiles, K in steps of 16
 # (80) or 8 (72). The host computes them in float32, so the f32 tolerances

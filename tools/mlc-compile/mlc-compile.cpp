@@ -699,6 +699,9 @@ static LogicalResult compile(MLIRContext &context) {
       return fail(error);
   } else if (outputKind == OutputKind::PTX) {
     return fail("a .ptx output needs --target=cuda");
+  } else if (std::string error = mlc::validateCPUPipelineOptions(*options);
+             !error.empty()) {
+    return fail(error);
   }
 #ifndef MLC_CUDA_RUNTIME_STATIC
   if (cuda && outputKind == OutputKind::SharedLibrary)

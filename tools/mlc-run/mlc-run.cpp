@@ -364,6 +364,11 @@ static LogicalResult run(MLIRContext &context) {
   if (!cpuOptions && !gpuOptions)
     return fail("invalid --pipeline-options '" + pipelineOptions + "'");
   // mlc-run allocates the results and passes them to the entry.
+  if (cpuOptions) {
+    if (std::string error = mlc::validateCPUPipelineOptions(*cpuOptions);
+        !error.empty())
+      return fail(error);
+  }
   if (cpuOptions && !cpuOptions->hoistResultAllocs)
     return fail("mlc-run needs hoist-result-allocs=true (it passes result "
                 "buffers to the entry); mlc-compile takes "

@@ -87,6 +87,11 @@ struct CPUPipelineOptions
                      "checks the GPU schedules' numerics without a GPU; "
                      "replaces the CPU schedule"),
       llvm::cl::init(false)};
+  PassOptions::Option<std::string> emulateGPUChip{
+      *this, "emulate-gpu-chip",
+      llvm::cl::desc("The chip whose schedules emulate-gpu-schedule runs "
+                     "(sm_90a: the Hopper Matmul rule's)"),
+      llvm::cl::init("sm_90")};
   PassOptions::Option<bool> allowTF32{
       *this, "allow-tf32",
       llvm::cl::desc("With emulate-gpu-schedule: schedule float32 matmuls "
@@ -99,15 +104,21 @@ struct CPUPipelineOptions
 /// Schedules every prim_func for CUDA: mlc-gpu-default-schedule, then
 /// tensorir-compact-buffer-allocation (shared/local buffers shrink to a
 /// block's / thread's part). `tensorCores` enables the tensor-core Matmul
-/// rule (sm_80 and newer), `allowTF32` its tf32 form for float32 inputs.
+/// rule (sm_80 and newer), `allowTF32` its tf32 form for float32 inputs,
+/// `warpgroupMma` the Hopper Matmul rule (sm_90a).
 /// Shared by the GPU pipeline and the CPU pipeline's emulate-gpu-schedule.
 void buildGPUKernelSchedulePipeline(mlir::OpPassManager &pm,
                                     int64_t threadsPerBlock, bool tensorCores,
-                                    bool allowTF32 = false);
+                                    bool allowTF32 = false,
+                                    bool warpgroupMma = false);
 
 /// Whether `chip` (sm_XX[a]) has the mma.sync.m16n8k16 tensor-core
 /// instructions (sm_80 and newer).
 bool hasTensorCoreMMA(llvm::StringRef chip);
+
+/// Whether `chip` has TMA and the warpgroup MMA (wgmma) instructions:
+/// sm_90a (the architecture-specific features PTX only offers there).
+bool hasWarpgroupMMA(llvm::StringRef chip);
 
 /// Lowers graph-level IR to kernels: relay to relax (relay-to-relax), then
 /// every high-level relax op to a tensorir kernel called through
@@ -138,6 +149,10 @@ void buildCPUBufferizationPipeline(mlir::OpPassManager &pm,
 /// (LLVM IR translation turns it into `__kmpc_fork_call`).
 void buildCPULowerToLLVMPipeline(mlir::OpPassManager &pm,
                                  const CPUPipelineOptions &options);
+
+/// Checks `options` (the emulated GPU chip); the error message, or an empty
+/// string when they are valid.
+std::string validateCPUPipelineOptions(const CPUPipelineOptions &options);
 
 /// The whole CPU pipeline (`--mlc-cpu-pipeline`): graph-level module in,
 /// LLVM dialect out.
@@ -257,7 +272,8 @@ struct TensorIRDefaultScheduleOptions
       *this, "target",
       llvm::cl::desc("The target of the schedule: `cpu`, or `cuda` (TVM "
                      "dlight's GPU rules for the GPU pipeline's default "
-                     "chip, sm_90: tensor cores for f16/bf16 matmuls)"),
+                     "chip, sm_90: tensor cores for f16/bf16 matmuls), or "
+                     "`cuda:<chip>` (sm_90a: the Hopper Matmul rule too)"),
       llvm::cl::init("cpu")};
   PassOptions::Option<bool> allowTF32{
       *this, "allow-tf32",

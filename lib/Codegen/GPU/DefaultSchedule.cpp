@@ -50,6 +50,11 @@ constexpr int64_t kCopyBytes = 16;
 /// least before it takes the smaller 64 x 64 tile (about one per SM).
 constexpr int64_t kMinTensorCoreBlocks = 128;
 
+/// The Hopper Matmul rule's tile of C (M and N) and its threads (one
+/// warpgroup).
+constexpr int64_t kWarpgroupTile = 128;
+constexpr int64_t kWarpgroupThreads = 128;
+
 /// Whether `loop` only feeds spatial iteration variables of the blocks in it.
 bool isSpatialLoop(ForOp loop) {
   Value iv = loop.getInductionVar();
@@ -152,6 +157,7 @@ struct GPUDefaultSchedulePass
     IRRewriter rewriter(&getContext());
     using Rule = LogicalResult (GPUDefaultSchedulePass::*)(Schedule &, ForOp);
     const Rule rules[] = {&GPUDefaultSchedulePass::applyAttention,
+                          &GPUDefaultSchedulePass::applyWarpgroupMatmul,
                           &GPUDefaultSchedulePass::applyTensorCoreMatmul,
                           &GPUDefaultSchedulePass::applyMatmul,
                           &GPUDefaultSchedulePass::applyGeneralReduction,
@@ -593,6 +599,121 @@ struct GPUDefaultSchedulePass
       return failure();
     IRRewriter rewriter(&getContext());
     return buildFusedAttention(rewriter, sch.getFunc(), root);
+  }
+
+  /// Whether `load` reads a prim_func argument of identity layout, not
+  /// bound to a constant (whose device address the host lacks), at
+  /// indices that are exactly iteration variables `vars` of `block`, in
+  /// order.
+  static bool isArgumentLoad(memref::LoadOp load, BlockOp block,
+                             ArrayRef<unsigned> vars) {
+    auto arg = dyn_cast<BlockArgument>(load.getMemRef());
+    auto func =
+        arg ? dyn_cast<PrimFuncOp>(arg.getOwner()->getParentOp()) : nullptr;
+    if (!func ||
+        func.getArgAttr(arg.getArgNumber(),
+                        TensorIRDialect::getConstantArgAttrName()) ||
+        !load.getMemRefType().getLayout().isIdentity() ||
+        load.getIndices().size() != vars.size())
+      return false;
+    for (auto [index, v] : llvm::zip(load.getIndices(), vars))
+      if (index != block.getIterVar(v))
+        return false;
+    return true;
+  }
+
+  /// The Hopper Matmul rule (sm_90a, `warpgroup-mma`): a GEMM block
+  /// C[b.., i, j] += extf(A[b.., i, k]) * extf(B[b.., k, j]) with f16 or
+  /// bf16 prim_func arguments A and B (B's batch dimensions may be fewer:
+  /// broadcast) gets a thread block of one warpgroup (128 threads) per
+  /// 128 x 128 tile of C, accumulated in a `shared` buffer whose loop nest
+  /// (the thread's row of the tile over all of K) is annotated
+  /// `wgmma = "m64n128k16"`: mlc-gpu-tensorize-wgmma replaces it by TMA
+  /// loads of A and B and wgmma, leaving the write-back (with the inlined
+  /// epilogue, and the tails' predicates) to the threads. TMA needs rows
+  /// of whole 16-byte pieces (K and N multiples of 8) and fills what lies
+  /// past the end with zeros.
+  LogicalResult applyWarpgroupMatmul(Schedule &sch, ForOp root) {
+    if (!warpgroupMma)
+      return failure();
+    std::optional<Gemm> gemm = matchGemm(root);
+    if (!gemm)
+      return failure();
+    Type inputType = getTensorCoreInputType(gemm->reduction);
+    if (!inputType || inputType.isF32())
+      return failure();
+    int64_t m = gemm->m, n = gemm->n, k = gemm->k;
+    if (m < 64 || n < 64 || k % 8 != 0 || n % 8 != 0 ||
+        llvm::divideCeil(m, kWarpgroupTile) > 65535)
+      return failure();
+    // A indexed (b.., i, k), B (b'.., k, j) with b' a suffix of b.
+    auto mul =
+        gemm->reduction.combiner->getOperand(1 - gemm->reduction.accOperand)
+            .getDefiningOp<arith::MulFOp>();
+    SmallVector<memref::LoadOp> loads;
+    for (Value operand : mul->getOperands())
+      loads.push_back(operand.getDefiningOp<arith::ExtFOp>()
+                          .getIn()
+                          .getDefiningOp<memref::LoadOp>());
+    ArrayRef<unsigned> batch = ArrayRef<unsigned>(gemm->spatial).drop_back(2);
+    auto isA = [&](memref::LoadOp load) {
+      SmallVector<unsigned> vars(batch);
+      vars.append({gemm->iVar, gemm->kVar});
+      return isArgumentLoad(load, gemm->block, vars);
+    };
+    auto isB = [&](memref::LoadOp load) {
+      unsigned rank = load.getIndices().size();
+      if (rank < 2 || rank - 2 > batch.size())
+        return false;
+      SmallVector<unsigned> vars(batch.take_back(rank - 2));
+      vars.append({gemm->kVar, gemm->jVar});
+      return isArgumentLoad(load, gemm->block, vars);
+    };
+    if (!((isA(loads[0]) && isB(loads[1])) || (isA(loads[1]) && isB(loads[0]))))
+      return failure();
+
+    FailureOr<SmallVector<ForOp>> i =
+        sch.split(gemm->loopOf[gemm->iVar], {0, kWarpgroupTile});
+    if (failed(i))
+      return failure();
+    FailureOr<SmallVector<ForOp>> j =
+        sch.split(gemm->loopOf[gemm->jVar], {0, kWarpgroupTile});
+    if (failed(j))
+      return failure();
+    SmallVector<ForOp> order;
+    for (unsigned s : batch)
+      order.push_back(gemm->loopOf[s]);
+    order.append(
+        {(*i)[0], (*j)[0], (*i)[1], (*j)[1], gemm->loopOf[gemm->kVar]});
+    if (failed(sch.reorder(order)) || failed(bindBatch(sch, *gemm)) ||
+        failed(sch.bind((*i)[0], "blockIdx.y")) ||
+        failed(sch.bind((*j)[0], "blockIdx.x")))
+      return failure();
+    // The tile's accumulator in shared memory, written back by the
+    // warpgroup's threads (consecutive threads, consecutive columns).
+    FailureOr<BlockOp> writeBack = sch.cacheWrite(gemm->block, 0, "shared");
+    if (failed(writeBack) ||
+        failed(sch.reverseComputeAt(*writeBack, (*j)[0])) ||
+        failed(sch.bind((*i)[1], "threadIdx.x")))
+      return failure();
+    SmallVector<ForOp> inner;
+    for (ForOp l : Schedule::getLoops(*writeBack))
+      if ((*j)[0]->isProperAncestor(l))
+        inner.push_back(l);
+    FailureOr<ForOp> fused = fuseAll(sch, inner);
+    if (failed(fused))
+      return failure();
+    FailureOr<SmallVector<ForOp>> parts =
+        sch.split(*fused, {0, kWarpgroupThreads});
+    if (failed(parts) || failed(sch.bind((*parts)[1], "threadIdx.x")))
+      return failure();
+    ForOp tileLoop = (*j)[1];
+    tileLoop.setAnnotationsAttr(DictionaryAttr::get(
+        &getContext(),
+        {NamedAttribute(StringAttr::get(&getContext(), kWgmmaAnnotation),
+                        StringAttr::get(&getContext(), "m64n128k16"))}));
+    inlineEpilogues(sch);
+    return success();
   }
 
   LogicalResult applyTensorCoreMatmul(Schedule &sch, ForOp root) {

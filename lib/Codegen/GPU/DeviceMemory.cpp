@@ -138,6 +138,9 @@ struct GPUDeviceMemoryPass
     if (isa<gpu::AllocOp, gpu::DeallocOp, gpu::MemcpyOp, gpu::MemsetOp,
             gpu::WaitOp>(op))
       return success();
+    // A TMA descriptor describes device memory; the runtime encodes it.
+    if (isa<nvgpu::TmaCreateDescriptorOp>(op))
+      return success();
     if (isa<gpu::LaunchOp, CallOpInterface, RegionBranchOpInterface,
             ViewLikeOpInterface, memref::DimOp,
             memref::ExtractStridedMetadataOp>(op) ||

@@ -54,9 +54,17 @@ struct GPULaunchBoundsPass
       bool usesTensorCores =
           func.walk([](nvgpu::MmaSyncOp) { return WalkResult::interrupt(); })
               .wasInterrupted();
+      // A wgmma kernel's stages fill the SM's shared memory: one block per
+      // SM, all registers its own.
+      bool usesWarpgroupMma = func.walk([](nvgpu::WarpgroupMmaOp) {
+                                    return WalkResult::interrupt();
+                                  })
+                                  .wasInterrupted();
       int64_t registers = usesTensorCores ? maxRegistersMMA : maxRegisters;
       int64_t blocks =
-          std::max<int64_t>(1, kRegistersPerSM / (threads * registers));
+          usesWarpgroupMma
+              ? 1
+              : std::max<int64_t>(1, kRegistersPerSM / (threads * registers));
       func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                     builder.getI32IntegerAttr(blocks));
     });

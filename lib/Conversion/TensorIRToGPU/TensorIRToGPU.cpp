@@ -549,7 +549,19 @@ LogicalResult ConvertTensorIRToGPUPass::convertKernel(PrimFuncOp prim,
     if (alloc->use_empty())
       rewriter.eraseOp(alloc);
   }
-  if (sharedBytes > kMaxStaticSharedBytes)
+  // The Hopper Matmul rule's kernels (a loop annotated "wgmma", mlc's
+  // kWgmmaAnnotation) place their shared buffers in dynamic shared memory
+  // (mlc-gpu-tensorize-wgmma checks that size).
+  bool dynamicShared = launch
+                           .walk([](ForOp loop) {
+                             DictionaryAttr annotations =
+                                 loop.getAnnotationsAttr();
+                             return annotations && annotations.get("wgmma")
+                                        ? WalkResult::interrupt()
+                                        : WalkResult::advance();
+                           })
+                           .wasInterrupted();
+  if (sharedBytes > kMaxStaticSharedBytes && !dynamicShared)
     return launch.emitOpError("the ")
            << kernelName << " uses " << sharedBytes
            << " bytes of shared memory; at most " << kMaxStaticSharedBytes

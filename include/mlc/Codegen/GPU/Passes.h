@@ -27,6 +27,9 @@ namespace mlc {
 /// loop whose nest (h, p, kk) computes one warp's `mma.sync` tile, and that
 /// mlc-gpu-tensorize-mma replaces.
 constexpr llvm::StringLiteral kMmaSyncAnnotation = "mma_sync";
+/// The loop annotation of the Hopper Matmul rule's accumulator nest, for
+/// mlc-gpu-tensorize-wgmma (value: the wgmma shape).
+constexpr llvm::StringLiteral kWgmmaAnnotation = "wgmma";
 
 /// Gives the nvgpu dialect an inliner interface (upstream has none), so that
 /// functions holding tensor-core kernels inline into their callers.

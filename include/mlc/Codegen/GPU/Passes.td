@@ -111,6 +111,9 @@ def GPUDefaultSchedulePass
     Option<"allowTF32", "allow-tf32", "bool", /*default=*/"false",
            "with tensor-cores: float32 GEMMs on tensor cores in tf32 "
            "(10 mantissa bits per product; off: exact float32 on SIMT)">,
+    Option<"warpgroupMma", "warpgroup-mma", "bool", /*default=*/"false",
+           "try the Hopper Matmul rule (TMA + wgmma, sm_90a) before the "
+           "tensor-core one">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
@@ -180,6 +183,78 @@ def GPUTensorizeMMAPass
     "::mlir::vector::VectorDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect"
+  ];
+}
+
+def GPUMarkConstantArgumentsPass
+    : Pass<"mlc-gpu-mark-constant-arguments", "::mlir::ModuleOp"> {
+  let summary = "Mark the prim_func arguments that relax passes constants to";
+  let description = [{
+    Sets the unit argument attribute `tensorir.constant` on each argument of
+    a `tensorir.prim_func` that a `relax.call_tir` passes a constant
+    (`relax.constant`, e.g. a bound weight) to. Such constants become device
+    globals inside the kernels that read them (`mlc-gpu-device-memory`), so
+    host code never holds their device address: the Hopper Matmul rule of
+    `mlc-gpu-default-schedule`, whose TMA descriptors are encoded on the
+    host, leaves GEMMs that read one to the tensor-core rule. The GPU
+    pipeline runs it before the schedule.
+
+    ```mlir
+    %w = relax.constant dense<...> : tensor<64x64xf16>
+    %y = relax.call_tir @mm(%x, %w) : ...
+    tensorir.prim_func @mm(%A: ..., %B: memref<64x64xf16>, %C: ...)
+    // becomes
+    tensorir.prim_func @mm(%A: ..., %B: memref<64x64xf16> {tensorir.constant}, %C: ...)
+    ```
+  }];
+}
+
+def GPUTensorizeWgmmaPass
+    : Pass<"mlc-gpu-tensorize-wgmma", "::mlir::ModuleOp"> {
+  let summary = "Replace the loop nests annotated wgmma by TMA loads and "
+                "warpgroup MMAs (sm_90a)";
+  let description = [{
+    Runs on the loops that convert-tensorir-to-scf made from `tensorir.for`
+    loops annotated `wgmma = "m64n128k16"` by the Hopper Matmul rule of
+    `mlc-gpu-default-schedule` (`warpgroup-mma`, sm_90a), inside a
+    `gpu.launch` of one warpgroup (128 x 1 x 1 threads). Such a nest
+    `n (128) { k (K) { [if (row < M)] { [if (k == 0) C[.., tx, n] = 0];
+    C[.., tx, n] += extf(A[.., row, k]) * extf(B[.., k, col]) } } }`, with
+    A and B f16 or bf16 buffers defined outside the kernel (static shape,
+    identity layout, rows of whole 16-byte pieces) and C a 128 x 128 f32
+    workgroup buffer, is one 128 x 128 tile of a GEMM computed by thread
+    `tx`'s row. It becomes, for the warpgroup together:
+
+    - on the host, before the launch: the tensor maps of A (boxes of
+      128 x 64) and B (64 x 64), 128-byte swizzle, zeros past the ends, as
+      calls to the runtime's `mlc_cuda_tensor_map_encode_tiled_{f16,bf16}`
+      (cuTensorMapEncodeTiled into device memory; the kernel gets the
+      pointer and views it as `!nvgpu.tensormap.descriptor`);
+    - in the kernel: up to 4 stages of 32 KiB in dynamic shared memory
+      (1024-byte aligned, the launch's `dynamic_shared_memory_size`), one
+      mbarrier each; thread 0 issues the TMA loads (`nvgpu.tma.async.load`)
+      of k-tiles 0 .. stages - 2, and the loop over k-tiles of 64 waits for
+      its stage (`mbarrier.try_wait.parity`), multiplies it
+      (`nvgpu.warpgroup.mma`, B transposed: N contiguous; two m64n128k16
+      along M per 16-wide slice), and, once the warpgroup has finished the
+      previous k-tile's wgmma, refills that stage with the k-tile
+      `stages - 1` ahead;
+    - after the loop, the accumulator stored (`nvgpu.warpgroup.mma.store`)
+      to the tile's buffer, which now overlays the stages: the write-back
+      after the nest (with the fused epilogue) reads it unchanged.
+
+    The tile's origin is the nest's own load indices at thread 0, column 0
+    and k 0; the tails of M, N and K are what TMA fills with zeros and the
+    write-back's predicates mask. A nest that does not have this form is an
+    error at the loop.
+  }];
+  let dependentDialects = [
+    "::mlir::nvgpu::NVGPUDialect",
+    "::mlir::NVVM::NVVMDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
   ];
 }
 

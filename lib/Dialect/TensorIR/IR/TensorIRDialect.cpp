@@ -84,6 +84,13 @@ LogicalResult TensorIRDialect::verifyRegionArgAttribute(Operation *op,
              << " must be a string, got " << attr.getValue();
     return success();
   }
+  if (attr.getName() == getConstantArgAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError("'")
+             << getConstantArgAttrName() << "' of argument #" << argIndex
+             << " must be a unit attribute, got " << attr.getValue();
+    return success();
+  }
   return op->emitError("unknown tensorir argument attribute '")
          << attr.getName().getValue() << "' on argument #" << argIndex;
 }

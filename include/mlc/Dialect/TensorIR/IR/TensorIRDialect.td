@@ -43,6 +43,11 @@ def TensorIR_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getArgNameAttrName() {
       return ::llvm::StringLiteral("tensorir.name");
     }
+    /// Argument attribute of a `tensorir.prim_func` (a UnitAttr): every
+    /// caller passes a constant (mlc-gpu-mark-constant-arguments).
+    static constexpr ::llvm::StringLiteral getConstantArgAttrName() {
+      return ::llvm::StringLiteral("tensorir.constant");
+    }
     /// Discardable attribute (a `#tensorir.for_kind`) that
     /// convert-tensorir-to-scf puts on the `scf.for`/`scf.parallel` made from
     /// a non-serial `tensorir.for`, for later passes (unroll, vectorize).

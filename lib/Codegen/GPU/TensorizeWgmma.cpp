@@ -1,0 +1,533 @@
+//===- TensorizeWgmma.cpp - wgmma loop nests to TMA + warpgroup MMA -------===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// The Hopper Matmul rule leaves, in each thread block of one warpgroup, a
+// loop nest computing a 128 x 128 tile of C in shared memory over all of K
+// (each thread one row: a correct SIMT program, and what the host emulation
+// runs). Here that nest becomes what Hopper runs: thread 0 loads 128 x 64
+// tiles of A and 64 x 128 tiles of B with TMA into a ring of shared-memory
+// stages (128-byte swizzle, zero fill past the ends), each stage's arrival
+// tracked by an mbarrier, while the warpgroup multiplies the stages that
+// have arrived with wgmma.mma_async (m64n128k16) into registers; the
+// accumulator is stored to the tile's shared buffer at the end, where the
+// rule's write-back (with the fused epilogue) reads it. The layout of the
+// stages follows upstream MLIR's sm90 GEMM integration tests: A as one
+// 128 x 64 box, B as two 64 x 64 boxes side by side, B transposed for
+// wgmma (N contiguous).
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlc/Codegen/GPU/Passes.h"
+
+#include "mlc/Dialect/TensorIR/IR/TensorIR.h"
+#include "mlc/Dialect/TensorIR/IR/TensorIRUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace mlc {
+#define GEN_PASS_DEF_GPUTENSORIZEWGMMAPASS
+#include "mlc/Codegen/GPU/Passes.h.inc"
+} // namespace mlc
+
+using namespace mlir;
+using mlc::tensorir::dependsOn;
+
+namespace {
+
+/// The tile of C (M x N), the K of one stage, and the warpgroup's threads.
+constexpr int64_t kTileM = 128, kTileN = 128, kTileK = 64, kThreads = 128;
+/// B's boxes are 64 columns wide: 128 bytes, the widest row the 128-byte
+/// swizzle allows.
+constexpr int64_t kBoxN = 64;
+/// Shared-memory stages in flight (32 KiB each).
+constexpr int64_t kMaxStages = 4;
+/// The 128-byte swizzle wants its tiles 1024-byte aligned.
+constexpr int64_t kStageAlignment = 1024;
+/// Shared memory a thread block may use on sm_90 (227 KiB).
+constexpr int64_t kMaxSharedBytes = 227 * 1024;
+/// The most dimensions a tensor map has.
+constexpr int64_t kMaxTensorMapRank = 5;
+/// Spins of one mbarrier.try_wait before it is retried.
+constexpr int64_t kWaitTicks = 10000000;
+
+/// One annotated nest: `tile` (N) { k (K) { [if (row < M)] { [if (k == 0)
+/// C[.., row, n] = 0]; C[.., row, n] += extf(A[.., row, k]) *
+/// extf(B[.., k, n]) } } }, row and n offsets of the thread id and `tile`'s
+/// variable.
+struct WgmmaNest {
+  scf::ForOp tile, kLoop;
+  memref::LoadOp a, b;
+  memref::StoreOp store;
+  memref::AllocaOp acc;
+  gpu::LaunchOp launch;
+  int64_t k;
+};
+
+FailureOr<WgmmaNest> matchNest(scf::ForOp tile, std::string &why) {
+  WgmmaNest nest;
+  nest.tile = tile;
+  nest.launch = tile->getParentOfType<gpu::LaunchOp>();
+  if (!nest.launch) {
+    why = "it is not inside a gpu.launch";
+    return failure();
+  }
+  auto isConstant = [](Value v, int64_t c) {
+    std::optional<int64_t> value = getConstantIntValue(v);
+    return value && *value == c;
+  };
+  if (!isConstant(nest.launch.getBlockSizeX(), kThreads) ||
+      !isConstant(nest.launch.getBlockSizeY(), 1) ||
+      !isConstant(nest.launch.getBlockSizeZ(), 1)) {
+    why = "its launch is not one warpgroup (128 x 1 x 1 threads)";
+    return failure();
+  }
+  if (!isConstant(tile.getLowerBound(), 0) ||
+      !isConstant(tile.getUpperBound(), kTileN) ||
+      !isConstant(tile.getStep(), 1)) {
+    why = "the tile loop does not run over 128 columns";
+    return failure();
+  }
+  SmallVector<scf::ForOp> inner;
+  tile.getBody()->walk([&](scf::ForOp l) { inner.push_back(l); });
+  if (inner.size() != 1 || !isConstant(inner[0].getLowerBound(), 0) ||
+      !isConstant(inner[0].getStep(), 1) ||
+      !getConstantIntValue(inner[0].getUpperBound())) {
+    why = "the tile loop does not hold exactly one K loop of static extent";
+    return failure();
+  }
+  nest.kLoop = inner[0];
+  nest.k = *getConstantIntValue(nest.kLoop.getUpperBound());
+  Value kIv = nest.kLoop.getInductionVar();
+  Value nIv = tile.getInductionVar();
+  Value tx = nest.launch.getThreadIds().x;
+
+  // The accumulation: the one store whose value is acc + extf(a) * extf(b).
+  SmallVector<memref::StoreOp> stores;
+  nest.kLoop.walk([&](memref::StoreOp s) { stores.push_back(s); });
+  for (memref::StoreOp s : stores) {
+    auto add = s.getValue().getDefiningOp<arith::AddFOp>();
+    if (!add)
+      continue;
+    for (int accOperand = 0; accOperand < 2; ++accOperand) {
+      auto accLoad =
+          add->getOperand(accOperand).getDefiningOp<memref::LoadOp>();
+      auto mul = add->getOperand(1 - accOperand).getDefiningOp<arith::MulFOp>();
+      if (!accLoad || !mul || accLoad.getMemRef() != s.getMemRef())
+        continue;
+      SmallVector<memref::LoadOp> operands;
+      for (Value operand : mul->getOperands())
+        if (auto ext = operand.getDefiningOp<arith::ExtFOp>())
+          if (auto load = ext.getIn().getDefiningOp<memref::LoadOp>())
+            operands.push_back(load);
+      if (operands.size() != 2)
+        continue;
+      // A's row follows the thread, not the column; B's column the tile
+      // loop, not the thread.
+      for (int first = 0; first < 2; ++first) {
+        memref::LoadOp a = operands[first], b = operands[1 - first];
+        if (a.getIndices().size() < 2 ||
+            !dependsOn(a.getIndices().drop_back().back(), {tx}) ||
+            dependsOn(a.getIndices().drop_back().back(), {nIv}) ||
+            a.getIndices().back() != kIv)
+          continue;
+        if (b.getIndices().size() < 2 ||
+            !dependsOn(b.getIndices().back(), {nIv}) ||
+            dependsOn(b.getIndices().back(), {tx}) ||
+            b.getIndices().drop_back().back() != kIv)
+          continue;
+        nest.a = a;
+        nest.b = b;
+        nest.store = s;
+      }
+    }
+  }
+  if (!nest.store) {
+    why = "it does not accumulate extf(A[.., row, k]) * extf(B[.., k, n])";
+    return failure();
+  }
+  nest.acc = nest.store.getMemRef().getDefiningOp<memref::AllocaOp>();
+  MemRefType accType = nest.store.getMemRefType();
+  if (!nest.acc ||
+      !nest.acc->getParentRegion()->isAncestor(&nest.launch.getBody()) ||
+      !gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(accType) ||
+      !accType.getElementType().isF32() || accType.getRank() < 2 ||
+      accType.getShape().take_back(2) != ArrayRef<int64_t>{kTileM, kTileN} ||
+      accType.getNumElements() != kTileM * kTileN) {
+    why = "its accumulator is no 128 x 128 f32 buffer in the kernel's "
+          "shared memory";
+    return failure();
+  }
+  for (Operation *user : nest.acc->getUsers())
+    if (!tile->isAncestor(user) && !tile->isBeforeInBlock(user) &&
+        !(user->getBlock() != tile->getBlock() &&
+          tile->getBlock()->findAncestorOpInBlock(*user) &&
+          tile->isBeforeInBlock(
+              tile->getBlock()->findAncestorOpInBlock(*user)))) {
+      why = "its accumulator is used before the nest";
+      return failure();
+    }
+  for (memref::LoadOp load : {nest.a, nest.b}) {
+    MemRefType type = load.getMemRefType();
+    if (!isa<Float16Type, BFloat16Type>(type.getElementType()) ||
+        type.getElementType() != nest.a.getMemRefType().getElementType() ||
+        !type.hasStaticShape() || !type.getLayout().isIdentity() ||
+        type.getRank() > 5 ||
+        nest.launch->isAncestor(
+            load.getMemRef().getParentRegion()->getParentOp())) {
+      why = "A and B are not f16 or bf16 buffers of static shape and "
+            "identity layout (rank <= 5) defined outside the kernel";
+      return failure();
+    }
+    // TMA reads rows of whole 16-byte pieces.
+    if (type.getShape().back() * 2 % 16 != 0) {
+      why = "a row of A or B is no whole number of 16-byte pieces";
+      return failure();
+    }
+  }
+  return nest;
+}
+
+/// `value` computed again at the builder's insertion point with `mapping`
+/// applied (the ops between `scope`'s start and `value` cloned; values
+/// defined outside `scope` reused).
+Value cloneWithMapping(OpBuilder &b, Value value, Operation *scope,
+                       IRMapping &mapping) {
+  if (Value mapped = mapping.lookupOrNull(value))
+    return mapped;
+  Operation *def = value.getDefiningOp();
+  if (!def || !scope->isAncestor(def))
+    return value;
+  for (Value operand : def->getOperands())
+    cloneWithMapping(b, operand, scope, mapping);
+  Operation *clone = b.clone(*def, mapping);
+  return clone->getResult(cast<OpResult>(value).getResultNumber());
+}
+
+class WgmmaBuilder {
+public:
+  WgmmaBuilder(WgmmaNest nest)
+      : nest(nest), b(nest.tile), loc(nest.tile.getLoc()),
+        elementType(nest.a.getMemRefType().getElementType()) {}
+
+  LogicalResult build() {
+    const int64_t kTiles = llvm::divideCeil(nest.k, kTileK);
+    const int64_t stages = std::clamp<int64_t>(kTiles, 2, kMaxStages);
+    const int64_t aBytes = kTileM * kTileK * 2, bBytes = kTileK * kTileN * 2;
+    const int64_t stageBytes = aBytes + bBytes;
+    const int64_t dynamicBytes =
+        kStageAlignment +
+        std::max<int64_t>(stages * stageBytes, kTileM * kTileN * 4);
+    int64_t staticBytes = 0;
+    nest.launch.walk([&](memref::AllocaOp alloca) {
+      MemRefType type = alloca.getType();
+      if (alloca != nest.acc &&
+          gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type))
+        staticBytes += type.getNumElements() *
+                       std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+    });
+    if (staticBytes + dynamicBytes > kMaxSharedBytes)
+      return nest.tile.emitError("the wgmma kernel needs ")
+             << staticBytes + dynamicBytes
+             << " bytes of shared memory; a thread block has at most "
+             << kMaxSharedBytes;
+    if (nest.launch.getDynamicSharedMemorySize())
+      return nest.tile.emitError(
+          "the wgmma kernel's launch has dynamic shared memory already");
+
+    // Host: the tensor maps of A and B (their boxes outermost first).
+    OpBuilder host(nest.launch);
+    Value aMap = createTensorMap(host, nest.a, {kTileM, kTileK});
+    Value bMap = createTensorMap(host, nest.b, {kTileK, kBoxN});
+    Value dynamicSize = arith::ConstantIntOp::create(
+        host, loc, host.getI32Type(), dynamicBytes);
+    nest.launch.getDynamicSharedMemorySizeMutable().assign(dynamicSize);
+
+    // The tile's origin: the load indices with the thread, the column and
+    // k at 0 (rows of A and columns of B then start at the tile's).
+    IRMapping atOrigin;
+    Value zero = index(0);
+    atOrigin.map(nest.launch.getThreadIds().x, zero);
+    atOrigin.map(nest.tile.getInductionVar(), zero);
+    atOrigin.map(nest.kLoop.getInductionVar(), zero);
+    SmallVector<Value> aOrigin, bOrigin;
+    for (Value i : nest.a.getIndices())
+      aOrigin.push_back(cloneWithMapping(b, i, nest.tile, atOrigin));
+    for (Value i : nest.b.getIndices())
+      bOrigin.push_back(cloneWithMapping(b, i, nest.tile, atOrigin));
+
+    // Kernel: the stages in dynamic shared memory, 1024-byte aligned.
+    auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
+                                                gpu::AddressSpace::Workgroup);
+    Value dynamic = gpu::DynamicSharedMemoryOp::create(
+        b, loc,
+        MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                        MemRefLayoutAttrInterface(), workgroup));
+    Value address =
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, dynamic);
+    Value misalignment =
+        arith::RemUIOp::create(b, loc, address, index(kStageAlignment));
+    base = arith::RemUIOp::create(
+        b, loc,
+        arith::SubIOp::create(b, loc, index(kStageAlignment), misalignment),
+        index(kStageAlignment));
+    this->dynamic = dynamic;
+
+    auto barrierType =
+        nvgpu::MBarrierGroupType::get(b.getContext(), workgroup, stages);
+    barriers = nvgpu::MBarrierCreateOp::create(b, loc, barrierType);
+    Value tx = nest.launch.getThreadIds().x;
+    Value first =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tx, index(0));
+    ifThen(first, [&] {
+      for (int64_t s = 0; s < stages; ++s)
+        nvgpu::MBarrierInitOp::create(b, loc, barriers, index(1), index(s),
+                                      Value());
+      nvgpu::TmaPrefetchOp::create(b, loc, aMap, Value());
+      nvgpu::TmaPrefetchOp::create(b, loc, bMap, Value());
+    });
+    gpu::BarrierOp::create(b, loc);
+
+    // Thread 0 issues k-tile t into stage t mod `stages`.
+    auto issue = [&](Value t) {
+      Value stage = arith::RemUIOp::create(b, loc, t, index(stages));
+      Value stageBase = stageOffset(stage, stageBytes);
+      nvgpu::MBarrierArriveExpectTxOp::create(
+          b, loc, barriers, index(stageBytes), stage, Value());
+      Value k0 = arith::MulIOp::create(b, loc, t, index(kTileK));
+      SmallVector<Value> aCoords(aOrigin);
+      aCoords.back() = k0;
+      loadTile(aMap, aCoords, stageBase, {kTileM, kTileK}, stage);
+      for (int64_t half = 0; half < kTileN / kBoxN; ++half) {
+        SmallVector<Value> bCoords(bOrigin);
+        bCoords[bCoords.size() - 2] = k0;
+        bCoords.back() =
+            arith::AddIOp::create(b, loc, bOrigin.back(), index(half * kBoxN));
+        Value at = arith::AddIOp::create(
+            b, loc, stageBase, index(aBytes + half * kTileK * kBoxN * 2));
+        loadTile(bMap, bCoords, at, {kTileK, kBoxN}, stage);
+      }
+    };
+    ifThen(first, [&] {
+      scf::ForOp prologue = scf::ForOp::create(
+          b, loc, index(0), index(std::min(stages - 1, kTiles)), index(1));
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(prologue.getBody());
+      issue(prologue.getInductionVar());
+    });
+
+    // The main loop: wait for stage t, multiply it, let stage t - 1 (whose
+    // wgmma the warpgroup has now finished) take k-tile t + stages - 1.
+    auto accType = nvgpu::WarpgroupAccumulatorType::get(
+        b.getContext(), VectorType::get({kTileM, kTileN}, b.getF32Type()));
+    Value init = nvgpu::WarpgroupMmaInitAccumulatorOp::create(b, loc, accType);
+    auto mainLoop = scf::ForOp::create(b, loc, index(0), index(kTiles),
+                                       index(1), ValueRange{init});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(mainLoop.getBody());
+      Value t = mainLoop.getInductionVar();
+      Value stage = arith::RemUIOp::create(b, loc, t, index(stages));
+      Value round = arith::DivUIOp::create(b, loc, t, index(stages));
+      Value parity = arith::IndexCastOp::create(
+          b, loc, b.getI1Type(),
+          arith::RemUIOp::create(b, loc, round, index(2)));
+      nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, parity,
+                                             index(kWaitTicks), stage);
+      Value stageBase = stageOffset(stage, stageBytes);
+      Value aTile = view(stageBase, {kTileM, kTileK}, elementType);
+      Value bTile =
+          view(arith::AddIOp::create(b, loc, stageBase, index(aBytes)),
+               {kTileK, kTileN}, elementType);
+      Value aDescriptor = generateDescriptor(aTile, aMap);
+      Value bDescriptor = generateDescriptor(bTile, bMap);
+      // waitGroup 1: the previous k-tile's wgmma has finished when this
+      // one is issued.
+      auto mma = nvgpu::WarpgroupMmaOp::create(
+          b, loc, accType, aDescriptor, bDescriptor, /*waitGroup=*/1,
+          /*transposeA=*/UnitAttr(), /*transposeB=*/b.getUnitAttr(),
+          mainLoop.getRegionIterArg(0));
+      gpu::BarrierOp::create(b, loc);
+      Value next = arith::AddIOp::create(b, loc, t, index(stages - 1));
+      Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                            next, index(kTiles));
+      ifThen(arith::AndIOp::create(b, loc, first, inRange),
+             [&] { issue(next); });
+      scf::YieldOp::create(b, loc, mma.getResult());
+    }
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+    // The accumulator's tile overlays the stages, which the other warps may
+    // still read until here.
+    gpu::BarrierOp::create(b, loc);
+    Value accTile = view(base, {kTileM, kTileN}, b.getF32Type());
+    nvgpu::WarpgroupMmaStoreOp::create(b, loc, mainLoop.getResult(0), accTile);
+    gpu::BarrierOp::create(b, loc);
+
+    // The write-back reads the accumulator buffer: now those bytes.
+    Value accBuffer = view(base, nest.acc.getType().getShape(), b.getF32Type());
+    nest.acc.getResult().replaceUsesWithIf(accBuffer, [&](OpOperand &use) {
+      return !nest.tile->isAncestor(use.getOwner());
+    });
+    return success();
+  }
+
+private:
+  Value index(int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  }
+
+  void ifThen(Value condition, llvm::function_ref<void()> body) {
+    auto op = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(op.thenBlock());
+    body();
+  }
+
+  Value stageOffset(Value stage, int64_t stageBytes) {
+    return arith::AddIOp::create(
+        b, loc, base, arith::MulIOp::create(b, loc, stage, index(stageBytes)));
+  }
+
+  /// A view of the dynamic shared memory at byte `offset`.
+  Value view(Value offset, ArrayRef<int64_t> shape, Type type) {
+    auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
+                                                gpu::AddressSpace::Workgroup);
+    return memref::ViewOp::create(
+        b, loc,
+        MemRefType::get(shape, type, MemRefLayoutAttrInterface(), workgroup),
+        dynamic, offset, ValueRange{});
+  }
+
+  /// The tensor map of `load`'s buffer: boxes of `box` (the two innermost
+  /// dimensions; 1 in the others), 128-byte swizzle, zeros past the end.
+  /// The runtime encodes it (cuTensorMapEncodeTiled) into device memory;
+  /// the kernel gets its address (gpu.func arguments must have LLVM types,
+  /// and the kernels' nvgpu ops are lowered only after outlining) and views
+  /// it as the nvgpu descriptor.
+  Value createTensorMap(OpBuilder &host, memref::LoadOp load,
+                        ArrayRef<int64_t> box) {
+    MemRefType type = load.getMemRefType();
+    SmallVector<int64_t> boxShape(type.getRank() - 2, 1);
+    boxShape.append(box.begin(), box.end());
+    MLIRContext *context = host.getContext();
+    auto workgroup =
+        gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+    auto mapType = nvgpu::TensorMapDescriptorType::get(
+        context,
+        MemRefType::get(boxShape, elementType, MemRefLayoutAttrInterface(),
+                        workgroup),
+        nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
+        nvgpu::TensorMapL2PromoKind::L2PROMO_256B,
+        nvgpu::TensorMapOOBKind::OOB_ZERO,
+        nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+    auto unrankedType =
+        UnrankedMemRefType::get(elementType, type.getMemorySpace());
+    Value unranked =
+        memref::CastOp::create(host, loc, unrankedType, load.getMemRef());
+    // cuTensorMapEncodeTiled's enums: CU_TENSOR_MAP_DATA_TYPE_FLOAT16 (6) or
+    // _BFLOAT16 (9), CU_TENSOR_MAP_SWIZZLE_128B (3),
+    // CU_TENSOR_MAP_L2_PROMOTION_L2_256B (3), CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE
+    // (0: zeros); then the box, outermost first, padded with 1s to 5.
+    SmallVector<Value> operands{unranked};
+    auto i64 = [&](int64_t v) {
+      return arith::ConstantIntOp::create(host, loc, host.getI64Type(), v)
+          .getResult();
+    };
+    operands.append({i64(elementType.isF16() ? 6 : 9), i64(3), i64(3), i64(0)});
+    for (int64_t d = 0; d < kMaxTensorMapRank; ++d)
+      operands.push_back(
+          i64(d < static_cast<int64_t>(boxShape.size()) ? boxShape[d] : 1));
+    auto pointerType = LLVM::LLVMPointerType::get(context);
+    func::FuncOp encode = getEncodeFunction(
+        elementType.isF16() ? "mlc_cuda_tensor_map_encode_tiled_f16"
+                            : "mlc_cuda_tensor_map_encode_tiled_bf16",
+        FunctionType::get(context, ValueRange(operands).getTypes(),
+                          {pointerType}));
+    Value pointer =
+        func::CallOp::create(host, loc, encode, operands).getResult(0);
+    return UnrealizedConversionCastOp::create(b, loc, mapType, pointer)
+        .getResult(0);
+  }
+
+  /// The runtime's encoding function `name`, declared in the module.
+  func::FuncOp getEncodeFunction(StringRef name, FunctionType type) {
+    auto module = nest.launch->getParentOfType<ModuleOp>();
+    if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+      return existing;
+    OpBuilder atEnd = OpBuilder::atBlockEnd(module.getBody());
+    auto decl = func::FuncOp::create(atEnd, loc, name, type);
+    decl.setPrivate();
+    return decl;
+  }
+
+  /// TMA of the box at `coords` (outermost first, as the load's indices)
+  /// into the shared bytes at `offset`.
+  void loadTile(Value map, ArrayRef<Value> coords, Value offset,
+                ArrayRef<int64_t> box, Value stage) {
+    auto mapType = cast<nvgpu::TensorMapDescriptorType>(map.getType());
+    Value destination =
+        view(offset, mapType.getTensor().getShape(), elementType);
+    SmallVector<Value> innermostFirst(llvm::reverse(coords));
+    nvgpu::TmaAsyncLoadOp::create(b, loc, destination, barriers, map,
+                                  innermostFirst, stage, Value(), Value());
+  }
+
+  Value generateDescriptor(Value tile, Value map) {
+    auto type = nvgpu::WarpgroupMatrixDescriptorType::get(
+        b.getContext(), cast<MemRefType>(tile.getType()));
+    return nvgpu::WarpgroupGenerateDescriptorOp::create(b, loc, type, tile,
+                                                        map);
+  }
+
+  WgmmaNest nest;
+  OpBuilder b;
+  Location loc;
+  Type elementType;
+  Value dynamic, base, barriers;
+};
+
+struct GPUTensorizeWgmmaPass
+    : public mlc::impl::GPUTensorizeWgmmaPassBase<GPUTensorizeWgmmaPass> {
+  void runOnOperation() override {
+    SmallVector<scf::ForOp> loops;
+    getOperation()->walk([&](scf::ForOp loop) {
+      auto annotations = loop->getAttrOfType<DictionaryAttr>(
+          mlc::tensorir::TensorIRDialect::getLoopAnnotationsAttrName());
+      if (annotations && annotations.get(mlc::kWgmmaAnnotation))
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops) {
+      auto annotations = loop->getAttrOfType<DictionaryAttr>(
+          mlc::tensorir::TensorIRDialect::getLoopAnnotationsAttrName());
+      auto shape = dyn_cast<StringAttr>(annotations.get(mlc::kWgmmaAnnotation));
+      if (!shape || shape.getValue() != "m64n128k16") {
+        loop.emitError("unsupported wgmma shape ")
+            << annotations.get(mlc::kWgmmaAnnotation)
+            << "; expected \"m64n128k16\"";
+        return signalPassFailure();
+      }
+      std::string why;
+      FailureOr<WgmmaNest> nest = matchNest(loop, why);
+      if (failed(nest)) {
+        loop.emitError("cannot tensorize the wgmma loop: ") << why;
+        return signalPassFailure();
+      }
+      if (failed(WgmmaBuilder(*nest).build()))
+        return signalPassFailure();
+      loop.erase();
+      nest->acc.erase();
+    }
+  }
+};
+
+} // namespace

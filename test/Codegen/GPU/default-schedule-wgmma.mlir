@@ -1,0 +1,212 @@
+// RUN: mlc-opt %s -split-input-file -pass-pipeline='builtin.module(tensorir.prim_func(mlc-gpu-default-schedule{tensor-cores=true warpgroup-mma=true}))' | FileCheck %s
+// Without warpgroup-mma (chips other than sm_90a) the same GEMMs take the
+// mma.sync rule.
+// RUN: mlc-opt %s -split-input-file -pass-pipeline='builtin.module(tensorir.prim_func(mlc-gpu-default-schedule{tensor-cores=true}))' | FileCheck %s --check-prefix=MMA
+
+// The Hopper Matmul rule: one warpgroup (128 threads) per 128 x 128 tile of
+// C, accumulated in shared memory by the nest annotated wgmma (thread i
+// computes row i over all of K: what mlc-gpu-tensorize-wgmma replaces by
+// TMA and wgmma), then written back with the fused bias and ReLU by the
+// same threads, consecutive threads on consecutive columns. M = 200 is no
+// whole number of tiles: the rows past it are masked (TMA fills them with
+// zeros); A's batch is blockIdx.z, B (K x N) is shared by the batch.
+// CHECK-LABEL: tensorir.prim_func @dense_bias_relu
+// CHECK:         %C_shared = tensorir.alloc_buffer {scope = "shared"}
+// CHECK:         tensorir.for %b = 0 to 2 thread_binding("blockIdx.z")
+// CHECK-NEXT:      tensorir.for %i_0 = 0 to 2 thread_binding("blockIdx.y")
+// CHECK-NEXT:        tensorir.for %j_0 = 0 to 3 thread_binding("blockIdx.x")
+// CHECK-NEXT:          tensorir.for %i_1 = 0 to 128 thread_binding("threadIdx.x")
+// CHECK-NEXT:            tensorir.for %j_1 = 0 to 128 annotations {wgmma = "m64n128k16"} {
+// CHECK-NEXT:              tensorir.for %k = 0 to 256 {
+// CHECK:                       tensorir.block "C"
+// CHECK-SAME:                    where(
+// CHECK:                 tensorir.for %{{.*}} = 0 to 128 {
+// CHECK-NEXT:              tensorir.for %{{.*}} = 0 to 128 thread_binding("threadIdx.x")
+// CHECK:                     tensorir.block "C_shared"
+// CHECK:                       arith.addf
+// CHECK:                       arith.maximumf
+// CHECK-NOT:   tensorir.block "bias_relu"
+// MMA-LABEL: tensorir.prim_func @dense_bias_relu
+// MMA-NOT:     wgmma
+// MMA:         mma_sync = "m16n8k16"
+tensorir.prim_func @dense_bias_relu(%A: memref<2x200x256xf16>, %B: memref<256x384xf16>, %bias: memref<384xf32>, %D: memref<2x200x384xf32>) {
+  %C = tensorir.alloc_buffer : memref<2x200x384xf32>
+  tensorir.for %b = 0 to 2 {
+    tensorir.for %i = 0 to 200 {
+      tensorir.for %j = 0 to 384 {
+        tensorir.for %k = 0 to 256 {
+          tensorir.block "C"(%vb = spatial(2, %b), %vi = spatial(200, %i), %vj = spatial(384, %j), %vk = reduce(256, %k)) {
+            tensorir.init {
+              %z = arith.constant 0.0 : f32
+              memref.store %z, %C[%vb, %vi, %vj] : memref<2x200x384xf32>
+            }
+            %a = memref.load %A[%vb, %vi, %vk] : memref<2x200x256xf16>
+            %w = memref.load %B[%vk, %vj] : memref<256x384xf16>
+            %af = arith.extf %a : f16 to f32
+            %wf = arith.extf %w : f16 to f32
+            %p = arith.mulf %af, %wf : f32
+            %acc = memref.load %C[%vb, %vi, %vj] : memref<2x200x384xf32>
+            %s = arith.addf %acc, %p : f32
+            memref.store %s, %C[%vb, %vi, %vj] : memref<2x200x384xf32>
+          }
+        }
+      }
+    }
+  }
+  tensorir.for %b = 0 to 2 {
+    tensorir.for %i = 0 to 200 {
+      tensorir.for %j = 0 to 384 {
+        tensorir.block "bias_relu"(%vb = spatial(2, %b), %vi = spatial(200, %i), %vj = spatial(384, %j)) {
+          %c = memref.load %C[%vb, %vi, %vj] : memref<2x200x384xf32>
+          %x = memref.load %bias[%vj] : memref<384xf32>
+          %y = arith.addf %c, %x : f32
+          %z = arith.constant 0.0 : f32
+          %r = arith.maximumf %y, %z : f32
+          memref.store %r, %D[%vb, %vi, %vj] : memref<2x200x384xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// bf16 takes the rule too.
+// CHECK-LABEL: tensorir.prim_func @gemm_bf16
+// CHECK:         annotations {wgmma = "m64n128k16"}
+tensorir.prim_func @gemm_bf16(%A: memref<128x64xbf16>, %B: memref<64x256xbf16>, %C: memref<128x256xf32>) {
+  tensorir.for %i = 0 to 128 {
+    tensorir.for %j = 0 to 256 {
+      tensorir.for %k = 0 to 64 {
+        tensorir.block "C"(%vi = spatial(128, %i), %vj = spatial(256, %j), %vk = reduce(64, %k)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %C[%vi, %vj] : memref<128x256xf32>
+          }
+          %a = memref.load %A[%vi, %vk] : memref<128x64xbf16>
+          %b = memref.load %B[%vk, %vj] : memref<64x256xbf16>
+          %af = arith.extf %a : bf16 to f32
+          %bf = arith.extf %b : bf16 to f32
+          %p = arith.mulf %af, %bf : f32
+          %acc = memref.load %C[%vi, %vj] : memref<128x256xf32>
+          %s = arith.addf %acc, %p : f32
+          memref.store %s, %C[%vi, %vj] : memref<128x256xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// Not for the rule, which falls through to mma.sync: B stored N x K (TMA
+// would need the other wgmma layout), a K of no whole 16-byte rows (TMA
+// cannot read them), M below 64, and a B that relax binds to a constant
+// (a device global whose address the host, which encodes the TMA
+// descriptors, does not have).
+// CHECK-LABEL: tensorir.prim_func @gemm_nt
+// CHECK-NOT:     wgmma
+// CHECK:         mma_sync
+// CHECK-LABEL: tensorir.prim_func @gemm_k12
+// CHECK-NOT:     wgmma
+// CHECK:         mma_sync
+// CHECK-LABEL: tensorir.prim_func @gemm_m32
+// CHECK-NOT:     wgmma
+// CHECK:         mma_sync
+// CHECK-LABEL: tensorir.prim_func @gemm_constant_b
+// CHECK-NOT:     wgmma
+// CHECK:         mma_sync
+tensorir.prim_func @gemm_nt(%A: memref<128x64xf16>, %B: memref<128x64xf16>, %C: memref<128x128xf32>) {
+  tensorir.for %i = 0 to 128 {
+    tensorir.for %j = 0 to 128 {
+      tensorir.for %k = 0 to 64 {
+        tensorir.block "C"(%vi = spatial(128, %i), %vj = spatial(128, %j), %vk = reduce(64, %k)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %C[%vi, %vj] : memref<128x128xf32>
+          }
+          %a = memref.load %A[%vi, %vk] : memref<128x64xf16>
+          %b = memref.load %B[%vj, %vk] : memref<128x64xf16>
+          %af = arith.extf %a : f16 to f32
+          %bf = arith.extf %b : f16 to f32
+          %p = arith.mulf %af, %bf : f32
+          %acc = memref.load %C[%vi, %vj] : memref<128x128xf32>
+          %s = arith.addf %acc, %p : f32
+          memref.store %s, %C[%vi, %vj] : memref<128x128xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}
+tensorir.prim_func @gemm_k12(%A: memref<128x12xf16>, %B: memref<12x128xf16>, %C: memref<128x128xf32>) {
+  tensorir.for %i = 0 to 128 {
+    tensorir.for %j = 0 to 128 {
+      tensorir.for %k = 0 to 12 {
+        tensorir.block "C"(%vi = spatial(128, %i), %vj = spatial(128, %j), %vk = reduce(12, %k)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %C[%vi, %vj] : memref<128x128xf32>
+          }
+          %a = memref.load %A[%vi, %vk] : memref<128x12xf16>
+          %b = memref.load %B[%vk, %vj] : memref<12x128xf16>
+          %af = arith.extf %a : f16 to f32
+          %bf = arith.extf %b : f16 to f32
+          %p = arith.mulf %af, %bf : f32
+          %acc = memref.load %C[%vi, %vj] : memref<128x128xf32>
+          %s = arith.addf %acc, %p : f32
+          memref.store %s, %C[%vi, %vj] : memref<128x128xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}
+tensorir.prim_func @gemm_m32(%A: memref<32x64xf16>, %B: memref<64x128xf16>, %C: memref<32x128xf32>) {
+  tensorir.for %i = 0 to 32 {
+    tensorir.for %j = 0 to 128 {
+      tensorir.for %k = 0 to 64 {
+        tensorir.block "C"(%vi = spatial(32, %i), %vj = spatial(128, %j), %vk = reduce(64, %k)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %C[%vi, %vj] : memref<32x128xf32>
+          }
+          %a = memref.load %A[%vi, %vk] : memref<32x64xf16>
+          %b = memref.load %B[%vk, %vj] : memref<64x128xf16>
+          %af = arith.extf %a : f16 to f32
+          %bf = arith.extf %b : f16 to f32
+          %p = arith.mulf %af, %bf : f32
+          %acc = memref.load %C[%vi, %vj] : memref<32x128xf32>
+          %s = arith.addf %acc, %p : f32
+          memref.store %s, %C[%vi, %vj] : memref<32x128xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}
+tensorir.prim_func @gemm_constant_b(%A: memref<128x64xf16>, %B: memref<64x256xf16> {tensorir.constant}, %C: memref<128x256xf32>) {
+  tensorir.for %i = 0 to 128 {
+    tensorir.for %j = 0 to 256 {
+      tensorir.for %k = 0 to 64 {
+        tensorir.block "C"(%vi = spatial(128, %i), %vj = spatial(256, %j), %vk = reduce(64, %k)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %C[%vi, %vj] : memref<128x256xf32>
+          }
+          %a = memref.load %A[%vi, %vk] : memref<128x64xf16>
+          %b = memref.load %B[%vk, %vj] : memref<64x256xf16>
+          %af = arith.extf %a : f16 to f32
+          %bf = arith.extf %b : f16 to f32
+          %p = arith.mulf %af, %bf : f32
+          %acc = memref.load %C[%vi, %vj] : memref<128x256xf32>
+          %s = arith.addf %acc, %p : f32
+          memref.store %s, %C[%vi, %vj] : memref<128x256xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}

@@ -1,0 +1,77 @@
+// The Hopper Matmul rule's kernels in PTX (sm_90a): TMA loads of A (one
+// 128 x 64 box) and B (two 64 x 64 boxes) per k-tile into 4 stages
+// (cp.async.bulk.tensor, completion on mbarriers), m64n128k16 wgmma (two
+// along M per 16-wide k slice, four slices per k-tile), the accumulator
+// stored to shared memory for the write-back with the fused bias and relu.
+// M = 200 and N = 1000 are no whole tiles: TMA fills past the end with
+// zeros, the write-back is masked; A is batched (a 3-d tensor map) and B
+// shared. ptxas: no spills, and the dynamic shared memory (132 KiB) is not
+// in its static count.
+// REQUIRES: ptxas
+// RUN: split-file %s %t
+// RUN: mlc-compile --target=cuda:sm_90a %t/dense.mlir -o %t/dense.ptx
+// RUN: FileCheck %s --check-prefix=DENSE < %t/dense.ptx
+// RUN: split-file %t/dense.ptx %t/dense
+// RUN: %ptxas -arch=sm_90a -v %t/dense/fused_matmul_add_relu_kernel.ptx -o %t/dense.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// bf16, and 4096^3: the k-tile loop stays a loop (LLVM unrolls K = 128's
+// two k-tiles).
+// RUN: mlc-compile --target=cuda:sm_90a %t/bf16.mlir -o %t/bf16.ptx
+// RUN: FileCheck %s --check-prefix=BF16 < %t/bf16.ptx
+// RUN: split-file %t/bf16.ptx %t/bf16
+// RUN: %ptxas -arch=sm_90a -v %t/bf16/matmul_kernel.ptx -o %t/bf16.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: mlc-compile --target=cuda:sm_90a %t/big.mlir -o %t/big.ptx
+// RUN: grep -c "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16" %t/big.ptx | FileCheck %s --check-prefix=BIG
+// RUN: split-file %t/big.ptx %t/big
+// RUN: %ptxas -arch=sm_90a -v %t/big/matmul_kernel.ptx -o %t/big.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// sm_90 (no "a") keeps the mma.sync kernel.
+// RUN: mlc-compile --target=cuda:sm_90 %t/big.mlir -o %t/big90.ptx
+// RUN: FileCheck %s --check-prefix=SM90 < %t/big90.ptx
+
+// DENSE:     .target sm_90a
+// DENSE:     .entry fused_matmul_add_relu_kernel(
+// DENSE:     .maxntid 128, 1, 1
+// DENSE:     mbarrier.init.shared.b64
+// DENSE:     prefetch.tensormap
+// DENSE:     cp.async.bulk.tensor.3d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// DENSE:     cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// DENSE:     cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// DENSE:     mbarrier.try_wait.parity.shared.b64
+// DENSE:     wgmma.fence.sync.aligned
+// DENSE-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// DENSE:     wgmma.commit_group.sync.aligned
+// DENSE:     wgmma.wait_group.sync.aligned 1
+// DENSE:     wgmma.wait_group.sync.aligned 0
+// DENSE:     max.NaN.f32
+
+// BF16:     .entry matmul_kernel(
+// BF16:     cp.async.bulk.tensor.2d
+// BF16-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
+// BF16-NOT: mma.sync
+
+// BIG: {{^}}8{{$}}
+
+// SM90-NOT: wgmma
+// SM90:     mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+
+// PTXAS-NOT: bytes spill
+// PTXAS:     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+
+//--- dense.mlir
+func.func @main(%a: tensor<2x200x256xf16>, %b: tensor<256x1000xf16>, %bias: tensor<1000xf32>) -> tensor<2x200x1000xf32> {
+  %0 = relay.nn.matmul %a, %b {out_dtype = f32} : (tensor<2x200x256xf16>, tensor<256x1000xf16>) -> tensor<2x200x1000xf32>
+  %1 = relay.add %0, %bias : (tensor<2x200x1000xf32>, tensor<1000xf32>) -> tensor<2x200x1000xf32>
+  %2 = relay.nn.relu %1 : (tensor<2x200x1000xf32>) -> tensor<2x200x1000xf32>
+  return %2 : tensor<2x200x1000xf32>
+}
+
+//--- bf16.mlir
+func.func @main(%a: tensor<256x128xbf16>, %b: tensor<128x256xbf16>) -> tensor<256x256xf32> {
+  %0 = relay.nn.matmul %a, %b {out_dtype = f32} : (tensor<256x128xbf16>, tensor<128x256xbf16>) -> tensor<256x256xf32>
+  return %0 : tensor<256x256xf32>
+}
+
+//--- big.mlir
+func.func @main(%a: tensor<4096x4096xf16>, %b: tensor<4096x4096xf16>) -> tensor<4096x4096xf32> {
+  %0 = relay.nn.matmul %a, %b {out_dtype = f32} : (tensor<4096x4096xf16>, tensor<4096x4096xf16>) -> tensor<4096x4096xf32>
+  return %0 : tensor<4096x4096xf32>
+}
