@@ -614,6 +614,9 @@ struct GPUDefaultSchedulePass
         func.getArgAttr(arg.getArgNumber(),
                         TensorIRDialect::getConstantArgAttrName()) ||
         !load.getMemRefType().getLayout().isIdentity() ||
+        // TMA takes static tensors of at most 5 dimensions.
+        !load.getMemRefType().hasStaticShape() ||
+        load.getMemRefType().getRank() > 5 ||
         load.getIndices().size() != vars.size())
       return false;
     for (auto [index, v] : llvm::zip(load.getIndices(), vars))
