@@ -206,47 +206,46 @@ std::string mlc::validateCPUPipelineOptions(const CPUPipelineOptions &options) {
   return "";
 }
 
-void mlc::registerPipelines() {
+/// Registers pipeline `name`, whose options `validate` checks (an error
+/// message, empty when valid) before `build` runs.
+template <typename Options>
+static void registerValidatedPipeline(StringRef name, StringRef description,
+                                      std::string (*validate)(const Options &),
+                                      void (*build)(OpPassManager &,
+                                                    const Options &)) {
   registerPassPipeline(
-      "mlc-gpu-pipeline",
-      "Compile a graph-level or TensorIR module for NVIDIA GPUs: kernels "
-      "through NVVM to a GPU binary, host code to the LLVM dialect",
-      [](OpPassManager &pm, StringRef optionsText,
-         function_ref<LogicalResult(const Twine &)> errorHandler) {
-        GPUPipelineOptions options;
+      name, description,
+      [=](OpPassManager &pm, StringRef optionsText,
+          function_ref<LogicalResult(const Twine &)> errorHandler) {
+        Options options;
         if (failed(options.parseFromString(optionsText)))
           return failure();
-        std::string error = validateGPUPipelineOptions(options);
+        std::string error = validate(options);
         if (!error.empty())
           return errorHandler(error);
-        buildGPUPipeline(pm, options);
+        build(pm, options);
         return success();
       },
       [](function_ref<void(const detail::PassOptions &)> optionsHandler) {
-        optionsHandler(GPUPipelineOptions());
+        optionsHandler(Options());
       });
+}
+
+void mlc::registerPipelines() {
+  registerValidatedPipeline<GPUPipelineOptions>(
+      "mlc-gpu-pipeline",
+      "Compile a graph-level or TensorIR module for NVIDIA GPUs: kernels "
+      "through NVVM to a GPU binary, host code to the LLVM dialect",
+      validateGPUPipelineOptions, buildGPUPipeline);
   PassPipelineRegistration<TensorIRDefaultScheduleOptions>(
       "tensorir-default-schedule",
       "TVM's default schedule of the prim_funcs of a TensorIR module: raise "
       "te.compute stages to linalg, tile, pack, vectorize, parallelize",
       buildTensorIRDefaultSchedulePipeline);
-  registerPassPipeline(
+  registerValidatedPipeline<CPUPipelineOptions>(
       "mlc-cpu-pipeline",
       "Compile a graph-level module to the LLVM dialect for the host CPU",
-      [](OpPassManager &pm, StringRef optionsText,
-         function_ref<LogicalResult(const Twine &)> errorHandler) {
-        CPUPipelineOptions options;
-        if (failed(options.parseFromString(optionsText)))
-          return failure();
-        std::string error = validateCPUPipelineOptions(options);
-        if (!error.empty())
-          return errorHandler(error);
-        buildCPUPipeline(pm, options);
-        return success();
-      },
-      [](function_ref<void(const detail::PassOptions &)> optionsHandler) {
-        optionsHandler(CPUPipelineOptions());
-      });
+      validateCPUPipelineOptions, buildCPUPipeline);
   PassPipelineRegistration<CPUPipelineOptions>(
       "mlc-cpu-bufferize",
       "Bufferize a tensor-level module with destination-passing entry points",

@@ -41,6 +41,7 @@ namespace mlc {
 } // namespace mlc
 
 using namespace mlir;
+using mlc::tensorir::cloneValue;
 using mlc::tensorir::dependsOn;
 
 namespace {
@@ -198,26 +199,12 @@ FailureOr<WgmmaNest> matchNest(scf::ForOp tile, std::string &why) {
   return nest;
 }
 
-/// `value` computed again at the builder's insertion point with `mapping`
-/// applied (the ops between `scope`'s start and `value` cloned; values
-/// defined outside `scope` reused).
-Value cloneWithMapping(OpBuilder &b, Value value, Operation *scope,
-                       IRMapping &mapping) {
-  if (Value mapped = mapping.lookupOrNull(value))
-    return mapped;
-  Operation *def = value.getDefiningOp();
-  if (!def || !scope->isAncestor(def))
-    return value;
-  for (Value operand : def->getOperands())
-    cloneWithMapping(b, operand, scope, mapping);
-  Operation *clone = b.clone(*def, mapping);
-  return clone->getResult(cast<OpResult>(value).getResultNumber());
-}
-
 class WgmmaBuilder {
 public:
   WgmmaBuilder(WgmmaNest nest)
       : nest(nest), b(nest.tile), loc(nest.tile.getLoc()),
+        workgroup(gpu::AddressSpaceAttr::get(nest.tile.getContext(),
+                                             gpu::AddressSpace::Workgroup)),
         elementType(nest.a.getMemRefType().getElementType()) {}
 
   LogicalResult build() {
@@ -262,14 +249,12 @@ public:
     atOrigin.map(nest.kLoop.getInductionVar(), zero);
     SmallVector<Value> aOrigin, bOrigin;
     for (Value i : nest.a.getIndices())
-      aOrigin.push_back(cloneWithMapping(b, i, nest.tile, atOrigin));
+      aOrigin.push_back(cloneValue(i, atOrigin, b, nest.tile));
     for (Value i : nest.b.getIndices())
-      bOrigin.push_back(cloneWithMapping(b, i, nest.tile, atOrigin));
+      bOrigin.push_back(cloneValue(i, atOrigin, b, nest.tile));
 
     // Kernel: the stages in dynamic shared memory, 1024-byte aligned.
-    auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
-                                                gpu::AddressSpace::Workgroup);
-    Value dynamic = gpu::DynamicSharedMemoryOp::create(
+    dynamic = gpu::DynamicSharedMemoryOp::create(
         b, loc,
         MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
                         MemRefLayoutAttrInterface(), workgroup));
@@ -281,7 +266,6 @@ public:
         b, loc,
         arith::SubIOp::create(b, loc, index(kStageAlignment), misalignment),
         index(kStageAlignment));
-    this->dynamic = dynamic;
 
     auto barrierType =
         nvgpu::MBarrierGroupType::get(b.getContext(), workgroup, stages);
@@ -307,7 +291,7 @@ public:
       Value k0 = arith::MulIOp::create(b, loc, t, index(kTileK));
       SmallVector<Value> aCoords(aOrigin);
       aCoords.back() = k0;
-      loadTile(aMap, aCoords, stageBase, {kTileM, kTileK}, stage);
+      loadTile(aMap, aCoords, stageBase, stage);
       for (int64_t half = 0; half < kTileN / kBoxN; ++half) {
         SmallVector<Value> bCoords(bOrigin);
         bCoords[bCoords.size() - 2] = k0;
@@ -315,7 +299,7 @@ public:
             arith::AddIOp::create(b, loc, bOrigin.back(), index(half * kBoxN));
         Value at = arith::AddIOp::create(
             b, loc, stageBase, index(aBytes + half * kTileK * kBoxN * 2));
-        loadTile(bMap, bCoords, at, {kTileK, kBoxN}, stage);
+        loadTile(bMap, bCoords, at, stage);
       }
     };
     ifThen(first, [&] {
@@ -400,8 +384,6 @@ private:
 
   /// A view of the dynamic shared memory at byte `offset`.
   Value view(Value offset, ArrayRef<int64_t> shape, Type type) {
-    auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
-                                                gpu::AddressSpace::Workgroup);
     return memref::ViewOp::create(
         b, loc,
         MemRefType::get(shape, type, MemRefLayoutAttrInterface(), workgroup),
@@ -420,8 +402,6 @@ private:
     SmallVector<int64_t> boxShape(type.getRank() - 2, 1);
     boxShape.append(box.begin(), box.end());
     MLIRContext *context = host.getContext();
-    auto workgroup =
-        gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
     auto mapType = nvgpu::TensorMapDescriptorType::get(
         context,
         MemRefType::get(boxShape, elementType, MemRefLayoutAttrInterface(),
@@ -470,10 +450,9 @@ private:
     return decl;
   }
 
-  /// TMA of the box at `coords` (outermost first, as the load's indices)
-  /// into the shared bytes at `offset`.
-  void loadTile(Value map, ArrayRef<Value> coords, Value offset,
-                ArrayRef<int64_t> box, Value stage) {
+  /// TMA of `map`'s box at `coords` (outermost first, as the load's
+  /// indices) into the shared bytes at `offset`.
+  void loadTile(Value map, ArrayRef<Value> coords, Value offset, Value stage) {
     auto mapType = cast<nvgpu::TensorMapDescriptorType>(map.getType());
     Value destination =
         view(offset, mapType.getTensor().getShape(), elementType);
@@ -492,6 +471,8 @@ private:
   WgmmaNest nest;
   OpBuilder b;
   Location loc;
+  /// The memory space of shared memory.
+  gpu::AddressSpaceAttr workgroup;
   Type elementType;
   Value dynamic, base, barriers;
 };

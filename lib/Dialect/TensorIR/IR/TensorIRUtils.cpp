@@ -747,6 +747,19 @@ void mlc::tensorir::inlineBlock(RewriterBase &rewriter, BlockOp block,
 // dependsOn
 //===----------------------------------------------------------------------===//
 
+Value mlc::tensorir::cloneValue(Value value, IRMapping &map, OpBuilder &b,
+                                Operation *scope) {
+  if (Value mapped = map.lookupOrNull(value))
+    return mapped;
+  Operation *def = value.getDefiningOp();
+  if (!def || !scope->isProperAncestor(def))
+    return value;
+  for (Value operand : def->getOperands())
+    cloneValue(operand, map, b, scope);
+  b.clone(*def, map);
+  return map.lookup(value);
+}
+
 bool mlc::tensorir::dependsOn(Value value, ArrayRef<Value> ivs) {
   SmallVector<Value> worklist{value};
   llvm::SmallPtrSet<void *, 16> visited;

@@ -27,22 +27,6 @@ using namespace mlir;
 using namespace mlc::tensorir;
 using namespace mlc::tensorir::schedutil;
 
-/// Clones the computation of `value` (ops inside `scope`) before the
-/// insertion point of `b`, mapping through `map`. Values defined outside
-/// `scope` are used as they are.
-static Value cloneValue(Value value, IRMapping &map, OpBuilder &b,
-                        Operation *scope) {
-  if (Value mapped = map.lookupOrNull(value))
-    return mapped;
-  Operation *def = value.getDefiningOp();
-  if (!def || !scope->isProperAncestor(def))
-    return value;
-  for (Value operand : def->getOperands())
-    cloneValue(operand, map, b, scope);
-  b.clone(*def, map);
-  return map.lookup(value);
-}
-
 static OpFoldResult cloneOfr(OpFoldResult ofr, IRMapping &map, OpBuilder &b,
                              Operation *scope) {
   if (auto value = dyn_cast<Value>(ofr))

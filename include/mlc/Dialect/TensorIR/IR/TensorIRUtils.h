@@ -16,6 +16,7 @@
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 
 #include <optional>
@@ -107,6 +108,13 @@ struct ReductionBlock {
 /// Whether `value` is one of `ivs` or is computed from one of them (also
 /// through values used inside the regions of the ops computing it).
 bool dependsOn(mlir::Value value, llvm::ArrayRef<mlir::Value> ivs);
+
+/// Clones the computation of `value` (the ops inside `scope` it depends on)
+/// before the insertion point of `b`, mapping through `map` (which may
+/// replace values, e.g. loop variables, by others). Values defined outside
+/// `scope` are used as they are.
+mlir::Value cloneValue(mlir::Value value, mlir::IRMapping &map,
+                       mlir::OpBuilder &b, mlir::Operation *scope);
 
 /// Whether `value` is the identity of the combiner `op` (an arith op).
 bool isIdentityOf(mlir::Operation *op, mlir::Attribute value);
