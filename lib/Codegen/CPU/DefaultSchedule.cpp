@@ -209,14 +209,46 @@ void DefaultSchedulePass::runOnOperation() {
                      << "' (only 'cpu')";
     return signalPassFailure();
   }
-  if (mRegister <= 0 || nRegister <= 0 || mParallel <= 0 || kTile <= 0 ||
-      nCacheTile <= 0 || vectorWidth <= 0) {
-    func.emitError() << "mlc-default-schedule: tile sizes must be positive";
-    return signalPassFailure();
-  }
-  IRRewriter rewriter(ctx);
   KernelScheduler scheduler{mRegister, nRegister,  mParallel,
                             kTile,     nCacheTile, vectorWidth};
+  // The function's own knobs (a tuning record's choice) override the
+  // options: `mlc.schedule.<option with '_' for '-'> = <integer>`.
+  std::pair<StringRef, int64_t *> knobs[] = {
+      {"m_register", &scheduler.mRegister},
+      {"n_register", &scheduler.nRegister},
+      {"m_parallel", &scheduler.mParallel},
+      {"k_tile", &scheduler.kTile},
+      {"n_cache_tile", &scheduler.nCacheTile},
+      {"vector_width", &scheduler.vectorWidth}};
+  for (NamedAttribute attr : func->getDiscardableAttrs()) {
+    StringRef name = attr.getName().strref();
+    if (!name.consume_front(mlc::kScheduleKnobPrefix))
+      continue;
+    auto *knob = llvm::find_if(knobs, [&](auto &k) { return k.first == name; });
+    if (knob == std::end(knobs)) {
+      func.emitError() << "mlc-default-schedule: unknown schedule knob '"
+                       << attr.getName().strref()
+                       << "' (expected m_register, n_register, m_parallel, "
+                          "k_tile, n_cache_tile or vector_width)";
+      return signalPassFailure();
+    }
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value) {
+      func.emitError() << "mlc-default-schedule: schedule knob '"
+                       << attr.getName().strref()
+                       << "' must be an integer, got " << attr.getValue();
+      return signalPassFailure();
+    }
+    *knob->second = value.getInt();
+  }
+  for (auto [name, value] : knobs) {
+    if (*value <= 0 || *value > (1 << 20)) {
+      func.emitError() << "mlc-default-schedule: " << name << " = " << *value
+                       << " is not a tile size in [1, 1048576]";
+      return signalPassFailure();
+    }
+  }
+  IRRewriter rewriter(ctx);
 
   // 1. Tile. Only static-shaped ops on buffers: the kernels that tensorir
   // lowered, not tensor-level host code.

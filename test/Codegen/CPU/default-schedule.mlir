@@ -541,3 +541,28 @@ func.func @transpose_narrow(%A: memref<4x64xf32>, %B: memref<64x4xf32>) {
   }
   return
 }
+
+// -----
+
+// A function's own knobs (what a tuning record sets) override the options:
+// a 4x48 register tile (4 accumulators of 48 columns), tasks of 64 rows.
+// CHECK-LABEL: func.func @matmul_knobs
+// CHECK: scf.parallel
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<64x80xf32>
+// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<4x48xf32>)
+// CHECK-COUNT-4: vector.fma {{.*}} : vector<48xf32>
+// CHECK: scf.yield
+#kA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#kB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#kC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @matmul_knobs(%A: memref<256x64xf32>, %B: memref<64x96xf32>, %C: memref<256x96xf32>)
+    attributes {mlc.schedule.m_register = 4 : i64, mlc.schedule.n_register = 48 : i64, mlc.schedule.m_parallel = 64 : i64} {
+  linalg.generic {indexing_maps = [#kA, #kB, #kC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<256x64xf32>, memref<64x96xf32>) outs(%C : memref<256x96xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}

@@ -18,6 +18,11 @@
 
 namespace mlc {
 
+/// The prefix of a function's own default-schedule knobs:
+/// `mlc.schedule.k_tile = 256` overrides the pass option `k-tile` for that
+/// function (what a tuning record sets).
+inline constexpr llvm::StringLiteral kScheduleKnobPrefix = "mlc.schedule.";
+
 #define GEN_PASS_DECL
 #include "mlc/Codegen/CPU/Passes.h.inc"
 

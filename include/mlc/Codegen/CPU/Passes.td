@@ -84,6 +84,12 @@ def DefaultSchedulePass
 
     Partial tiles (sizes that the tiles do not divide) are peeled off and run
     as scalar loops. `n-register` should be a multiple of the vector width.
+
+    A function may carry its own values of the tile options as discardable
+    attributes `mlc.schedule.<option> = <integer>`, the option's name
+    with `_` for `-` (e.g. `mlc.schedule.k_tile = 256 : i64`), which override the pass options for
+    it: the knobs that `mlc.meta_schedule` tunes and a tuning record sets.
+    An unknown knob or a value outside [1, 2^20] is an error.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu\"",

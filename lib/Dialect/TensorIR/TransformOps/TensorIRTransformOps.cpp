@@ -22,14 +22,27 @@ using mlir::transform::TransformState;
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// `[?, 4]`: the split factors, `?` stored as 0.
-static ParseResult parseFactors(OpAsmParser &parser,
-                                DenseI64ArrayAttr &factors) {
+/// `[?, 4, %p]`: the split factors, `?` stored as 0 and a param operand as
+/// ShapedType::kDynamic.
+static ParseResult
+parseFactors(OpAsmParser &parser,
+             SmallVectorImpl<OpAsmParser::UnresolvedOperand> &dynamicFactors,
+             DenseI64ArrayAttr &factors) {
   SmallVector<int64_t> values;
   if (parser.parseCommaSeparatedList(
           OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
             if (succeeded(parser.parseOptionalQuestion())) {
               values.push_back(0);
+              return success();
+            }
+            OpAsmParser::UnresolvedOperand operand;
+            OptionalParseResult parsedOperand =
+                parser.parseOptionalOperand(operand);
+            if (parsedOperand.has_value()) {
+              if (failed(*parsedOperand))
+                return failure();
+              dynamicFactors.push_back(operand);
+              values.push_back(ShapedType::kDynamic);
               return success();
             }
             int64_t value;
@@ -44,15 +57,36 @@ static ParseResult parseFactors(OpAsmParser &parser,
 }
 
 static void printFactors(OpAsmPrinter &p, Operation *,
+                         OperandRange dynamicFactors,
                          DenseI64ArrayAttr factors) {
   p << '[';
+  unsigned next = 0;
   llvm::interleaveComma(factors.asArrayRef(), p, [&](int64_t f) {
-    if (f == 0)
+    if (ShapedType::isDynamic(f) && next < dynamicFactors.size())
+      p << dynamicFactors[next++];
+    else if (f == 0)
       p << '?';
     else
       p << f;
   });
   p << ']';
+}
+
+/// `[?, 4]`: static factors only (pad_einsum's padding).
+static ParseResult parseFactors(OpAsmParser &parser,
+                                DenseI64ArrayAttr &factors) {
+  SmallVector<OpAsmParser::UnresolvedOperand> operands;
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  if (failed(parseFactors(parser, operands, factors)))
+    return failure();
+  if (!operands.empty())
+    return parser.emitError(loc, "expected constant factors, got a param");
+  return success();
+}
+
+static void printFactors(OpAsmPrinter &p, Operation *op,
+                         DenseI64ArrayAttr factors) {
+  printFactors(p, op, OperandRange(nullptr, 0), factors);
 }
 
 /// The single payload op of `handle`, which must be an `OpT`.
@@ -175,6 +209,17 @@ void GetLoopsOp::getEffects(
 // split / fuse / reorder / tile
 //===----------------------------------------------------------------------===//
 
+LogicalResult SplitOp::verify() {
+  if (getFactors().size() != getLoops().size())
+    return emitOpError() << getFactors().size() << " factors but "
+                         << getLoops().size() << " results";
+  int64_t numDynamic = llvm::count_if(getFactors(), ShapedType::isDynamic);
+  if (numDynamic != int64_t(getDynamicFactors().size()))
+    return emitOpError() << numDynamic << " dynamic factors in the list but "
+                         << getDynamicFactors().size() << " param operands";
+  return success();
+}
+
 DiagnosedSilenceableFailure SplitOp::apply(TransformRewriter &rewriter,
                                            TransformResults &results,
                                            TransformState &state) {
@@ -183,15 +228,31 @@ DiagnosedSilenceableFailure SplitOp::apply(TransformRewriter &rewriter,
       getSingle(state, getOperation(), getTarget(), loop);
   if (!diag.succeeded())
     return diag;
-  if (getFactors().size() != getLoops().size())
-    return emitDefiniteFailure() << getFactors().size() << " factors but "
-                                 << getLoops().size() << " results";
+  // The values of the param factors.
+  SmallVector<int64_t> factors(getFactors());
+  auto dynamicFactors = getDynamicFactors().begin();
+  for (int64_t &factor : factors) {
+    if (!ShapedType::isDynamic(factor))
+      continue;
+    Value param = *dynamicFactors++;
+    ArrayRef<Attribute> values = state.getParams(param);
+    auto value = values.size() == 1 ? dyn_cast<IntegerAttr>(values.front())
+                                    : IntegerAttr();
+    if (!value)
+      return emitDefiniteFailure()
+             << "expected each param factor to hold one integer, got "
+             << values.size() << " values";
+    factor = value.getInt();
+    if (factor <= 0)
+      return emitDefiniteFailure()
+             << "param factor " << factor << " is not positive";
+  }
   PrimFuncOp func = getFunc(loop);
   if (!func)
     return ::mlir::emitDefiniteFailure(
         getOperation(), "the payload is not inside a 'tensorir.prim_func'");
   Schedule sch(func, rewriter);
-  FailureOr<SmallVector<ForOp>> loops = sch.split(loop, getFactors());
+  FailureOr<SmallVector<ForOp>> loops = sch.split(loop, factors);
   if (failed(loops))
     return scheduleFailed();
   setResults(results, getOperation()->getResults(), toOps(*loops));
@@ -201,8 +262,104 @@ DiagnosedSilenceableFailure SplitOp::apply(TransformRewriter &rewriter,
 void SplitOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::onlyReadsHandle(getDynamicFactorsMutable(), effects);
   transform::producesHandle(getOperation()->getOpResults(), effects);
   transform::modifiesPayload(effects);
+}
+
+//===----------------------------------------------------------------------===//
+// sample_perfect_tile / sample_categorical
+//===----------------------------------------------------------------------===//
+
+/// Sets `result` to the one integer `value`.
+static void setParam(TransformResults &results, Value result, int64_t value) {
+  Builder b(result.getContext());
+  results.setParams(cast<OpResult>(result), {b.getI64IntegerAttr(value)});
+}
+
+LogicalResult SamplePerfectTileOp::verify() {
+  if (getFactors().empty())
+    return emitOpError("expected at least one result");
+  int64_t maxInnermostFactor = getMaxInnermostFactorAttr().getInt();
+  if (maxInnermostFactor < 0)
+    return emitOpError("max_innermost_factor ")
+           << maxInnermostFactor << " is negative (0: no limit)";
+  if (std::optional<ArrayRef<int64_t>> decision = getDecision()) {
+    if (decision->size() != getFactors().size())
+      return emitOpError("the decision has ")
+             << decision->size() << " factors but the op has "
+             << getFactors().size() << " results";
+    for (int64_t factor : *decision)
+      if (factor <= 0)
+        return emitOpError("decision factor ") << factor << " is not positive";
+    if (maxInnermostFactor > 0 && decision->back() > maxInnermostFactor)
+      return emitOpError("the innermost factor ")
+             << decision->back() << " of the decision exceeds "
+             << "max_innermost_factor " << maxInnermostFactor;
+  }
+  return success();
+}
+
+DiagnosedSilenceableFailure
+SamplePerfectTileOp::apply(TransformRewriter &rewriter,
+                           TransformResults &results, TransformState &state) {
+  ForOp loop;
+  DiagnosedSilenceableFailure diag =
+      getSingle(state, getOperation(), getTarget(), loop);
+  if (!diag.succeeded())
+    return diag;
+  PrimFuncOp func = getFunc(loop);
+  if (!func)
+    return ::mlir::emitDefiniteFailure(
+        getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  Schedule sch(func, rewriter);
+  sch.seed(getSeed());
+  FailureOr<SmallVector<int64_t>> factors =
+      sch.samplePerfectTile(loop, getFactors().size(),
+                            getMaxInnermostFactorAttr().getInt(), getDecision());
+  if (failed(factors))
+    return scheduleFailed();
+  for (auto [result, factor] : llvm::zip(getFactors(), *factors))
+    setParam(results, result, factor);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void SamplePerfectTileOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(getTargetMutable(), effects);
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::onlyReadsPayload(effects);
+}
+
+LogicalResult SampleCategoricalOp::verify() {
+  std::string error = checkCategorical(getCandidates().size(), getProbs());
+  if (!error.empty())
+    return emitOpError() << error;
+  if (IntegerAttr decisionAttr = getDecisionAttr()) {
+    int64_t decision = decisionAttr.getInt();
+    if (decision < 0 || decision >= int64_t(getCandidates().size()))
+      return emitOpError("decision ")
+             << decision << " is not an index of the "
+             << getCandidates().size() << " candidates";
+  }
+  return success();
+}
+
+DiagnosedSilenceableFailure
+SampleCategoricalOp::apply(TransformRewriter &rewriter,
+                           TransformResults &results, TransformState &state) {
+  RandomEngine rng(getSeed());
+  IntegerAttr decision = getDecisionAttr();
+  int64_t index =
+      decision ? decision.getInt() : drawCategorical(getProbs(), rng);
+  setParam(results, getResult(), getCandidates()[index]);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void SampleCategoricalOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::producesHandle(getOperation()->getOpResults(), effects);
+  transform::onlyReadsPayload(effects);
 }
 
 DiagnosedSilenceableFailure FuseOp::apply(TransformRewriter &rewriter,

@@ -16,6 +16,8 @@
 #include "mlc/Dialect/TensorIR/Transforms/Schedule.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <mutex>
@@ -221,6 +223,62 @@ FailureOr<SmallVector<ForOp>> Schedule::tile(ArrayRef<ForOp> loops,
                 "] : " + functionalType(loops.size(), 2 * loops.size()));
   }
   return result;
+}
+
+FailureOr<SmallVector<int64_t>>
+Schedule::samplePerfectTile(ForOp loop, unsigned n, int64_t maxInnermostFactor,
+                            std::optional<ArrayRef<int64_t>> decision) {
+  TraceStep step(*this);
+  std::string operand = step.loop(loop);
+  FailureOr<SmallVector<int64_t>> result =
+      samplePerfectTileImpl(loop, n, maxInnermostFactor, decision);
+  if (succeeded(result)) {
+    SmallVector<std::string> params(n, "!transform.param<i64>");
+    std::string resultTypes = llvm::join(params, ", ");
+    if (n != 1)
+      resultTypes = "(" + resultTypes + ")";
+    step.commit(step.results(n, "v") +
+                " = transform.tensorir.sample_perfect_tile " + operand +
+                " {max_innermost_factor = " +
+                std::to_string(std::max<int64_t>(maxInnermostFactor, 0)) +
+                " : i64, decision = array<i64: " +
+                llvm::join(llvm::map_range(*result,
+                                           [](int64_t f) {
+                                             return std::to_string(f);
+                                           }),
+                           ", ") +
+                ">} : (" + kAnyOp.str() + ") -> " + resultTypes);
+  }
+  return result;
+}
+
+FailureOr<int64_t> Schedule::sampleCategorical(ArrayRef<int64_t> candidates,
+                                               ArrayRef<double> probs,
+                                               std::optional<int64_t> decision) {
+  std::string error = checkCategorical(candidates.size(), probs);
+  if (error.empty() && decision &&
+      (*decision < 0 || *decision >= int64_t(candidates.size())))
+    error = "decision " + std::to_string(*decision) + " is not an index of " +
+            std::to_string(candidates.size()) + " candidates";
+  if (!error.empty())
+    return func.emitError("cannot sample a categorical: ") << error;
+  int64_t index = decision ? *decision : drawCategorical(probs, rng);
+  TraceStep step(*this);
+  std::string candidateText, probText;
+  llvm::raw_string_ostream candidateOs(candidateText), probOs(probText);
+  llvm::interleaveComma(candidates, candidateOs);
+  llvm::interleaveComma(probs, probOs, [&](double p) {
+    // Every digit, and a point: an MLIR float literal.
+    std::string text = llvm::formatv("{0}", llvm::format("%.17g", p)).str();
+    if (text.find_first_of(".e") == std::string::npos)
+      text += ".0";
+    probOs << text;
+  });
+  step.commit(step.results(1, "v") +
+              " = transform.tensorir.sample_categorical [" + candidateText +
+              "] probs [" + probText + "] {decision = " +
+              std::to_string(index) + " : i64} : !transform.param<i64>");
+  return candidates[index];
 }
 
 /// parallel, vectorize, unroll: `transform.tensorir.<kind> %loop`.

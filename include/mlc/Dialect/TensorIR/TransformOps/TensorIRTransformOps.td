@@ -70,18 +70,79 @@ def SplitOp : TensorIR_TransformOp<"split"> {
     `None`), inferred as the ceiling of the extent divided by the others.
     When the product of the factors exceeds the extent, the blocks under the
     loop get a `where` predicate masking the tail. The loop must start at 0
-    with step 1 and have a constant extent.
+    with step 1 and have a constant extent. A factor may also be a
+    `!transform.param<i64>` holding one integer, e.g. a result of
+    `sample_perfect_tile` (TVM's ExprRV factors).
 
     ```mlir
     %j0, %j1 = transform.tensorir.split %j by [?, 4]
         : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %t:2 = transform.tensorir.sample_perfect_tile %k {decision = array<i64: 8, 16>}
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+    %k0, %k1 = transform.tensorir.split %k by [%t#0, %t#1]
+        : (!transform.any_op, !transform.param<i64>, !transform.param<i64>)
+        -> (!transform.any_op, !transform.any_op)
+    ```
+  }];
+  // `factors` holds ShapedType::kDynamic where the factor is the next of
+  // `dynamic_factors` (upstream's mixed static/dynamic convention).
+  let arguments = (ins TransformHandleTypeInterface:$target,
+                       Variadic<TransformParamTypeInterface>:$dynamic_factors,
+                       DenseI64ArrayAttr:$factors);
+  let results = (outs Variadic<TransformHandleTypeInterface>:$loops);
+  let assemblyFormat =
+      "$target `by` custom<Factors>($dynamic_factors, $factors) attr-dict `:` "
+      "functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def SamplePerfectTileOp : TensorIR_TransformOp<"sample_perfect_tile"> {
+  let summary = "sch.sample_perfect_tile: factors whose product is a loop's "
+                "extent";
+  let description = [{
+    TVM's sampling instruction: returns one `!transform.param<i64>` per
+    result (n = the number of results), outermost first, whose product is
+    the constant extent of `target` (a loop starting at 0 with step 1), the
+    innermost at most `max_innermost_factor` (0: no limit). With `decision`
+    the op checks and returns it (a trace replays deterministically);
+    without, it draws a tiling at random from `seed`: the innermost factor
+    uniformly among the extent's divisors within the limit, then each prime
+    factor of the rest into a uniformly chosen outer position.
+
+    ```mlir
+    %t:2 = transform.tensorir.sample_perfect_tile %j {max_innermost_factor = 16, decision = array<i64: 32, 4>}
+        : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
     ```
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
-                       DenseI64ArrayAttr:$factors);
-  let results = (outs Variadic<TransformHandleTypeInterface>:$loops);
-  let assemblyFormat = "$target `by` custom<Factors>($factors) attr-dict `:` "
-                       "functional-type(operands, results)";
+                       DefaultValuedAttr<I64Attr, "0">:$max_innermost_factor,
+                       OptionalAttr<DenseI64ArrayAttr>:$decision,
+                       DefaultValuedAttr<I64Attr, "0">:$seed);
+  let results = (outs Variadic<TransformParamTypeInterface>:$factors);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def SampleCategoricalOp : TensorIR_TransformOp<"sample_categorical"> {
+  let summary = "sch.sample_categorical: one of several integers";
+  let description = [{
+    TVM's sampling instruction: returns `candidates[decision]` as a
+    `!transform.param<i64>`. Without `decision` the index is drawn from
+    `seed` with the probabilities `probs` (non-negative, one per candidate,
+    not all zero; they need not sum to one).
+
+    ```mlir
+    %unroll = transform.tensorir.sample_categorical [0, 16, 64, 512]
+        probs [0.25, 0.25, 0.25, 0.25] {decision = 1 : i64} : !transform.param<i64>
+    ```
+  }];
+  let arguments = (ins DenseI64ArrayAttr:$candidates, DenseF64ArrayAttr:$probs,
+                       OptionalAttr<I64Attr>:$decision,
+                       DefaultValuedAttr<I64Attr, "0">:$seed);
+  let results = (outs TransformParamTypeInterface:$result);
+  let assemblyFormat =
+      "$candidates `probs` $probs attr-dict `:` type($result)";
+  let hasVerifier = 1;
 }
 
 def FuseOp : TensorIR_TransformOp<"fuse"> {

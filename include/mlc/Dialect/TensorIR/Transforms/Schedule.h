@@ -21,10 +21,35 @@
 
 #include "mlir/IR/PatternMatch.h"
 
+#include <optional>
+#include <random>
 #include <string>
 #include <vector>
 
 namespace mlc::tensorir {
+
+/// The random state of sampling instructions (TVM's `rand_state`).
+using RandomEngine = std::mt19937_64;
+
+/// TVM's SamplePerfectTile: `n` factors of `extent`, outermost first, the
+/// innermost at most `maxInnermostFactor` (no limit when <= 0): the
+/// innermost uniformly among the divisors within the limit, then each prime
+/// factor of the rest into a uniformly chosen outer position.
+llvm::SmallVector<int64_t> drawPerfectTile(int64_t extent, unsigned n,
+                                           int64_t maxInnermostFactor,
+                                           RandomEngine &rng);
+
+/// Why `decision` is not a perfect tiling of `extent` with the innermost at
+/// most `maxInnermostFactor` (<= 0: no limit); empty when it is one.
+std::string checkPerfectTile(int64_t extent, llvm::ArrayRef<int64_t> decision,
+                             int64_t maxInnermostFactor);
+
+/// An index drawn with the (unnormalized, non-negative) weights `probs`.
+int64_t drawCategorical(llvm::ArrayRef<double> probs, RandomEngine &rng);
+
+/// Why `probs` cannot weight `numCandidates` candidates; empty when valid.
+std::string checkCategorical(size_t numCandidates,
+                             llvm::ArrayRef<double> probs);
 
 class Schedule {
 public:
@@ -165,6 +190,26 @@ public:
   mlir::FailureOr<BlockOp> reindex(BlockOp block, unsigned bufferIndex,
                                    bool write);
 
+  /// sch.seed(seed): restarts the random state of the sampling methods.
+  void seed(uint64_t value) { rng.seed(value); }
+
+  /// sch.sample_perfect_tile(loop, n, max_innermost_factor, decision): `n`
+  /// factors, outermost first, whose product is the constant extent of
+  /// `loop`, the innermost at most `maxInnermostFactor` (<= 0: no limit).
+  /// A given `decision` is checked and returned; otherwise one is drawn
+  /// from the schedule's random state. The trace records the decision.
+  mlir::FailureOr<llvm::SmallVector<int64_t>>
+  samplePerfectTile(ForOp loop, unsigned n, int64_t maxInnermostFactor,
+                    std::optional<llvm::ArrayRef<int64_t>> decision = {});
+
+  /// sch.sample_categorical(candidates, probs, decision): the candidate at
+  /// index `decision`, drawn with the weights `probs` when not given. The
+  /// trace records the decision.
+  mlir::FailureOr<int64_t>
+  sampleCategorical(llvm::ArrayRef<int64_t> candidates,
+                    llvm::ArrayRef<double> probs,
+                    std::optional<int64_t> decision = {});
+
   /// The primitives applied through this object so far, one
   /// `transform.tensorir.*` op each, preceded by the `get_block` /
   /// `get_loops` ops that find its operands in the IR as it was then:
@@ -204,6 +249,9 @@ private:
                                        bool write);
   mlir::LogicalResult padEinsumImpl(BlockOp block,
                                     llvm::ArrayRef<int64_t> padding);
+  mlir::FailureOr<llvm::SmallVector<int64_t>>
+  samplePerfectTileImpl(ForOp loop, unsigned n, int64_t maxInnermostFactor,
+                        std::optional<llvm::ArrayRef<int64_t>> decision);
 
   friend class TraceStep;
 
@@ -213,6 +261,7 @@ private:
   /// Whether the trace has matched `func` by name yet (as `%func`).
   bool funcMatched = false;
   unsigned numHandles = 0;
+  RandomEngine rng;
 };
 
 } // namespace mlc::tensorir

@@ -1,0 +1,167 @@
+// Sampling instructions (TVM's sample_perfect_tile, sample_categorical) as
+// transform ops, and split by their results. A recorded decision is what
+// the ops return; without one they draw from `seed`, the same draw every
+// time (the second RUN replays the script and compares the IR).
+// RUN: mlc-opt %s --transform-interpreter --split-input-file | FileCheck %s
+// RUN: mlc-opt %s --transform-interpreter --split-input-file -o %t.1.mlir
+// RUN: mlc-opt %s --transform-interpreter --split-input-file -o %t.2.mlir
+// RUN: diff %t.1.mlir %t.2.mlir
+
+// The decision [8, 12] of j (96) and [3, 16] of k (48) split the loops.
+// CHECK-LABEL: tensorir.prim_func @mm
+// CHECK:         tensorir.for %i = 0 to 64 {
+// CHECK-NEXT:      tensorir.for %j_0 = 0 to 8 {
+// CHECK-NEXT:        tensorir.for %j_1 = 0 to 12 {
+// CHECK-NEXT:          tensorir.for %k_0 = 0 to 3 {
+// CHECK-NEXT:            tensorir.for %k_1 = 0 to 16 {
+tensorir.prim_func @mm(%A: memref<64x48xf32>, %B: memref<48x96xf32>, %Y: memref<64x96xf32>) {
+  tensorir.for %i = 0 to 64 {
+    tensorir.for %j = 0 to 96 {
+      tensorir.for %k = 0 to 48 {
+        tensorir.block "Y"(%vi = spatial(64, %i), %vj = spatial(96, %j), %vk = reduce(48, %k)) {
+          tensorir.init {
+            %zero = arith.constant 0.0 : f32
+            memref.store %zero, %Y[%vi, %vj] : memref<64x96xf32>
+          }
+          %y = memref.load %Y[%vi, %vj] : memref<64x96xf32>
+          %a = memref.load %A[%vi, %vk] : memref<64x48xf32>
+          %b = memref.load %B[%vk, %vj] : memref<48x96xf32>
+          %m = arith.mulf %a, %b : f32
+          %s = arith.addf %y, %m : f32
+          memref.store %s, %Y[%vi, %vj] : memref<64x96xf32>
+        }
+      }
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %y = transform.tensorir.get_block "Y" in %root : (!transform.any_op) -> !transform.any_op
+    %i, %j, %k = transform.tensorir.get_loops %y : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %t:2 = transform.tensorir.sample_perfect_tile %j {max_innermost_factor = 16, decision = array<i64: 8, 12>} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+    %u:2 = transform.tensorir.sample_perfect_tile %k {decision = array<i64: 3, 16>} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+    %j0, %j1 = transform.tensorir.split %j by [%t#0, %t#1] : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %k0, %k1 = transform.tensorir.split %k by [%u#0, %u#1] : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// A param factor mixed with a constant and an inferred one; a categorical
+// decision picks candidates[2] = 4.
+// CHECK-LABEL: tensorir.prim_func @mm
+// CHECK:         tensorir.for %i_0 = 0 to 8 {
+// CHECK-NEXT:      tensorir.for %i_1 = 0 to 2 {
+// CHECK-NEXT:        tensorir.for %i_2 = 0 to 4 {
+tensorir.prim_func @mm(%A: memref<64x48xf32>, %B: memref<48x96xf32>, %Y: memref<64x96xf32>) {
+  tensorir.for %i = 0 to 64 {
+    tensorir.for %j = 0 to 96 {
+      tensorir.for %k = 0 to 48 {
+        tensorir.block "Y"(%vi = spatial(64, %i), %vj = spatial(96, %j), %vk = reduce(48, %k)) {
+          tensorir.init {
+            %zero = arith.constant 0.0 : f32
+            memref.store %zero, %Y[%vi, %vj] : memref<64x96xf32>
+          }
+          %y = memref.load %Y[%vi, %vj] : memref<64x96xf32>
+          %a = memref.load %A[%vi, %vk] : memref<64x48xf32>
+          %b = memref.load %B[%vk, %vj] : memref<48x96xf32>
+          %m = arith.mulf %a, %b : f32
+          %s = arith.addf %y, %m : f32
+          memref.store %s, %Y[%vi, %vj] : memref<64x96xf32>
+        }
+      }
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %y = transform.tensorir.get_block "Y" in %root : (!transform.any_op) -> !transform.any_op
+    %i, %j, %k = transform.tensorir.get_loops %y : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %c = transform.tensorir.sample_categorical [1, 2, 4, 8] probs [0.25, 0.25, 0.25, 0.25] {decision = 2 : i64} : !transform.param<i64>
+    %i0, %i1, %i2 = transform.tensorir.split %i by [?, 2, %c] : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// Drawn tilings: one factor is the whole extent; a limit of 1 leaves the
+// innermost loop of extent 1; a candidate of weight 0 is never drawn (the
+// only one of positive weight is).
+// CHECK-LABEL: tensorir.prim_func @mm
+// CHECK:         tensorir.for %i = 0 to 64 {
+// CHECK-NEXT:      tensorir.for %j_0 = 0 to 96 {
+// CHECK-NEXT:        tensorir.for %j_1 = 0 to 1 {
+// CHECK-NEXT:          tensorir.for %k_0 = 0 to 48 {
+// CHECK-NEXT:            tensorir.for %k_1 = 0 to 1 {
+tensorir.prim_func @mm(%A: memref<64x48xf32>, %B: memref<48x96xf32>, %Y: memref<64x96xf32>) {
+  tensorir.for %i = 0 to 64 {
+    tensorir.for %j = 0 to 96 {
+      tensorir.for %k = 0 to 48 {
+        tensorir.block "Y"(%vi = spatial(64, %i), %vj = spatial(96, %j), %vk = reduce(48, %k)) {
+          tensorir.init {
+            %zero = arith.constant 0.0 : f32
+            memref.store %zero, %Y[%vi, %vj] : memref<64x96xf32>
+          }
+          %y = memref.load %Y[%vi, %vj] : memref<64x96xf32>
+          %a = memref.load %A[%vi, %vk] : memref<64x48xf32>
+          %b = memref.load %B[%vk, %vj] : memref<48x96xf32>
+          %m = arith.mulf %a, %b : f32
+          %s = arith.addf %y, %m : f32
+          memref.store %s, %Y[%vi, %vj] : memref<64x96xf32>
+        }
+      }
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %y = transform.tensorir.get_block "Y" in %root : (!transform.any_op) -> !transform.any_op
+    %i, %j, %k = transform.tensorir.get_loops %y : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %one = transform.tensorir.sample_perfect_tile %j {seed = 5} : (!transform.any_op) -> !transform.param<i64>
+    %t:2 = transform.tensorir.sample_perfect_tile %j {max_innermost_factor = 1, seed = 11} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+    %c = transform.tensorir.sample_categorical [1, 96, 3] probs [0.0, 1.0, 0.0] {seed = 9} : !transform.param<i64>
+    %j0, %j1 = transform.tensorir.split %j by [%c, %t#1] : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    %k0, %k1 = transform.tensorir.split %k by [?, %t#1] : (!transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+
+// -----
+
+// Seeded draws of three factors of 96 with an innermost limit of 16: any
+// tiling, the same one in both runs (diffed above).
+// CHECK-LABEL: tensorir.prim_func @mm
+// CHECK:         tensorir.for %j_0
+// CHECK-NEXT:      tensorir.for %j_1
+// CHECK-NEXT:        tensorir.for %j_2
+tensorir.prim_func @mm(%A: memref<64x48xf32>, %B: memref<48x96xf32>, %Y: memref<64x96xf32>) {
+  tensorir.for %i = 0 to 64 {
+    tensorir.for %j = 0 to 96 {
+      tensorir.for %k = 0 to 48 {
+        tensorir.block "Y"(%vi = spatial(64, %i), %vj = spatial(96, %j), %vk = reduce(48, %k)) {
+          tensorir.init {
+            %zero = arith.constant 0.0 : f32
+            memref.store %zero, %Y[%vi, %vj] : memref<64x96xf32>
+          }
+          %y = memref.load %Y[%vi, %vj] : memref<64x96xf32>
+          %a = memref.load %A[%vi, %vk] : memref<64x48xf32>
+          %b = memref.load %B[%vk, %vj] : memref<48x96xf32>
+          %m = arith.mulf %a, %b : f32
+          %s = arith.addf %y, %m : f32
+          memref.store %s, %Y[%vi, %vj] : memref<64x96xf32>
+        }
+      }
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %y = transform.tensorir.get_block "Y" in %root : (!transform.any_op) -> !transform.any_op
+    %i, %j, %k = transform.tensorir.get_loops %y : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %t:3 = transform.tensorir.sample_perfect_tile %j {max_innermost_factor = 16, seed = 1234} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    %j0, %j1, %j2 = transform.tensorir.split %j by [%t#0, %t#1, %t#2] : (!transform.any_op, !transform.param<i64>, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
