@@ -17,10 +17,20 @@ hold raises ScheduleError with mlc's diagnostic right away and leaves the
 schedule as it was. The trace is an ordinary transform script: `mlc-opt
 --transform-preload-library=transform-library-paths=trace.mlir
 --transform-interpreter` applies it to the module again.
+
+Stochastic schedules (TVM's sampling instructions) draw from the schedule's
+random state (`Schedule(mod, seed=...)`); the trace records each decision,
+so it replays deterministically and a search can change decisions
+(`Trace.with_decisions`, `Schedule.from_trace`):
+
+    j_factors = sch.sample_perfect_tile(j, n=2, max_innermost_factor=16)
+    j0, j1 = sch.split(j, factors=j_factors)
 """
 
 import os
+import random
 import re
+import subprocess
 import tempfile
 
 from . import tools
@@ -53,11 +63,127 @@ class LoopRV:
         return "LoopRV(%s)" % self.handle
 
 
+class ExprRV:
+    """An integer a sampling instruction returned (TVM's ExprRV): a
+    `!transform.param<i64>` handle in the trace. `Schedule.get(rv)` or
+    `int(rv)` is its value."""
+
+    def __init__(self, handle, value):
+        self.handle = handle
+        self.value = value
+
+    def __int__(self):
+        return int(self.value)
+
+    def __repr__(self):
+        return "ExprRV(%s = %d)" % (self.handle, self.value)
+
+
+class FuncRV:
+    """A handle to a tensorir.prim_func (for `Schedule.annotate`)."""
+
+    def __init__(self, handle, name):
+        self.handle = handle
+        self.name = name
+
+    def __repr__(self):
+        return "FuncRV(%s, %r)" % (self.handle, self.name)
+
+
+_PARAM = "!transform.param<i64>"
+
+
+class Sample:
+    """A sampling instruction of a trace and its decision: for
+    "sample_perfect_tile" the factors, for "sample_categorical" the index
+    of the chosen candidate. `seed` stands in for a decision not known yet
+    (the op then draws it)."""
+
+    def __init__(self, kind, results, operand=None, max_innermost_factor=0,
+                 candidates=None, probs=None, decision=None, seed=None):
+        self.kind = kind
+        self.results = list(results)
+        self.operand = operand
+        self.max_innermost_factor = max_innermost_factor
+        self.candidates = candidates
+        self.probs = probs
+        self.decision = decision
+        self.seed = seed
+
+    def with_decision(self, decision):
+        return Sample(self.kind, self.results, self.operand,
+                      self.max_innermost_factor, self.candidates, self.probs,
+                      decision)
+
+    def __str__(self):
+        if self.decision is not None:
+            if self.kind == "sample_perfect_tile":
+                chosen = "decision = array<i64: %s>" % ", ".join(
+                    str(int(f)) for f in self.decision)
+            else:
+                chosen = "decision = %d : i64" % self.decision
+        else:
+            chosen = "seed = %d : i64" % self.seed
+        results = ", ".join(self.results)
+        if self.kind == "sample_perfect_tile":
+            types = ", ".join([_PARAM] * len(self.results))
+            if len(self.results) != 1:
+                types = "(%s)" % types
+            return ("%s = transform.tensorir.sample_perfect_tile %s "
+                    "{max_innermost_factor = %d : i64, %s} : (%s) -> %s"
+                    % (results, self.operand, self.max_innermost_factor,
+                       chosen, _ANY, types))
+        return ("%s = transform.tensorir.sample_categorical [%s] probs [%s] "
+                "{%s} : %s" % (results, ", ".join(str(int(c)) for c in self.candidates),
+                               ", ".join(repr(float(p)) for p in self.probs),
+                               chosen, _PARAM))
+
+
 class Trace:
-    """The primitives applied so far, as a transform script."""
+    """The primitives applied so far, as a transform script. Its ops are
+    strings, and Sample objects for the sampling instructions."""
 
     def __init__(self, ops):
         self.ops = list(ops)
+
+    @property
+    def decisions(self):
+        """The decisions of the sampling instructions, in order."""
+        return [op.decision for op in self.ops if isinstance(op, Sample)]
+
+    @property
+    def samples(self):
+        """The sampling instructions, in order."""
+        return [op for op in self.ops if isinstance(op, Sample)]
+
+    def with_decisions(self, decisions):
+        """The same trace with the sampling instructions' decisions
+        replaced, in order (TVM's Trace.with_decision, for all at once)."""
+        decisions = list(decisions)
+        if len(decisions) != len(self.samples):
+            raise ValueError("%d decisions for %d sampling instructions"
+                             % (len(decisions), len(self.samples)))
+        ops = []
+        for op in self.ops:
+            if isinstance(op, Sample):
+                op = op.with_decision(decisions.pop(0))
+            ops.append(op)
+        return Trace(ops)
+
+    @classmethod
+    def parse(cls, script):
+        """The trace of a transform script that as_script wrote (e.g. a
+        tuning record's), sampling instructions as Sample objects."""
+        match = re.search(r"transform\.named_sequence @__transform_main\([^)]*\)\s*\{"
+                          r"(.*)transform\.yield", script, re.S)
+        if not match:
+            raise ValueError("not a trace: no transform.named_sequence @__transform_main")
+        ops = []
+        for line in match.group(1).strip().splitlines():
+            line = line.strip()
+            if line:
+                ops.append(_parse_sample(line) or line)
+        return cls(ops)
 
     def as_script(self):
         body = "".join("    %s\n" % op for op in self.ops)
@@ -76,6 +202,26 @@ class Trace:
 _ANY = "!transform.any_op"
 
 
+def _parse_sample(line):
+    """A Sample for a sampling instruction's line (with a decision), else
+    None."""
+    tile = re.match(r"(.*?) = transform\.tensorir\.sample_perfect_tile (\S+) "
+                    r"\{max_innermost_factor = (\d+) : i64, decision = array<i64: ([\d, ]+)>\}",
+                    line)
+    if tile:
+        return Sample("sample_perfect_tile", tile.group(1).split(", "), tile.group(2),
+                      max_innermost_factor=int(tile.group(3)),
+                      decision=[int(v) for v in tile.group(4).split(",")])
+    categorical = re.match(r"(\S+) = transform\.tensorir\.sample_categorical \[([^\]]*)\] "
+                           r"probs \[([^\]]*)\] \{decision = (\d+) : i64\}", line)
+    if categorical:
+        return Sample("sample_categorical", [categorical.group(1)],
+                      candidates=[int(v) for v in categorical.group(2).split(",")],
+                      probs=[float(v) for v in categorical.group(3).split(",")],
+                      decision=int(categorical.group(4)))
+    return None
+
+
 def _types(n):
     return ", ".join([_ANY] * n)
 
@@ -91,12 +237,36 @@ class Schedule:
     """A schedule of the tensorir.prim_funcs of `mod` (an mlc.Module or
     module text)."""
 
-    def __init__(self, mod):
+    def __init__(self, mod, seed=None):
         self._original = mod if isinstance(mod, Module) else Module(str(mod))
         self._ops = []
         self._current = self._original
         self._counter = 0
+        self._rng = random.Random(seed)
 
+    @classmethod
+    def from_trace(cls, mod, trace):
+        """The schedule that `trace` (with its decisions) makes of `mod`,
+        replayed at once."""
+        sch = cls(mod)
+        sch._apply(list(trace.ops))
+        handles = [int(n) for n in re.findall(r"%[a-z]+(\d+)", trace.as_script())]
+        sch._counter = max(handles, default=0)
+        return sch
+
+    @classmethod
+    def from_script(cls, mod, script):
+        """The schedule that a trace script (Trace.as_script) makes of
+        `mod`."""
+        return cls.from_trace(mod, Trace.parse(script))
+
+    def seed(self, seed):
+        """Restarts the random state of the sampling instructions."""
+        self._rng = random.Random(seed)
+
+    def fork_seed(self):
+        """A fresh seed drawn from the schedule's random state."""
+        return self._rng.randrange(1, 2 ** 62)
     @property
     def mod(self):
         """The scheduled module."""
@@ -146,21 +316,113 @@ class Schedule:
                      % (results, block.handle, _functional(1, count))])
         return loops
 
+    def get_prim_func(self, func_name=None):
+        """A handle to the prim_func `func_name` (the only one when not
+        given), for annotate."""
+        if func_name is None:
+            names = re.findall(r"tensorir\.prim_func (?:\w+ )*@([\w$.-]+)",
+                               self._current.text)
+            if len(names) != 1:
+                raise ScheduleError("get_prim_func: the module has %d prim_funcs; "
+                                    "pass func_name" % len(names))
+            func_name = names[0]
+        func = self._fresh("f")
+        self._apply(['%s = transform.structured.match ops{["tensorir.prim_func"]} '
+                     'attributes {sym_name = "%s"} in %%root : %s'
+                     % (func, func_name, _functional(1, 1))])
+        return FuncRV(func, func_name)
+
+    def annotate(self, target, ann_key, ann_val):
+        """Sets attribute `ann_key` of the prim_func `target` (a FuncRV) to
+        an integer (an int or an ExprRV) or a string, e.g. the default
+        schedule's knobs "mlc.schedule.k_tile"."""
+        if not isinstance(target, FuncRV):
+            raise ScheduleError("annotate: only prim_func handles (get_prim_func) "
+                                "are supported, got %r" % (target,))
+        ops = []
+        if isinstance(ann_val, ExprRV):
+            value, value_type = ann_val.handle, _PARAM
+        elif isinstance(ann_val, str):
+            value = self._fresh("v")
+            value_type = "!transform.any_param"
+            ops.append('%s = transform.param.constant "%s" -> %s'
+                       % (value, ann_val, value_type))
+        else:
+            value, value_type = self._fresh("v"), _PARAM
+            ops.append("%s = transform.param.constant %d : i64 -> %s"
+                       % (value, int(ann_val), _PARAM))
+        ops.append('transform.annotate %s "%s" = %s : %s, %s'
+                   % (target.handle, ann_key, value, _ANY, value_type))
+        self._apply(ops)
+
+    # -- sampling ------------------------------------------------------------
+
+    def sample_perfect_tile(self, loop, n, max_innermost_factor=16, decision=None):
+        """n factors of the loop's extent, outermost first, whose product is
+        the extent and whose innermost is at most max_innermost_factor (0:
+        no limit); drawn from the random state unless `decision` is given.
+        Returns n ExprRVs (split accepts them as factors)."""
+        results = [self._fresh("v") for _ in range(int(n))]
+        sample = Sample("sample_perfect_tile", results, loop.handle,
+                        max_innermost_factor=int(max_innermost_factor or 0),
+                        decision=None if decision is None else [int(d) for d in decision],
+                        seed=self.fork_seed())
+        if sample.decision is None:
+            # The op draws the tiling (it knows the extent) and reports it.
+            marks = ['transform.debug.emit_param_as_remark %s, "mlc.decision" : %s'
+                     % (r, _PARAM) for r in results]
+            stderr = self._apply([sample] + marks, keep=False)
+            values = [int(v) for v in re.findall(
+                r"remark: mlc\.decision (-?\d+) : i64", stderr)]
+            if len(values) != len(results):
+                raise ScheduleError("sample_perfect_tile: could not read the decision")
+            sample = sample.with_decision(values)
+        self._apply([sample])
+        return [ExprRV(r, v) for r, v in zip(results, sample.decision)]
+
+    def sample_categorical(self, candidates, probs, decision=None):
+        """One of `candidates` (integers), drawn with the weights `probs`
+        unless `decision` (an index) is given. Returns an ExprRV."""
+        candidates = [int(c) for c in candidates]
+        probs = [float(p) for p in probs]
+        if decision is None:
+            if len(probs) != len(candidates) or sum(probs) <= 0:
+                raise ScheduleError("sample_categorical: %d probabilities for %d "
+                                    "candidates" % (len(probs), len(candidates)))
+            decision = self._rng.choices(range(len(candidates)), weights=probs)[0]
+        result = self._fresh("v")
+        sample = Sample("sample_categorical", [result], candidates=candidates,
+                        probs=probs, decision=int(decision))
+        self._apply([sample])
+        return ExprRV(result, candidates[int(decision)])
+
+    def get(self, rv):
+        """The value of an ExprRV (TVM's sch.get)."""
+        if isinstance(rv, ExprRV):
+            return rv.value
+        raise TypeError("get: expected an ExprRV, got %r" % (rv,))
+
     # -- loop transformations ----------------------------------------------
 
     def split(self, loop, factors):
         """Splits `loop` into len(factors) loops; one factor may be None
-        (inferred)."""
+        (inferred); factors may be ExprRVs of sampling instructions."""
         if not factors:
             raise ScheduleError("split needs at least one factor")
         if sum(f is None for f in factors) > 1:
             raise ScheduleError("split: at most one factor may be None, got %s"
                                 % (list(factors),))
-        text = ", ".join("?" if f is None else str(int(f)) for f in factors)
+        params = [f for f in factors if isinstance(f, ExprRV)]
+        text = ", ".join("?" if f is None else f.handle if isinstance(f, ExprRV)
+                         else str(int(f)) for f in factors)
         loops = [self._fresh("l") for _ in factors]
-        self._apply(["%s = transform.tensorir.split %s by [%s] : %s"
-                     % (", ".join(loops), loop.handle, text,
-                        _functional(1, len(loops)))])
+        operand_types = ", ".join([_ANY] + [_PARAM] * len(params))
+        results = _types(len(loops))
+        if len(loops) != 1:
+            results = "(%s)" % results
+        self._apply(["%s = transform.tensorir.split %s by [%s] : (%s) -> %s"
+                     % (", ".join(loops), loop.handle, text, operand_types,
+                        results)])
         return [LoopRV(l) for l in loops]
 
     def fuse(self, *loops):
@@ -296,22 +558,26 @@ class Schedule:
         self._counter += 1
         return "%%%s%d" % (prefix, self._counter)
 
-    def _apply(self, new_ops):
+    def _apply(self, new_ops, keep=True):
         """Replays the trace plus `new_ops` on the original module; keeps
-        them only if that succeeds."""
+        them (with `keep`) only if that succeeds. Returns mlc-opt's
+        stderr (remarks)."""
         ops = self._ops + new_ops
         with tempfile.TemporaryDirectory() as tmp:
             script = os.path.join(tmp, "trace.mlir")
             with open(script, "w") as f:
                 f.write(Trace(ops).as_script())
-            try:
-                text = tools.run("mlc-opt", [
-                    "--transform-preload-library=transform-library-paths=" + script,
-                    "--transform-interpreter"], input_text=self._original.text)
-            except tools.ToolError as e:
-                raise ScheduleError(_diagnostics(e.stderr, script)) from None
-        self._ops = ops
-        self._current = Module(text)
+            proc = subprocess.run(
+                [tools.find_tool("mlc-opt"),
+                 "--transform-preload-library=transform-library-paths=" + script,
+                 "--transform-interpreter"], input=self._original.text,
+                capture_output=True, text=True)
+            if proc.returncode != 0:
+                raise ScheduleError(_diagnostics(proc.stderr, script))
+        if keep:
+            self._ops = ops
+            self._current = Module(proc.stdout)
+        return proc.stderr
 
 
 def _suffixed(name, suffix):

@@ -314,9 +314,9 @@ SamplePerfectTileOp::apply(TransformRewriter &rewriter,
         getOperation(), "the payload is not inside a 'tensorir.prim_func'");
   Schedule sch(func, rewriter);
   sch.seed(getSeed());
-  FailureOr<SmallVector<int64_t>> factors =
-      sch.samplePerfectTile(loop, getFactors().size(),
-                            getMaxInnermostFactorAttr().getInt(), getDecision());
+  FailureOr<SmallVector<int64_t>> factors = sch.samplePerfectTile(
+      loop, getFactors().size(), getMaxInnermostFactorAttr().getInt(),
+      getDecision());
   if (failed(factors))
     return scheduleFailed();
   for (auto [result, factor] : llvm::zip(getFactors(), *factors))
@@ -339,8 +339,8 @@ LogicalResult SampleCategoricalOp::verify() {
     int64_t decision = decisionAttr.getInt();
     if (decision < 0 || decision >= int64_t(getCandidates().size()))
       return emitOpError("decision ")
-             << decision << " is not an index of the "
-             << getCandidates().size() << " candidates";
+             << decision << " is not an index of the " << getCandidates().size()
+             << " candidates";
   }
   return success();
 }

@@ -122,7 +122,8 @@ std::string checkCategorical(size_t numCandidates, ArrayRef<double> probs) {
   double total = 0;
   for (double p : probs) {
     if (!(p >= 0) || p == INFINITY) {
-      os << "probability " << llvm::format("%g", p) << " is not a finite non-negative number";
+      os << "probability " << llvm::format("%g", p)
+         << " is not a finite non-negative number";
       return message;
     }
     total += p;
@@ -132,9 +133,10 @@ std::string checkCategorical(size_t numCandidates, ArrayRef<double> probs) {
   return message;
 }
 
-FailureOr<SmallVector<int64_t>> Schedule::samplePerfectTileImpl(
-    ForOp loop, unsigned n, int64_t maxInnermostFactor,
-    std::optional<ArrayRef<int64_t>> decision) {
+FailureOr<SmallVector<int64_t>>
+Schedule::samplePerfectTileImpl(ForOp loop, unsigned n,
+                                int64_t maxInnermostFactor,
+                                std::optional<ArrayRef<int64_t>> decision) {
   FailureOr<int64_t> extent =
       schedutil::getConstantExtent(loop, "sample_perfect_tile");
   if (failed(extent))

@@ -237,24 +237,23 @@ Schedule::samplePerfectTile(ForOp loop, unsigned n, int64_t maxInnermostFactor,
     std::string resultTypes = llvm::join(params, ", ");
     if (n != 1)
       resultTypes = "(" + resultTypes + ")";
-    step.commit(step.results(n, "v") +
-                " = transform.tensorir.sample_perfect_tile " + operand +
-                " {max_innermost_factor = " +
-                std::to_string(std::max<int64_t>(maxInnermostFactor, 0)) +
-                " : i64, decision = array<i64: " +
-                llvm::join(llvm::map_range(*result,
-                                           [](int64_t f) {
-                                             return std::to_string(f);
-                                           }),
-                           ", ") +
-                ">} : (" + kAnyOp.str() + ") -> " + resultTypes);
+    step.commit(
+        step.results(n, "v") + " = transform.tensorir.sample_perfect_tile " +
+        operand + " {max_innermost_factor = " +
+        std::to_string(std::max<int64_t>(maxInnermostFactor, 0)) +
+        " : i64, decision = array<i64: " +
+        llvm::join(llvm::map_range(*result,
+                                   [](int64_t f) { return std::to_string(f); }),
+                   ", ") +
+        ">} : (" + kAnyOp.str() + ") -> " + resultTypes);
   }
   return result;
 }
 
-FailureOr<int64_t> Schedule::sampleCategorical(ArrayRef<int64_t> candidates,
-                                               ArrayRef<double> probs,
-                                               std::optional<int64_t> decision) {
+FailureOr<int64_t>
+Schedule::sampleCategorical(ArrayRef<int64_t> candidates,
+                            ArrayRef<double> probs,
+                            std::optional<int64_t> decision) {
   std::string error = checkCategorical(candidates.size(), probs);
   if (error.empty() && decision &&
       (*decision < 0 || *decision >= int64_t(candidates.size())))

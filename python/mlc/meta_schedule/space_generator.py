@@ -1,0 +1,63 @@
+"""Search spaces: what a candidate of a kernel is.
+
+- ScheduleFn(f): TVM's user-defined space. `f(sch)` applies schedule
+  primitives and sampling instructions to a `mlc.tir.Schedule`; each call
+  with another random state is a point of the space, its trace's decisions
+  the point's coordinates.
+- DefaultScheduleKnobs(): the space when none is given. mlc's default CPU
+  schedule (mlc-default-schedule: cache tiles, register tile, packing,
+  parallel tasks, vector width) with its knobs sampled per kernel and set as
+  the prim_func's `mlc.schedule.<knob>` attributes. The default values are
+  one point of the space (`default_decisions`), so the search always
+  measures the default schedule and tuning never ends slower than it.
+"""
+
+from ..tir import Schedule
+
+__all__ = ["DefaultScheduleKnobs", "ScheduleFn"]
+
+
+class ScheduleFn:
+    """A space given by a stochastic schedule function f(sch)."""
+
+    def __init__(self, sch_fn):
+        self.sch_fn = sch_fn
+
+    def generate(self, mod, seed):
+        sch = Schedule(mod, seed=seed)
+        result = self.sch_fn(sch)
+        return result if isinstance(result, Schedule) else sch
+
+    def default_decisions(self, mod):
+        return None  # the untuned kernel is measured on its own
+
+
+class DefaultScheduleKnobs:
+    """The knobs of mlc's default CPU schedule as categorical choices. Each
+    entry: knob name, candidates, the default (the pass option's default)."""
+
+    KNOBS = (
+        ("m_register", (4, 6, 8, 12, 16), 8),
+        ("n_register", (16, 32, 48, 64), 32),
+        ("m_parallel", (32, 64, 128, 256), 128),
+        ("k_tile", (128, 256, 512, 1024), 512),
+        ("n_cache_tile", (256, 512, 1024, 2048), 1024),
+        ("vector_width", (8, 16), 16),
+    )
+
+    def __init__(self, knobs=None):
+        self.knobs = tuple(knobs or self.KNOBS)
+
+    def generate(self, mod, seed, decisions=None):
+        sch = Schedule(mod, seed=seed)
+        func = sch.get_prim_func()
+        for index, (name, candidates, _) in enumerate(self.knobs):
+            value = sch.sample_categorical(
+                candidates, [1.0] * len(candidates),
+                decision=None if decisions is None else decisions[index])
+            sch.annotate(func, "mlc.schedule." + name, value)
+        return sch
+
+    def default_decisions(self, mod):
+        return [list(candidates).index(default)
+                for _, candidates, default in self.knobs]

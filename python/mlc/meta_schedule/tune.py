@@ -1,0 +1,300 @@
+"""tune_tir: evolutionary search over a kernel's schedule space.
+
+Each round takes `num_trials_per_iter` new candidates: in the first, the
+default schedule's point (when the space has one) and random points; later,
+mostly mutations of the best measured traces (a perfect tile moves a prime
+factor between two of its loops; a categorical choice takes another
+candidate) and some random points. Candidates are compiled in parallel and
+measured one by one in the runner's worker process. Candidates whose library
+is byte-for-byte one already measured take its time without running. At
+the end, the best candidate and the untuned kernel are measured again,
+alternately, and the faster one wins: tuning never returns a kernel slower
+than the default.
+
+No cost model yet: every candidate is measured (TVM's XGBoost model picks
+the candidates worth measuring).
+"""
+
+import json
+import os
+import random
+import re
+import sys
+import tempfile
+import time
+
+from ..ir import Module
+from ..tir import Schedule, ScheduleError
+from .database import FAILED_RUN_SECS, JSONDatabase, TuningRecord
+from .runner import LocalBuilder, LocalRunner
+from .space_generator import DefaultScheduleKnobs, ScheduleFn
+from .target import Target
+
+__all__ = ["TuneConfig", "TuneResult", "tune_tir"]
+
+
+class TuneConfig:
+    """The older TVM spelling of the budget (ms.TuneConfig)."""
+
+    def __init__(self, max_trials_global=64, num_trials_per_iter=64, **_):
+        self.max_trials_global = max_trials_global
+        self.num_trials_per_iter = num_trials_per_iter
+
+
+class TuneResult:
+    """What the search found: the best schedule and the numbers."""
+
+    def __init__(self, schedule, best_secs, default_secs, trials, failed):
+        self.schedule = schedule
+        self.best_secs = best_secs
+        self.default_secs = default_secs
+        self.trials = trials
+        self.failed = failed
+
+    @property
+    def speedup(self):
+        return self.default_secs / self.best_secs if self.best_secs else 0.0
+
+
+def _prim_func_names(text):
+    return re.findall(r"tensorir\.prim_func\s+(?:\w+\s+)?@([\w$.-]+)", text)
+
+
+def _mutate(sch_trace, rng):
+    """Another valid decision for one sampling instruction, or None."""
+    samples = sch_trace.samples
+    if not samples:
+        return None
+    decisions = [s.decision for s in samples]
+    for _ in range(16):
+        index = rng.randrange(len(samples))
+        sample = samples[index]
+        if sample.kind == "sample_categorical":
+            choices = [i for i, p in enumerate(sample.probs)
+                       if p > 0 and i != sample.decision]
+            if not choices:
+                continue
+            decisions[index] = rng.choice(choices)
+            return decisions
+        factors = list(sample.decision)
+        if len(factors) < 2:
+            continue
+        sources = [i for i, f in enumerate(factors) if f > 1]
+        if not sources:
+            continue
+        src = rng.choice(sources)
+        primes = _prime_factors(factors[src])
+        prime = rng.choice(primes)
+        dst = rng.choice([i for i in range(len(factors)) if i != src])
+        factors[src] //= prime
+        factors[dst] *= prime
+        limit = sample.max_innermost_factor
+        if limit and factors[-1] > limit:
+            continue
+        decisions[index] = factors
+        return decisions
+    return None
+
+
+def _prime_factors(n):
+    primes, p = [], 2
+    while p * p <= n:
+        while n % p == 0:
+            primes.append(p)
+            n //= p
+        p += 1
+    if n > 1:
+        primes.append(n)
+    return primes
+
+
+def _key(decisions):
+    return json.dumps(decisions)
+
+
+def tune_tir(mod, target="llvm", work_dir=None, max_trials_global=64,
+             num_trials_per_iter=64, *, config=None, space=None,
+             task_name=None, seed=None, runner=None, builder=None,
+             database=None, verbose=True, return_result=False):
+    """Tunes the prim_func of `mod` (a module of one prim_func, or the one
+    named `task_name`) for the host CPU; returns the best mlc.tir.Schedule
+    (with `return_result`, a TuneResult). Records go to the JSONDatabase in
+    `work_dir` (a temporary directory when None). `space` is a ScheduleFn,
+    a function f(sch), or None for the default schedule's knobs."""
+    if config is not None:
+        max_trials_global = config.max_trials_global
+        num_trials_per_iter = config.num_trials_per_iter
+    text = mod.text if isinstance(mod, Module) else str(mod)
+    names = _prim_func_names(text)
+    if task_name is not None and task_name in names:
+        func_name = task_name
+    elif len(names) == 1:
+        func_name = names[0]
+    else:
+        raise ValueError("tune_tir needs a module of one prim_func (or task_name "
+                         "naming one); it has %s" % (names or "none"))
+    if len(names) != 1:
+        raise ValueError("tune_tir: the module has %d prim_funcs; tune one at a time"
+                         % len(names))
+    mod = Module(text)
+    if space is None:
+        space = DefaultScheduleKnobs()
+    elif not isinstance(space, (ScheduleFn, DefaultScheduleKnobs)):
+        space = ScheduleFn(space)
+    target = Target(target)
+    rng = random.Random(seed)
+    max_trials_global = max(1, int(max_trials_global))
+    num_trials_per_iter = max(1, int(num_trials_per_iter))
+
+    scratch = tempfile.TemporaryDirectory(prefix="mlc-tune-")
+    database = database or JSONDatabase(work_dir or scratch.name)
+    builder = builder or LocalBuilder(os.path.join(scratch.name, "builds"))
+    runner = runner or LocalRunner(num_cores=target.num_cores)
+    reference = os.path.join(scratch.name, "reference.npz")
+    try:
+        return _search(mod, func_name, space, target, rng, max_trials_global,
+                       num_trials_per_iter, database, builder, runner,
+                       reference, verbose, return_result)
+    finally:
+        runner.close()
+        scratch.cleanup()
+
+
+def _log(verbose, message):
+    if verbose:
+        print(message, file=sys.stderr, flush=True)
+
+
+def _search(mod, func_name, space, target, rng, max_trials_global,
+            num_trials_per_iter, database, builder, runner, reference, verbose,
+            return_result):
+    # The untuned kernel: the reference numbers and the baseline time.
+    (baseline,) = builder.build([mod.text])
+    if baseline.error:
+        raise RuntimeError("the untuned kernel does not build:\n" + baseline.error)
+    measured = runner.run(baseline.path, func_name, save_reference=reference)
+    if measured.error:
+        raise RuntimeError("the untuned kernel does not run: " + measured.error)
+    default_secs = _mean(measured.run_secs)
+    _log(verbose, "[mlc.meta_schedule] %s: untuned %.4f ms on %r"
+         % (func_name, default_secs * 1e3, target))
+
+    args_info = None
+    seen = {}            # decisions key -> mean seconds (FAILED for failures)
+    by_digest = {baseline.digest: measured.run_secs}
+    best = None          # (secs, schedule)
+    schedules = {}       # decisions key -> Schedule, for mutation
+    trials = failed = 0
+    default_decisions = space.default_decisions(mod)
+
+    def sample_fresh():
+        try:
+            return space.generate(mod, rng.randrange(1, 2 ** 62))
+        except ScheduleError:
+            return None
+
+    while trials < max_trials_global:
+        batch = min(num_trials_per_iter, max_trials_global - trials)
+        candidates, keys = [], set()
+        attempts = 0
+        while len(candidates) < batch and attempts < 20 * batch:
+            attempts += 1
+            sch = None
+            if default_decisions is not None and _key(default_decisions) not in seen \
+                    and _key(default_decisions) not in keys:
+                sch = space.generate(mod, 0, decisions=default_decisions)
+            elif best is not None and rng.random() < 0.7:
+                parents = sorted((s for s in seen.items() if s[1] < FAILED_RUN_SECS),
+                                 key=lambda item: item[1])[:8]
+                parent = schedules.get(rng.choice(parents)[0]) if parents else None
+                decisions = parent and _mutate(parent.trace, rng)
+                if decisions is not None:
+                    try:
+                        sch = Schedule.from_trace(mod, parent.trace.with_decisions(decisions))
+                    except ScheduleError:
+                        sch = None
+            else:
+                sch = sample_fresh()
+            if sch is None:
+                continue
+            key = _key(sch.trace.decisions)
+            if key in seen or key in keys:
+                continue
+            keys.add(key)
+            candidates.append(sch)
+        if not candidates:
+            _log(verbose, "[mlc.meta_schedule] the space is exhausted after %d trials"
+                 % trials)
+            break
+        builds = builder.build([sch.mod.text for sch in candidates])
+        for sch, build in zip(candidates, builds):
+            trials += 1
+            key = _key(sch.trace.decisions)
+            schedules[key] = sch
+            if build.error:
+                run_secs, error = [FAILED_RUN_SECS], build.error.splitlines()[0]
+            elif build.digest in by_digest:
+                run_secs, error = by_digest[build.digest], None
+            else:
+                result = runner.run(build.path, func_name, reference=reference)
+                run_secs, error = (result.run_secs, None) if not result.error \
+                    else ([FAILED_RUN_SECS], result.error)
+                if not result.error:
+                    by_digest[build.digest] = run_secs
+            if build.path and os.path.exists(build.path):
+                os.remove(build.path)
+            secs = _mean(run_secs)
+            seen[key] = secs
+            if error:
+                failed += 1
+            elif best is None or secs < best[0]:
+                best = (secs, sch)
+            if args_info is None:
+                args_info = _args_info(sch.mod.text, func_name)
+            database.commit_tuning_record(mod, TuningRecord(
+                sch.trace.as_script(), run_secs, target.as_json(), args_info, mod.text))
+            _log(verbose, "[mlc.meta_schedule] %s: trial %d/%d %s best %.4f ms "
+                 "(untuned %.4f ms, %.2fx)"
+                 % (func_name, trials, max_trials_global,
+                    ("failed: " + error[:80]) if error else "%.4f ms" % (secs * 1e3),
+                    (best[0] if best else default_secs) * 1e3, default_secs * 1e3,
+                    default_secs / best[0] if best else 1.0))
+
+    # Measure the winner against the untuned kernel once more, alternately.
+    if best is None:
+        result = TuneResult(Schedule(mod), default_secs, default_secs, trials, failed)
+        return result if return_result else result.schedule
+    (final,) = builder.build([best[1].mod.text])
+    winner_times, default_times = [], []
+    for _ in range(3):
+        a = runner.run(final.path, func_name) if not final.error else None
+        b = runner.run(baseline.path, func_name)
+        if a and not a.error:
+            winner_times.append(_mean(a.run_secs))
+        if not b.error:
+            default_times.append(_mean(b.run_secs))
+    winner_secs = min(winner_times) if winner_times else FAILED_RUN_SECS
+    default_secs = min(default_times) if default_times else default_secs
+    if winner_secs < default_secs:
+        schedule, best_secs = best[1], winner_secs
+    else:
+        schedule, best_secs = Schedule(mod), default_secs
+    _log(verbose, "[mlc.meta_schedule] %s: %d trials (%d failed); tuned %.4f ms, "
+         "untuned %.4f ms: %.2fx"
+         % (func_name, trials, failed, best_secs * 1e3, default_secs * 1e3,
+            default_secs / best_secs))
+    result = TuneResult(schedule, best_secs, default_secs, trials, failed)
+    return result if return_result else result.schedule
+
+
+def _mean(run_secs):
+    return sum(run_secs) / len(run_secs) if run_secs else FAILED_RUN_SECS
+
+
+def _args_info(text, func_name):
+    match = re.search(r"tensorir\.prim_func\s+(?:\w+\s+)?@%s\((.*?)\)\s*(?:attributes|\{)"
+                      % re.escape(func_name), text, re.S)
+    if not match:
+        return []
+    return [[name, type_] for name, type_ in
+            re.findall(r"%([\w$.]+)\s*:\s*([^,]+?)(?=,\s*%|$)", match.group(1).strip())]

@@ -1,0 +1,160 @@
+# Stochastic schedules and tuning (mlc.tir sampling instructions,
+# mlc.meta_schedule.tune_tir): the MLC course's stochastic mm_relu schedule
+# draws valid perfect tiles for every seed, replays from its trace, and
+# computes what numpy computes (float64 reference, rtol 1e-5, atol
+# 1e-5 * sqrt(K)); tune_tir over a ScheduleFn space and over the default
+# schedule's knobs returns a schedule that computes the same, writes TVM's
+# two JSON-lines files keyed by target, and goes on past candidates that
+# fail to build or run. Nothing here is timed against a threshold.
+# RUN: %python %s | FileCheck %s
+
+import base64
+import json
+import os
+import tempfile
+
+import numpy as np
+import mlc
+import mlc.meta_schedule as ms
+from mlc import tools
+from mlc.tir import Schedule, ScheduleError, Trace
+
+rng = np.random.default_rng(5)
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+with open(os.path.join(ROOT, "examples", "mm_relu.mlir")) as f:
+    MM_RELU = f.read()
+SMALL = MM_RELU.replace("128", "48")
+
+
+def check(mod, n):
+    a = rng.standard_normal((n, n)).astype(np.float32)
+    b = rng.standard_normal((n, n)).astype(np.float32)
+    c = np.full((n, n), np.nan, np.float32)
+    mlc.build(mod)["mm_relu"](a, b, c)
+    want = np.maximum(a.astype(np.float64) @ b.astype(np.float64), 0)
+    np.testing.assert_allclose(c, want, rtol=1e-5, atol=1e-5 * np.sqrt(n))
+
+
+def stochastic_schedule_mm(sch):
+    block_Y = sch.get_block("Y", "mm_relu")
+    i, j, k = sch.get_loops(block=block_Y)
+    j_factors = sch.sample_perfect_tile(loop=j, n=2)
+    j_0, j_1 = sch.split(loop=j, factors=j_factors)
+    sch.reorder(i, j_0, k, j_1)
+    sch.decompose_reduction(block_Y, k)
+    return sch
+
+
+# Every seed gives a perfect tile of 128 with the innermost at most 16
+# (the default max_innermost_factor), recorded as the decision.
+decisions = set()
+for seed in range(6):
+    sch = stochastic_schedule_mm(Schedule(MM_RELU, seed=seed))
+    (tile,) = sch.trace.decisions
+    assert tile[0] * tile[1] == 128 and tile[1] <= 16, tile
+    decisions.add(tuple(tile))
+print("decisions drawn:", len(decisions) > 1)
+# CHECK: decisions drawn: True
+
+# The same seed draws the same schedule.
+a = stochastic_schedule_mm(Schedule(MM_RELU, seed=3))
+b = stochastic_schedule_mm(Schedule(MM_RELU, seed=3))
+print("deterministic:", a.trace.decisions == b.trace.decisions and a.mod.text == b.mod.text)
+# CHECK: deterministic: True
+check(a.mod, 128)
+
+# The trace shows the decision, split takes the sampled params, and
+# mlc-opt replays the script to the same module.
+script = str(a.trace)
+print("trace:", "sample_perfect_tile" in script and "decision = array<i64:" in script)
+# CHECK: trace: True
+with tempfile.TemporaryDirectory() as tmp:
+    path = os.path.join(tmp, "trace.mlir")
+    with open(path, "w") as f:
+        f.write(script)
+    replayed = tools.run("mlc-opt", ["--transform-preload-library=transform-library-paths=" + path,
+                                     "--transform-interpreter"], input_text=MM_RELU)
+print("replayed:", replayed == a.mod.text)
+# CHECK: replayed: True
+
+# A trace parsed back keeps its decisions; another decision gives another
+# loop nest, still correct.
+parsed = Trace.parse(script)
+print("parsed:", parsed.decisions == a.trace.decisions)
+# CHECK: parsed: True
+c = Schedule.from_trace(MM_RELU, parsed.with_decisions([[32, 4]]))
+print("j_1 extent 4:", "tensorir.for %j_1 = 0 to 4" in c.mod.text)
+# CHECK: j_1 extent 4: True
+check(c.mod, 128)
+
+# A decision that is not a perfect tile is mlc's diagnostic.
+try:
+    sch = Schedule(MM_RELU)
+    i, j, k = sch.get_loops(sch.get_block("Y"))
+    sch.sample_perfect_tile(j, n=2, max_innermost_factor=64, decision=[3, 40])
+except ScheduleError as e:
+    print("error:", str(e).splitlines()[0])
+# CHECK: error: {{.*}}cannot sample a perfect tile of loop 'j': the product of [3, 40] is not the extent 128
+
+# sample_categorical: the decision is an index; the value what split takes.
+sch = Schedule(MM_RELU, seed=1)
+i, j, k = sch.get_loops(sch.get_block("Y"))
+u = sch.sample_categorical([2, 4, 8], [0.0, 0.0, 1.0])
+print("categorical:", sch.get(u), sch.trace.decisions)
+# CHECK: categorical: 8 [2]
+sch.split(i, factors=[None, u])
+check(sch.mod, 128)
+
+# tune_tir over the course's space: the best schedule is correct, the
+# records are TVM's two JSON-lines files, keyed by this machine's target.
+with tempfile.TemporaryDirectory() as work:
+    result = ms.tune_tir(SMALL, target="llvm --num-cores=1", work_dir=work,
+                         max_trials_global=5, num_trials_per_iter=3,
+                         space=ms.space_generator.ScheduleFn(stochastic_schedule_mm),
+                         seed=0, verbose=False, return_result=True)
+    check(result.schedule.mod, 48)
+    print("trials:", result.trials, "failed:", result.failed,
+          "never slower:", result.best_secs <= result.default_secs)
+    # CHECK: trials: {{[1-5]}} failed: 0 never slower: True
+    with open(os.path.join(work, "database_workload.json")) as f:
+        workloads = [json.loads(line) for line in f]
+    with open(os.path.join(work, "database_tuning_record.json")) as f:
+        records = [json.loads(line) for line in f]
+    shash, encoded = workloads[0]
+    print("workloads:", len(workloads), "prim_func" in base64.b64decode(encoded).decode())
+    # CHECK: workloads: 1 True
+    index, (trace, run_secs, target, args_info) = records[0]
+    print("record:", index, "sample_perfect_tile" in trace, len(run_secs) > 0,
+          sorted(target), args_info[0])
+    # CHECK: record: 0 True True ['cpu', 'features', 'kind', 'mlc', 'num_cores'] ['A', 'memref<48x48xf32>']
+    db = ms.JSONDatabase(work)
+    print("records:", len(db) == result.trials,
+          "other target:", db.query_tuning_record(SMALL, "llvm --num-cores=64"))
+    # CHECK: records: True other target: None
+    best = ms.tir_integration.compile_tir(db, SMALL, "llvm --num-cores=1")
+    check(best.mod, 48)
+    # The same kernel under another name is the same workload.
+    renamed = SMALL.replace("@mm_relu", "@other")
+    print("renamed:", ms.workload_hash(renamed) == ms.workload_hash(SMALL))
+    # CHECK: renamed: True
+
+# The default schedule's knobs: the first candidate is the default point;
+# a knob value that does not compile (m_register 0) is a failed trial and
+# the search goes on.
+knobs = ms.DefaultScheduleKnobs([("m_register", (0, 4, 8), 8), ("k_tile", (16, 512), 512)])
+with tempfile.TemporaryDirectory() as work:
+    result = ms.tune_tir(SMALL, target="llvm --num-cores=1", work_dir=work,
+                         max_trials_global=6, num_trials_per_iter=6, space=knobs,
+                         seed=0, verbose=False, return_result=True)
+    check(result.schedule.mod, 48)
+    db = ms.JSONDatabase(work)
+    first = Trace.parse(db.get_all_tuning_records()[0].trace).decisions
+    print("first is default:", first == [2, 1], "trials:", result.trials,
+          "failed:", result.failed)
+    # CHECK: first is default: True trials: 6 failed: 2
+
+# The runner reports what it cannot run and keeps serving.
+runner = ms.LocalRunner(timeout_sec=30)
+print("missing:", runner.run("/nonexistent.so", "f").error.split(":")[0])
+# CHECK: missing: OSError
+runner.close()
