@@ -38,10 +38,20 @@ SmallVector<int64_t> drawPerfectTile(int64_t extent, unsigned n,
     factors.front() = extent;
     return factors;
   }
+  // The divisors within the limit, in O(sqrt(extent)) steps.
   SmallVector<int64_t> divisors;
-  for (int64_t d = 1; d <= extent; ++d)
-    if (extent % d == 0 && (maxInnermostFactor <= 0 || d <= maxInnermostFactor))
+  auto within = [&](int64_t d) {
+    return maxInnermostFactor <= 0 || d <= maxInnermostFactor;
+  };
+  for (int64_t d = 1; d <= extent / d; ++d) {
+    if (extent % d != 0)
+      continue;
+    if (within(d))
       divisors.push_back(d);
+    if (d != extent / d && within(extent / d))
+      divisors.push_back(extent / d);
+  }
+  llvm::sort(divisors);
   factors.back() = divisors[drawBelow(divisors.size(), rng)];
   int64_t rest = extent / factors.back();
   for (int64_t p = 2; p * p <= rest; ++p) {

@@ -165,3 +165,24 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A loop of 2^40 iterations: drawing a tiling takes O(sqrt(extent)) steps,
+// not O(extent), and leaves the IR alone.
+// CHECK-LABEL: tensorir.prim_func @huge
+// CHECK:         tensorir.for %i = 0 to 1099511627776 {
+tensorir.prim_func @huge() {
+  tensorir.for %i = 0 to 1099511627776 {
+    tensorir.block "Y"(%vi = spatial(1099511627776, %i)) {
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %y = transform.tensorir.get_block "Y" in %root : (!transform.any_op) -> !transform.any_op
+    %i = transform.tensorir.get_loops %y : (!transform.any_op) -> !transform.any_op
+    %t:3 = transform.tensorir.sample_perfect_tile %i {max_innermost_factor = 64, seed = 2} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>, !transform.param<i64>)
+    transform.yield
+  }
+}
