@@ -49,34 +49,45 @@ func.func @main(%a: tensor<{n}x{n}xf32> {{relay.name = "a"}},
 }}
 """
 
-# What relax-legalize-ops writes for relax.matmul (topi.nn.matmul).
-TENSORIR = """
-tensorir.prim_func private @matmul(%A: memref<{n}x{n}xf32>, %B: memref<{n}x{n}xf32>, %T_matmul: memref<{n}x{n}xf32>) attributes {{tensorir.noalias}} {{
-  tensorir.for %i0 = 0 to {n} {{
+# The te.compute kernel relax-legalize-ops writes for relax.matmul
+# (topi.nn.matmul, T_matmul_NN), M x K @ K x N; `visibility` is "private "
+# inside a model.
+KERNEL = """
+tensorir.prim_func {visibility}@matmul(%A: memref<{m}x{k}xf32>, %B: memref<{k}x{n}xf32>, %T_matmul: memref<{m}x{n}xf32>) attributes {{tensorir.noalias}} {{
+  tensorir.for %i0 = 0 to {m} {{
     tensorir.for %i1 = 0 to {n} {{
-      tensorir.for %k0 = 0 to {n} {{
-        tensorir.block "T_matmul_NN"(%v_i0 = spatial({n}, %i0), %v_i1 = spatial({n}, %i1), %v_k0 = reduce({n}, %k0)) {{
+      tensorir.for %k0 = 0 to {k} {{
+        tensorir.block "T_matmul_NN"(%v_i0 = spatial({m}, %i0), %v_i1 = spatial({n}, %i1), %v_k0 = reduce({k}, %k0)) {{
           tensorir.init {{
             %cst = arith.constant 0.000000e+00 : f32
-            memref.store %cst, %T_matmul[%v_i0, %v_i1] : memref<{n}x{n}xf32>
+            memref.store %cst, %T_matmul[%v_i0, %v_i1] : memref<{m}x{n}xf32>
           }}
-          %0 = memref.load %A[%v_i0, %v_k0] : memref<{n}x{n}xf32>
-          %1 = memref.load %B[%v_k0, %v_i1] : memref<{n}x{n}xf32>
+          %0 = memref.load %A[%v_i0, %v_k0] : memref<{m}x{k}xf32>
+          %1 = memref.load %B[%v_k0, %v_i1] : memref<{k}x{n}xf32>
           %2 = arith.mulf %0, %1 : f32
-          %3 = memref.load %T_matmul[%v_i0, %v_i1] : memref<{n}x{n}xf32>
+          %3 = memref.load %T_matmul[%v_i0, %v_i1] : memref<{m}x{n}xf32>
           %4 = arith.addf %3, %2 : f32
-          memref.store %4, %T_matmul[%v_i0, %v_i1] : memref<{n}x{n}xf32>
+          memref.store %4, %T_matmul[%v_i0, %v_i1] : memref<{m}x{n}xf32>
         }}
       }}
     }}
   }}
   tensorir.return
 }}
+"""
+
+MAIN = """
 func.func @main(%a: tensor<{n}x{n}xf32> {{relax.name = "a"}}, %b: tensor<{n}x{n}xf32> {{relax.name = "b"}}) -> tensor<{n}x{n}xf32> {{
   %0 = relax.call_tir @matmul(%a, %b) : (tensor<{n}x{n}xf32>, tensor<{n}x{n}xf32>) -> tensor<{n}x{n}xf32>
   return %0 : tensor<{n}x{n}xf32>
 }}
 """
+
+
+def tensorir_model(n):
+    """The n x n matmul kernel and a relax main calling it."""
+    return KERNEL.format(m=n, k=n, n=n, visibility="private ") + MAIN.format(n=n)
+
 
 # nn.dense(a, bt) = a @ bt.T; the bench passes bt = b.T so that the result
 # is a @ b for every path.
@@ -114,7 +125,7 @@ def model_text(path, n, tmp):
     if path == "linalg":
         return LINALG.format(n=n)
     if path == "tensorir":
-        return TENSORIR.format(n=n)
+        return tensorir_model(n)
     relay = os.path.join(tmp, "model.relay")
     with open(relay, "w") as f:
         f.write(RELAY.format(n=n))

@@ -27,7 +27,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
-from matmul import TENSORIR  # noqa: E402
+from matmul import tensorir_model  # noqa: E402
 from mlc import tools  # noqa: E402
 
 
@@ -49,7 +49,7 @@ def measure(n, threads, runs, tmp):
     model = os.path.join(tmp, "matmul%d.mlir" % n)
     library = os.path.join(tmp, "matmul%d.so" % n)
     with open(model, "w") as f:
-        f.write(TENSORIR.format(n=n))
+        f.write(tensorir_model(n))
     tools.run("mlc-compile", [model, "-O3", "-o", library])
     lib = ctypes.CDLL(library)
     # The library's libomp is loaded by now; its threads for mlc's loops.

@@ -26,32 +26,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "python"))
 import conv2d  # noqa: E402
+from matmul import KERNEL  # noqa: E402
 import mlc.meta_schedule as ms  # noqa: E402
-from mlc import tir  # noqa: E402
 
-MATMUL = """
-tensorir.prim_func @matmul(%A: memref<{m}x{k}xf32>, %B: memref<{k}x{n}xf32>, %C: memref<{m}x{n}xf32>) attributes {{tensorir.noalias}} {{
-  tensorir.for %i0 = 0 to {m} {{
-    tensorir.for %i1 = 0 to {n} {{
-      tensorir.for %k0 = 0 to {k} {{
-        tensorir.block "T_matmul_NN"(%v_i0 = spatial({m}, %i0), %v_i1 = spatial({n}, %i1), %v_k0 = reduce({k}, %k0)) {{
-          tensorir.init {{
-            %cst = arith.constant 0.000000e+00 : f32
-            memref.store %cst, %C[%v_i0, %v_i1] : memref<{m}x{n}xf32>
-          }}
-          %0 = memref.load %A[%v_i0, %v_k0] : memref<{m}x{k}xf32>
-          %1 = memref.load %B[%v_k0, %v_i1] : memref<{k}x{n}xf32>
-          %2 = arith.mulf %0, %1 : f32
-          %3 = memref.load %C[%v_i0, %v_i1] : memref<{m}x{n}xf32>
-          %4 = arith.addf %3, %2 : f32
-          memref.store %4, %C[%v_i0, %v_i1] : memref<{m}x{n}xf32>
-        }}
-      }}
-    }}
-  }}
-  tensorir.return
-}}
-"""
+def matmul_kernel(m, k, n):
+    return KERNEL.format(m=m, k=k, n=n, visibility="")
 
 
 def conv_kernel(name):
@@ -61,9 +40,9 @@ def conv_kernel(name):
 
 KERNELS = {name: (lambda name=name: conv_kernel(name)) for name in conv2d.LAYERS}
 KERNELS.update({
-    "dense_128x768x3072": lambda: MATMUL.format(m=128, k=768, n=3072),
-    "dense_128x3072x768": lambda: MATMUL.format(m=128, k=3072, n=768),
-    "matmul_512": lambda: MATMUL.format(m=512, k=512, n=512),
+    "dense_128x768x3072": lambda: matmul_kernel(128, 768, 3072),
+    "dense_128x3072x768": lambda: matmul_kernel(128, 3072, 768),
+    "matmul_512": lambda: matmul_kernel(512, 512, 512),
 })
 
 

@@ -116,8 +116,8 @@ def tune_tir(mod, target="llvm", work_dir=None, max_trials_global=64,
              num_trials_per_iter=64, *, config=None, space=None,
              task_name=None, seed=None, runner=None, builder=None,
              database=None, verbose=True, return_result=False):
-    """Tunes the prim_func of `mod` (a module of one prim_func, or the one
-    named `task_name`) for the host CPU; returns the best mlc.tir.Schedule
+    """Tunes the prim_func of `mod` (a module of one prim_func) for the
+    host CPU; returns the best mlc.tir.Schedule
     (with `return_result`, a TuneResult). Records go to the JSONDatabase in
     `work_dir` (a temporary directory when None). `space` is a ScheduleFn,
     a function f(sch), or None for the default schedule's knobs."""
@@ -126,16 +126,10 @@ def tune_tir(mod, target="llvm", work_dir=None, max_trials_global=64,
         num_trials_per_iter = config.num_trials_per_iter
     text = mod.text if isinstance(mod, Module) else str(mod)
     names = _prim_func_names(text)
-    if task_name is not None and task_name in names:
-        func_name = task_name
-    elif len(names) == 1:
-        func_name = names[0]
-    else:
-        raise ValueError("tune_tir needs a module of one prim_func (or task_name "
-                         "naming one); it has %s" % (names or "none"))
     if len(names) != 1:
-        raise ValueError("tune_tir: the module has %d prim_funcs; tune one at a time"
-                         % len(names))
+        raise ValueError("tune_tir needs a module of one prim_func; it has %s"
+                         % (names or "none"))
+    func_name = names[0]  # task_name (TVM's) only names the task
     mod = Module(text)
     if space is None:
         space = DefaultScheduleKnobs()
@@ -180,10 +174,10 @@ def _search(mod, func_name, space, target, rng, max_trials_global,
          % (func_name, default_secs * 1e3, target))
 
     args_info = None
-    seen = {}            # decisions key -> mean seconds (FAILED for failures)
+    # decisions key -> (mean seconds, FAILED_RUN_SECS for failures; Schedule)
+    seen = {}
     by_digest = {baseline.digest: measured.run_secs}
     best = None          # (secs, schedule)
-    schedules = {}       # decisions key -> Schedule, for mutation
     trials = failed = 0
     default_decisions = space.default_decisions(mod)
 
@@ -204,9 +198,9 @@ def _search(mod, func_name, space, target, rng, max_trials_global,
                     and _key(default_decisions) not in keys:
                 sch = space.generate(mod, 0, decisions=default_decisions)
             elif best is not None and rng.random() < 0.7:
-                parents = sorted((s for s in seen.items() if s[1] < FAILED_RUN_SECS),
-                                 key=lambda item: item[1])[:8]
-                parent = schedules.get(rng.choice(parents)[0]) if parents else None
+                parents = sorted((m for m in seen.values() if m[0] < FAILED_RUN_SECS),
+                                 key=lambda m: m[0])[:8]
+                parent = rng.choice(parents)[1] if parents else None
                 decisions = parent and _mutate(parent.trace, rng)
                 if decisions is not None:
                     try:
@@ -230,7 +224,6 @@ def _search(mod, func_name, space, target, rng, max_trials_global,
         for sch, build in zip(candidates, builds):
             trials += 1
             key = _key(sch.trace.decisions)
-            schedules[key] = sch
             if build.error:
                 run_secs, error = [FAILED_RUN_SECS], build.error.splitlines()[0]
             elif build.digest in by_digest:
@@ -244,7 +237,7 @@ def _search(mod, func_name, space, target, rng, max_trials_global,
             if build.path and os.path.exists(build.path):
                 os.remove(build.path)
             secs = _mean(run_secs)
-            seen[key] = secs
+            seen[key] = (secs, sch)
             if error:
                 failed += 1
             elif best is None or secs < best[0]:

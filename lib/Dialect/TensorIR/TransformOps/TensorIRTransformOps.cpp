@@ -127,6 +127,17 @@ static PrimFuncOp getFunc(Operation *op) {
   return op->getParentOfType<PrimFuncOp>();
 }
 
+/// Sets `func` to the prim_func around `payload`; a definite failure of
+/// `transformOp` when there is none.
+static DiagnosedSilenceableFailure
+getFunc(Operation *transformOp, Operation *payload, PrimFuncOp &func) {
+  func = getFunc(payload);
+  if (!func)
+    return emitDefiniteFailure(
+        transformOp, "the payload is not inside a 'tensorir.prim_func'");
+  return DiagnosedSilenceableFailure::success();
+}
+
 static SmallVector<Operation *> toOps(ArrayRef<ForOp> loops) {
   return llvm::map_to_vector(loops, [](ForOp l) -> Operation * { return l; });
 }
@@ -247,10 +258,10 @@ DiagnosedSilenceableFailure SplitOp::apply(TransformRewriter &rewriter,
       return emitDefiniteFailure()
              << "param factor " << factor << " is not positive";
   }
-  PrimFuncOp func = getFunc(loop);
-  if (!func)
-    return ::mlir::emitDefiniteFailure(
-        getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  PrimFuncOp func;
+  if (DiagnosedSilenceableFailure found = getFunc(getOperation(), loop, func);
+      !found.succeeded())
+    return found;
   Schedule sch(func, rewriter);
   FailureOr<SmallVector<ForOp>> loops = sch.split(loop, factors);
   if (failed(loops))
@@ -308,10 +319,10 @@ SamplePerfectTileOp::apply(TransformRewriter &rewriter,
       getSingle(state, getOperation(), getTarget(), loop);
   if (!diag.succeeded())
     return diag;
-  PrimFuncOp func = getFunc(loop);
-  if (!func)
-    return ::mlir::emitDefiniteFailure(
-        getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  PrimFuncOp func;
+  if (DiagnosedSilenceableFailure found = getFunc(getOperation(), loop, func);
+      !found.succeeded())
+    return found;
   Schedule sch(func, rewriter);
   sch.seed(getSeed());
   FailureOr<SmallVector<int64_t>> factors = sch.samplePerfectTile(
@@ -332,16 +343,12 @@ void SamplePerfectTileOp::getEffects(
 }
 
 LogicalResult SampleCategoricalOp::verify() {
-  std::string error = checkCategorical(getCandidates().size(), getProbs());
+  IntegerAttr decision = getDecisionAttr();
+  std::string error = checkCategorical(
+      getCandidates().size(), getProbs(),
+      decision ? std::optional<int64_t>(decision.getInt()) : std::nullopt);
   if (!error.empty())
     return emitOpError() << error;
-  if (IntegerAttr decisionAttr = getDecisionAttr()) {
-    int64_t decision = decisionAttr.getInt();
-    if (decision < 0 || decision >= int64_t(getCandidates().size()))
-      return emitOpError("decision ")
-             << decision << " is not an index of the " << getCandidates().size()
-             << " candidates";
-  }
   return success();
 }
 
@@ -449,10 +456,11 @@ static DiagnosedSilenceableFailure applyLoopKind(OpT op, TransformState &state,
       getSingle(state, op.getOperation(), op.getTarget(), loop);
   if (!diag.succeeded())
     return diag;
-  PrimFuncOp func = getFunc(loop);
-  if (!func)
-    return ::mlir::emitDefiniteFailure(
-        op.getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  PrimFuncOp func;
+  if (DiagnosedSilenceableFailure found =
+          getFunc(op.getOperation(), loop, func);
+      !found.succeeded())
+    return found;
   Schedule sch(func, rewriter);
   if (failed(fn(sch, loop)))
     return scheduleFailed();
@@ -518,10 +526,10 @@ DecomposeReductionOp::apply(TransformRewriter &rewriter,
   diag = getSingle(state, getOperation(), getLoop(), loop);
   if (!diag.succeeded())
     return diag;
-  PrimFuncOp func = getFunc(block);
-  if (!func)
-    return ::mlir::emitDefiniteFailure(
-        getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  PrimFuncOp func;
+  if (DiagnosedSilenceableFailure found = getFunc(getOperation(), block, func);
+      !found.succeeded())
+    return found;
   Schedule sch(func, rewriter);
   FailureOr<BlockOp> init = sch.decomposeReduction(block, loop);
   if (failed(init))
@@ -550,10 +558,10 @@ ReverseComputeAtOp::apply(TransformRewriter &rewriter, TransformResults &,
   diag = getSingle(state, getOperation(), getLoop(), loop);
   if (!diag.succeeded())
     return diag;
-  PrimFuncOp func = getFunc(block);
-  if (!func)
-    return ::mlir::emitDefiniteFailure(
-        getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  PrimFuncOp func;
+  if (DiagnosedSilenceableFailure found = getFunc(getOperation(), block, func);
+      !found.succeeded())
+    return found;
   Schedule sch(func, rewriter);
   if (failed(sch.reverseComputeAt(block, loop)))
     return scheduleFailed();
@@ -579,10 +587,10 @@ DiagnosedSilenceableFailure ComputeAtOp::apply(TransformRewriter &rewriter,
   diag = getSingle(state, getOperation(), getLoop(), loop);
   if (!diag.succeeded())
     return diag;
-  PrimFuncOp func = getFunc(block);
-  if (!func)
-    return ::mlir::emitDefiniteFailure(
-        getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  PrimFuncOp func;
+  if (DiagnosedSilenceableFailure found = getFunc(getOperation(), block, func);
+      !found.succeeded())
+    return found;
   Schedule sch(func, rewriter);
   if (failed(sch.computeAt(block, loop)))
     return scheduleFailed();
@@ -614,10 +622,11 @@ static DiagnosedSilenceableFailure applyToBlock(OpT op, TransformState &state,
       getSingle(state, op.getOperation(), op.getBlock(), block);
   if (!diag.succeeded())
     return diag;
-  PrimFuncOp func = getFunc(block);
-  if (!func)
-    return ::mlir::emitDefiniteFailure(
-        op.getOperation(), "the payload is not inside a 'tensorir.prim_func'");
+  PrimFuncOp func;
+  if (DiagnosedSilenceableFailure found =
+          getFunc(op.getOperation(), block, func);
+      !found.succeeded())
+    return found;
   Schedule sch(func, rewriter);
   if (failed(fn(sch, block)))
     return scheduleFailed();
@@ -726,10 +735,10 @@ DiagnosedSilenceableFailure RFactorOp::apply(TransformRewriter &rewriter,
       getSingle(state, getOperation(), getTarget(), loop);
   if (!diag.succeeded())
     return diag;
-  PrimFuncOp func = getFunc(loop);
-  if (!func)
-    return emitDefiniteFailure()
-           << "the payload is not inside a 'tensorir.prim_func'";
+  PrimFuncOp func;
+  if (DiagnosedSilenceableFailure found = getFunc(getOperation(), loop, func);
+      !found.succeeded())
+    return found;
   Schedule sch(func, rewriter);
   FailureOr<BlockOp> rf = sch.rfactor(loop);
   if (failed(rf))

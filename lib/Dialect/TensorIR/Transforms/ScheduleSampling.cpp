@@ -119,7 +119,8 @@ int64_t drawCategorical(ArrayRef<double> probs, RandomEngine &rng) {
   return 0;
 }
 
-std::string checkCategorical(size_t numCandidates, ArrayRef<double> probs) {
+std::string checkCategorical(size_t numCandidates, ArrayRef<double> probs,
+                             std::optional<int64_t> decision) {
   std::string message;
   llvm::raw_string_ostream os(message);
   if (numCandidates == 0)
@@ -140,6 +141,9 @@ std::string checkCategorical(size_t numCandidates, ArrayRef<double> probs) {
   }
   if (total <= 0)
     return "the probabilities are all zero";
+  if (decision && (*decision < 0 || *decision >= int64_t(numCandidates)))
+    os << "decision " << *decision << " is not an index of the "
+       << numCandidates << " candidates";
   return message;
 }
 

@@ -254,11 +254,7 @@ FailureOr<int64_t>
 Schedule::sampleCategorical(ArrayRef<int64_t> candidates,
                             ArrayRef<double> probs,
                             std::optional<int64_t> decision) {
-  std::string error = checkCategorical(candidates.size(), probs);
-  if (error.empty() && decision &&
-      (*decision < 0 || *decision >= int64_t(candidates.size())))
-    error = "decision " + std::to_string(*decision) + " is not an index of " +
-            std::to_string(candidates.size()) + " candidates";
+  std::string error = checkCategorical(candidates.size(), probs, decision);
   if (!error.empty())
     return func.emitError("cannot sample a categorical: ") << error;
   int64_t index = decision ? *decision : drawCategorical(probs, rng);

@@ -47,9 +47,10 @@ std::string checkPerfectTile(int64_t extent, llvm::ArrayRef<int64_t> decision,
 /// An index drawn with the (unnormalized, non-negative) weights `probs`.
 int64_t drawCategorical(llvm::ArrayRef<double> probs, RandomEngine &rng);
 
-/// Why `probs` cannot weight `numCandidates` candidates; empty when valid.
-std::string checkCategorical(size_t numCandidates,
-                             llvm::ArrayRef<double> probs);
+/// Why `probs` cannot weight `numCandidates` candidates, or `decision` is
+/// not an index of them; empty when valid.
+std::string checkCategorical(size_t numCandidates, llvm::ArrayRef<double> probs,
+                             std::optional<int64_t> decision = {});
 
 class Schedule {
 public:
