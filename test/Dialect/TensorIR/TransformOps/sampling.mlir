@@ -6,6 +6,12 @@
 // RUN: mlc-opt %s --transform-interpreter --split-input-file -o %t.1.mlir
 // RUN: mlc-opt %s --transform-interpreter --split-input-file -o %t.2.mlir
 // RUN: diff %t.1.mlir %t.2.mlir
+// The ops print as they parse:
+// RUN: mlc-opt %s --split-input-file | mlc-opt --split-input-file | FileCheck %s --check-prefix=ROUNDTRIP
+// ROUNDTRIP: transform.tensorir.sample_perfect_tile %{{.*}} {decision = array<i64: 8, 12>, max_innermost_factor = 16 : i64} : (!transform.any_op) -> (!transform.param<i64>, !transform.param<i64>)
+// ROUNDTRIP: transform.tensorir.split %{{.*}} by [%{{.*}}#0, %{{.*}}#1] : (!transform.any_op, !transform.param<i64>, !transform.param<i64>) -> (!transform.any_op, !transform.any_op)
+// ROUNDTRIP: transform.tensorir.sample_categorical [1, 2, 4, 8] probs [2.500000e-01, 2.500000e-01, 2.500000e-01, 2.500000e-01] {decision = 2 : i64} : !transform.param<i64>
+// ROUNDTRIP: transform.tensorir.split %{{.*}} by [?, 2, %{{.*}}] : (!transform.any_op, !transform.param<i64>)
 
 // The decision [8, 12] of j (96) and [3, 16] of k (48) split the loops.
 // CHECK-LABEL: tensorir.prim_func @mm
