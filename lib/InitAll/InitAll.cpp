@@ -21,6 +21,7 @@
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
 #include "mlc/Dialect/TensorIR/TransformOps/TensorIRTransformOps.h"
 #include "mlc/Dialect/TensorIR/Transforms/Passes.h"
+#include "mlc/MetaSchedule/Tasks.h"
 #include "mlc/Pipelines/Pipelines.h"
 #include "mlc/Target/RelaxJSON/RelaxJSONImporter.h"
 #include "mlc/Target/Relay/RelayImporter.h"
@@ -65,6 +66,7 @@ void mlc::registerAllPasses() {
 void mlc::registerAllTranslations() {
   registerRelayImportTranslation();
   registerRelaxJSONImportTranslation();
+  meta_schedule::registerExportTuningTasksTranslation();
 #ifdef MLC_HAS_ONNX
   registerONNXImportTranslation();
 #endif

@@ -74,6 +74,13 @@ void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
   // One kernel per distinct fused body, not per call site: every later
   // pass (LLVM's code generator above all) then runs once per kernel.
   pm.addPass(createDeduplicateFunctionsPass());
+  // Tuned schedules, on the deduplicated kernels that tuning extracted.
+  if (!forGPU && !options.tuningDatabase.empty()) {
+    relax::RelaxMetaScheduleApplyDatabaseOptions apply;
+    apply.workDir = options.tuningDatabase;
+    apply.numCores = options.tuningNumCores;
+    pm.addPass(relax::createRelaxMetaScheduleApplyDatabase(apply));
+  }
 }
 
 void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
@@ -200,6 +207,15 @@ void mlc::buildTensorIRDefaultSchedulePipeline(
 }
 
 std::string mlc::validateCPUPipelineOptions(const CPUPipelineOptions &options) {
+  if (!options.tuningDatabase.empty() && options.emulateGPUSchedule)
+    return "tuning-db holds CPU schedules; it cannot be combined with "
+           "emulate-gpu-schedule";
+  if (!options.tuningDatabase.empty() && !options.defaultSchedule)
+    return "tuning-db needs default-schedule=true (tuned records set the "
+           "default schedule's knobs)";
+  if (options.tuningNumCores < 0)
+    return "tuning-num-cores must not be negative, got " +
+           std::to_string(options.tuningNumCores);
   if (getMinimumPTXVersion(options.emulateGPUChip) == 0)
     return "unknown GPU chip '" + options.emulateGPUChip +
            "' for emulate-gpu-chip (expected sm_50 ... sm_121a, e.g. sm_90a)";
@@ -242,6 +258,14 @@ void mlc::registerPipelines() {
       "TVM's default schedule of the prim_funcs of a TensorIR module: raise "
       "te.compute stages to linalg, tile, pack, vectorize, parallelize",
       buildTensorIRDefaultSchedulePipeline);
+  registerValidatedPipeline<CPUPipelineOptions>(
+      "mlc-graph-to-kernels",
+      "The CPU pipeline's graph part: relay/relax to relax calling fused, "
+      "deduplicated tensorir kernels (what mlc-tune tunes)",
+      validateCPUPipelineOptions,
+      +[](OpPassManager &pm, const CPUPipelineOptions &options) {
+        buildGraphToKernelsPipeline(pm, options, /*forGPU=*/false);
+      });
   registerValidatedPipeline<CPUPipelineOptions>(
       "mlc-cpu-pipeline",
       "Compile a graph-level module to the LLVM dialect for the host CPU",

@@ -127,10 +127,14 @@ with tempfile.TemporaryDirectory() as work:
     print("record:", index, "sample_perfect_tile" in trace, len(run_secs) > 0,
           sorted(target), args_info[0])
     # CHECK: record: 0 True True ['cpu', 'features', 'kind', 'mlc', 'num_cores'] ['A', 'memref<48x48xf32>']
+    # Every trial, then the final duel's winner and untuned kernel (an
+    # empty trace) measured again.
     db = ms.JSONDatabase(work)
-    print("records:", len(db) == result.trials,
+    last = db.get_all_tuning_records()[-1]
+    print("records:", len(db) == result.trials + 2,
+          "untuned last:", "transform.tensorir" not in last.trace,
           "other target:", db.query_tuning_record(SMALL, "llvm --num-cores=64"))
-    # CHECK: records: True other target: None
+    # CHECK: records: True untuned last: True other target: None
     best = ms.tir_integration.compile_tir(db, SMALL, "llvm --num-cores=1")
     check(best.mod, 48)
     # The same kernel under another name is the same workload.

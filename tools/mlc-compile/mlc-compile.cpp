@@ -108,6 +108,16 @@ static cl::opt<std::string> pipelineOptions(
     "pipeline-options",
     cl::desc("Options of --mlc-cpu-pipeline, e.g. 'hoist-result-allocs=false'"),
     cl::value_desc("options"), cl::init(""), cl::cat(compileCategory));
+static cl::opt<std::string> tuningDatabase(
+    "tuning-db",
+    cl::desc("Schedule the kernels by their best records in this tuning "
+             "database (mlc-tune's --work-dir); CPU only"),
+    cl::value_desc("dir"), cl::init(""), cl::cat(compileCategory));
+static cl::opt<unsigned> tuningNumCores(
+    "tuning-num-cores",
+    cl::desc("With --tuning-db: prefer records measured with this many "
+             "cores (0: the fastest record of any core count)"),
+    cl::init(0), cl::cat(compileCategory));
 static cl::opt<std::string>
     targetCPU("mcpu",
               cl::desc("Target CPU (default: the host's CPU and features)"),
@@ -688,6 +698,14 @@ static LogicalResult compile(MLIRContext &context) {
           cuda ? pipelineOptions.getValue() : std::string());
   if (!options || !gpuOptions)
     return fail("invalid --pipeline-options '" + pipelineOptions + "'");
+  if (!tuningDatabase.empty()) {
+    if (cuda)
+      return fail("--tuning-db holds CPU schedules; it cannot be used with "
+                  "--target=" +
+                  targetName);
+    options->tuningDatabase = tuningDatabase;
+    options->tuningNumCores = tuningNumCores;
+  }
   OutputKind outputKind = getOutputKind(outputFilename);
   if (cuda) {
     if (!target.chip.empty())

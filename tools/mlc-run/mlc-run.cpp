@@ -54,6 +54,7 @@
 #include "mlc/ExecutionEngine/CompileCache.h"
 #include "mlc/ExecutionEngine/ObjectJIT.h"
 #include "mlc/InitAll.h"
+#include "mlc/MetaSchedule/Database.h"
 #include "mlc/Pipelines/Pipelines.h"
 #include "mlc/Support/NpzWriter.h"
 #include "mlc/Support/PassFailureDiagnostics.h"
@@ -86,6 +87,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <thread>
 
 using namespace mlir;
 namespace cl = llvm::cl;
@@ -130,6 +132,12 @@ static cl::opt<std::string> targetName(
     cl::desc("cpu (the host), or cuda[:sm_XX] to run on the first CUDA "
              "device (default chip sm_90)"),
     cl::value_desc("target"), cl::init("cpu"), cl::cat(runCategory));
+static cl::opt<std::string> tuningDatabase(
+    "tuning-db",
+    cl::desc("Schedule the kernels by their best records in this tuning "
+             "database (mlc-tune's --work-dir), preferring records measured "
+             "with --threads cores; CPU only"),
+    cl::value_desc("dir"), cl::init(""), cl::cat(runCategory));
 /// --threads, registered in main (see there).
 static unsigned numThreads = 1;
 static cl::opt<bool> quiet("quiet", cl::desc("Do not print output summaries"),
@@ -369,6 +377,15 @@ static LogicalResult run(MLIRContext &context) {
         !error.empty())
       return fail(error);
   }
+  if (!tuningDatabase.empty()) {
+    if (cuda)
+      return fail("--tuning-db holds CPU schedules; it cannot be used with "
+                  "--target=" +
+                  targetName);
+    cpuOptions->tuningDatabase = tuningDatabase;
+    cpuOptions->tuningNumCores =
+        numThreads ? numThreads : std::thread::hardware_concurrency();
+  }
   if (cpuOptions && !cpuOptions->hoistResultAllocs)
     return fail("mlc-run needs hoist-result-allocs=true (it passes result "
                 "buffers to the entry); mlc-compile takes "
@@ -588,6 +605,13 @@ static LogicalResult run(MLIRContext &context) {
     llvm::raw_string_ostream(options)
         << "target=" << targetName << " O=" << jitOptLevel
         << " pipeline=" << pipelineOptions;
+    // A changed tuning database changes the code.
+    if (!cpuOptions->tuningDatabase.empty())
+      llvm::raw_string_ostream(options)
+          << " tuning-db="
+          << mlc::meta_schedule::JSONDatabase::computeDigest(
+                 cpuOptions->tuningDatabase)
+          << " tuning-num-cores=" << cpuOptions->tuningNumCores;
     cacheKey = mlc::CompileCache::computeKey(*module, options);
     cached = cache->lookup(cacheKey);
   }

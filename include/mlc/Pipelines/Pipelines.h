@@ -99,6 +99,18 @@ struct CPUPipelineOptions
                      "allow-tf32 does (on the host they still compute in "
                      "float32)"),
       llvm::cl::init(false)};
+  PassOptions::Option<std::string> tuningDatabase{
+      *this, "tuning-db",
+      llvm::cl::desc("Schedule each kernel by its best record in this "
+                     "tuning database (mlc-tune's work dir; "
+                     "relax-meta-schedule-apply-database); kernels without "
+                     "a record keep the default schedule"),
+      llvm::cl::init("")};
+  PassOptions::Option<int64_t> tuningNumCores{
+      *this, "tuning-num-cores",
+      llvm::cl::desc("With tuning-db: prefer records measured with this "
+                     "many cores (0: the fastest record of any core count)"),
+      llvm::cl::init(0)};
 };
 
 /// Schedules every prim_func for CUDA: mlc-gpu-default-schedule, then

@@ -13,10 +13,17 @@ against the untuned kernel's outputs; records go to a JSONDatabase (TVM's
 two JSON-lines files) keyed by the CPU model, ISA features, cores and mlc's
 version. `ms.tir_integration.compile_tir(database, mod, target)` replays
 the best record.
+
+Whole models: `ms.tune_relax(mod, params, target, work_dir,
+max_trials_global)` tunes each distinct kernel after fusion (the budget
+split by run-time share); `mlc-tune` is its command line, and
+`mlc-run/mlc-compile --tuning-db=<work_dir>` (the pass
+relax-meta-schedule-apply-database) compile a model with the records.
 """
 
-from . import database, runner, space_generator, tir_integration
+from . import database, relax_integration, runner, space_generator, tir_integration
 from .database import JSONDatabase, TuningRecord, workload_hash
+from .relax_integration import extract_tasks, tune_relax
 from .runner import LocalBuilder, LocalRunner
 from .space_generator import DefaultScheduleKnobs, ScheduleFn
 from .target import Target
@@ -24,5 +31,6 @@ from .tune import TuneConfig, TuneResult, tune_tir
 
 __all__ = ["DefaultScheduleKnobs", "JSONDatabase", "LocalBuilder", "LocalRunner",
            "ScheduleFn", "Target", "TuneConfig", "TuneResult", "TuningRecord",
-           "database", "runner", "space_generator", "tir_integration", "tune_tir",
+           "database", "extract_tasks", "relax_integration", "runner",
+           "space_generator", "tir_integration", "tune_relax", "tune_tir",
            "workload_hash"]

@@ -14,27 +14,45 @@ database grows across tuning runs and is read back by later ones.
 """
 
 import base64
-import hashlib
 import json
 import os
-import re
 
+from .. import tools
 from ..ir import Module
 from .target import Target
 
-__all__ = ["JSONDatabase", "TuningRecord", "workload_hash", "FAILED_RUN_SECS"]
+__all__ = ["JSONDatabase", "TuningRecord", "export_tasks", "workload_hash",
+           "FAILED_RUN_SECS"]
 
 FAILED_RUN_SECS = 1e10
 
 
-def workload_hash(mod):
-    """The structural hash of a module's prim_func: its printed form (mlc-opt
-    prints canonically, without locations) with the function's name
-    replaced, so that the same kernel under another name matches."""
+def export_tasks(mod):
+    """mlc-translate --export-tuning-tasks on `mod` (a module after
+    mlc-graph-to-kernels, or of prim_funcs): {"target": the host's key
+    without num_cores, "tasks": [{name, workload_hash, weight, mod}]}."""
     text = mod.text if isinstance(mod, Module) else str(mod)
-    text = re.sub(r"(tensorir\.prim_func\s+(?:\w+\s+)?)@[\w$.-]+", r"\1@main", text)
-    text = re.sub(r"\s+", " ", text).strip()
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
+    exported = _EXPORTED.get(text)
+    if exported is None:
+        exported = json.loads(tools.run("mlc-translate", ["--export-tuning-tasks"],
+                                        input_text=text))
+        _EXPORTED[text] = exported
+    return exported
+
+
+_EXPORTED = {}
+
+
+def workload_hash(mod):
+    """The structural hash of the prim_func of `mod` (a module of one), as
+    the C++ side computes it (mlc::meta_schedule::computeWorkloadHash): the
+    kernel's printed form under the name `main`, so that the same kernel
+    under another name matches."""
+    tasks = export_tasks(mod)["tasks"]
+    if len(tasks) != 1:
+        raise ValueError("a workload is a module of one prim_func; this one has %d"
+                         % len(tasks))
+    return tasks[0]["workload_hash"]
 
 
 class TuningRecord:
@@ -122,9 +140,14 @@ class JSONDatabase:
         `target` (a Target or target string; any target when None)."""
         shash = workload_hash(mod)
         target = None if target is None else Target(target)
-        records = [r for r in self._records
-                   if workload_hash(r.workload) == shash and not r.failed
-                   and (target is None or target.matches(r.target))]
+        # A trace measured again counts by its newest record (tuning
+        # re-measures its winner and the untuned kernel at the end).
+        newest = {}
+        for r in self._records:
+            if workload_hash(r.workload) == shash and \
+                    (target is None or target.matches(r.target)):
+                newest[(r.trace, json.dumps(r.target, sort_keys=True))] = r
+        records = [r for r in newest.values() if not r.failed]
         return sorted(records, key=lambda r: r.mean_secs)[:k]
 
     def query_tuning_record(self, mod, target=None):

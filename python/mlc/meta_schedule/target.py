@@ -7,34 +7,16 @@ used and mlc's version; `Target.matches` compares them all.
 """
 
 import os
-import platform
 
 __all__ = ["Target"]
 
-MLC_VERSION = "0.1.dev0"
 
-# The flags of /proc/cpuinfo that change generated code or its speed.
-_FEATURES = ("sse4_2", "avx", "avx2", "fma", "f16c", "avx512f", "avx512bw",
-             "avx512vl", "avx512dq", "avx512_bf16", "avx512_fp16", "amx_tile",
-             "neon", "asimd", "sve")
-
-
-def _cpu_info():
-    model, flags = platform.processor() or platform.machine(), set()
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                key, _, value = line.partition(":")
-                key = key.strip()
-                if key == "model name" and value.strip():
-                    model = value.strip()
-                elif key in ("flags", "Features"):
-                    flags.update(value.split())
-                if key == "" and flags:
-                    break  # the first processor tells
-    except OSError:
-        pass
-    return model, sorted(f for f in _FEATURES if f in flags)
+def _host_key():
+    """The host's CPU model, vector features and mlc's version, as the C++
+    side (which applies records: relax-meta-schedule-apply-database) reads
+    them."""
+    from .database import export_tasks
+    return export_tasks("module {}")["target"]
 
 
 class Target:
@@ -58,12 +40,13 @@ class Target:
                 pass  # the host CPU is measured, whatever it is called
             else:
                 raise ValueError("unknown target option %r in %r" % (option, target))
-        self.kind = "llvm"
-        self.cpu, self.features = _cpu_info()
+        host = _host_key()
+        self.kind, self.cpu = host["kind"], host["cpu"]
+        self.features, self.mlc_version = host["features"], host["mlc"]
 
     def as_json(self):
         return {"kind": self.kind, "cpu": self.cpu, "features": self.features,
-                "num_cores": self.num_cores, "mlc": MLC_VERSION}
+                "num_cores": self.num_cores, "mlc": self.mlc_version}
 
     def matches(self, record_target):
         """Whether a record's target (as_json of some Target) is this one."""

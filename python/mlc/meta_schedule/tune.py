@@ -112,6 +112,53 @@ def _key(decisions):
     return json.dumps(decisions)
 
 
+class _Task:
+    """A kernel to tune and its untuned baseline: the library, the outputs
+    every candidate must reproduce, and its time."""
+
+    def __init__(self, mod, func_name, label, baseline, run_secs, reference):
+        self.mod = mod
+        self.func_name = func_name
+        self.label = label
+        self.baseline = baseline
+        self.run_secs = run_secs
+        self.default_secs = _mean(run_secs)
+        self.reference = reference
+
+
+def _prim_func_module(mod):
+    """`mod` as a Module of one prim_func and that function's name."""
+    text = mod.text if isinstance(mod, Module) else str(mod)
+    names = _prim_func_names(text)
+    if len(names) != 1:
+        raise ValueError("tune_tir needs a module of one prim_func; it has %s"
+                         % (names or "none"))
+    return Module(text), names[0]
+
+
+def _prepare_task(mod, func_name, label, builder, runner, scratch_dir):
+    """Builds and measures the untuned kernel (the reference and the
+    baseline time)."""
+    (baseline,) = builder.build([mod.text])
+    if baseline.error:
+        raise RuntimeError("the untuned kernel %s does not build:\n%s"
+                           % (func_name, baseline.error))
+    reference = os.path.join(scratch_dir, "reference-%s.npz" % label.replace("/", "-"))
+    measured = runner.run(baseline.path, func_name, save_reference=reference)
+    if measured.error:
+        raise RuntimeError("the untuned kernel %s does not run: %s"
+                           % (func_name, measured.error))
+    return _Task(mod, func_name, label, baseline, measured.run_secs, reference)
+
+
+def _make_space(space):
+    if space is None:
+        return DefaultScheduleKnobs()
+    if isinstance(space, (ScheduleFn, DefaultScheduleKnobs)):
+        return space
+    return ScheduleFn(space)
+
+
 def tune_tir(mod, target="llvm", work_dir=None, max_trials_global=64,
              num_trials_per_iter=64, *, config=None, space=None,
              task_name=None, seed=None, runner=None, builder=None,
@@ -124,34 +171,34 @@ def tune_tir(mod, target="llvm", work_dir=None, max_trials_global=64,
     if config is not None:
         max_trials_global = config.max_trials_global
         num_trials_per_iter = config.num_trials_per_iter
-    text = mod.text if isinstance(mod, Module) else str(mod)
-    names = _prim_func_names(text)
-    if len(names) != 1:
-        raise ValueError("tune_tir needs a module of one prim_func; it has %s"
-                         % (names or "none"))
-    func_name = names[0]  # task_name (TVM's) only names the task
-    mod = Module(text)
-    if space is None:
-        space = DefaultScheduleKnobs()
-    elif not isinstance(space, (ScheduleFn, DefaultScheduleKnobs)):
-        space = ScheduleFn(space)
+    mod, func_name = _prim_func_module(mod)  # task_name (TVM's) only names the task
     target = Target(target)
-    rng = random.Random(seed)
-    max_trials_global = max(1, int(max_trials_global))
-    num_trials_per_iter = max(1, int(num_trials_per_iter))
+    with _Session(target, work_dir, runner, builder, database) as session:
+        _log(verbose, "[mlc.meta_schedule] %s on %r" % (func_name, target))
+        task = _prepare_task(mod, func_name, func_name, session.builder,
+                             session.runner, session.scratch)
+        result = _search(task, _make_space(space), target, random.Random(seed),
+                         max(1, int(max_trials_global)),
+                         max(1, int(num_trials_per_iter)), session, verbose)
+    return result if return_result else result.schedule
 
-    scratch = tempfile.TemporaryDirectory(prefix="mlc-tune-")
-    database = database or JSONDatabase(work_dir or scratch.name)
-    builder = builder or LocalBuilder(os.path.join(scratch.name, "builds"))
-    runner = runner or LocalRunner(num_cores=target.num_cores)
-    reference = os.path.join(scratch.name, "reference.npz")
-    try:
-        return _search(mod, func_name, space, target, rng, max_trials_global,
-                       num_trials_per_iter, database, builder, runner,
-                       reference, verbose, return_result)
-    finally:
-        runner.close()
-        scratch.cleanup()
+
+class _Session:
+    """The builder, runner, database and scratch directory of a tuning run."""
+
+    def __init__(self, target, work_dir, runner, builder, database):
+        self._scratch = tempfile.TemporaryDirectory(prefix="mlc-tune-")
+        self.scratch = self._scratch.name
+        self.database = database or JSONDatabase(work_dir or self.scratch)
+        self.builder = builder or LocalBuilder(os.path.join(self.scratch, "builds"))
+        self.runner = runner or LocalRunner(num_cores=target.num_cores)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_):
+        self.runner.close()
+        self._scratch.cleanup()
 
 
 def _log(verbose, message):
@@ -159,24 +206,15 @@ def _log(verbose, message):
         print(message, file=sys.stderr, flush=True)
 
 
-def _search(mod, func_name, space, target, rng, max_trials_global,
-            num_trials_per_iter, database, builder, runner, reference, verbose,
-            return_result):
-    # The untuned kernel: the reference numbers and the baseline time.
-    (baseline,) = builder.build([mod.text])
-    if baseline.error:
-        raise RuntimeError("the untuned kernel does not build:\n" + baseline.error)
-    measured = runner.run(baseline.path, func_name, save_reference=reference)
-    if measured.error:
-        raise RuntimeError("the untuned kernel does not run: " + measured.error)
-    default_secs = _mean(measured.run_secs)
-    _log(verbose, "[mlc.meta_schedule] %s: untuned %.4f ms on %r"
-         % (func_name, default_secs * 1e3, target))
-
+def _search(task, space, target, rng, max_trials_global, num_trials_per_iter,
+            session, verbose):
+    mod, func_name, reference = task.mod, task.func_name, task.reference
+    builder, runner, database = session.builder, session.runner, session.database
+    baseline, default_secs = task.baseline, task.default_secs
     args_info = None
     # decisions key -> (mean seconds, FAILED_RUN_SECS for failures; Schedule)
     seen = {}
-    by_digest = {baseline.digest: measured.run_secs}
+    by_digest = {baseline.digest: task.run_secs}
     best = None          # (secs, schedule)
     trials = failed = 0
     default_decisions = space.default_decisions(mod)
@@ -248,15 +286,17 @@ def _search(mod, func_name, space, target, rng, max_trials_global,
                 sch.trace.as_script(), run_secs, target.as_json(), args_info, mod.text))
             _log(verbose, "[mlc.meta_schedule] %s: trial %d/%d %s best %.4f ms "
                  "(untuned %.4f ms, %.2fx)"
-                 % (func_name, trials, max_trials_global,
+                 % (task.label, trials, max_trials_global,
                     ("failed: " + error[:80]) if error else "%.4f ms" % (secs * 1e3),
                     (best[0] if best else default_secs) * 1e3, default_secs * 1e3,
                     default_secs / best[0] if best else 1.0))
 
     # Measure the winner against the untuned kernel once more, alternately.
+    # Both go to the database: a trace counts by its newest record there
+    # (relax-meta-schedule-apply-database, get_top_k), so a winner that
+    # loses this duel is not applied; the untuned kernel's trace is empty.
     if best is None:
-        result = TuneResult(Schedule(mod), default_secs, default_secs, trials, failed)
-        return result if return_result else result.schedule
+        return TuneResult(Schedule(mod), default_secs, default_secs, trials, failed)
     (final,) = builder.build([best[1].mod.text])
     winner_times, default_times = [], []
     for _ in range(3):
@@ -268,16 +308,21 @@ def _search(mod, func_name, space, target, rng, max_trials_global,
             default_times.append(_mean(b.run_secs))
     winner_secs = min(winner_times) if winner_times else FAILED_RUN_SECS
     default_secs = min(default_times) if default_times else default_secs
+    untuned = Schedule(mod)
+    for sch, times in ((best[1], winner_times), (untuned, default_times)):
+        if times:
+            database.commit_tuning_record(mod, TuningRecord(
+                sch.trace.as_script(), [min(times)], target.as_json(),
+                args_info or [], mod.text))
     if winner_secs < default_secs:
         schedule, best_secs = best[1], winner_secs
     else:
-        schedule, best_secs = Schedule(mod), default_secs
+        schedule, best_secs = untuned, default_secs
     _log(verbose, "[mlc.meta_schedule] %s: %d trials (%d failed); tuned %.4f ms, "
          "untuned %.4f ms: %.2fx"
-         % (func_name, trials, failed, best_secs * 1e3, default_secs * 1e3,
+         % (task.label, trials, failed, best_secs * 1e3, default_secs * 1e3,
             default_secs / best_secs))
-    result = TuneResult(schedule, best_secs, default_secs, trials, failed)
-    return result if return_result else result.schedule
+    return TuneResult(schedule, best_secs, default_secs, trials, failed)
 
 
 def _mean(run_secs):

@@ -442,4 +442,55 @@ def RelaxToMixedPrecision
   let dependentDialects = ["::mlc::relax::RelaxDialect"];
 }
 
+def RelaxMetaScheduleApplyDatabase
+    : Pass<"relax-meta-schedule-apply-database", "::mlir::ModuleOp"> {
+  let summary = "schedule each kernel by its best tuning record";
+  let description = [{
+    TVM's `relax.transform.MetaScheduleApplyDatabase`. Reads the tuning
+    database that `mlc.meta_schedule` (`mlc-tune`, `tune_relax`, `tune_tir`)
+    wrote in `work-dir` (TVM's `database_workload.json` and
+    `database_tuning_record.json`) and, for every `tensorir.prim_func` of the
+    module, looks up the records of its workload: the structural hash of the
+    kernel, which does not depend on its name, so a kernel tuned in one model
+    applies in another. Of the successful records measured on this CPU (its
+    model, vector features and mlc's version must match the record's target;
+    records of other machines are never applied), those measured with
+    `num-cores` cores are preferred; the fastest wins. Its trace, a transform
+    script of schedule primitives with their sampling decisions, is replayed
+    on the kernel, which keeps its name and visibility.
+
+    Run it after fusion and `mlc-deduplicate-functions`, where
+    `mlc-graph-to-kernels` ends (the CPU pipeline does with
+    `tuning-db=<dir>`, as do `mlc-run` and `mlc-compile --tuning-db=<dir>`).
+
+    A kernel without a record keeps the default schedule. A record that does
+    not replay (the trace fails, or does not leave one prim_func) is a
+    warning naming the kernel and the reason, and the kernel keeps the
+    default schedule. A missing or malformed database is an error naming
+    the file and line.
+
+    ```mlir
+    // relax-meta-schedule-apply-database{work-dir=tune num-cores=1}
+    tensorir.prim_func private @fused_dense_add(...) { ... }
+    // becomes, with a record of the default schedule's knob space:
+    tensorir.prim_func private @fused_dense_add(...) attributes {
+        mlc.schedule.k_tile = 256 : i64, mlc.schedule.m_register = 6 : i64,
+        ...} { ... }
+    ```
+  }];
+  let options = [
+    Option<"workDir", "work-dir", "std::string", /*default=*/"\"\"",
+           "directory of the tuning database">,
+    Option<"numCores", "num-cores", "int64_t", /*default=*/"0",
+           "cores the kernels will run with: records measured with as many "
+           "are preferred (0: the fastest record of any core count)">,
+  ];
+  let statistics = [
+    Statistic<"numApplied", "num-applied", "Kernels scheduled by a record">,
+    Statistic<"numFailed", "num-failed", "Records that did not replay">,
+  ];
+  let dependentDialects = ["::mlc::tensorir::TensorIRDialect",
+                           "::mlir::transform::TransformDialect"];
+}
+
 #endif // MLC_DIALECT_RELAX_TRANSFORMS_PASSES_TD
