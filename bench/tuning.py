@@ -2,6 +2,9 @@
 
     /usr/bin/python3 bench/tuning.py [--kernels all|NAME ...] [--trials 32]
         [--per-iter 8] [--threads 1] [--work-dir DIR] [--space knobs|tiles]
+    /usr/bin/python3 bench/tuning.py --model resnet|mobilenet|cnn|mlp|transformer
+        |resnet50|resnet50_v2|mobilenet_v2
+        [--trials 200] [--per-iter 16] [--threads 1] [--work-dir DIR]
 
 Tunes each kernel with mlc.meta_schedule.tune_tir (the default schedule's
 knobs, or with --space tiles a TVM-course-style stochastic TensorIR schedule
@@ -14,6 +17,13 @@ final pair. Kernels:
 - resnet18's conv layers (bench/conv2d.py's te.compute pad + conv2d_nchw);
 - transformer dense shapes (M = batch·seq rows, K -> N), the te.compute
   matmul that relax-legalize-ops writes (bench/matmul.py's kernel).
+
+With --model, a whole model (examples/<model>.relay with random weights from
+examples/models.py, or a full-size CNN of bench/cnn_models.py) is tuned with tune_relax (what mlc-tune runs) and
+compiled twice with mlc-compile -O3, without and with --tuning-db; the two
+libraries are timed alternately in one process (5 rounds of
+time_evaluator, the minimum of each), and the tuned outputs are checked
+against the model's numpy float64 reference.
 """
 
 import argparse
@@ -57,6 +67,70 @@ def stochastic_tiles(sch):
     return sch
 
 
+def tune_model(name, trials, per_iter, threads, work, seed):
+    import numpy as np
+    from mlc import relay, runtime, tools
+    sys.path.insert(0, os.path.join(HERE, "..", "examples"))
+    import cnn_models
+    import models
+    if name in cnn_models.MODELS:
+        build, reference = cnn_models.MODELS[name]
+        text, params, data = build()
+        inputs, atol = {"data": data}, 1e-6
+    else:
+        make, reference, atol = models.MODELS[name]
+        params, inputs = make(np.random.default_rng(0))
+        with open(os.path.join(HERE, "..", "examples", name + ".relay")) as f:
+            text = f.read()
+    mod = relay.fromtext(text)
+    target = ms.Target("llvm --num-cores=%d" % threads)
+    start = time.time()
+    if trials > 0:  # --trials 0: only compare, with the records in --work-dir
+        ms.tune_relax(mod, params, target, work, trials, per_iter, seed=seed,
+                      verbose=False)
+    tuning_secs = time.time() - start
+    tasks = ms.extract_tasks(mod, target, params)
+
+    model = os.path.join(work, name + ".mlir")
+    with open(model, "w") as f:
+        f.write(mod.text)
+    params_path = os.path.join(work, "params.npz")
+    tools.save_npz(params_path, params)
+    bound = os.path.join(work, name + "-bound.mlir")
+    tools.run("mlc-opt", [model, "--relay-bind-params=params=" + params_path,
+                          "-o", bound])
+    model = bound
+    libraries = {}
+    for kind, extra in (("untuned", []), ("tuned", ["--tuning-db=" + work,
+                                                    "--tuning-num-cores=%d" % threads])):
+        path = os.path.join(work, "%s-%s.so" % (name, kind))
+        tools.run("mlc-compile", [model, "-O3", "-o", path] + extra)
+        libraries[kind] = runtime.load_module(path)
+    os.environ["OMP_NUM_THREADS"] = str(threads)
+    data = inputs["data"]
+    out = {k: np.zeros(reference(params, data.astype(np.float64)).shape, np.float32)
+           for k in libraries}
+    for kind, lib in libraries.items():
+        lib["main"](data, out[kind])
+    want = reference({k: v.astype(np.float64) for k, v in params.items()},
+                     data.astype(np.float64))
+    ok = np.allclose(out["tuned"], want, rtol=1e-5, atol=atol)
+    times = {k: [] for k in libraries}
+    for _ in range(5):
+        for kind, lib in libraries.items():
+            timer = lib.time_evaluator("main", number=10, repeat=1, min_repeat_ms=200)
+            times[kind].append(min(timer(data, out[kind]).results))
+    untuned, tuned = min(times["untuned"]), min(times["tuned"])
+    print("%-12s %6s %12s %12s %8s %7s %9s %s" % ("model", "tasks", "untuned ms",
+                                                  "tuned ms", "ratio", "trials",
+                                                  "tuning s", "numerics"))
+    print("%-12s %6d %12.4f %12.4f %8.2f %7d %9.1f %s" % (
+        name, len(tasks), untuned * 1e3, tuned * 1e3, untuned / tuned, trials,
+        tuning_secs, "ok" if ok else "MISMATCH"))
+    print("records in %s" % work)
+    return 0 if ok else 1
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -67,7 +141,13 @@ def main():
     parser.add_argument("--work-dir", default=None)
     parser.add_argument("--space", choices=("knobs", "tiles"), default="knobs")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--model", default=None,
+                        help="tune a whole example model (tune_relax) instead")
     args = parser.parse_args()
+    if args.model:
+        work = args.work_dir or tempfile.mkdtemp(prefix="mlc-tuning-bench-")
+        return tune_model(args.model, args.trials, args.per_iter, args.threads,
+                          work, args.seed)
     names = list(KERNELS) if args.kernels == ["all"] else args.kernels
     work = args.work_dir or tempfile.mkdtemp(prefix="mlc-tuning-bench-")
     target = "llvm --num-cores=%d" % args.threads
@@ -94,4 +174,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -5,7 +5,8 @@
 # 1e-5 * sqrt(K)); tune_tir over a ScheduleFn space and over the default
 # schedule's knobs returns a schedule that computes the same, writes TVM's
 # two JSON-lines files keyed by target, and goes on past candidates that
-# fail to build or run. Nothing here is timed against a threshold.
+# fail to build or run; NaN outputs of random inputs are compared in place.
+# Nothing here is timed against a threshold.
 # RUN: %python %s | FileCheck %s
 
 import base64
@@ -156,6 +157,24 @@ with tempfile.TemporaryDirectory() as work:
     print("first is default:", first == [2, 1], "trials:", result.trials,
           "failed:", result.failed)
     # CHECK: first is default: True trials: 6 failed: 2
+
+# A kernel whose outputs hold NaNs for the runner's random inputs (sqrt of
+# negative values): NaNs must match in place and the other values within
+# the tolerance, so the default point (the same code) is no failed trial.
+SQRT = """tensorir.prim_func @root(%A: memref<64xf32>, %B: memref<64xf32>) attributes {tensorir.noalias} {
+  tensorir.for %i = 0 to 64 {
+    tensorir.block "B"(%vi = spatial(64, %i)) reads(%A[%vi] : memref<64xf32>) writes(%B[%vi] : memref<64xf32>) {
+      %a = memref.load %A[%vi] : memref<64xf32>
+      %r = math.sqrt %a : f32
+      memref.store %r, %B[%vi] : memref<64xf32>
+    }
+  }
+}
+"""
+result = ms.tune_tir(SQRT, target="llvm --num-cores=1", max_trials_global=2,
+                     num_trials_per_iter=2, seed=0, verbose=False, return_result=True)
+print("nan outputs: trials:", result.trials, "failed:", result.failed)
+# CHECK: nan outputs: trials: 2 failed: 0
 
 # The runner reports what it cannot run and keeps serving.
 runner = ms.LocalRunner(timeout_sec=30)

@@ -19,6 +19,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -52,8 +53,24 @@ int main(int argc, char **argv) {
       });
 
   std::string errorMessage;
-  std::unique_ptr<llvm::MemoryBuffer> input =
-      mlir::openInputFile(inputFilename, &errorMessage);
+  std::unique_ptr<llvm::MemoryBuffer> input;
+  bool sameFile = false;
+  if (inputFilename != "-" && outputFilename != "-" &&
+      !llvm::sys::fs::equivalent(inputFilename, outputFilename, sameFile) &&
+      sameFile) {
+    // `-o` onto the input: read it into memory, not mapped, since opening
+    // the output truncates the file under the mapping (SIGBUS).
+    auto buffer = llvm::MemoryBuffer::getFile(inputFilename, /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/true,
+                                              /*IsVolatile=*/true);
+    if (buffer)
+      input = std::move(*buffer);
+    else
+      errorMessage = "cannot open input file '" + inputFilename +
+                     "': " + buffer.getError().message();
+  } else {
+    input = mlir::openInputFile(inputFilename, &errorMessage);
+  }
   if (!input) {
     llvm::errs() << errorMessage << "\n";
     return EXIT_FAILURE;

@@ -27,7 +27,7 @@ seed=${3:-1}
 out=${4:-${TMPDIR:-/tmp}/mlc-fuzz-campaign-$(date +%Y%m%d-%H%M%S)}
 python=${PYTHON:-/usr/bin/python3}
 max_seconds=${MAX_SECONDS:-31536000}
-fuzzers=${FUZZERS:-"relay-import relax-json-import onnx-import mlc-opt mlc-run gpu-pipeline"}
+fuzzers=${FUZZERS:-"relay-import relax-json-import onnx-import mlc-opt mlc-run gpu-pipeline tuning-db"}
 bin=$(cd "$build" 2>/dev/null && pwd)/bin
 if [ ! -x "$bin/mlc-opt" ] || [ ! -x "$bin/mlc-translate" ]; then
   echo "campaign.sh: no mlc tools in '$build/bin'; build first" >&2

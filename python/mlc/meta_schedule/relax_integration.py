@@ -86,7 +86,7 @@ def _split_budget(shares, budget):
     # Every task measures at least its default point when the budget
     # allows, taken from the largest allocations.
     for i in range(len(trials)):
-        if trials[i] == 0:
+        if trials[i] == 0 and shares[i] > 0:
             donor = max(range(len(trials)), key=lambda j: trials[j])
             if trials[donor] <= 1:
                 break
@@ -111,16 +111,25 @@ def tune_relax(mod, params, target, work_dir, max_trials_global,
     with _Session(target, work_dir, runner, builder, database) as session:
         _log(verbose, "[mlc.meta_schedule] %d tasks on %r; measuring the "
              "untuned kernels" % (len(tasks), target))
-        prepared = [_prepare_task(t.mod, t.task_name, "task %d/%d %s"
-                                  % (i + 1, len(tasks), t.task_name),
-                                  session.builder, session.runner, session.scratch)
-                    for i, t in enumerate(tasks)]
-        shares = [t.weight * p.default_secs for t, p in zip(tasks, prepared)]
+        prepared = []
+        for i, task in enumerate(tasks):
+            label = "task %d/%d %s" % (i + 1, len(tasks), task.task_name)
+            try:
+                prepared.append(_prepare_task(task.mod, task.task_name, label,
+                                              session.builder, session.runner,
+                                              session.scratch))
+            except RuntimeError as e:
+                # One kernel that cannot be measured (e.g. dynamic shapes)
+                # keeps the default schedule; the others are still tuned.
+                _log(verbose, "[mlc.meta_schedule] %s: skipped, %s" % (label, e))
+                prepared.append(None)
+        shares = [t.weight * p.default_secs if p else 0.0
+                  for t, p in zip(tasks, prepared)]
         budgets = _split_budget(shares, max(0, int(max_trials_global)))
         untuned_total = sum(shares)
         tuned = list(shares)
         for i, (task, ready, trials) in enumerate(zip(tasks, prepared, budgets)):
-            if trials == 0:
+            if trials == 0 or ready is None:
                 continue
             result = _search(ready, space, target, rng, trials,
                              max(1, int(num_trials_per_iter)), session, verbose)
@@ -128,7 +137,7 @@ def tune_relax(mod, params, target, work_dir, max_trials_global,
             _log(verbose, "[mlc.meta_schedule] %d/%d tasks done; model estimate "
                  "%.3f ms tuned vs %.3f ms untuned (%.2fx), %.0f s"
                  % (i + 1, len(tasks), sum(tuned) * 1e3, untuned_total * 1e3,
-                    untuned_total / sum(tuned), time.monotonic() - start))
+                    untuned_total / max(sum(tuned), 1e-12), time.monotonic() - start))
         return session.database
 
 
