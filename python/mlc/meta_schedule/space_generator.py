@@ -42,7 +42,9 @@ class DefaultScheduleKnobs:
         ("m_parallel", (32, 64, 128, 256), 128),
         ("k_tile", (128, 256, 512, 1024), 512),
         ("n_cache_tile", (256, 512, 1024, 2048), 1024),
-        ("vector_width", (8, 16), 16),
+        # Wider than a register: several vectors per step (e.g. 64 output
+        # columns of a depthwise convolution carried across its window).
+        ("vector_width", (8, 16, 32, 64), 16),
     )
 
     def __init__(self, knobs=None):
