@@ -96,11 +96,15 @@ _PARAM = "!transform.param<i64>"
 class Sample:
     """A sampling instruction of a trace and its decision: for
     "sample_perfect_tile" the factors, for "sample_categorical" the index
-    of the chosen candidate. `seed` stands in for a decision not known yet
-    (the op then draws it)."""
+    of the chosen candidate, for "sample_compute_location" the index of
+    the loop among the block's compute locations (-1: where it is).
+    `seed` stands in for a decision not known yet (the op then draws it).
+    `num_locations` is how many compute locations the block had when it
+    was sampled (None when the trace was parsed): a mutator's range."""
 
     def __init__(self, kind, results, operand=None, max_innermost_factor=0,
-                 candidates=None, probs=None, decision=None, seed=None):
+                 candidates=None, probs=None, decision=None, seed=None,
+                 num_locations=None):
         self.kind = kind
         self.results = list(results)
         self.operand = operand
@@ -109,11 +113,12 @@ class Sample:
         self.probs = probs
         self.decision = decision
         self.seed = seed
+        self.num_locations = num_locations
 
     def with_decision(self, decision):
         return Sample(self.kind, self.results, self.operand,
                       self.max_innermost_factor, self.candidates, self.probs,
-                      decision)
+                      decision, num_locations=self.num_locations)
 
     def __str__(self):
         if self.decision is not None:
@@ -125,6 +130,9 @@ class Sample:
         else:
             chosen = "seed = %d : i64" % self.seed
         results = ", ".join(self.results)
+        if self.kind == "sample_compute_location":
+            return ("%s = transform.tensorir.sample_compute_location %s {%s} : %s"
+                    % (results, self.operand, chosen, _functional(1, 1)))
         if self.kind == "sample_perfect_tile":
             types = ", ".join([_PARAM] * len(self.results))
             if len(self.results) != 1:
@@ -212,6 +220,11 @@ def _parse_sample(line):
         return Sample("sample_perfect_tile", tile.group(1).split(", "), tile.group(2),
                       max_innermost_factor=int(tile.group(3)),
                       decision=[int(v) for v in tile.group(4).split(",")])
+    location = re.match(r"(\S+) = transform\.tensorir\.sample_compute_location (\S+) "
+                        r"\{decision = (-?\d+) : i64\}", line)
+    if location:
+        return Sample("sample_compute_location", [location.group(1)], location.group(2),
+                      decision=int(location.group(3)))
     categorical = re.match(r"(\S+) = transform\.tensorir\.sample_categorical \[([^\]]*)\] "
                            r"probs \[([^\]]*)\] \{decision = (\d+) : i64\}", line)
     if categorical:
@@ -396,6 +409,36 @@ class Schedule:
         self._apply([sample])
         return ExprRV(result, candidates[int(decision)])
 
+    def sample_compute_location(self, block, decision=None):
+        """A loop that compute_at may move `block` under (TVM's
+        sch.sample_compute_location): the loop `decision` among the
+        block's compute locations (collect_compute_locations, in pre-order),
+        or -1 for where the block is; drawn uniformly among those unless
+        given. Returns a LoopRV for compute_at (empty for -1: compute_at
+        then leaves the block)."""
+        count = self._num_compute_locations(block)
+        if decision is None:
+            decision = self._rng.randrange(-1, count)
+        result = self._fresh("l")
+        self._apply([Sample("sample_compute_location", [result], block.handle,
+                            decision=int(decision), num_locations=count)])
+        return LoopRV(result)
+
+    def _num_compute_locations(self, block):
+        locations, count = self._fresh("l"), self._fresh("v")
+        stderr = self._apply([
+            "%s = transform.tensorir.collect_compute_locations %s : %s"
+            % (locations, block.handle, _functional(1, 1)),
+            "%s = transform.num_associations %s : (%s) -> %s"
+            % (count, locations, _ANY, _PARAM),
+            'transform.debug.emit_param_as_remark %s, "mlc.decision" : %s'
+            % (count, _PARAM)], keep=False)
+        values = re.findall(r"remark: mlc\.decision (\d+) : i64", stderr)
+        if len(values) != 1:
+            raise ScheduleError("sample_compute_location: could not count the "
+                                "compute locations")
+        return int(values[0])
+
     def get(self, rv):
         """The value of an ExprRV (TVM's sch.get)."""
         if isinstance(rv, ExprRV):
@@ -438,13 +481,17 @@ class Schedule:
                      % (_handles(loops), _types(len(loops)))])
 
     def tile(self, loops, sizes):
-        """mlc's shorthand: splits each loop by its size and reorders the
-        outer parts first; returns outer loops then inner loops."""
+        """mlc's shorthand: splits each loop by its size (an int or an
+        ExprRV of a sampling instruction) and reorders the outer parts
+        first; returns outer loops then inner loops."""
         tiled = [self._fresh("l") for _ in range(2 * len(loops))]
-        self._apply(["%s = transform.tensorir.tile %s by [%s] : %s"
-                     % (", ".join(tiled), _handles(loops),
-                        ", ".join(str(int(s)) for s in sizes),
-                        _functional(len(loops), len(tiled)))])
+        params = [s for s in sizes if isinstance(s, ExprRV)]
+        text = ", ".join(s.handle if isinstance(s, ExprRV) else str(int(s))
+                         for s in sizes)
+        operand_types = ", ".join([_ANY] * len(loops) + [_PARAM] * len(params))
+        self._apply(["%s = transform.tensorir.tile %s by [%s] : (%s) -> (%s)"
+                     % (", ".join(tiled), _handles(loops), text, operand_types,
+                        _types(len(tiled)))])
         return [LoopRV(l) for l in tiled]
 
     def parallel(self, loop):

@@ -127,6 +127,16 @@ static PrimFuncOp getFunc(Operation *op) {
   return op->getParentOfType<PrimFuncOp>();
 }
 
+/// The effects of a query: reads `operand`'s handle and the payload,
+/// produces the op's results (get_block, get_loops, the sampling ops).
+static void
+queryEffects(MutableOperandRange operand, Operation *op,
+             SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  transform::onlyReadsHandle(operand, effects);
+  transform::producesHandle(op->getOpResults(), effects);
+  transform::onlyReadsPayload(effects);
+}
+
 /// Sets `func` to the prim_func around `payload`; a definite failure of
 /// `transformOp` when there is none.
 static DiagnosedSilenceableFailure
@@ -187,9 +197,7 @@ DiagnosedSilenceableFailure GetBlockOp::apply(TransformRewriter &rewriter,
 
 void GetBlockOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  transform::onlyReadsHandle(getTargetMutable(), effects);
-  transform::producesHandle(getOperation()->getOpResults(), effects);
-  transform::onlyReadsPayload(effects);
+  queryEffects(getTargetMutable(), getOperation(), effects);
 }
 
 DiagnosedSilenceableFailure GetLoopsOp::apply(TransformRewriter &rewriter,
@@ -211,24 +219,55 @@ DiagnosedSilenceableFailure GetLoopsOp::apply(TransformRewriter &rewriter,
 
 void GetLoopsOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  transform::onlyReadsHandle(getBlockMutable(), effects);
-  transform::producesHandle(getOperation()->getOpResults(), effects);
-  transform::onlyReadsPayload(effects);
+  queryEffects(getBlockMutable(), getOperation(), effects);
 }
 
 //===----------------------------------------------------------------------===//
 // split / fuse / reorder / tile
 //===----------------------------------------------------------------------===//
 
+/// Replaces each ShapedType::kDynamic of `factors` by the integer of the
+/// next param of `dynamicFactors` (split's and tile's param factors).
+static DiagnosedSilenceableFailure
+resolveParamFactors(TransformState &state, Operation *transformOp,
+                    ValueRange dynamicFactors,
+                    SmallVectorImpl<int64_t> &factors) {
+  auto next = dynamicFactors.begin();
+  for (int64_t &factor : factors) {
+    if (!ShapedType::isDynamic(factor))
+      continue;
+    ArrayRef<Attribute> values = state.getParams(*next++);
+    auto value = values.size() == 1 ? dyn_cast<IntegerAttr>(values.front())
+                                    : IntegerAttr();
+    if (!value)
+      return emitDefiniteFailure(transformOp)
+             << "expected each param factor to hold one integer, got "
+             << values.size() << " values";
+    factor = value.getInt();
+    if (factor <= 0)
+      return emitDefiniteFailure(transformOp)
+             << "param factor " << factor << " is not positive";
+  }
+  return DiagnosedSilenceableFailure::success();
+}
+
+/// The verifier of a factor list with param operands (split, tile).
+static LogicalResult verifyParamFactors(Operation *op,
+                                        ArrayRef<int64_t> factors,
+                                        ValueRange dynamicFactors) {
+  int64_t numDynamic = llvm::count_if(factors, ShapedType::isDynamic);
+  if (numDynamic != int64_t(dynamicFactors.size()))
+    return op->emitOpError()
+           << numDynamic << " dynamic factors in the list but "
+           << dynamicFactors.size() << " param operands";
+  return success();
+}
+
 LogicalResult SplitOp::verify() {
   if (getFactors().size() != getLoops().size())
     return emitOpError() << getFactors().size() << " factors but "
                          << getLoops().size() << " results";
-  int64_t numDynamic = llvm::count_if(getFactors(), ShapedType::isDynamic);
-  if (numDynamic != int64_t(getDynamicFactors().size()))
-    return emitOpError() << numDynamic << " dynamic factors in the list but "
-                         << getDynamicFactors().size() << " param operands";
-  return success();
+  return verifyParamFactors(getOperation(), getFactors(), getDynamicFactors());
 }
 
 DiagnosedSilenceableFailure SplitOp::apply(TransformRewriter &rewriter,
@@ -239,25 +278,11 @@ DiagnosedSilenceableFailure SplitOp::apply(TransformRewriter &rewriter,
       getSingle(state, getOperation(), getTarget(), loop);
   if (!diag.succeeded())
     return diag;
-  // The values of the param factors.
   SmallVector<int64_t> factors(getFactors());
-  auto dynamicFactors = getDynamicFactors().begin();
-  for (int64_t &factor : factors) {
-    if (!ShapedType::isDynamic(factor))
-      continue;
-    Value param = *dynamicFactors++;
-    ArrayRef<Attribute> values = state.getParams(param);
-    auto value = values.size() == 1 ? dyn_cast<IntegerAttr>(values.front())
-                                    : IntegerAttr();
-    if (!value)
-      return emitDefiniteFailure()
-             << "expected each param factor to hold one integer, got "
-             << values.size() << " values";
-    factor = value.getInt();
-    if (factor <= 0)
-      return emitDefiniteFailure()
-             << "param factor " << factor << " is not positive";
-  }
+  diag =
+      resolveParamFactors(state, getOperation(), getDynamicFactors(), factors);
+  if (!diag.succeeded())
+    return diag;
   PrimFuncOp func;
   if (DiagnosedSilenceableFailure found = getFunc(getOperation(), loop, func);
       !found.succeeded())
@@ -337,9 +362,7 @@ SamplePerfectTileOp::apply(TransformRewriter &rewriter,
 
 void SamplePerfectTileOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
-  transform::onlyReadsHandle(getTargetMutable(), effects);
-  transform::producesHandle(getOperation()->getOpResults(), effects);
-  transform::onlyReadsPayload(effects);
+  queryEffects(getTargetMutable(), getOperation(), effects);
 }
 
 LogicalResult SampleCategoricalOp::verify() {
@@ -367,6 +390,74 @@ void SampleCategoricalOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::producesHandle(getOperation()->getOpResults(), effects);
   transform::onlyReadsPayload(effects);
+}
+
+LogicalResult SampleComputeLocationOp::verify() {
+  if (IntegerAttr decision = getDecisionAttr();
+      decision && decision.getInt() < -1)
+    return emitOpError("decision ")
+           << decision.getInt()
+           << " is not -1 (where the block is) or a location index";
+  return success();
+}
+
+DiagnosedSilenceableFailure
+SampleComputeLocationOp::apply(TransformRewriter &rewriter,
+                               TransformResults &results,
+                               TransformState &state) {
+  BlockOp block;
+  DiagnosedSilenceableFailure diag =
+      getSingle(state, getOperation(), getBlock(), block);
+  if (!diag.succeeded())
+    return diag;
+  PrimFuncOp func;
+  if (DiagnosedSilenceableFailure found = getFunc(getOperation(), block, func);
+      !found.succeeded())
+    return found;
+  Schedule sch(func, rewriter);
+  sch.seed(getSeed());
+  IntegerAttr decision = getDecisionAttr();
+  FailureOr<std::pair<int64_t, ForOp>> location = sch.sampleComputeLocation(
+      block,
+      decision ? std::optional<int64_t>(decision.getInt()) : std::nullopt);
+  if (failed(location))
+    return scheduleFailed();
+  SmallVector<Operation *> payload;
+  if (location->second)
+    payload.push_back(location->second);
+  results.set(cast<OpResult>(getLocation()), payload);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void SampleComputeLocationOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  queryEffects(getBlockMutable(), getOperation(), effects);
+}
+
+DiagnosedSilenceableFailure
+CollectComputeLocationsOp::apply(TransformRewriter &rewriter,
+                                 TransformResults &results,
+                                 TransformState &state) {
+  BlockOp block;
+  DiagnosedSilenceableFailure diag =
+      getSingle(state, getOperation(), getBlock(), block);
+  if (!diag.succeeded())
+    return diag;
+  PrimFuncOp func;
+  if (DiagnosedSilenceableFailure found = getFunc(getOperation(), block, func);
+      !found.succeeded())
+    return found;
+  Schedule sch(func, rewriter);
+  SmallVector<Operation *> payload;
+  for (ForOp loop : sch.collectComputeLocations(block))
+    payload.push_back(loop);
+  results.set(cast<OpResult>(getLocations()), payload);
+  return DiagnosedSilenceableFailure::success();
+}
+
+void CollectComputeLocationsOp::getEffects(
+    SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
+  queryEffects(getBlockMutable(), getOperation(), effects);
 }
 
 DiagnosedSilenceableFailure FuseOp::apply(TransformRewriter &rewriter,
@@ -428,17 +519,28 @@ DiagnosedSilenceableFailure TileOp::apply(TransformRewriter &rewriter,
     return emitDefiniteFailure()
            << "expected 2 results per loop, got " << getTiled().size()
            << " for " << loops.size() << " loops";
+  SmallVector<int64_t> sizes(getSizes());
+  diag = resolveParamFactors(state, getOperation(), getDynamicSizes(), sizes);
+  if (!diag.succeeded())
+    return diag;
   Schedule sch(getFunc(loops.front()), rewriter);
-  FailureOr<SmallVector<ForOp>> tiled = sch.tile(loops, getSizes());
+  FailureOr<SmallVector<ForOp>> tiled = sch.tile(loops, sizes);
   if (failed(tiled))
     return scheduleFailed();
   setResults(results, getOperation()->getResults(), toOps(*tiled));
   return DiagnosedSilenceableFailure::success();
 }
 
+LogicalResult TileOp::verify() {
+  if (llvm::is_contained(getSizes(), 0))
+    return emitOpError("a tile size is '?'; sizes are integers or params");
+  return verifyParamFactors(getOperation(), getSizes(), getDynamicSizes());
+}
+
 void TileOp::getEffects(
     SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::onlyReadsHandle(getLoopsMutable(), effects);
+  transform::onlyReadsHandle(getDynamicSizesMutable(), effects);
   transform::producesHandle(getOperation()->getOpResults(), effects);
   transform::modifiesPayload(effects);
 }
@@ -584,6 +686,9 @@ DiagnosedSilenceableFailure ComputeAtOp::apply(TransformRewriter &rewriter,
       getSingle(state, getOperation(), getBlock(), block);
   if (!diag.succeeded())
     return diag;
+  // TVM's root location (sample_compute_location's -1): stay.
+  if (llvm::range_size(state.getPayloadOps(getLoop())) == 0)
+    return DiagnosedSilenceableFailure::success();
   diag = getSingle(state, getOperation(), getLoop(), loop);
   if (!diag.succeeded())
     return diag;

@@ -5,17 +5,21 @@
 //===----------------------------------------------------------------------===//
 //
 // The sampling instructions of a stochastic schedule (TVM's
-// sample_perfect_tile and sample_categorical): the draws themselves and the
-// checks of a given decision, shared by mlc::tensorir::Schedule and the
-// `transform.tensorir.sample_*` ops. Draws take `rng() % n` rather than a
-// standard distribution, whose results differ between standard libraries:
-// a seed gives the same decision everywhere.
+// sample_perfect_tile, sample_categorical and sample_compute_location): the
+// draws themselves and the checks of a given decision, shared by
+// mlc::tensorir::Schedule and the `transform.tensorir.sample_*` ops. Draws
+// take `rng() % n` rather than a standard distribution, whose results
+// differ between standard libraries: a seed gives the same decision
+// everywhere.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ScheduleUtils.h"
 #include "mlc/Dialect/TensorIR/Transforms/Schedule.h"
 
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -167,6 +171,45 @@ Schedule::samplePerfectTileImpl(ForOp loop, unsigned n,
     return loop.emitError("cannot sample a perfect tile of ")
            << schedutil::describe(loop) << ": " << error;
   return factors;
+}
+
+SmallVector<ForOp> Schedule::collectComputeLocations(BlockOp block) {
+  SmallVector<ForOp> loops;
+  func.walk<WalkOrder::PreOrder>([&](ForOp loop) {
+    if (!loop->isProperAncestor(block))
+      loops.push_back(loop);
+  });
+  SmallVector<ForOp> legal;
+  MLIRContext *context = func.getContext();
+  // compute_at's own checks decide; their errors are not the caller's.
+  ScopedDiagnosticHandler silence(context,
+                                  [](Diagnostic &) { return success(); });
+  for (ForOp loop : loops) {
+    IRMapping mapping;
+    Operation *copy = func->clone(mapping);
+    IRRewriter scratchRewriter(context);
+    Schedule scratch(cast<PrimFuncOp>(copy), scratchRewriter);
+    if (succeeded(scratch.computeAtImpl(
+            cast<BlockOp>(mapping.lookup(block.getOperation())),
+            cast<ForOp>(mapping.lookup(loop.getOperation())))))
+      legal.push_back(loop);
+    copy->erase();
+  }
+  return legal;
+}
+
+FailureOr<std::pair<int64_t, ForOp>>
+Schedule::sampleComputeLocationImpl(BlockOp block,
+                                    std::optional<int64_t> decision) {
+  SmallVector<ForOp> locations = collectComputeLocations(block);
+  int64_t index =
+      decision ? *decision : int64_t(drawBelow(locations.size() + 1, rng)) - 1;
+  if (index < -1 || index >= int64_t(locations.size()))
+    return block.emitError("cannot sample a compute location of block '")
+           << block.getName() << "': decision " << index
+           << " is not -1 (where it is) or the index of one of its "
+           << locations.size() << " compute_at locations";
+  return std::make_pair(index, index < 0 ? ForOp() : locations[index]);
 }
 
 } // namespace mlc::tensorir

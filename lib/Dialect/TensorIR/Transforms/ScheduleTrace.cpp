@@ -276,6 +276,21 @@ Schedule::sampleCategorical(ArrayRef<int64_t> candidates,
   return candidates[index];
 }
 
+FailureOr<std::pair<int64_t, ForOp>>
+Schedule::sampleComputeLocation(BlockOp block,
+                                std::optional<int64_t> decision) {
+  TraceStep step(*this);
+  std::string operand = step.block(block);
+  FailureOr<std::pair<int64_t, ForOp>> result =
+      sampleComputeLocationImpl(block, decision);
+  if (succeeded(result))
+    step.commit(step.results(1, "l") +
+                " = transform.tensorir.sample_compute_location " + operand +
+                " {decision = " + std::to_string(result->first) +
+                " : i64} : " + functionalType(1, 1));
+  return result;
+}
+
 /// parallel, vectorize, unroll: `transform.tensorir.<kind> %loop`.
 static LogicalResult setKind(Schedule &schedule, TraceStep &step, ForOp loop,
                              StringRef kind,

@@ -399,3 +399,116 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Y's compute locations: C's loops i, j_0 and j_1 (not its own).
+tensorir.prim_func @compute_at(%A: memref<4x20x6xf32>, %C: memref<4x20xf32>) {
+  %Y = tensorir.alloc_buffer : memref<4x20xf32>
+  tensorir.for %i = 0 to 4 {
+    tensorir.for %j = 0 to 20 {
+      tensorir.for %k = 0 to 6 {
+        tensorir.block "Y"(%vi = spatial(4, %i), %vj = spatial(20, %j), %vk = reduce(6, %k)) {
+          tensorir.init {
+            %zero = arith.constant 0.0 : f32
+            memref.store %zero, %Y[%vi, %vj] : memref<4x20xf32>
+          }
+          %y = memref.load %Y[%vi, %vj] : memref<4x20xf32>
+          %a = memref.load %A[%vi, %vj, %vk] : memref<4x20x6xf32>
+          %s = arith.addf %y, %a : f32
+          memref.store %s, %Y[%vi, %vj] : memref<4x20xf32>
+        }
+      }
+    }
+  }
+  tensorir.for %i = 0 to 4 {
+    tensorir.for %j = 0 to 20 {
+      tensorir.block "C"(%vi = spatial(4, %i), %vj = spatial(20, %j)) {
+        %y = memref.load %Y[%vi, %vj] : memref<4x20xf32>
+        %e = math.exp %y : f32
+        memref.store %e, %C[%vi, %vj] : memref<4x20xf32>
+      }
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %y = transform.tensorir.get_block "Y" in %root : (!transform.any_op) -> !transform.any_op
+    %c = transform.tensorir.get_block "C" in %root : (!transform.any_op) -> !transform.any_op
+    %i, %j = transform.tensorir.get_loops %c : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %j0, %j1 = transform.tensorir.split %j by [?, 8] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %all = transform.tensorir.collect_compute_locations %y : (!transform.any_op) -> !transform.any_op
+    %n = transform.num_associations %all : (!transform.any_op) -> !transform.param<i64>
+    // expected-remark @below {{3 : i64}}
+    transform.debug.emit_param_as_remark %n : !transform.param<i64>
+    transform.yield
+  }
+}
+
+// -----
+
+// A decision past the compute locations.
+tensorir.prim_func @compute_at(%A: memref<4x20x6xf32>, %C: memref<4x20xf32>) {
+  %Y = tensorir.alloc_buffer : memref<4x20xf32>
+  tensorir.for %i = 0 to 4 {
+    tensorir.for %j = 0 to 20 {
+      tensorir.for %k = 0 to 6 {
+        // expected-error @below {{cannot sample a compute location of block 'Y': decision 3 is not -1 (where it is) or the index of one of its 3 compute_at locations}}
+        tensorir.block "Y"(%vi = spatial(4, %i), %vj = spatial(20, %j), %vk = reduce(6, %k)) {
+          tensorir.init {
+            %zero = arith.constant 0.0 : f32
+            memref.store %zero, %Y[%vi, %vj] : memref<4x20xf32>
+          }
+          %y = memref.load %Y[%vi, %vj] : memref<4x20xf32>
+          %a = memref.load %A[%vi, %vj, %vk] : memref<4x20x6xf32>
+          %s = arith.addf %y, %a : f32
+          memref.store %s, %Y[%vi, %vj] : memref<4x20xf32>
+        }
+      }
+    }
+  }
+  tensorir.for %i = 0 to 4 {
+    tensorir.for %j = 0 to 20 {
+      tensorir.block "C"(%vi = spatial(4, %i), %vj = spatial(20, %j)) {
+        %y = memref.load %Y[%vi, %vj] : memref<4x20xf32>
+        %e = math.exp %y : f32
+        memref.store %e, %C[%vi, %vj] : memref<4x20xf32>
+      }
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %y = transform.tensorir.get_block "Y" in %root : (!transform.any_op) -> !transform.any_op
+    %c = transform.tensorir.get_block "C" in %root : (!transform.any_op) -> !transform.any_op
+    %i, %j = transform.tensorir.get_loops %c : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %j0, %j1 = transform.tensorir.split %j by [?, 8] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    %loc = transform.tensorir.sample_compute_location %y {decision = 3 : i64} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// TVM's inline decision -2 is not a compute location here.
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %y = transform.tensorir.get_block "Y" in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{'transform.tensorir.sample_compute_location' op decision -2 is not -1 (where the block is) or a location index}}
+    %loc = transform.tensorir.sample_compute_location %y {decision = -2 : i64} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// tile sizes are integers or params, not '?'.
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %y = transform.tensorir.get_block "Y" in %root : (!transform.any_op) -> !transform.any_op
+    %i, %j, %k = transform.tensorir.get_loops %y : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    // expected-error @below {{'transform.tensorir.tile' op a tile size is '?'; sizes are integers or params}}
+    %i0, %j0, %i1, %j1 = transform.tensorir.tile %i, %j by [?, 32] : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}

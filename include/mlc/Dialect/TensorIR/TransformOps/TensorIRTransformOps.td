@@ -145,6 +145,53 @@ def SampleCategoricalOp : TensorIR_TransformOp<"sample_categorical"> {
   let hasVerifier = 1;
 }
 
+def SampleComputeLocationOp : TensorIR_TransformOp<"sample_compute_location"> {
+  let summary = "sch.sample_compute_location: a loop that compute_at may "
+                "move a block under";
+  let description = [{
+    TVM's sampling instruction: returns a handle to the loop with index
+    `decision` among the block's compute locations (the loops that
+    `collect_compute_locations` returns, in pre-order), or an empty handle
+    for decision -1: the block stays where it is (TVM's root location;
+    `compute_at` with an empty loop handle does nothing). Without
+    `decision` the op draws one uniformly among -1 and the locations, from
+    `seed`. Inlining (TVM's decision -2) is not a location here: it is the
+    auto-inline rule's choice.
+
+    ```mlir
+    %loc = transform.tensorir.sample_compute_location %b {decision = 1 : i64}
+        : (!transform.any_op) -> !transform.any_op
+    transform.tensorir.compute_at %b at %loc : !transform.any_op, !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$block,
+                       OptionalAttr<I64Attr>:$decision,
+                       DefaultValuedAttr<I64Attr, "0">:$seed);
+  let results = (outs TransformHandleTypeInterface:$location);
+  let assemblyFormat = "$block attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def CollectComputeLocationsOp
+    : TensorIR_TransformOp<"collect_compute_locations"> {
+  let summary = "the loops that compute_at can move a block under";
+  let description = [{
+    Returns one handle to every loop of the block's function, in pre-order,
+    at which `compute_at` of `block` succeeds (each tried on a copy of the
+    function; the payload does not change). TVM's CollectComputeLocation
+    analysis; `sample_compute_location` indexes this list, and
+    `transform.num_associations` counts it.
+
+    ```mlir
+    %locs = transform.tensorir.collect_compute_locations %b
+        : (!transform.any_op) -> !transform.any_op
+    ```
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$block);
+  let results = (outs TransformHandleTypeInterface:$locations);
+  let assemblyFormat = "$block attr-dict `:` functional-type(operands, results)";
+}
+
 def FuseOp : TensorIR_TransformOp<"fuse"> {
   let summary = "sch.fuse: fuses a perfectly nested chain of loops";
   let description = [{
@@ -178,23 +225,33 @@ def ReorderOp : TensorIR_TransformOp<"reorder"> {
   let assemblyFormat = "$loops attr-dict `:` type($loops)";
 }
 
-def TileOp : TensorIR_TransformOp<"tile"> {
+def TileOp : TensorIR_TransformOp<"tile", [AttrSizedOperandSegments]> {
   let summary = "splits a chain of loops by tile sizes and reorders them";
   let description = [{
     Splits each loop (a chain, outermost first) by `[?, size]` and moves all
     the outer parts above the inner parts. Returns the outer loops followed
-    by the inner loops; the loop handles are consumed.
+    by the inner loops; the loop handles are consumed. A size may be a
+    `!transform.param<i64>` holding one integer (e.g. a sampled one), as
+    split's factors.
 
     ```mlir
     %i0, %j0, %i1, %j1 = transform.tensorir.tile %i, %j by [32, 32]
         : (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
+    %c = transform.tensorir.sample_categorical [8, 16] probs [0.5, 0.5] {decision = 1 : i64} : !transform.param<i64>
+    %i0, %j0, %i1, %j1 = transform.tensorir.tile %i, %j by [%c, 32]
+        : (!transform.any_op, !transform.any_op, !transform.param<i64>) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     ```
   }];
+  // `sizes` holds ShapedType::kDynamic where the size is the next of
+  // `dynamic_sizes`, as split's factors.
   let arguments = (ins Variadic<TransformHandleTypeInterface>:$loops,
+                       Variadic<TransformParamTypeInterface>:$dynamic_sizes,
                        DenseI64ArrayAttr:$sizes);
   let results = (outs Variadic<TransformHandleTypeInterface>:$tiled);
   let assemblyFormat =
-      "$loops `by` $sizes attr-dict `:` functional-type(operands, results)";
+      "$loops `by` custom<Factors>($dynamic_sizes, $sizes) attr-dict `:` "
+      "functional-type(operands, results)";
+  let hasVerifier = 1;
 }
 
 class TensorIR_LoopKindOp<string mnemonic, string what>
@@ -286,7 +343,8 @@ def ComputeAtOp : TensorIR_TransformOp<"compute_at"> {
     writing only `tensorir.alloc_buffer`s that no block outside `loop`
     reads) to the start of the body of `loop`, under new loops that cover
     the region the blocks under `loop` read in one iteration. The block
-    handle stays valid.
+    handle stays valid. An empty `loop` handle (`sample_compute_location`'s
+    decision -1, TVM's root location) leaves the block where it is.
 
     ```mlir
     transform.tensorir.compute_at %b at %i0 : !transform.any_op, !transform.any_op

@@ -211,6 +211,20 @@ public:
                     llvm::ArrayRef<double> probs,
                     std::optional<int64_t> decision = {});
 
+  /// sch.sample_compute_location(block, decision): where compute_at may
+  /// move `block`. Decision -1 is where it is (TVM's root location); i >= 0
+  /// is the i-th of `collectComputeLocations(block)`. A given decision is
+  /// checked; otherwise one is drawn uniformly among all of them. Returns
+  /// the decision and its loop (null for -1); the trace records the
+  /// decision.
+  mlir::FailureOr<std::pair<int64_t, ForOp>>
+  sampleComputeLocation(BlockOp block, std::optional<int64_t> decision = {});
+
+  /// The loops of the function, in pre-order, at which compute_at of
+  /// `block` succeeds (tried on a copy of the function; the IR is not
+  /// changed).
+  llvm::SmallVector<ForOp> collectComputeLocations(BlockOp block);
+
   /// The primitives applied through this object so far, one
   /// `transform.tensorir.*` op each, preceded by the `get_block` /
   /// `get_loops` ops that find its operands in the IR as it was then:
@@ -253,6 +267,8 @@ private:
   mlir::FailureOr<llvm::SmallVector<int64_t>>
   samplePerfectTileImpl(ForOp loop, unsigned n, int64_t maxInnermostFactor,
                         std::optional<llvm::ArrayRef<int64_t>> decision);
+  mlir::FailureOr<std::pair<int64_t, ForOp>>
+  sampleComputeLocationImpl(BlockOp block, std::optional<int64_t> decision);
 
   friend class TraceStep;
 
