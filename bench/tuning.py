@@ -2,9 +2,11 @@
 
     /usr/bin/python3 bench/tuning.py [--kernels all|NAME ...] [--trials 32]
         [--per-iter 8] [--threads 1] [--work-dir DIR] [--space knobs|tiles]
+        [--cost-model gbdt|random]
     /usr/bin/python3 bench/tuning.py --model resnet|mobilenet|cnn|mlp|transformer
         |resnet50|resnet50_v2|mobilenet_v2
         [--trials 200] [--per-iter 16] [--threads 1] [--work-dir DIR]
+        [--cost-model gbdt|random]
 
 Tunes each kernel with mlc.meta_schedule.tune_tir (the default schedule's
 knobs, or with --space tiles a TVM-course-style stochastic TensorIR schedule
@@ -67,7 +69,7 @@ def stochastic_tiles(sch):
     return sch
 
 
-def tune_model(name, trials, per_iter, threads, work, seed):
+def tune_model(name, trials, per_iter, threads, work, seed, cost_model):
     import numpy as np
     from mlc import relay, runtime, tools
     sys.path.insert(0, os.path.join(HERE, "..", "examples"))
@@ -87,7 +89,7 @@ def tune_model(name, trials, per_iter, threads, work, seed):
     start = time.time()
     if trials > 0:  # --trials 0: only compare, with the records in --work-dir
         ms.tune_relax(mod, params, target, work, trials, per_iter, seed=seed,
-                      verbose=False)
+                      verbose=False, cost_model=cost_model)
     tuning_secs = time.time() - start
     tasks = ms.extract_tasks(mod, target, params)
 
@@ -141,13 +143,16 @@ def main():
     parser.add_argument("--work-dir", default=None)
     parser.add_argument("--space", choices=("knobs", "tiles"), default="knobs")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--cost-model", choices=("gbdt", "random"), default="gbdt",
+                        help="which proposals each round measures (random: "
+                             "no cost model)")
     parser.add_argument("--model", default=None,
                         help="tune a whole example model (tune_relax) instead")
     args = parser.parse_args()
     if args.model:
         work = args.work_dir or tempfile.mkdtemp(prefix="mlc-tuning-bench-")
         return tune_model(args.model, args.trials, args.per_iter, args.threads,
-                          work, args.seed)
+                          work, args.seed, args.cost_model)
     names = list(KERNELS) if args.kernels == ["all"] else args.kernels
     work = args.work_dir or tempfile.mkdtemp(prefix="mlc-tuning-bench-")
     target = "llvm --num-cores=%d" % args.threads
@@ -166,7 +171,8 @@ def main():
                              work_dir=os.path.join(work, name),
                              max_trials_global=args.trials,
                              num_trials_per_iter=args.per_iter, space=space,
-                             seed=args.seed, verbose=False, return_result=True)
+                             seed=args.seed, verbose=False, return_result=True,
+                             cost_model=args.cost_model)
         print("%-22s %12.4f %12.4f %8.2f %7d %7d %9.1f" % (
             name, result.default_secs * 1e3, result.best_secs * 1e3, result.speedup,
             result.trials, result.failed, time.time() - start), flush=True)

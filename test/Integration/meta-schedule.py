@@ -5,7 +5,9 @@
 # 1e-5 * sqrt(K)); tune_tir over a ScheduleFn space and over the default
 # schedule's knobs returns a schedule that computes the same, writes TVM's
 # two JSON-lines files keyed by target, and goes on past candidates that
-# fail to build or run; NaN outputs of random inputs are compared in place.
+# fail to build or run; NaN outputs of random inputs are compared in place;
+# sample_compute_location's decisions all compute the same; the cost
+# model ranks a known function's points in order.
 # Nothing here is timed against a threshold.
 # RUN: %python %s | FileCheck %s
 
@@ -106,6 +108,61 @@ print("categorical:", sch.get(u), sch.trace.decisions)
 sch.split(i, factors=[None, u])
 check(sch.mod, 128)
 
+# sample_compute_location: Y's locations are C's loops i and j; each
+# decision (-1: Y stays) computes what numpy computes, a drawn one is one
+# of them, and a mutation moves it to another.
+def compute_location_schedule(sch, decision=None):
+    block_Y = sch.get_block("Y", "mm_relu")
+    location = sch.sample_compute_location(block_Y, decision=decision)
+    sch.compute_at(block_Y, location)
+    return sch
+
+
+nests = []
+for decision in (-1, 0, 1):
+    sch = compute_location_schedule(Schedule(SMALL), decision)
+    check(sch.mod, 48)
+    nests.append(sch.mod.text.count("tensorir.for %i = "))
+print("locations:", sch.trace.samples[0].num_locations, "loop nests:", nests)
+# CHECK: locations: 2 loop nests: [2, 1, 1]
+drawn = compute_location_schedule(Schedule(SMALL, seed=4))
+print("drawn:", drawn.trace.decisions[0] in (-1, 0, 1))
+# CHECK: drawn: True
+import random as _random
+mutated = ms.tune._mutate(drawn.trace, _random.Random(0))
+print("mutated:", mutated[0] != drawn.trace.decisions[0] and mutated[0] in (-1, 0, 1))
+# CHECK: mutated: True
+check(Schedule.from_trace(SMALL, drawn.trace.with_decisions(mutated)).mod, 48)
+reparsed = Trace.parse(str(drawn.trace))
+print("parsed location:", reparsed.decisions == drawn.trace.decisions)
+# CHECK: parsed location: True
+try:
+    compute_location_schedule(Schedule(SMALL), 2)
+except ScheduleError as e:
+    print("error:", str(e).splitlines()[0])
+# CHECK: error: {{.*}}cannot sample a compute location of block 'Y': decision 2 is not -1 (where it is) or the index of one of its 2 compute_at locations
+
+# The cost model: gradient-boosted trees rank unseen points of a known
+# function (a bowl in one feature, an interaction of two others) in its
+# order; before it has learned, the space's prior ranks the register tiles
+# that spill last.
+points = [[a, b, c] for a in range(5) for b in range(4) for c in range(4)]
+_random.Random(1).shuffle(points)
+secs = lambda p: 1e-3 * (1 + (p[0] - 2) ** 2 + 0.5 * p[1] * (p[2] > 1))
+model = ms.GBDTModel()
+model.update(points[:40], [secs(p) for p in points[:40]])
+held = points[40:]
+order = np.argsort(np.argsort(model.predict(held)))
+truth = np.argsort(np.argsort([-secs(p) for p in held]))
+print("rank correlation > 0.8:", np.corrcoef(order, truth)[0, 1] > 0.8)
+# CHECK: rank correlation > 0.8: True
+derived, prior = ms.DefaultScheduleKnobs().analytic(ms.Target("llvm --num-cores=1"))
+knobs = ms.DefaultScheduleKnobs.KNOBS
+spilling = [knobs[0][1].index(16), knobs[1][1].index(64), 0, 0, 0, 0]
+default = ms.DefaultScheduleKnobs().default_decisions(None)
+print("prior:", prior(default) == 0 and prior(spilling) < 0, derived(default)[0])
+# CHECK: prior: True {{16.0|32.0}}
+
 # tune_tir over the course's space: the best schedule is correct, the
 # records are TVM's two JSON-lines files, keyed by this machine's target.
 with tempfile.TemporaryDirectory() as work:
@@ -150,7 +207,8 @@ knobs = ms.DefaultScheduleKnobs([("m_register", (0, 4, 8), 8), ("k_tile", (16, 5
 with tempfile.TemporaryDirectory() as work:
     result = ms.tune_tir(SMALL, target="llvm --num-cores=1", work_dir=work,
                          max_trials_global=6, num_trials_per_iter=6, space=knobs,
-                         seed=0, verbose=False, return_result=True)
+                         seed=0, verbose=False, return_result=True,
+                         cost_model="random")
     check(result.schedule.mod, 48)
     db = ms.JSONDatabase(work)
     first = Trace.parse(db.get_all_tuning_records()[0].trace).decisions

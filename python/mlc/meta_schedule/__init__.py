@@ -8,7 +8,9 @@
 
 Without `space`, the space is mlc's default CPU schedule with its knobs
 (tiles, register tile, parallel tasks, vector width) sampled per kernel.
-Candidates are compiled with mlc-compile and measured in a separate process
+A cost model (gradient-boosted trees on the decisions, `cost_model`)
+picks which proposals of each round are measured. Candidates are compiled
+with mlc-compile and measured in a separate process
 against the untuned kernel's outputs; records go to a JSONDatabase (TVM's
 two JSON-lines files) keyed by the CPU model, ISA features, cores and mlc's
 version. `ms.tir_integration.compile_tir(database, mod, target)` replays
@@ -21,7 +23,9 @@ split by run-time share); `mlc-tune` is its command line, and
 relax-meta-schedule-apply-database) compile a model with the records.
 """
 
-from . import database, relax_integration, runner, space_generator, tir_integration
+from . import (cost_model, database, relax_integration, runner, space_generator,
+               tir_integration)
+from .cost_model import GBDTModel, RandomModel
 from .database import JSONDatabase, TuningRecord, workload_hash
 from .relax_integration import extract_tasks, tune_relax
 from .runner import LocalBuilder, LocalRunner
@@ -29,8 +33,8 @@ from .space_generator import DefaultScheduleKnobs, ScheduleFn
 from .target import Target
 from .tune import TuneConfig, TuneResult, tune_tir
 
-__all__ = ["DefaultScheduleKnobs", "JSONDatabase", "LocalBuilder", "LocalRunner",
-           "ScheduleFn", "Target", "TuneConfig", "TuneResult", "TuningRecord",
-           "database", "extract_tasks", "relax_integration", "runner",
+__all__ = ["DefaultScheduleKnobs", "GBDTModel", "JSONDatabase", "LocalBuilder", "LocalRunner",
+           "RandomModel", "ScheduleFn", "Target", "TuneConfig", "TuneResult", "TuningRecord",
+           "cost_model", "database", "extract_tasks", "relax_integration", "runner",
            "space_generator", "tir_integration", "tune_relax", "tune_tir",
            "workload_hash"]

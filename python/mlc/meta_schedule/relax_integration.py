@@ -98,7 +98,7 @@ def _split_budget(shares, budget):
 def tune_relax(mod, params, target, work_dir, max_trials_global,
                num_trials_per_iter=16, *, space=None, seed=None,
                pipeline_options="", verbose=True, runner=None, builder=None,
-               database=None):
+               database=None, cost_model="gbdt"):
     """Tunes the kernels of a model; returns the JSONDatabase in
     `work_dir`. `space` is as for tune_tir (default: the default schedule's
     knobs). A progress line per trial goes to stderr: task i/n, trials, best
@@ -132,7 +132,8 @@ def tune_relax(mod, params, target, work_dir, max_trials_global,
             if trials == 0 or ready is None:
                 continue
             result = _search(ready, space, target, rng, trials,
-                             max(1, int(num_trials_per_iter)), session, verbose)
+                             max(1, int(num_trials_per_iter)), session, verbose,
+                             cost_model)
             tuned[i] = task.weight * result.best_secs
             _log(verbose, "[mlc.meta_schedule] %d/%d tasks done; model estimate "
                  "%.3f ms tuned vs %.3f ms untuned (%.2fx), %.0f s"

@@ -10,6 +10,10 @@
   the prim_func's `mlc.schedule.<knob>` attributes. The default values are
   one point of the space (`default_decisions`), so the search always
   measures the default schedule and tuning never ends slower than it.
+
+A space may also give `random_decisions(rng)` (a point drawn without
+building it) and `analytic(target)`: derived features and a prior for the
+cost model (cost_model.py).
 """
 
 from ..tir import Schedule
@@ -30,6 +34,9 @@ class ScheduleFn:
 
     def default_decisions(self, mod):
         return None  # the untuned kernel is measured on its own
+
+    def analytic(self, target):
+        return None, None  # no derived features, no prior
 
 
 class DefaultScheduleKnobs:
@@ -63,3 +70,31 @@ class DefaultScheduleKnobs:
     def default_decisions(self, mod):
         return [list(candidates).index(default)
                 for _, candidates, default in self.knobs]
+
+    def random_decisions(self, rng):
+        """A uniformly random point, without building its schedule."""
+        return [rng.randrange(len(candidates)) for _, candidates, _ in self.knobs]
+
+    def analytic(self, target):
+        """(derived features, prior) of a point for the cost model on
+        `target`: the register tile's accumulators (m_register rows of
+        n_register / lanes vectors; 16 f32 lanes and 32 registers with
+        AVX-512, else 8 and 16) and how many exceed the registers left
+        for operands; the prior ranks spilling tiles last."""
+        avx512 = "avx512f" in str(target.features)
+        lanes, registers = (16, 32) if avx512 else (8, 16)
+        names = [name for name, _, _ in self.knobs]
+
+        def derived(decisions):
+            value = {name: candidates[int(d)] for (name, candidates, _), d
+                     in zip(self.knobs, decisions)}
+            if "m_register" not in value or "n_register" not in value:
+                return [0.0, 0.0]
+            accumulators = value["m_register"] * -(-value["n_register"] // lanes)
+            return [float(accumulators), float(max(0, accumulators - (registers - 4)))]
+
+        def prior(decisions):
+            return -derived(decisions)[1]
+
+        return (derived if "m_register" in names else None,
+                prior if "m_register" in names else None)

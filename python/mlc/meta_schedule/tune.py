@@ -4,15 +4,18 @@ Each round takes `num_trials_per_iter` new candidates: in the first, the
 default schedule's point (when the space has one) and random points; later,
 mostly mutations of the best measured traces (a perfect tile moves a prime
 factor between two of its loops; a categorical choice takes another
-candidate) and some random points. Candidates are compiled in parallel and
+candidate; a compute location moves to another loop or back to where the
+block is) and some random points. Candidates are compiled in parallel and
 measured one by one in the runner's worker process. Candidates whose library
 is byte-for-byte one already measured take its time without running. At
 the end, the best candidate and the untuned kernel are measured again,
 alternately, and the faster one wins: tuning never returns a kernel slower
 than the default.
 
-No cost model yet: every candidate is measured (TVM's XGBoost model picks
-the candidates worth measuring).
+A round is picked from a pool of proposals 8 times its size by a cost
+model (cost_model.py: gradient-boosted trees on the decisions, learned from
+the task's measurements; before that, the space's analytic prior), plus a
+quarter picked at random.
 """
 
 import json
@@ -25,6 +28,7 @@ import time
 
 from ..ir import Module
 from ..tir import Schedule, ScheduleError
+from .cost_model import featurize, make_cost_model
 from .database import FAILED_RUN_SECS, JSONDatabase, TuningRecord
 from .runner import LocalBuilder, LocalRunner
 from .space_generator import DefaultScheduleKnobs, ScheduleFn
@@ -69,6 +73,16 @@ def _mutate(sch_trace, rng):
     for _ in range(16):
         index = rng.randrange(len(samples))
         sample = samples[index]
+        if sample.kind == "sample_compute_location":
+            # Another location; one that no longer exists after other
+            # decisions changed fails to replay and is skipped.
+            upper = sample.num_locations if sample.num_locations is not None \
+                else sample.decision + 2
+            choices = [d for d in range(-1, upper) if d != sample.decision]
+            if not choices:
+                continue
+            decisions[index] = rng.choice(choices)
+            return decisions
         if sample.kind == "sample_categorical":
             choices = [i for i, p in enumerate(sample.probs)
                        if p > 0 and i != sample.decision]
@@ -162,12 +176,15 @@ def _make_space(space):
 def tune_tir(mod, target="llvm", work_dir=None, max_trials_global=64,
              num_trials_per_iter=64, *, config=None, space=None,
              task_name=None, seed=None, runner=None, builder=None,
-             database=None, verbose=True, return_result=False):
+             database=None, verbose=True, return_result=False,
+             cost_model="gbdt"):
     """Tunes the prim_func of `mod` (a module of one prim_func) for the
     host CPU; returns the best mlc.tir.Schedule
     (with `return_result`, a TuneResult). Records go to the JSONDatabase in
     `work_dir` (a temporary directory when None). `space` is a ScheduleFn,
-    a function f(sch), or None for the default schedule's knobs."""
+    a function f(sch), or None for the default schedule's knobs.
+    `cost_model` ("gbdt", "random" or a cost_model.CostModel) picks which
+    proposals of a round are measured."""
     if config is not None:
         max_trials_global = config.max_trials_global
         num_trials_per_iter = config.num_trials_per_iter
@@ -179,7 +196,8 @@ def tune_tir(mod, target="llvm", work_dir=None, max_trials_global=64,
                              session.runner, session.scratch)
         result = _search(task, _make_space(space), target, random.Random(seed),
                          max(1, int(max_trials_global)),
-                         max(1, int(num_trials_per_iter)), session, verbose)
+                         max(1, int(num_trials_per_iter)), session, verbose,
+                         cost_model)
     return result if return_result else result.schedule
 
 
@@ -206,8 +224,14 @@ def _log(verbose, message):
         print(message, file=sys.stderr, flush=True)
 
 
+# A round's pool of proposals is this many times the round's size; this
+# share of the round is picked from the pool at random (epsilon-greedy).
+POOL_FACTOR = 8
+RANDOM_SHARE = 0.25
+
+
 def _search(task, space, target, rng, max_trials_global, num_trials_per_iter,
-            session, verbose):
+            session, verbose, cost_model=None):
     mod, func_name, reference = task.mod, task.func_name, task.reference
     builder, runner, database = session.builder, session.runner, session.database
     baseline, default_secs = task.baseline, task.default_secs
@@ -218,6 +242,12 @@ def _search(task, space, target, rng, max_trials_global, num_trials_per_iter,
     best = None          # (secs, schedule)
     trials = failed = 0
     default_decisions = space.default_decisions(mod)
+    model = make_cost_model(cost_model)
+    derived, prior = space.analytic(target)
+    template = []        # a trace whose decisions proposals replace
+
+    def features(trace, decisions):
+        return featurize(trace.samples, decisions, derived)
 
     def sample_fresh():
         try:
@@ -225,40 +255,76 @@ def _search(task, space, target, rng, max_trials_global, num_trials_per_iter,
         except ScheduleError:
             return None
 
+    def next_round(batch):
+        """The round's schedules: the default point while unmeasured, then
+        the best-scored proposals of a pool plus some random ones."""
+        chosen, keys = [], set()
+        if default_decisions is not None and _key(default_decisions) not in seen:
+            sch = space.generate(mod, 0, decisions=default_decisions)
+            chosen.append(sch)
+            keys.add(_key(sch.trace.decisions))
+            template.append(sch.trace)
+        pool = []            # (trace, decisions, schedule or None)
+
+        def propose(trace, decisions, sch=None):
+            key = _key(decisions)
+            if key not in seen and key not in keys:
+                keys.add(key)
+                pool.append((trace, decisions, sch))
+
+        parents = sorted((m for m in seen.values() if m[0] < FAILED_RUN_SECS),
+                         key=lambda m: m[0])[:8]
+        fresh = 0
+        for _ in range(4 * POOL_FACTOR * batch):
+            if len(pool) >= POOL_FACTOR * batch:
+                break
+            if parents and rng.random() < 0.7:
+                parent = rng.choice(parents)[1]
+                decisions = _mutate(parent.trace, rng)
+                if decisions is not None:
+                    propose(parent.trace, decisions)
+            elif template and hasattr(space, "random_decisions"):
+                propose(template[0], space.random_decisions(rng))
+            elif fresh < batch:
+                # Drawing a point means building it: as many as a round.
+                fresh += 1
+                sch = sample_fresh()
+                if sch is not None:
+                    if not template:
+                        template.append(sch.trace)
+                    propose(sch.trace, sch.trace.decisions, sch)
+        if not pool:
+            return chosen
+        priors = [prior(d) for _, d, _ in pool] if prior else None
+        scores = model.predict([features(t, d) for t, d, _ in pool], priors)
+        ranked = sorted(range(len(pool)), key=lambda i: -scores[i])
+        wanted = batch - len(chosen)
+        explore = min(len(ranked), max(1, int(round(RANDOM_SHARE * wanted))))
+        picked = ranked[:max(0, wanted - explore)]
+        rest = ranked[len(picked):]
+        picked += rng.sample(rest, min(len(rest), explore))
+        picked += [i for i in rest if i not in picked]  # replacements
+        for i in picked:
+            if len(chosen) >= batch:
+                break
+            trace, decisions, sch = pool[i]
+            if sch is None:
+                try:
+                    sch = Schedule.from_trace(mod, trace.with_decisions(decisions))
+                except ScheduleError:
+                    continue
+            chosen.append(sch)
+        return chosen
+
     while trials < max_trials_global:
         batch = min(num_trials_per_iter, max_trials_global - trials)
-        candidates, keys = [], set()
-        attempts = 0
-        while len(candidates) < batch and attempts < 20 * batch:
-            attempts += 1
-            sch = None
-            if default_decisions is not None and _key(default_decisions) not in seen \
-                    and _key(default_decisions) not in keys:
-                sch = space.generate(mod, 0, decisions=default_decisions)
-            elif best is not None and rng.random() < 0.7:
-                parents = sorted((m for m in seen.values() if m[0] < FAILED_RUN_SECS),
-                                 key=lambda m: m[0])[:8]
-                parent = rng.choice(parents)[1] if parents else None
-                decisions = parent and _mutate(parent.trace, rng)
-                if decisions is not None:
-                    try:
-                        sch = Schedule.from_trace(mod, parent.trace.with_decisions(decisions))
-                    except ScheduleError:
-                        sch = None
-            else:
-                sch = sample_fresh()
-            if sch is None:
-                continue
-            key = _key(sch.trace.decisions)
-            if key in seen or key in keys:
-                continue
-            keys.add(key)
-            candidates.append(sch)
+        candidates = next_round(batch)
         if not candidates:
             _log(verbose, "[mlc.meta_schedule] the space is exhausted after %d trials"
                  % trials)
             break
         builds = builder.build([sch.mod.text for sch in candidates])
+        measured_rows, measured_secs = [], []
         for sch, build in zip(candidates, builds):
             trials += 1
             key = _key(sch.trace.decisions)
@@ -284,12 +350,15 @@ def _search(task, space, target, rng, max_trials_global, num_trials_per_iter,
                 args_info = _args_info(sch.mod.text, func_name)
             database.commit_tuning_record(mod, TuningRecord(
                 sch.trace.as_script(), run_secs, target.as_json(), args_info, mod.text))
+            measured_rows.append(features(sch.trace, sch.trace.decisions))
+            measured_secs.append(secs)
             _log(verbose, "[mlc.meta_schedule] %s: trial %d/%d %s best %.4f ms "
                  "(untuned %.4f ms, %.2fx)"
                  % (task.label, trials, max_trials_global,
                     ("failed: " + error[:80]) if error else "%.4f ms" % (secs * 1e3),
                     (best[0] if best else default_secs) * 1e3, default_secs * 1e3,
                     default_secs / best[0] if best else 1.0))
+        model.update(measured_rows, measured_secs)
 
     # Measure the winner against the untuned kernel once more, alternately.
     # Both go to the database: a trace counts by its newest record there
