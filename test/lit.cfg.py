@@ -16,7 +16,7 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.mlc_obj_root, "test")
 # Inputs and helper scripts that are not tests themselves.
 config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py",
-                   "lit.site.cfg.py"]
+                   "lit.site.cfg.py", "lit.local.cfg"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%mlc_src_root", config.mlc_src_root))
@@ -35,6 +35,10 @@ for optional in ["mlc-run"]:
     if os.path.exists(os.path.join(config.mlc_tools_dir, optional)):
         tools.append(optional)
         config.available_features.add(optional)
+# The C API's shared library and its C test program (lib/CAPI).
+if os.path.exists(os.path.join(config.mlc_tools_dir, "mlc-capi-test")):
+    tools.append("mlc-capi-test")
+    config.available_features.add("capi")
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # Python tests import the mlc package from the source tree and the helpers
@@ -77,6 +81,9 @@ if config.has_onnx:
 if os.path.isdir("/usr/share/libonnx-testdata/data/node"):
     config.available_features.add("onnx-testdata")
 config.substitutions.append(("%mlc_obj_root", config.mlc_obj_root))
+# MLIR's C headers (mlir-c/), next to LLVM's tools.
+config.substitutions.append(("%llvm_include_dir", os.path.join(
+    os.path.dirname(config.llvm_tools_dir), "include")))
 # The PyTorch front end's tests need Debian's python3-torch (and
 # torchvision) under the Python the tests run with.
 if subprocess.call([config.python_with_numpy, "-c",
@@ -103,3 +110,8 @@ if config.enable_sanitizers:
         "abort_on_error=1:allow_user_poisoning=0:detect_leaks=0")
     config.environment["UBSAN_OPTIONS"] = (
         "halt_on_error=1:abort_on_error=1:print_stacktrace=1")
+    # An instrumented libMLC-C.so cannot be loaded into Debian's
+    # uninstrumented python3 (the ASan runtime must come first): Python
+    # tests take the tools path there; the C API itself is checked by the
+    # instrumented test/CAPI program.
+    config.environment["MLC_NO_CAPI"] = "1"
