@@ -1,8 +1,10 @@
 """mlc: TVM's Relay, Relax and TensorIR as MLIR dialects.
 
-The Python package drives mlc's tools (mlc-translate, mlc-opt, mlc-run) so
-that it needs no MLIR Python bindings (Debian packages none). Its names follow
-TVM's where a TVM user would look for them:
+The Python package needs no MLIR Python bindings (Debian packages none):
+schedules run in process through mlc's C API (libMLC-C.so, via ctypes:
+mlc._capi), built functions are compiled once by mlc-compile and called in
+process (mlc.runtime), and the rest drives mlc's tools (mlc-translate,
+mlc-opt). Its names follow TVM's where a TVM user would look for them:
 
     mod = mlc.relay.fromtext(text)                     # tvm.relay.fromtext
     ex = mlc.create_executor(mod=mod, params=params)   # relay.create_executor

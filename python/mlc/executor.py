@@ -2,7 +2,6 @@
 
 import os
 import re
-import subprocess
 import tempfile
 
 import numpy as np
@@ -12,8 +11,12 @@ from .ir import Module
 
 
 class Executor:
-    """Runs the entry function of a module with mlc-run. Parameters given at
-    creation are bound by name; inputs are passed by position or name."""
+    """Runs the entry function of a module. The module is compiled once, by
+    mlc-compile on the first call, into a shared library that is then
+    called in process (mlc.runtime: numpy arrays by pointer); an entry whose
+    output shapes depend on symbolic input dimensions runs with mlc-run,
+    which evaluates them. Parameters given at creation are passed by name
+    with every call; inputs are passed by position or name."""
 
     def __init__(self, mod, params=None, entry="main", target="llvm"):
         if target != "llvm":
@@ -21,29 +24,93 @@ class Executor:
         self.mod = mod if isinstance(mod, Module) else Module(str(mod))
         self.params = dict(params or {})
         self.entry = entry
+        self._library = None
 
-    def _parameter_names(self):
-        # The entry's parameters in order, named by their relay.name /
-        # relax.name attribute as mlc-run binds them.
+    def _function(self):
+        if self._library is None:
+            self._library = compile_module(self.mod, [self.entry])
+        return self._library[self.entry]
+
+    def _input_names(self, function):
+        # The entry's parameters named by their relay.name / relax.name (as
+        # mlc-run binds them); the library's C names spell '.' as '_'.
         match = re.search(r"func\.func\s+@%s\s*\((.*?)\)\s*(->|attributes|\{)"
                           % re.escape(self.entry), self.mod.text, re.S)
-        if not match:
-            raise ValueError("no function @%s in the module" % self.entry)
         names = []
-        for index, arg in enumerate(re.split(r",\s*(?=%)", match.group(1))):
-            if not arg.strip():
-                continue
-            named = re.search(r"rel(?:ay|ax)\.name\s*=\s*\"([^\"]*)\"", arg)
-            names.append(named.group(1) if named else "arg%d" % index)
-        return names
+        if match:
+            for index, arg in enumerate(re.split(r",\s*(?=%)", match.group(1))):
+                if arg.strip():
+                    named = re.search(r"rel(?:ay|ax)\.name\s*=\s*\"([^\"]*)\"", arg)
+                    names.append(named.group(1) if named else None)
+        if len(names) != len(function.input_names):
+            return list(function.input_names)
+        return [n if n is not None else c for n, c in zip(names, function.input_names)]
 
-    def _run(self, args, kwargs, extra):
-        free = [n for n in self._parameter_names() if n not in self.params]
+    def _named(self, args, kwargs):
+        """The compiled entry, its inputs' names in call order and their
+        values by name (params included)."""
+        function = self._function()
+        input_names = self._input_names(function)
+        free = [n for n in input_names if n not in self.params]
         if len(args) > len(free):
             raise TypeError("%d inputs given, the function takes %d besides params"
                             % (len(args), len(free)))
-        inputs = dict(zip(free, args))
-        inputs.update(kwargs)
+        named = dict(self.params)
+        named.update(zip(free, args))
+        for name, value in kwargs.items():
+            if name not in input_names:
+                raise TypeError("@%s has no input %r; its inputs: %s"
+                                % (self.entry, name, ", ".join(input_names)))
+            named[name] = value
+        missing = [n for n in input_names if n not in named]
+        if missing:
+            raise TypeError("no value for input %s of @%s"
+                            % (", ".join(repr(n) for n in missing), self.entry))
+        return function, [named[n] for n in input_names], named
+
+    @staticmethod
+    def _dynamic_outputs(function):
+        # Their shapes follow from the inputs' symbolic dimensions, which
+        # mlc-run evaluates; the compiled entry needs them passed.
+        return any(-1 in a.shape for a in function.args if a.kind == "output")
+
+    def evaluate(self):
+        """Returns a function that runs the module: f(*inputs, **named)
+        returns one numpy array, or a list for several results."""
+
+        def run(*args, **kwargs):
+            function, inputs, named = self._named(args, kwargs)
+            if self._dynamic_outputs(function):
+                outputs, _ = self._run_tool(named, [])
+                return outputs[0] if len(outputs) == 1 else outputs
+            outputs = function(*inputs)
+            return list(outputs) if isinstance(outputs, tuple) else outputs
+
+        return run
+
+    def time_evaluator(self, number=10):
+        """Returns f(*inputs) -> dict(min, median, max) latency in seconds over
+        `number` runs after a warm-up (TVM's time_evaluator)."""
+
+        def timed(*args, **kwargs):
+            function, inputs, named = self._named(args, kwargs)
+            if self._dynamic_outputs(function):
+                _, stdout = self._run_tool(named, ["--bench=%d" % number])
+                m = re.search(r"min ([0-9.]+) ms, median ([0-9.]+) ms, max ([0-9.]+) ms",
+                              stdout)
+                if not m:
+                    raise RuntimeError("mlc-run printed no timing:\n" + stdout)
+                return {k: float(v) / 1e3
+                        for k, v in zip(("min", "median", "max"), m.groups())}
+            result = function._time(inputs, 1, max(1, int(number)), 0)
+            return {"min": result.min, "median": result.median, "max": result.max}
+
+        return timed
+
+    def _run_tool(self, named, extra):
+        """Runs the entry with mlc-run (entries whose output shapes depend on
+        symbolic input dimensions); returns its outputs and stdout."""
+        inputs = {n: v for n, v in named.items() if n not in self.params}
         with tempfile.TemporaryDirectory() as tmp:
             model = os.path.join(tmp, "model.mlir")
             with open(model, "w") as f:
@@ -63,33 +130,29 @@ class Executor:
                 outputs = [data["out%d" % i] for i in range(len(data.files))]
         return outputs, stdout
 
-    def evaluate(self):
-        """Returns a function that runs the module: f(*inputs, **named)
-        returns one numpy array, or a list for several results."""
 
-        def run(*args, **kwargs):
-            outputs, _ = self._run(args, kwargs, [])
-            return outputs[0] if len(outputs) == 1 else outputs
-
-        return run
-
-    def time_evaluator(self, number=10):
-        """Returns f(*inputs) -> dict(min, median, max) latency in seconds over
-        `number` runs after a warm-up (TVM's time_evaluator)."""
-
-        def timed(*args, **kwargs):
-            _, stdout = self._run(args, kwargs, ["--bench=%d" % number])
-            m = re.search(r"min ([0-9.]+) ms, median ([0-9.]+) ms, max ([0-9.]+) ms", stdout)
-            if not m:
-                raise RuntimeError("mlc-run printed no timing:\n" + stdout)
-            return {k: float(v) / 1e3 for k, v in zip(("min", "median", "max"), m.groups())}
-
-        return timed
+def compile_module(mod, entries=None):
+    """Compiles `mod` with mlc-compile (the CPU pipeline) into a shared
+    library and loads it (mlc.runtime.Module); `entries` are the functions
+    to export (default: every public one). The file is removed once loaded:
+    the mapping stays."""
+    from . import runtime
+    text = mod.text if isinstance(mod, Module) else str(mod)
+    with tempfile.TemporaryDirectory() as tmp:
+        model = os.path.join(tmp, "model.mlir")
+        with open(model, "w") as f:
+            f.write(text)
+        library = os.path.join(tmp, "model.so")
+        args = [model, "-o", library]
+        if entries:
+            args.append("--entry=" + ",".join(entries))
+        tools.run("mlc-compile", args)
+        return runtime.load_module(library)
 
 
 def create_executor(kind="graph", mod=None, device=None, target="llvm", params=None):
     """relay.create_executor: every kind compiles ahead of time with the CPU
-    pipeline and runs with mlc-run."""
+    pipeline (once, on the first call) and runs in process (Executor)."""
     if kind not in ("debug", "graph", "vm", "aot"):
         raise ValueError("unknown executor kind %r" % kind)
     if mod is None:
@@ -99,15 +162,17 @@ def create_executor(kind="graph", mod=None, device=None, target="llvm", params=N
 
 class PrimFunc:
     """A destination-passing buffer function of a built module (a
-    tensorir.prim_func): f(a, b, c) runs it with mlc-run on the numpy arrays
-    and writes every buffer back into its array in place, like TVM's
+    tensorir.prim_func): f(a, b, c) runs it on the numpy arrays and writes
+    every buffer back into its array in place, like TVM's
     rt_lib["mm_relu"](a_nd, b_nd, c_nd). Scalar parameters (index, iN, fN)
-    take Python or numpy numbers. Each call compiles the module."""
+    take Python or numpy numbers. The module is compiled once (on the first
+    call of any of its functions) and called in process."""
 
-    def __init__(self, mod, name):
-        self.mod = mod
+    def __init__(self, built, name):
+        self.built = built
+        self.mod = built.mod
         self.name = name
-        params = _buffer_parameters(mod.text, name)
+        params = _buffer_parameters(self.mod.text, name)
         self.param_names = [n for n, _ in params]
         # numpy dtype of each scalar parameter, None for buffers.
         self.scalar_dtypes = [_SCALAR_DTYPES.get(t) for _, t in params]
@@ -117,26 +182,19 @@ class PrimFunc:
             raise TypeError("@%s takes %d parameters, %d given"
                             % (self.name, len(self.param_names), len(arrays)))
         arrays = list(arrays)
+        passed = list(arrays)
         for i, (name, dtype) in enumerate(zip(self.param_names, self.scalar_dtypes)):
             if dtype is not None:
-                arrays[i] = np.asarray(arrays[i], dtype=dtype)
+                passed[i] = np.asarray(arrays[i], dtype=dtype)
             elif not isinstance(arrays[i], np.ndarray) or not arrays[i].flags.writeable:
                 raise TypeError("buffer %r must be a writeable numpy array" % name)
-        with tempfile.TemporaryDirectory() as tmp:
-            model = os.path.join(tmp, "model.mlir")
-            with open(model, "w") as f:
-                f.write(self.mod.text)
-            inputs_path = os.path.join(tmp, "inputs.npz")
-            outputs_path = os.path.join(tmp, "outputs.npz")
-            tools.save_npz(inputs_path, dict(zip(self.param_names, arrays)))
-            tools.run("mlc-run", [model, "--entry=" + self.name, "--quiet",
-                                  "--inputs=" + inputs_path,
-                                  "--outputs=" + outputs_path])
-            with np.load(outputs_path) as data:
-                for name, array, dtype in zip(self.param_names, arrays,
-                                              self.scalar_dtypes):
-                    if dtype is None:
-                        np.copyto(array, data[name])
+            elif not arrays[i].flags.c_contiguous:
+                passed[i] = np.ascontiguousarray(arrays[i])
+        self.built.library()[self.name](*passed)
+        for array, copy in zip(arrays, passed):
+            if copy is not array and isinstance(array, np.ndarray) \
+                    and array.flags.writeable and copy.shape == array.shape:
+                np.copyto(array, copy)
 
 
 class BuiltModule:
@@ -144,14 +202,26 @@ class BuiltModule:
 
     def __init__(self, mod):
         self.mod = mod
+        self._library = None
+
+    def library(self):
+        """The compiled module (mlc.runtime.Module), compiled on first use,
+        with every prim_func exported (a private kernel of a relax module
+        too: TVM's rt_lib[name] runs any of them)."""
+        if self._library is None:
+            text = re.sub(r"tensorir\.prim_func\s+private\s+@", "tensorir.prim_func @",
+                          self.mod.text)
+            self._library = compile_module(Module(text))
+        return self._library
 
     def __getitem__(self, name):
-        return PrimFunc(self.mod, name)
+        return PrimFunc(self, name)
 
 
 def build(mod, target="llvm"):
     """tvm.build for modules of tensorir.prim_funcs on the host CPU. The
-    module is compiled by mlc-run (CPU pipeline) when a function is called."""
+    module is compiled (mlc-compile, CPU pipeline) when a function is first
+    called."""
     if target != "llvm":
         raise ValueError("only target='llvm' (the host CPU) runs here; got %r" % target)
     return BuiltModule(mod if isinstance(mod, Module) else Module(str(mod)))

@@ -11,8 +11,10 @@
     print(sch.trace)    # the schedule as a transform script
 
 Every primitive appends one `transform.tensorir.*` op to a transform script
-(the trace) and replays the script on the original module with
-`mlc-opt --transform-interpreter`, so a primitive whose preconditions do not
+(the trace) and replays the script on the original module with the
+transform interpreter, in process through mlc's C API (mlc._capi; the
+module is parsed once) or, without libMLC-C.so, with
+`mlc-opt --transform-interpreter`. A primitive whose preconditions do not
 hold raises ScheduleError with mlc's diagnostic right away and leaves the
 schedule as it was. The trace is an ordinary transform script: `mlc-opt
 --transform-preload-library=transform-library-paths=trace.mlir
@@ -33,7 +35,7 @@ import re
 import subprocess
 import tempfile
 
-from . import tools
+from . import _capi, tools
 from .ir import Module
 
 
@@ -252,6 +254,7 @@ class Schedule:
 
     def __init__(self, mod, seed=None):
         self._original = mod if isinstance(mod, Module) else Module(str(mod))
+        self._parsed = None  # the original in the C API's context
         self._ops = []
         self._current = self._original
         self._counter = 0
@@ -610,6 +613,19 @@ class Schedule:
         them (with `keep`) only if that succeeds. Returns mlc-opt's
         stderr (remarks)."""
         ops = self._ops + new_ops
+        if _capi.available():
+            try:
+                if self._parsed is None:
+                    self._parsed = _capi.ParsedModule(self._original.text)
+            except _capi.CAPIError as e:
+                raise ScheduleError(_diagnostics(str(e), "<trace>"))
+            text, stderr = self._parsed.apply_transform_script(Trace(ops).as_script())
+            if text is None:
+                raise ScheduleError(_diagnostics(stderr, "<trace>"))
+            if keep:
+                self._ops = ops
+                self._current = Module(text)
+            return stderr
         with tempfile.TemporaryDirectory() as tmp:
             script = os.path.join(tmp, "trace.mlir")
             with open(script, "w") as f:

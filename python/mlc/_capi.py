@@ -1,0 +1,253 @@
+"""mlc in-process: ctypes over mlc's C API (libMLC-C.so, include/mlc-c/).
+
+ctypes rather than a compiled extension (pybind11, nanobind): it needs no
+Python headers and no build per Python version, the same shared library
+serves C embedders and Python, and numpy arrays cross it as pointers.
+
+One MLIR context per process holds upstream's and mlc's dialects (what
+mlc-opt's context knows); calls into it are serialized by a lock. Its
+diagnostics are collected per call and formatted as mlc-opt prints them
+(`<stdin>:3:5: error: ...`), so callers read the same text in-process and
+from the tools.
+
+`available()` says whether the library was found (it is built with
+MLC_LINK_MLIR_DYLIB, the default); callers fall back to the tools
+otherwise.
+"""
+
+import ctypes
+import os
+import re
+import threading
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+LIBRARY = "libMLC-C.so"
+
+
+class _Ptr(ctypes.Structure):
+    _fields_ = [("ptr", ctypes.c_void_p)]
+
+
+class Context(_Ptr):
+    pass
+
+
+class Module(_Ptr):
+    pass
+
+
+class Operation(_Ptr):
+    pass
+
+
+class Block(_Ptr):
+    pass
+
+
+class Location(_Ptr):
+    pass
+
+
+class Diagnostic(_Ptr):
+    pass
+
+
+class Registry(_Ptr):
+    pass
+
+
+class TransformOptions(_Ptr):
+    pass
+
+
+class StringRef(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_char_p), ("length", ctypes.c_size_t)]
+
+    @classmethod
+    def of(cls, text):
+        data = text.encode() if isinstance(text, str) else text
+        return cls(data, len(data))
+
+
+class LogicalResult(ctypes.Structure):
+    _fields_ = [("value", ctypes.c_int8)]
+
+
+STRING_CALLBACK = ctypes.CFUNCTYPE(None, StringRef, ctypes.c_void_p)
+# MlirLogicalResult is a struct of one int8_t, returned as one (ctypes
+# callbacks cannot return structures).
+DIAGNOSTIC_HANDLER = ctypes.CFUNCTYPE(ctypes.c_int8, Diagnostic, ctypes.c_void_p)
+SEVERITIES = ("error", "warning", "note", "remark")
+
+
+def _library_path():
+    candidates = []
+    if os.environ.get("MLC_LIBRARY_DIR"):
+        candidates.append(os.environ["MLC_LIBRARY_DIR"])
+    if os.environ.get("MLC_TOOLS_DIR"):
+        candidates.append(os.path.join(os.environ["MLC_TOOLS_DIR"], "..", "lib"))
+    candidates.append(os.path.join(_HERE, "..", "..", "build", "lib"))
+    candidates.append(os.path.join(_HERE, "..", "..", "lib"))  # installed
+    for directory in candidates:
+        path = os.path.join(directory, LIBRARY)
+        if os.path.exists(path):
+            return os.path.abspath(path)
+    return None
+
+
+def _declare(lib):
+    signatures = {
+        "mlirDialectRegistryCreate": (Registry, []),
+        "mlirDialectRegistryDestroy": (None, [Registry]),
+        "mlcRegisterAllDialectsWithUpstream": (None, [Registry]),
+        "mlirContextCreateWithRegistry": (Context, [Registry, ctypes.c_bool]),
+        "mlirContextAttachDiagnosticHandler": (
+            ctypes.c_uint64, [Context, DIAGNOSTIC_HANDLER, ctypes.c_void_p,
+                              ctypes.c_void_p]),
+        "mlirDiagnosticGetSeverity": (ctypes.c_int, [Diagnostic]),
+        "mlirDiagnosticGetLocation": (Location, [Diagnostic]),
+        "mlirDiagnosticPrint": (None, [Diagnostic, STRING_CALLBACK, ctypes.c_void_p]),
+        "mlirDiagnosticGetNumNotes": (ctypes.c_ssize_t, [Diagnostic]),
+        "mlirDiagnosticGetNote": (Diagnostic, [Diagnostic, ctypes.c_ssize_t]),
+        "mlirLocationPrint": (None, [Location, STRING_CALLBACK, ctypes.c_void_p]),
+        "mlcModuleCreateParseFromString": (Module, [Context, StringRef, StringRef]),
+        "mlirModuleGetOperation": (Operation, [Module]),
+        "mlirModuleGetBody": (Block, [Module]),
+        "mlirModuleDestroy": (None, [Module]),
+        "mlirBlockGetFirstOperation": (Operation, [Block]),
+        "mlirOperationClone": (Operation, [Operation]),
+        "mlirOperationDestroy": (None, [Operation]),
+        "mlirOperationPrint": (None, [Operation, STRING_CALLBACK, ctypes.c_void_p]),
+        "mlirOperationVerify": (ctypes.c_bool, [Operation]),
+        "mlirTransformOptionsCreate": (TransformOptions, []),
+        "mlirTransformApplyNamedSequence": (
+            LogicalResult, [Operation, Operation, Operation, TransformOptions]),
+    }
+    for name, (restype, argtypes) in signatures.items():
+        function = getattr(lib, name)
+        function.restype = restype
+        function.argtypes = argtypes
+
+
+class _Session:
+    """The process's context and the diagnostics of the current call."""
+
+    def __init__(self, path):
+        self.lib = ctypes.CDLL(path)
+        _declare(self.lib)
+        self.lock = threading.RLock()
+        self.diagnostics = []
+        registry = self.lib.mlirDialectRegistryCreate()
+        self.lib.mlcRegisterAllDialectsWithUpstream(registry)
+        self.context = self.lib.mlirContextCreateWithRegistry(registry, False)
+        self.lib.mlirDialectRegistryDestroy(registry)
+        # Kept alive as long as the context: C holds these pointers.
+        self._handler = DIAGNOSTIC_HANDLER(self._on_diagnostic)
+        self.lib.mlirContextAttachDiagnosticHandler(self.context, self._handler,
+                                                    None, None)
+        self.options = self.lib.mlirTransformOptionsCreate()
+
+    def _print(self, function, handle):
+        pieces = []
+        callback = STRING_CALLBACK(lambda s, _: pieces.append(
+            ctypes.string_at(s.data, s.length)))
+        function(handle, callback, None)
+        return b"".join(pieces).decode(errors="replace")
+
+    def _format(self, diagnostic):
+        location = self._print(self.lib.mlirLocationPrint,
+                               self.lib.mlirDiagnosticGetLocation(diagnostic))
+        match = re.fullmatch(r'loc\("([^"]*)":(\d+):(\d+)(?:.*)?\)', location)
+        where = "%s:%s:%s" % match.groups() if match else location
+        severity = SEVERITIES[self.lib.mlirDiagnosticGetSeverity(diagnostic)]
+        lines = ["%s: %s: %s" % (where, severity,
+                                 self._print(self.lib.mlirDiagnosticPrint, diagnostic))]
+        for i in range(self.lib.mlirDiagnosticGetNumNotes(diagnostic)):
+            lines.append(self._format(self.lib.mlirDiagnosticGetNote(diagnostic, i)))
+        return "\n".join(lines)
+
+    def _on_diagnostic(self, diagnostic, _):
+        self.diagnostics.append(self._format(diagnostic))
+        return 1  # handled
+
+    def take_diagnostics(self):
+        text = "\n".join(self.diagnostics)
+        self.diagnostics = []
+        return text
+
+
+_session = None
+_session_lock = threading.Lock()
+
+
+def _get():
+    global _session
+    with _session_lock:
+        if _session is None:
+            path = _library_path()
+            if path is None or os.environ.get("MLC_NO_CAPI"):
+                return None
+            _session = _Session(path)
+        return _session
+
+
+def available():
+    """Whether libMLC-C.so was found (MLC_NO_CAPI=1 pretends it was not)."""
+    return _get() is not None
+
+
+class CAPIError(RuntimeError):
+    """A parse or transform failed; the message is its diagnostics."""
+
+
+class ParsedModule:
+    """A module parsed once into the process's context (freed with this
+    object)."""
+
+    def __init__(self, text, source_name="<stdin>"):
+        self._session = _get()
+        lib = self._session.lib
+        with self._session.lock:
+            self._session.take_diagnostics()
+            self.handle = lib.mlcModuleCreateParseFromString(
+                self._session.context, StringRef.of(text), StringRef.of(source_name))
+            errors = self._session.take_diagnostics()
+        if not self.handle.ptr:
+            raise CAPIError(errors or "cannot parse the module")
+
+    def __del__(self):
+        handle = getattr(self, "handle", None)
+        if handle is not None and handle.ptr:
+            self.handle = None
+            try:
+                self._session.lib.mlirModuleDestroy(handle)
+            except Exception:  # the interpreter is shutting down
+                pass
+
+    def apply_transform_script(self, script):
+        """Applies the transform script's @__transform_main to a copy of
+        this module (the module itself does not change). Returns (printed
+        result or None on failure, diagnostics text as mlc-opt prints them:
+        errors, remarks)."""
+        session = self._session
+        lib = session.lib
+        with session.lock:
+            session.take_diagnostics()
+            transform = lib.mlcModuleCreateParseFromString(
+                session.context, StringRef.of(script), StringRef.of("<trace>"))
+            if not transform.ptr:
+                return None, session.take_diagnostics()
+            payload = lib.mlirOperationClone(lib.mlirModuleGetOperation(self.handle))
+            try:
+                entry = lib.mlirBlockGetFirstOperation(lib.mlirModuleGetBody(transform))
+                result = lib.mlirTransformApplyNamedSequence(
+                    payload, entry, lib.mlirModuleGetOperation(transform),
+                    session.options)
+                # As mlc-opt's pass manager, verify what the schedule made.
+                ok = bool(result.value) and lib.mlirOperationVerify(payload)
+                text = session._print(lib.mlirOperationPrint, payload) + "\n" \
+                    if ok else None
+            finally:
+                lib.mlirOperationDestroy(payload)
+                lib.mlirModuleDestroy(transform)
+            return text, session.take_diagnostics()
