@@ -137,6 +137,7 @@ class _Session:
         _declare(self.lib)
         self.lock = threading.RLock()
         self.diagnostics = []
+        self.sources = {}  # buffer name -> text, of the current call
         registry = self.lib.mlirDialectRegistryCreate()
         self.lib.mlcRegisterAllDialectsWithUpstream(registry)
         self.context = self.lib.mlirContextCreateWithRegistry(registry, False)
@@ -162,6 +163,14 @@ class _Session:
         severity = SEVERITIES[self.lib.mlirDiagnosticGetSeverity(diagnostic)]
         lines = ["%s: %s: %s" % (where, severity,
                                  self._print(self.lib.mlirDiagnosticPrint, diagnostic))]
+        # The source line and a caret under the column, as MLIR's SourceMgr
+        # handler shows them.
+        source = self.sources.get(match.group(1)) if match else None
+        if source is not None:
+            row, column = int(match.group(2)), int(match.group(3))
+            text = source.splitlines()
+            if 1 <= row <= len(text):
+                lines += [text[row - 1], " " * (column - 1) + "^"]
         for i in range(self.lib.mlirDiagnosticGetNumNotes(diagnostic)):
             lines.append(self._format(self.lib.mlirDiagnosticGetNote(diagnostic, i)))
         return "\n".join(lines)
@@ -207,8 +216,10 @@ class ParsedModule:
     def __init__(self, text, source_name="<stdin>"):
         self._session = _get()
         lib = self._session.lib
+        self.text, self.source_name = text, source_name
         with self._session.lock:
             self._session.take_diagnostics()
+            self._session.sources = {source_name: text}
             self.handle = lib.mlcModuleCreateParseFromString(
                 self._session.context, StringRef.of(text), StringRef.of(source_name))
             errors = self._session.take_diagnostics()
@@ -233,6 +244,7 @@ class ParsedModule:
         lib = session.lib
         with session.lock:
             session.take_diagnostics()
+            session.sources = {self.source_name: self.text, "<trace>": script}
             transform = lib.mlcModuleCreateParseFromString(
                 session.context, StringRef.of(script), StringRef.of("<trace>"))
             if not transform.ptr:
