@@ -165,6 +165,28 @@ static DiagnosedSilenceableFailure scheduleFailed() {
   return DiagnosedSilenceableFailure::definiteFailure();
 }
 
+/// Runs `fn(schedule, block)` on the one block of `op`'s block handle, in a
+/// Schedule of its prim_func.
+template <typename OpT, typename Fn>
+static DiagnosedSilenceableFailure applyToBlock(OpT op, TransformState &state,
+                                                TransformRewriter &rewriter,
+                                                Fn fn) {
+  BlockOp block;
+  DiagnosedSilenceableFailure diag =
+      getSingle(state, op.getOperation(), op.getBlock(), block);
+  if (!diag.succeeded())
+    return diag;
+  PrimFuncOp func;
+  if (DiagnosedSilenceableFailure found =
+          getFunc(op.getOperation(), block, func);
+      !found.succeeded())
+    return found;
+  Schedule sch(func, rewriter);
+  if (failed(fn(sch, block)))
+    return scheduleFailed();
+  return DiagnosedSilenceableFailure::success();
+}
+
 #define GET_OP_CLASSES
 #include "mlc/Dialect/TensorIR/TransformOps/TensorIRTransformOps.cpp.inc"
 
@@ -405,28 +427,22 @@ DiagnosedSilenceableFailure
 SampleComputeLocationOp::apply(TransformRewriter &rewriter,
                                TransformResults &results,
                                TransformState &state) {
-  BlockOp block;
-  DiagnosedSilenceableFailure diag =
-      getSingle(state, getOperation(), getBlock(), block);
-  if (!diag.succeeded())
-    return diag;
-  PrimFuncOp func;
-  if (DiagnosedSilenceableFailure found = getFunc(getOperation(), block, func);
-      !found.succeeded())
-    return found;
-  Schedule sch(func, rewriter);
-  sch.seed(getSeed());
-  IntegerAttr decision = getDecisionAttr();
-  FailureOr<std::pair<int64_t, ForOp>> location = sch.sampleComputeLocation(
-      block,
-      decision ? std::optional<int64_t>(decision.getInt()) : std::nullopt);
-  if (failed(location))
-    return scheduleFailed();
-  SmallVector<Operation *> payload;
-  if (location->second)
-    payload.push_back(location->second);
-  results.set(cast<OpResult>(getLocation()), payload);
-  return DiagnosedSilenceableFailure::success();
+  return applyToBlock(
+      *this, state, rewriter, [&](Schedule &sch, BlockOp block) {
+        sch.seed(getSeed());
+        IntegerAttr decision = getDecisionAttr();
+        FailureOr<std::pair<int64_t, ForOp>> location =
+            sch.sampleComputeLocation(
+                block, decision ? std::optional<int64_t>(decision.getInt())
+                                : std::nullopt);
+        if (failed(location))
+          return failure();
+        SmallVector<Operation *> payload;
+        if (location->second)
+          payload.push_back(location->second);
+        results.set(cast<OpResult>(getLocation()), payload);
+        return success();
+      });
 }
 
 void SampleComputeLocationOp::getEffects(
@@ -438,21 +454,14 @@ DiagnosedSilenceableFailure
 CollectComputeLocationsOp::apply(TransformRewriter &rewriter,
                                  TransformResults &results,
                                  TransformState &state) {
-  BlockOp block;
-  DiagnosedSilenceableFailure diag =
-      getSingle(state, getOperation(), getBlock(), block);
-  if (!diag.succeeded())
-    return diag;
-  PrimFuncOp func;
-  if (DiagnosedSilenceableFailure found = getFunc(getOperation(), block, func);
-      !found.succeeded())
-    return found;
-  Schedule sch(func, rewriter);
-  SmallVector<Operation *> payload;
-  for (ForOp loop : sch.collectComputeLocations(block))
-    payload.push_back(loop);
-  results.set(cast<OpResult>(getLocations()), payload);
-  return DiagnosedSilenceableFailure::success();
+  return applyToBlock(*this, state, rewriter,
+                      [&](Schedule &sch, BlockOp block) {
+                        SmallVector<Operation *> payload;
+                        for (ForOp loop : sch.collectComputeLocations(block))
+                          payload.push_back(loop);
+                        results.set(cast<OpResult>(getLocations()), payload);
+                        return success();
+                      });
 }
 
 void CollectComputeLocationsOp::getEffects(
@@ -716,26 +725,6 @@ blockPrimitiveEffects(MutableOperandRange block,
                       SmallVectorImpl<MemoryEffects::EffectInstance> &effects) {
   transform::onlyReadsHandle(block, effects);
   transform::modifiesPayload(effects);
-}
-
-template <typename OpT, typename Fn>
-static DiagnosedSilenceableFailure applyToBlock(OpT op, TransformState &state,
-                                                TransformRewriter &rewriter,
-                                                Fn fn) {
-  BlockOp block;
-  DiagnosedSilenceableFailure diag =
-      getSingle(state, op.getOperation(), op.getBlock(), block);
-  if (!diag.succeeded())
-    return diag;
-  PrimFuncOp func;
-  if (DiagnosedSilenceableFailure found =
-          getFunc(op.getOperation(), block, func);
-      !found.succeeded())
-    return found;
-  Schedule sch(func, rewriter);
-  if (failed(fn(sch, block)))
-    return scheduleFailed();
-  return DiagnosedSilenceableFailure::success();
 }
 
 DiagnosedSilenceableFailure ComputeInlineOp::apply(TransformRewriter &rewriter,
