@@ -16,11 +16,16 @@ mlc-opt). Its names follow TVM's where a TVM user would look for them:
     lib = mlc.runtime.load_module("model.so")          # tvm.runtime.load_module
     out = lib["main"](x)                               # (mlc-compile's .so; numpy + ctypes)
     mod = mlc.relax.frontend.onnx.from_onnx("m.onnx")  # tvm.relax.frontend.onnx.from_onnx
+    f = mlc.te.create_prim_func([A, B, C])             # tvm.te (the MLC course)
+    bb = mlc.relax.BlockBuilder()                      # relax.BlockBuilder, emit_te
+    vm = mlc.relax.VirtualMachine(mlc.relax.build(mod), mlc.cpu())
 """
 
 from .ir import Module
 from .executor import BuiltModule, Executor, PrimFunc, build, create_executor
-from . import relax, relay, runtime, tir, tools
+from .nd import cpu
+from . import nd, relax, relay, runtime, te, tir, tools, topi
 
-__all__ = ["Module", "BuiltModule", "Executor", "PrimFunc", "build",
-           "create_executor", "relax", "relay", "runtime", "tir", "tools"]
+__all__ = ["Module", "BuiltModule", "Executor", "PrimFunc", "build", "cpu",
+           "create_executor", "nd", "relax", "relay", "runtime", "te", "tir",
+           "tools", "topi"]

@@ -1,0 +1,62 @@
+"""Arrays and devices (TVM's `tvm.nd` / `tvm.cpu`): numpy-backed host
+arrays that mlc.relax.VirtualMachine takes and returns."""
+
+import numpy as np
+
+__all__ = ["Device", "NDArray", "array", "cpu"]
+
+
+class Device:
+    """A device (only the host CPU runs relax.VirtualMachine here)."""
+
+    def __init__(self, kind="cpu", index=0):
+        self.kind, self.index = kind, index
+
+    def __repr__(self):
+        return "%s(%d)" % (self.kind, self.index)
+
+    def __eq__(self, other):
+        return isinstance(other, Device) and (self.kind, self.index) == (other.kind, other.index)
+
+
+def cpu(index=0):
+    """The host CPU (tvm.cpu)."""
+    return Device("cpu", index)
+
+
+class NDArray:
+    """A C-contiguous host array (tvm.nd.NDArray); `.numpy()` copies it
+    out."""
+
+    def __init__(self, data, device=None):
+        self._data = np.ascontiguousarray(data)
+        self.device = device or cpu()
+
+    @property
+    def shape(self):
+        return tuple(self._data.shape)
+
+    @property
+    def dtype(self):
+        return str(self._data.dtype)
+
+    def numpy(self):
+        return self._data.copy()
+
+    asnumpy = numpy
+
+    def copyfrom(self, source):
+        np.copyto(self._data, source.numpy() if isinstance(source, NDArray) else source)
+        return self
+
+    def __array__(self, dtype=None):
+        return self._data if dtype is None else self._data.astype(dtype)
+
+    def __repr__(self):
+        return "<mlc.NDArray shape=%s, %s>\n%s" % (self.shape, self.device, self._data)
+
+
+def array(source, device=None):
+    """tvm.nd.array: an NDArray holding a copy of `source`."""
+    return NDArray(np.array(source.numpy() if isinstance(source, NDArray) else source),
+                   device)
