@@ -254,6 +254,29 @@ tensorir.prim_func @binding_outside_domain() {
 
 // -----
 
+// A binding whose range int64_t cannot hold (15 * 2^62) has no static range:
+// it is not checked, rather than overflowing.
+tensorir.prim_func @binding_range_overflows() {
+  tensorir.for %i = 0 to 4611686018427387904 {
+    %b = affine.apply affine_map<(d0) -> (d0 * 15)>(%i)
+    tensorir.block "B"(%vi = spatial(64, %b)) {
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+tensorir.prim_func @binding_at_int64_max() {
+  %c = arith.constant 9223372036854775807 : index
+  // expected-error @+1 {{'tensorir.block' op binding of iteration variable #0 'vi' ranges over [9223372036854775807, 9223372036854775807], outside its domain [0, 64)}}
+  tensorir.block "B"(%vi = spatial(64, %c)) {
+  }
+  tensorir.return
+}
+
+// -----
+
 tensorir.prim_func @split_binding_outside_domain() {
   tensorir.for %i0 = 0 to 16 {
     tensorir.for %i1 = 0 to 4 {

@@ -15,6 +15,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlc::tensorir;
@@ -974,11 +975,17 @@ LogicalResult BlockOp::verify() {
     if (!extent || getPredicate())
       continue;
     std::optional<IndexRange> range = getStaticIndexRange(getBindings()[i]);
-    if (range && (range->min < 0 || range->max >= *extent))
-      return emitOpError("binding of iteration variable ")
-             << getIterVarDisplayName(i) << " ranges over [" << range->min
-             << ", " << range->max + 1 << "), outside its domain [0, "
-             << *extent << ")";
+    if (range && (range->min < 0 || range->max >= *extent)) {
+      InFlightDiagnostic diag = emitOpError("binding of iteration variable ")
+                                << getIterVarDisplayName(i) << " ranges over ["
+                                << range->min << ", ";
+      // A half-open range, unless its end is past int64_t.
+      if (std::optional<int64_t> end = llvm::checkedAdd(range->max, int64_t(1)))
+        diag << *end << ")";
+      else
+        diag << range->max << "]";
+      return diag << ", outside its domain [0, " << *extent << ")";
+    }
   }
 
   SmallVector<std::optional<IndexRange>> iterRanges = getIterVarRanges(*this);

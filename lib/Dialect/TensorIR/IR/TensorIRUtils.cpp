@@ -14,6 +14,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include <limits>
 
@@ -24,10 +25,46 @@ using namespace mlc::tensorir;
 // Static ranges
 //===----------------------------------------------------------------------===//
 
+// Divisors are positive here (a constant > 0), so neither overflows.
 static int64_t floorDiv(int64_t a, int64_t b) {
-  return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
+  return a / b - ((a % b != 0) && (a < 0));
 }
-static int64_t ceilDiv(int64_t a, int64_t b) { return -floorDiv(-a, b); }
+static int64_t ceilDiv(int64_t a, int64_t b) {
+  return a / b + ((a % b != 0) && (a > 0));
+}
+
+// Interval arithmetic on index ranges; a bound that int64_t cannot hold
+// (sizes near 2^63 that users can write) is no static range.
+static std::optional<IndexRange> addRanges(const IndexRange &a,
+                                           const IndexRange &b) {
+  std::optional<int64_t> min = llvm::checkedAdd(a.min, b.min);
+  std::optional<int64_t> max = llvm::checkedAdd(a.max, b.max);
+  if (!min || !max)
+    return std::nullopt;
+  return IndexRange{*min, *max};
+}
+static std::optional<IndexRange> subRanges(const IndexRange &a,
+                                           const IndexRange &b) {
+  std::optional<int64_t> min = llvm::checkedSub(a.min, b.max);
+  std::optional<int64_t> max = llvm::checkedSub(a.max, b.min);
+  if (!min || !max)
+    return std::nullopt;
+  return IndexRange{*min, *max};
+}
+static std::optional<IndexRange> mulRanges(const IndexRange &a,
+                                           const IndexRange &b) {
+  int64_t products[4];
+  int64_t lhs[] = {a.min, a.min, a.max, a.max};
+  int64_t rhs[] = {b.min, b.max, b.min, b.max};
+  for (int i = 0; i < 4; ++i) {
+    std::optional<int64_t> product = llvm::checkedMul(lhs[i], rhs[i]);
+    if (!product)
+      return std::nullopt;
+    products[i] = *product;
+  }
+  return IndexRange{*std::min_element(products, products + 4),
+                    *std::max_element(products, products + 4)};
+}
 
 std::optional<IndexRange>
 mlc::tensorir::getStaticExprRange(AffineExpr expr,
@@ -52,14 +89,11 @@ mlc::tensorir::getStaticExprRange(AffineExpr expr,
   case AffineExprKind::Add:
     if (!rhs)
       return std::nullopt;
-    return IndexRange{lhs->min + rhs->min, lhs->max + rhs->max};
-  case AffineExprKind::Mul: {
+    return addRanges(*lhs, *rhs);
+  case AffineExprKind::Mul:
     if (!rhs)
       return std::nullopt;
-    int64_t c[] = {lhs->min * rhs->min, lhs->min * rhs->max,
-                   lhs->max * rhs->min, lhs->max * rhs->max};
-    return IndexRange{*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
-  }
+    return mulRanges(*lhs, *rhs);
   case AffineExprKind::FloorDiv:
   case AffineExprKind::CeilDiv: {
     auto cst = dyn_cast<AffineConstantExpr>(bin.getRHS());
@@ -98,7 +132,10 @@ static std::optional<IndexRange> getStaticIndexRangeImpl(Value value,
       std::optional<int64_t> step = loop.getConstantStep();
       if (!lb || !ub || !step || *step <= 0 || *ub <= *lb)
         return std::nullopt;
-      return IndexRange{*lb, *lb + ((*ub - *lb - 1) / *step) * *step};
+      std::optional<int64_t> span = llvm::checkedSub(*ub - 1, *lb);
+      if (!span)
+        return std::nullopt;
+      return IndexRange{*lb, *lb + (*span / *step) * *step};
     }
     if (auto block = dyn_cast_or_null<BlockOp>(owner)) {
       if (arg.getArgNumber() >= block.getNumIterVars() ||
@@ -133,12 +170,10 @@ static std::optional<IndexRange> getStaticIndexRangeImpl(Value value,
     if (!lhs || !rhs)
       return std::nullopt;
     if (isa<arith::AddIOp>(def))
-      return IndexRange{lhs->min + rhs->min, lhs->max + rhs->max};
+      return addRanges(*lhs, *rhs);
     if (isa<arith::SubIOp>(def))
-      return IndexRange{lhs->min - rhs->max, lhs->max - rhs->min};
-    int64_t c[] = {lhs->min * rhs->min, lhs->min * rhs->max,
-                   lhs->max * rhs->min, lhs->max * rhs->max};
-    return IndexRange{*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
+      return subRanges(*lhs, *rhs);
+    return mulRanges(*lhs, *rhs);
   }
   return std::nullopt;
 }
