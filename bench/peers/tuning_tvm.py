@@ -38,14 +38,8 @@ from tvm.s_tir import meta_schedule as ms
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..")
 
-# (C, H, W, F, K, stride, pad), as bench/conv2d.py's LAYERS.
-CONVS = {
-    "conv2_3x3": (64, 56, 56, 64, 3, 1, 1),
-    "conv3_3x3": (128, 28, 28, 128, 3, 1, 1),
-    "conv4_3x3": (256, 14, 14, 256, 3, 1, 1),
-    "conv5_3x3": (512, 7, 7, 512, 3, 1, 1),
-    "conv3_1x1": (64, 56, 56, 128, 1, 2, 0),
-}
+sys.path.insert(0, os.path.join(HERE, ".."))
+from conv2d import LAYERS as CONVS  # noqa: E402  (C, H, W, F, K, stride, pad)
 DENSES = {"dense_128x768x3072": (128, 768, 3072),
           "dense_128x3072x768": (128, 3072, 768),
           "matmul_512": (512, 512, 512)}
