@@ -25,32 +25,24 @@ class Executor:
         self.params = dict(params or {})
         self.entry = entry
         self._library = None
+        self._input_names = None
 
     def _function(self):
+        """The compiled entry and its inputs' names in call order: their
+        relay.name / relax.name, as mlc-run binds them (the library's C
+        names spell '.' as '_')."""
         if self._library is None:
             self._library = compile_module(self.mod, [self.entry])
-        return self._library[self.entry]
-
-    def _input_names(self, function):
-        # The entry's parameters named by their relay.name / relax.name (as
-        # mlc-run binds them); the library's C names spell '.' as '_'.
-        match = re.search(r"func\.func\s+@%s\s*\((.*?)\)\s*(->|attributes|\{)"
-                          % re.escape(self.entry), self.mod.text, re.S)
-        names = []
-        if match:
-            for index, arg in enumerate(re.split(r",\s*(?=%)", match.group(1))):
-                if arg.strip():
-                    named = re.search(r"rel(?:ay|ax)\.name\s*=\s*\"([^\"]*)\"", arg)
-                    names.append(named.group(1) if named else None)
-        if len(names) != len(function.input_names):
-            return list(function.input_names)
-        return [n if n is not None else c for n, c in zip(names, function.input_names)]
+            function = self._library[self.entry]
+            names = [n for n, _ in _buffer_parameters(self.mod.text, self.entry)]
+            self._input_names = names if len(names) == len(function.input_names) \
+                else list(function.input_names)
+        return self._library[self.entry], self._input_names
 
     def _named(self, args, kwargs):
         """The compiled entry, its inputs' names in call order and their
         values by name (params included)."""
-        function = self._function()
-        input_names = self._input_names(function)
+        function, input_names = self._function()
         free = [n for n in input_names if n not in self.params]
         if len(args) > len(free):
             raise TypeError("%d inputs given, the function takes %d besides params"
@@ -131,22 +123,23 @@ class Executor:
         return outputs, stdout
 
 
-def compile_module(mod, entries=None):
-    """Compiles `mod` with mlc-compile (the CPU pipeline) into a shared
-    library and loads it (mlc.runtime.Module); `entries` are the functions
-    to export (default: every public one). The file is removed once loaded:
-    the mapping stays."""
+def compile_module(mod, entries=None, args=(), output=None):
+    """Compiles `mod` with mlc-compile (the CPU pipeline, plus `args`) into a
+    shared library and loads it (mlc.runtime.Module); `entries` are the
+    functions to export (default: every public one). The library is written
+    to `output` when given, else to a temporary file removed once loaded
+    (the mapping stays)."""
     from . import runtime
     text = mod.text if isinstance(mod, Module) else str(mod)
     with tempfile.TemporaryDirectory() as tmp:
         model = os.path.join(tmp, "model.mlir")
         with open(model, "w") as f:
             f.write(text)
-        library = os.path.join(tmp, "model.so")
-        args = [model, "-o", library]
+        library = output or os.path.join(tmp, "model.so")
+        command = [model, "-o", library] + list(args)
         if entries:
-            args.append("--entry=" + ",".join(entries))
-        tools.run("mlc-compile", args)
+            command.append("--entry=" + ",".join(entries))
+        tools.run("mlc-compile", command)
         return runtime.load_module(library)
 
 

@@ -313,10 +313,8 @@ class _Block:
         if isinstance(expr, Binary) and (expr.op, False) in _BINARY:
             a, b = self.index(expr.a), self.index(expr.b)
             name = self.w.fresh()
-            op = {"add": "arith.addi", "sub": "arith.subi", "mul": "arith.muli",
-                  "floordiv": "arith.floordivsi", "div": "arith.floordivsi",
-                  "mod": "arith.remsi"}[expr.op]
-            self.w.emit(self.indent, "%s = %s %s, %s : index" % (name, op, a, b))
+            self.w.emit(self.indent, "%s = %s %s, %s : index"
+                        % (name, _BINARY[(expr.op, False)], a, b))
             return name
         raise TypeError("te: unsupported index expression %r" % (expr,))
 
@@ -394,26 +392,33 @@ class _Block:
         return name
 
 
+def _children(expr):
+    """The sub-expressions of `expr` (a Load's indices included)."""
+    for child in ("a", "b", "value", "cond"):
+        if isinstance(getattr(expr, child, None), Expr):
+            yield getattr(expr, child)
+    yield from getattr(expr, "args", [])
+    yield from getattr(expr, "indices", [])
+
+
+def _loads(expr):
+    """Every Load in `expr`, outermost first."""
+    if isinstance(expr, Load):
+        yield expr
+    for child in _children(expr):
+        yield from _loads(child)
+
+
 def _stages(outputs):
     """The compute tensors the outputs depend on, producers first."""
     order, seen = [], set()
-
-    def visit_expr(expr):
-        if isinstance(expr, Load):
-            visit(expr.tensor)
-            for i in expr.indices:
-                visit_expr(i)
-        for child in ("a", "b", "value", "cond"):
-            if hasattr(expr, child) and isinstance(getattr(expr, child), Expr):
-                visit_expr(getattr(expr, child))
-        for arg in getattr(expr, "args", []):
-            visit_expr(arg)
 
     def visit(tensor):
         if tensor.id in seen or tensor.op != "compute":
             return
         seen.add(tensor.id)
-        visit_expr(tensor.body)
+        for load in _loads(tensor.body):
+            visit(load.tensor)
         order.append(tensor)
 
     for t in outputs:
@@ -422,22 +427,13 @@ def _stages(outputs):
 
 
 def _placeholders(stages):
-    found, seen = [], set()
-
-    def visit_expr(expr):
-        if isinstance(expr, Load) and expr.tensor.op == "placeholder" \
-                and expr.tensor.id not in seen:
-            seen.add(expr.tensor.id)
-            found.append(expr.tensor)
-        for child in ("a", "b", "value", "cond"):
-            if hasattr(expr, child) and isinstance(getattr(expr, child), Expr):
-                visit_expr(getattr(expr, child))
-        for arg in getattr(expr, "args", []) + getattr(expr, "indices", []):
-            visit_expr(arg)
-
+    """The placeholders the stages read, each once, in the order read."""
+    found = {}
     for stage in stages:
-        visit_expr(stage.body)
-    return found
+        for load in _loads(stage.body):
+            if load.tensor.op == "placeholder":
+                found.setdefault(load.tensor.id, load.tensor)
+    return list(found.values())
 
 
 def prim_func_text(args, name="main", visibility=""):

@@ -385,14 +385,8 @@ class Schedule:
                         seed=self.fork_seed())
         if sample.decision is None:
             # The op draws the tiling (it knows the extent) and reports it.
-            marks = ['transform.debug.emit_param_as_remark %s, "mlc.decision" : %s'
-                     % (r, _PARAM) for r in results]
-            stderr = self._apply([sample] + marks, keep=False)
-            values = [int(v) for v in re.findall(
-                r"remark: mlc\.decision (-?\d+) : i64", stderr)]
-            if len(values) != len(results):
-                raise ScheduleError("sample_perfect_tile: could not read the decision")
-            sample = sample.with_decision(values)
+            sample = sample.with_decision(
+                self._read_params([sample], results, "sample_perfect_tile"))
         self._apply([sample])
         return [ExprRV(r, v) for r, v in zip(results, sample.decision)]
 
@@ -429,18 +423,25 @@ class Schedule:
 
     def _num_compute_locations(self, block):
         locations, count = self._fresh("l"), self._fresh("v")
-        stderr = self._apply([
+        (value,) = self._read_params([
             "%s = transform.tensorir.collect_compute_locations %s : %s"
             % (locations, block.handle, _functional(1, 1)),
             "%s = transform.num_associations %s : (%s) -> %s"
-            % (count, locations, _ANY, _PARAM),
-            'transform.debug.emit_param_as_remark %s, "mlc.decision" : %s'
-            % (count, _PARAM)], keep=False)
-        values = re.findall(r"remark: mlc\.decision (\d+) : i64", stderr)
-        if len(values) != 1:
-            raise ScheduleError("sample_compute_location: could not count the "
-                                "compute locations")
-        return int(values[0])
+            % (count, locations, _ANY, _PARAM)], [count], "sample_compute_location")
+        return value
+
+    def _read_params(self, ops, params, what):
+        """The integers that the `!transform.param<i64>` handles `params`
+        hold after `ops` (applied to read them, not kept), reported as
+        remarks."""
+        marks = ['transform.debug.emit_param_as_remark %s, "mlc.decision" : %s'
+                 % (p, _PARAM) for p in params]
+        stderr = self._apply(list(ops) + marks, keep=False)
+        values = [int(v) for v in re.findall(r"remark: mlc\.decision (-?\d+) : i64",
+                                             stderr)]
+        if len(values) != len(params):
+            raise ScheduleError("%s: could not read the sampled values" % what)
+        return values
 
     def get(self, rv):
         """The value of an ExprRV (TVM's sch.get)."""
@@ -458,11 +459,9 @@ class Schedule:
         if sum(f is None for f in factors) > 1:
             raise ScheduleError("split: at most one factor may be None, got %s"
                                 % (list(factors),))
-        params = [f for f in factors if isinstance(f, ExprRV)]
-        text = ", ".join("?" if f is None else f.handle if isinstance(f, ExprRV)
-                         else str(int(f)) for f in factors)
+        text, param_types = _factors(factors)
         loops = [self._fresh("l") for _ in factors]
-        operand_types = ", ".join([_ANY] + [_PARAM] * len(params))
+        operand_types = ", ".join([_ANY] + param_types)
         results = _types(len(loops))
         if len(loops) != 1:
             results = "(%s)" % results
@@ -488,10 +487,8 @@ class Schedule:
         ExprRV of a sampling instruction) and reorders the outer parts
         first; returns outer loops then inner loops."""
         tiled = [self._fresh("l") for _ in range(2 * len(loops))]
-        params = [s for s in sizes if isinstance(s, ExprRV)]
-        text = ", ".join(s.handle if isinstance(s, ExprRV) else str(int(s))
-                         for s in sizes)
-        operand_types = ", ".join([_ANY] * len(loops) + [_PARAM] * len(params))
+        text, param_types = _factors(sizes)
+        operand_types = ", ".join([_ANY] * len(loops) + param_types)
         self._apply(["%s = transform.tensorir.tile %s by [%s] : (%s) -> (%s)"
                      % (", ".join(tiled), _handles(loops), text, operand_types,
                         _types(len(tiled)))])
@@ -622,10 +619,14 @@ class Schedule:
             text, stderr = self._parsed.apply_transform_script(Trace(ops).as_script())
             if text is None:
                 raise ScheduleError(_diagnostics(stderr, "<trace>"))
-            if keep:
-                self._ops = ops
-                self._current = Module(text)
-            return stderr
+        else:
+            text, stderr = self._apply_with_tool(ops)
+        if keep:
+            self._ops = ops
+            self._current = Module(text)
+        return stderr
+
+    def _apply_with_tool(self, ops):
         with tempfile.TemporaryDirectory() as tmp:
             script = os.path.join(tmp, "trace.mlir")
             with open(script, "w") as f:
@@ -637,10 +638,15 @@ class Schedule:
                 capture_output=True, text=True)
             if proc.returncode != 0:
                 raise ScheduleError(_diagnostics(proc.stderr, script))
-        if keep:
-            self._ops = ops
-            self._current = Module(proc.stdout)
-        return proc.stderr
+        return proc.stdout, proc.stderr
+
+
+def _factors(factors):
+    """split's and tile's factor list (`?` for None, a param handle for an
+    ExprRV) and the types of the param operands."""
+    text = ", ".join("?" if f is None else f.handle if isinstance(f, ExprRV)
+                     else str(int(f)) for f in factors)
+    return text, [_PARAM for f in factors if isinstance(f, ExprRV)]
 
 
 def _suffixed(name, suffix):

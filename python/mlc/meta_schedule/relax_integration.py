@@ -146,21 +146,15 @@ def compile_relax(database, mod, target="llvm", params=None, output=None):
     """Compiles `mod` with `params` bound, each kernel scheduled by its best
     record in `database` (a JSONDatabase or its work_dir); returns the
     loaded library (mlc.runtime), written to `output` when given."""
-    from .. import runtime
+    from ..executor import compile_module
     target = Target(target)
     work_dir = database.work_dir if isinstance(database, JSONDatabase) else database
     text = _as_text(mod)
     with tempfile.TemporaryDirectory() as tmp:
-        model = os.path.join(tmp, "model.mlir")
-        with open(model, "w") as f:
-            f.write(text)
         bind = _bind_params_pass(text, params, tmp)
         if bind:
-            tools.run("mlc-opt", [model, "--pass-pipeline=builtin.module(%s)" % bind,
-                                  "-o", model])
-        library = output or os.path.join(tmp, "model.so")
-        tools.run("mlc-compile", [model, "-O3", "--tuning-db=" + work_dir,
-                                  "--tuning-num-cores=%d" % target.num_cores,
-                                  "-o", library])
-        # Loaded (mapped) before the temporary directory goes.
-        return runtime.load_module(library)
+            text = tools.run("mlc-opt", ["--pass-pipeline=builtin.module(%s)" % bind],
+                             input_text=text)
+    return compile_module(Module(text), args=[
+        "-O3", "--tuning-db=" + work_dir,
+        "--tuning-num-cores=%d" % target.num_cores], output=output)

@@ -81,20 +81,19 @@ class DefaultScheduleKnobs:
         n_register / lanes vectors; 16 f32 lanes and 32 registers with
         AVX-512, else 8 and 16) and how many exceed the registers left
         for operands; the prior ranks spilling tiles last."""
+        knobs = [name for name, _, _ in self.knobs]
+        if "m_register" not in knobs or "n_register" not in knobs:
+            return None, None
         avx512 = "avx512f" in str(target.features)
         lanes, registers = (16, 32) if avx512 else (8, 16)
-        names = [name for name, _, _ in self.knobs]
 
         def derived(decisions):
             value = {name: candidates[int(d)] for (name, candidates, _), d
                      in zip(self.knobs, decisions)}
-            if "m_register" not in value or "n_register" not in value:
-                return [0.0, 0.0]
             accumulators = value["m_register"] * -(-value["n_register"] // lanes)
             return [float(accumulators), float(max(0, accumulators - (registers - 4)))]
 
         def prior(decisions):
             return -derived(decisions)[1]
 
-        return (derived if "m_register" in names else None,
-                prior if "m_register" in names else None)
+        return derived, prior

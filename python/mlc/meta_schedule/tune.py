@@ -244,7 +244,7 @@ def _search(task, space, target, rng, max_trials_global, num_trials_per_iter,
     default_decisions = space.default_decisions(mod)
     model = make_cost_model(cost_model)
     derived, prior = space.analytic(target)
-    template = []        # a trace whose decisions proposals replace
+    template = None      # a trace whose decisions proposals replace
 
     def features(trace, decisions):
         return featurize(trace.samples, decisions, derived)
@@ -258,12 +258,13 @@ def _search(task, space, target, rng, max_trials_global, num_trials_per_iter,
     def next_round(batch):
         """The round's schedules: the default point while unmeasured, then
         the best-scored proposals of a pool plus some random ones."""
+        nonlocal template
         chosen, keys = [], set()
         if default_decisions is not None and _key(default_decisions) not in seen:
             sch = space.generate(mod, 0, decisions=default_decisions)
             chosen.append(sch)
             keys.add(_key(sch.trace.decisions))
-            template.append(sch.trace)
+            template = template or sch.trace
         pool = []            # (trace, decisions, schedule or None)
 
         def propose(trace, decisions, sch=None):
@@ -284,14 +285,13 @@ def _search(task, space, target, rng, max_trials_global, num_trials_per_iter,
                 if decisions is not None:
                     propose(parent.trace, decisions)
             elif template and hasattr(space, "random_decisions"):
-                propose(template[0], space.random_decisions(rng))
+                propose(template, space.random_decisions(rng))
             elif fresh < batch:
                 # Drawing a point means building it: as many as a round.
                 fresh += 1
                 sch = sample_fresh()
                 if sch is not None:
-                    if not template:
-                        template.append(sch.trace)
+                    template = template or sch.trace
                     propose(sch.trace, sch.trace.decisions, sch)
         if not pool:
             return chosen

@@ -21,6 +21,7 @@ relax.DynTensorType(ndim, dtype))` is accepted too.
 
 import contextlib
 import itertools
+import re
 
 import numpy as np
 
@@ -266,7 +267,6 @@ def _identifier(name):
 
 
 def _rename(line, old, new):
-    import re
     return re.sub(re.escape(old) + r"(?![\w$.])", new, line)
 
 

@@ -35,21 +35,21 @@ static int64_t ceilDiv(int64_t a, int64_t b) {
 
 // Interval arithmetic on index ranges; a bound that int64_t cannot hold
 // (sizes near 2^63 that users can write) is no static range.
-static std::optional<IndexRange> addRanges(const IndexRange &a,
-                                           const IndexRange &b) {
-  std::optional<int64_t> min = llvm::checkedAdd(a.min, b.min);
-  std::optional<int64_t> max = llvm::checkedAdd(a.max, b.max);
+static std::optional<IndexRange> makeRange(std::optional<int64_t> min,
+                                           std::optional<int64_t> max) {
   if (!min || !max)
     return std::nullopt;
   return IndexRange{*min, *max};
 }
+static std::optional<IndexRange> addRanges(const IndexRange &a,
+                                           const IndexRange &b) {
+  return makeRange(llvm::checkedAdd(a.min, b.min),
+                   llvm::checkedAdd(a.max, b.max));
+}
 static std::optional<IndexRange> subRanges(const IndexRange &a,
                                            const IndexRange &b) {
-  std::optional<int64_t> min = llvm::checkedSub(a.min, b.max);
-  std::optional<int64_t> max = llvm::checkedSub(a.max, b.min);
-  if (!min || !max)
-    return std::nullopt;
-  return IndexRange{*min, *max};
+  return makeRange(llvm::checkedSub(a.min, b.max),
+                   llvm::checkedSub(a.max, b.min));
 }
 static std::optional<IndexRange> mulRanges(const IndexRange &a,
                                            const IndexRange &b) {
