@@ -46,6 +46,29 @@
 # CHECK: cast float32->bool: ok
 # CHECK: where 4x5 broadcast: ok
 # CHECK: chain 2x3x5: ok
+# CHECK: relax.floor: ok
+# CHECK: relax.ceil: ok
+# CHECK: relax.trunc: ok
+# CHECK: relax.sin: ok
+# CHECK: relax.cos: ok
+# CHECK: relax.tan: ok
+# CHECK: relax.asin: ok
+# CHECK: relax.acos: ok
+# CHECK: relax.atan: ok
+# CHECK: relax.sinh: ok
+# CHECK: relax.cosh: ok
+# CHECK: relax.asinh: ok
+# CHECK: relax.acosh: ok
+# CHECK: relax.atanh: ok
+# CHECK: relax.round: ok
+# CHECK: relax.isnan: ok
+# CHECK: relax.isinf: ok
+# CHECK: relax.isfinite: ok
+# CHECK: relax.floor_mod f32: ok
+# CHECK: relax.mod f32: ok
+# CHECK: relax.floor_mod i32: ok
+# CHECK: relax.mod i32: ok
+# CHECK: relax.floor_mod i64 broadcast: ok
 
 import math
 
@@ -170,3 +193,59 @@ check("chain 2x3x5",
       run("%0 = add(%x, %y); %1 = nn.relu(%0); %2 = multiply(%1, %x); subtract(%2, %y)",
           x=x, y=y),
       (np.maximum(f64(x) + f64(y), 0) * f64(x)) - f64(y))
+
+
+# Relax-only elementwise ops (no Relay spelling here), written as relax text.
+RELAX_DTYPE = {np.float32: "f32", np.int32: "i32", np.int64: "i64", np.bool_: "i1"}
+
+
+def relax_type(shape, dtype):
+    return "tensor<%s%s>" % ("".join("%dx" % d for d in shape), RELAX_DTYPE[dtype])
+
+
+def run_relax(op, want_dtype, *args):
+    names = ["x", "y"][:len(args)]
+    shape = np.broadcast_shapes(*[a.shape for a in args])
+    params = ", ".join("%%%s: %s {relax.name = \"%s\"}" % (n, relax_type(a.shape, a.dtype.type), n)
+                       for n, a in zip(names, args))
+    operands = ", ".join("%" + n for n in names)
+    in_types = ", ".join(relax_type(a.shape, a.dtype.type) for a in args)
+    out_type = relax_type(shape, want_dtype)
+    text = ("func.func @main(%s) -> %s {\n  %%0 = relax.%s %s : (%s) -> %s\n"
+            "  return %%0 : %s\n}\n" % (params, out_type, op, operands, in_types, out_type,
+                                         out_type))
+    return mlc.create_executor(mod=mlc.Module(text)).evaluate()(**dict(zip(names, args)))
+
+
+RELAX_UNARY = [
+    ("floor", np.floor, dict(low=-5, high=5)), ("ceil", np.ceil, dict(low=-5, high=5)),
+    ("trunc", np.trunc, dict(low=-5, high=5)), ("sin", np.sin, dict(low=-6, high=6)),
+    ("cos", np.cos, dict(low=-6, high=6)), ("tan", np.tan, dict(low=-1.4, high=1.4)),
+    ("asin", np.arcsin, dict(low=-1, high=1)), ("acos", np.arccos, dict(low=-1, high=1)),
+    ("atan", np.arctan, dict(low=-9, high=9)), ("sinh", np.sinh, dict(low=-4, high=4)),
+    ("cosh", np.cosh, dict(low=-4, high=4)), ("asinh", np.arcsinh, dict(low=-9, high=9)),
+    ("acosh", np.arccosh, dict(low=1, high=9)), ("atanh", np.arctanh, dict(low=-0.99, high=0.99)),
+]
+for op, fn, rng_range in RELAX_UNARY:
+    x = f32(5, 7, **rng_range)
+    check("relax." + op, run_relax(op, np.float32, x), fn(f64(x)))
+# round: halves go to the even neighbour (numpy's rint), as ONNX's Round.
+x = np.concatenate([f32(20, low=-5, high=5), np.float32([-2.5, -1.5, -0.5, 0.5, 1.5, 2.5])])
+check("relax.round", run_relax("round", np.float32, x), np.rint(f64(x)))
+special = np.float32([0.0, -1.5, np.inf, -np.inf, np.nan, 3e38, -np.nan, 1e-40])
+check("relax.isnan", run_relax("isnan", np.bool_, special), np.isnan(special))
+check("relax.isinf", run_relax("isinf", np.bool_, special), np.isinf(special))
+check("relax.isfinite", run_relax("isfinite", np.bool_, special), np.isfinite(special))
+# Remainders: floor_mod takes the divisor's sign (np.mod), mod the dividend's
+# (np.fmod); operands of both signs.
+x, y = f32(6, 5, low=-9, high=9), f32(5, low=0.5, high=3) * np.float32([1, -1, 1, -1, 1])
+check("relax.floor_mod f32", run_relax("floor_mod", np.float32, x, y), np.mod(f64(x), f64(y)),
+      atol=1e-5)
+check("relax.mod f32", run_relax("mod", np.float32, x, y), np.fmod(f64(x), f64(y)), atol=1e-5)
+a = rng.integers(-20, 21, (4, 6)).astype(np.int32)
+b = rng.choice([-7, -3, -2, 2, 3, 5], (4, 6)).astype(np.int32)
+check("relax.floor_mod i32", run_relax("floor_mod", np.int32, a, b), np.mod(a, b))
+check("relax.mod i32", run_relax("mod", np.int32, a, b), np.fmod(a, b))
+a = rng.integers(-10**12, 10**12, (3, 4)).astype(np.int64)
+b = np.int64([7, -5, 3, -1000003]).reshape(4)
+check("relax.floor_mod i64 broadcast", run_relax("floor_mod", np.int64, a, b), np.mod(a, b))

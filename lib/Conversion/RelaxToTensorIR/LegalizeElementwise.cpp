@@ -83,6 +83,48 @@ static Value createPower(OpBuilder &b, Location loc, Value x, Value y) {
   return math::IPowIOp::create(b, loc, x, y);
 }
 
+/// The remainder of truncated division: C's fmod / %, the sign of x.
+static Value createTruncMod(OpBuilder &b, Location loc, Value x, Value y) {
+  if (isa<FloatType>(x.getType()))
+    return arith::RemFOp::create(b, loc, x, y);
+  if (x.getType().isInteger(1))
+    return createScalarConstant(b, loc, x.getType(), 0);
+  return arith::RemSIOp::create(b, loc, x, y);
+}
+
+/// The remainder of floor division: Python's %, the sign of y (TVM's
+/// floormod; for floats x - floor(x / y) * y, as topi.floor_mod).
+static Value createFloorMod(OpBuilder &b, Location loc, Value x, Value y) {
+  Type type = x.getType();
+  if (isa<FloatType>(type)) {
+    Value quotient = math::FloorOp::create(b, loc, createDiv(b, loc, x, y));
+    return createSub(b, loc, x, createMul(b, loc, quotient, y));
+  }
+  if (type.isInteger(1))
+    return createScalarConstant(b, loc, type, 0);
+  // A nonzero remainder whose sign differs from y's moves by one y.
+  Value rem = arith::RemSIOp::create(b, loc, x, y);
+  Value zero = createScalarConstant(b, loc, type, 0);
+  Value nonzero = createCompare(b, loc, CompareKind::ne, rem, zero);
+  Value signsDiffer =
+      createCompare(b, loc, CompareKind::ne,
+                    createCompare(b, loc, CompareKind::lt, rem, zero),
+                    createCompare(b, loc, CompareKind::lt, y, zero));
+  Value adjust = arith::AndIOp::create(b, loc, nonzero, signsDiffer);
+  return arith::SelectOp::create(b, loc, adjust, createAdd(b, loc, rem, y),
+                                 rem);
+}
+
+/// A float class test: NaN, infinite or finite.
+static Value createFloatClassTest(OpBuilder &b, Location loc, Value x,
+                                  arith::CmpFPredicate predicate) {
+  if (predicate == arith::CmpFPredicate::UNO)
+    return arith::CmpFOp::create(b, loc, predicate, x, x);
+  Value infinity = createHighestValue(b, loc, x.getType());
+  Value magnitude = math::AbsFOp::create(b, loc, x);
+  return arith::CmpFOp::create(b, loc, predicate, magnitude, infinity);
+}
+
 void mlc::legalize::populateElementwiseLegalizations(LegalizationTable &table) {
   // Binary arithmetic with broadcasting (topi.add, ...).
   addBinary(table, relax::AddOp::getOperationName(), "T_add", createAdd);
@@ -96,6 +138,9 @@ void mlc::legalize::populateElementwiseLegalizations(LegalizationTable &table) {
             createMax);
   addBinary(table, relax::MinimumOp::getOperationName(), "T_minimum",
             createMin);
+  addBinary(table, relax::FloorModOp::getOperationName(), "T_floor_mod",
+            createFloorMod);
+  addBinary(table, relax::ModOp::getOperationName(), "T_mod", createTruncMod);
 
   // Comparisons produce i1.
   auto compare = [](CompareKind kind) -> BinaryFn {
@@ -129,6 +174,49 @@ void mlc::legalize::populateElementwiseLegalizations(LegalizationTable &table) {
            mathFn<math::TanhOp>());
   addUnary(table, relax::ErfOp::getOperationName(), "compute",
            mathFn<math::ErfOp>());
+  addUnary(table, relax::FloorOp::getOperationName(), "compute",
+           mathFn<math::FloorOp>());
+  addUnary(table, relax::CeilOp::getOperationName(), "compute",
+           mathFn<math::CeilOp>());
+  addUnary(table, relax::RoundOp::getOperationName(), "compute",
+           mathFn<math::RoundEvenOp>());
+  addUnary(table, relax::TruncOp::getOperationName(), "compute",
+           mathFn<math::TruncOp>());
+  addUnary(table, relax::SinOp::getOperationName(), "compute",
+           mathFn<math::SinOp>());
+  addUnary(table, relax::CosOp::getOperationName(), "compute",
+           mathFn<math::CosOp>());
+  addUnary(table, relax::TanOp::getOperationName(), "compute",
+           mathFn<math::TanOp>());
+  addUnary(table, relax::AsinOp::getOperationName(), "compute",
+           mathFn<math::AsinOp>());
+  addUnary(table, relax::AcosOp::getOperationName(), "compute",
+           mathFn<math::AcosOp>());
+  addUnary(table, relax::AtanOp::getOperationName(), "compute",
+           mathFn<math::AtanOp>());
+  addUnary(table, relax::SinhOp::getOperationName(), "compute",
+           mathFn<math::SinhOp>());
+  addUnary(table, relax::CoshOp::getOperationName(), "compute",
+           mathFn<math::CoshOp>());
+  addUnary(table, relax::AsinhOp::getOperationName(), "compute",
+           mathFn<math::AsinhOp>());
+  addUnary(table, relax::AcoshOp::getOperationName(), "compute",
+           mathFn<math::AcoshOp>());
+  addUnary(table, relax::AtanhOp::getOperationName(), "compute",
+           mathFn<math::AtanhOp>());
+  // isnan: x != x; isinf: |x| == inf; isfinite: |x| < inf (false for NaN).
+  addUnary(table, relax::IsNaNOp::getOperationName(), "compute",
+           [](OpBuilder &b, Location loc, Value x) {
+             return createFloatClassTest(b, loc, x, arith::CmpFPredicate::UNO);
+           });
+  addUnary(table, relax::IsInfOp::getOperationName(), "compute",
+           [](OpBuilder &b, Location loc, Value x) {
+             return createFloatClassTest(b, loc, x, arith::CmpFPredicate::OEQ);
+           });
+  addUnary(table, relax::IsFiniteOp::getOperationName(), "compute",
+           [](OpBuilder &b, Location loc, Value x) {
+             return createFloatClassTest(b, loc, x, arith::CmpFPredicate::OLT);
+           });
   addUnary(table, relax::SigmoidOp::getOperationName(), "compute",
            [](OpBuilder &b, Location loc, Value x) -> Value {
              // 1 / (1 + exp(-x)), as topi.sigmoid (tir.sigmoid).

@@ -114,9 +114,10 @@ static std::string getKernelSymbolName(StringRef baseName) {
   // function would capture the calls LLVM emits for that function (f64
   // exp/log/tanh/erf lower to libm calls), so those get a suffix.
   static constexpr llvm::StringLiteral kLibmNames[] = {
-      "abs",  "acos",  "asin", "atan",  "ceil",  "cos",   "cosh", "erf",
-      "exp",  "floor", "fmod", "log",   "pow",   "round", "sin",  "sinh",
-      "sqrt", "tan",   "tanh", "trunc", "rsqrt", "sign"};
+      "abs",   "acos",  "acosh", "asin",     "asinh", "atan",  "atanh",
+      "ceil",  "cos",   "cosh",  "erf",      "exp",   "floor", "fmod",
+      "isinf", "isnan", "log",   "isfinite", "pow",   "round", "sin",
+      "sinh",  "sqrt",  "tan",   "tanh",     "trunc", "rsqrt", "sign"};
   if (llvm::is_contained(kLibmNames, baseName))
     return (baseName + "_kernel").str();
   return baseName.str();

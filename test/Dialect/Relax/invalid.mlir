@@ -419,6 +419,49 @@ func.func @concat_shape_conflict(%a: tensor<?x3xf32, #relax.shape<[n, 3]>>, %b: 
 
 // -----
 
+func.func @floor_int(%x: tensor<4xi32>) {
+  // expected-error @+1 {{'relax.floor' op operand #0 must be ranked tensor of float16, bfloat16, float32 or float64 values, but got 'tensor<4xi32>'}}
+  %0 = relax.floor %x : (tensor<4xi32>) -> tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @isnan_int(%x: tensor<4xi64>) {
+  // expected-error @+1 {{'relax.isnan' op operand #0 must be ranked tensor of float16, bfloat16, float32 or float64 values, but got 'tensor<4xi64>'}}
+  %0 = relax.isnan %x : (tensor<4xi64>) -> tensor<4xi1>
+  return
+}
+
+// -----
+
+func.func @isinf_result_not_bool(%x: tensor<4xf32>) {
+  // expected-error @+2 {{'relax.isinf' op inferred type(s) 'tensor<4xi1>' are incompatible with return type(s) of operation 'tensor<4xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.isinf %x : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @floor_mod_mixed_types(%x: tensor<4xf32>, %y: tensor<4xi32>) {
+  // expected-error @+2 {{element types differ: lhs 'f32' vs rhs 'i32'}}
+  // expected-error @+1 {{'relax.floor_mod' op failed to infer returned types}}
+  %0 = relax.floor_mod %x, %y : (tensor<4xf32>, tensor<4xi32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @mod_shape_conflict(%x: tensor<3x4xi32>, %y: tensor<5xi32>) {
+  // expected-error @+2 {{cannot broadcast (3, 4) and (5): dimension 1: 4 vs 5}}
+  // expected-error @+1 {{'relax.mod' op failed to infer returned types}}
+  %0 = relax.mod %x, %y : (tensor<3x4xi32>, tensor<5xi32>) -> tensor<3x4xi32>
+  return
+}
+
+// -----
+
 func.func @exp_int(%x: tensor<4xi32>) {
   // expected-error @+1 {{'relax.exp' op operand #0 must be ranked tensor of float16, bfloat16, float32 or float64 values}}
   %0 = relax.exp %x : (tensor<4xi32>) -> tensor<4xi32>

@@ -238,6 +238,57 @@ func.func @canonical_shape(%p: tensor<?xf32, #relax.shape<[n + m]>>,
   return
 }
 
+// Rounding, trigonometric and hyperbolic math keep the type; float class
+// tests give i1 of the same shape; remainders broadcast.
+// CHECK-LABEL: func.func @rounding_trig_mod
+func.func @rounding_trig_mod(%x: tensor<?x4xf32, #relax.shape<[n, 4]>>, %b: tensor<4xf32>, %i: tensor<3x4xi32>, %j: tensor<4xi32>) {
+  // CHECK: relax.floor %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %0 = relax.floor %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.ceil %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %1 = relax.ceil %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.round %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %2 = relax.round %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.trunc %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %3 = relax.trunc %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.sin %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %4 = relax.sin %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.cos %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %5 = relax.cos %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.tan %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %6 = relax.tan %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.asin %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %7 = relax.asin %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.acos %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %8 = relax.acos %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.atan %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %9 = relax.atan %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.sinh %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %10 = relax.sinh %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.cosh %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %11 = relax.cosh %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.asinh %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %12 = relax.asinh %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.acosh %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %13 = relax.acosh %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.atanh %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %14 = relax.atanh %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.isnan %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  %15 = relax.isnan %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  // CHECK: relax.isinf %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  %16 = relax.isinf %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  // CHECK: relax.isfinite %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  %17 = relax.isfinite %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>) -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+  // CHECK: relax.floor_mod %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %18 = relax.floor_mod %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.floor_mod %{{.*}}, %{{.*}} : (tensor<3x4xi32>, tensor<4xi32>) -> tensor<3x4xi32>
+  %19 = relax.floor_mod %i, %j : (tensor<3x4xi32>, tensor<4xi32>) -> tensor<3x4xi32>
+  // CHECK: relax.mod %{{.*}}, %{{.*}} : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  %20 = relax.mod %x, %b : (tensor<?x4xf32, #relax.shape<[n, 4]>>, tensor<4xf32>) -> tensor<?x4xf32, #relax.shape<[n, 4]>>
+  // CHECK: relax.mod %{{.*}}, %{{.*}} : (tensor<3x4xi32>, tensor<4xi32>) -> tensor<3x4xi32>
+  %21 = relax.mod %i, %j : (tensor<3x4xi32>, tensor<4xi32>) -> tensor<3x4xi32>
+  return
+}
+
 // Elementwise math keeps the type; comparisons broadcast to i1.
 // CHECK-LABEL: func.func @elementwise_math
 func.func @elementwise_math(%x: tensor<?x4xf32, #relax.shape<[n, 4]>>, %b: tensor<4xf32>, %i: tensor<4xi32>) {

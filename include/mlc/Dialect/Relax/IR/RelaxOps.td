@@ -338,6 +338,12 @@ def Relax_MaximumOp
     : Relax_BinaryBroadcastOp<"maximum", "maximum", [Commutative]>;
 def Relax_MinimumOp
     : Relax_BinaryBroadcastOp<"minimum", "minimum", [Commutative]>;
+def Relax_FloorModOp
+    : Relax_BinaryBroadcastOp<"floor_mod", "remainder of floor division "
+      "(`a - floor(a / b) * b`: the sign of `b`, as Python's `%`)">;
+def Relax_ModOp
+    : Relax_BinaryBroadcastOp<"mod", "remainder of truncated division "
+      "(the sign of `a`, as C's `fmod` and `%`)">;
 
 def Relax_LessOp : Relax_BinaryBroadcastOp<"less", "`a < b`", [], 1>;
 def Relax_GreaterOp : Relax_BinaryBroadcastOp<"greater", "`a > b`", [], 1>;
@@ -431,6 +437,65 @@ def Relax_TanhOp : Relax_FloatUnaryOp<"tanh", "hyperbolic tangent">;
 def Relax_SigmoidOp
     : Relax_FloatUnaryOp<"sigmoid", "logistic sigmoid `1 / (1 + exp(-x))`">;
 def Relax_ErfOp : Relax_FloatUnaryOp<"erf", "Gauss error function">;
+def Relax_FloorOp : Relax_FloatUnaryOp<"floor", "rounding down">;
+def Relax_CeilOp : Relax_FloatUnaryOp<"ceil", "rounding up">;
+def Relax_RoundOp
+    : Relax_FloatUnaryOp<"round", "rounding to the nearest integer, halves to "
+                                  "even (as TVM's `round`, `llvm.nearbyint`)">;
+def Relax_TruncOp : Relax_FloatUnaryOp<"trunc", "rounding toward zero">;
+def Relax_SinOp : Relax_FloatUnaryOp<"sin", "sine">;
+def Relax_CosOp : Relax_FloatUnaryOp<"cos", "cosine">;
+def Relax_TanOp : Relax_FloatUnaryOp<"tan", "tangent">;
+def Relax_AsinOp : Relax_FloatUnaryOp<"asin", "arc sine">;
+def Relax_AcosOp : Relax_FloatUnaryOp<"acos", "arc cosine">;
+def Relax_AtanOp : Relax_FloatUnaryOp<"atan", "arc tangent">;
+def Relax_SinhOp : Relax_FloatUnaryOp<"sinh", "hyperbolic sine">;
+def Relax_CoshOp : Relax_FloatUnaryOp<"cosh", "hyperbolic cosine">;
+def Relax_AsinhOp : Relax_FloatUnaryOp<"asinh", "inverse hyperbolic sine">;
+def Relax_AcoshOp : Relax_FloatUnaryOp<"acosh", "inverse hyperbolic cosine">;
+def Relax_AtanhOp : Relax_FloatUnaryOp<"atanh", "inverse hyperbolic tangent">;
+
+/// A test of each element of a floating-point tensor; the result is a
+/// boolean (`i1`) tensor of the same shape.
+class Relax_FloatPredicateOp<string mnemonic, string tvmDoc>
+    : Relax_InferredOp<mnemonic> {
+  let summary = "elementwise test: " # tvmDoc # " (floats only)";
+  let description = [{
+    TVM's `R.}] # mnemonic # [{(x)`: true where the element is }] # tvmDoc #
+    [{. The result is a boolean (`i1`) tensor with the shape of `data`,
+    symbolic shape included.
+
+    ```mlir
+    %m = relax.}] # mnemonic # [{ %x : (tensor<?x4xf32, #relax.shape<[n, 4]>>)
+                               -> tensor<?x4xi1, #relax.shape<[n, 4]>>
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[MLC_FloatDType]>:$data);
+  let results = (outs Relax_Tensor:$result);
+  let assemblyFormat = "$data attr-dict `:` functional-type(operands, results)";
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context,
+        ::std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr,
+        ::mlir::OpaqueProperties, ::mlir::RegionRange,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      auto type = ::llvm::dyn_cast<::mlir::RankedTensorType>(
+          operands[0].getType());
+      if (!type)
+        return ::mlir::emitOptionalError(location,
+                                         "operand must be a ranked tensor");
+      inferredReturnTypes.push_back(
+          type.clone(::mlir::IntegerType::get(context, 1)));
+      return ::mlir::success();
+    }
+  }];
+}
+
+def Relax_IsNaNOp : Relax_FloatPredicateOp<"isnan", "NaN">;
+def Relax_IsInfOp : Relax_FloatPredicateOp<"isinf", "+inf or -inf">;
+def Relax_IsFiniteOp
+    : Relax_FloatPredicateOp<"isfinite", "neither infinite nor NaN">;
 def Relax_AbsOp : Relax_UnaryOp<"abs", "elementwise absolute value">;
 def Relax_NegativeOp : Relax_UnaryOp<"negative", "elementwise negation (`-x`)">;
 def Relax_SoftmaxOp : Relax_UnaryOp<"nn.softmax", "softmax along `axis`", 1>;
