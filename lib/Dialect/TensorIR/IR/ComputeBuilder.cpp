@@ -119,6 +119,22 @@ void PrimFuncBuilder::buildStage(StringRef blockName, ValueRange outs,
   // Every output has the shape of the first, so its sizes are the extents.
   SmallVector<OpFoldResult> extents = getSizes(outs.front());
   size_t numSpatial = extents.size();
+  // TensorIR extents are positive. A zero-size output has nothing to write;
+  // a reduction over nothing writes its initial value.
+  auto isZero = [](OpFoldResult extent) {
+    std::optional<int64_t> value = getConstantIntValue(extent);
+    return value && *value == 0;
+  };
+  if (llvm::any_of(extents, isZero))
+    return;
+  if (llvm::any_of(reduceExtents, isZero)) {
+    if (init)
+      buildStage(
+          blockName, outs, {}, /*init=*/nullptr,
+          [&](OpBuilder &b, Location l, ValueRange) { return init(b, l); },
+          /*combine=*/nullptr);
+    return;
+  }
   extents.append(reduceExtents.begin(), reduceExtents.end());
 
   SmallVector<IterVarType> iterTypes(numSpatial, IterVarType::spatial);
