@@ -304,15 +304,20 @@ LogicalResult buildMatmul(relax::MatmulOp op, PrimFuncBuilder &kernel,
   OpFoldResult k = kernel.getSizes(a)[aRank - 1];
 
   // The batch indices of an operand: right-aligned against the result's,
-  // 0 where the operand's dimension is a static 1 (broadcast).
+  // 0 where the operand's dimension is a static 1 that broadcasts. Where the
+  // result's dimension is 1 too, the loop index keeps the access a
+  // projected permutation, so that the kernel stays a linalg contraction
+  // for the schedule ((1, m, k) x (k, n) is the usual transformer dense).
+  auto outBufferType = cast<MemRefType>(out.getType());
   auto batchIndices = [&](OpBuilder &b, Location loc, MemRefType type,
                           int64_t batch, ValueRange iv,
                           SmallVectorImpl<Value> &indices) {
     for (int64_t j = 0; j < batch; ++j) {
-      if (type.getDimSize(j) == 1)
+      int64_t outDim = outBatch - batch + j;
+      if (type.getDimSize(j) == 1 && outBufferType.getDimSize(outDim) != 1)
         indices.push_back(arith::ConstantIndexOp::create(b, loc, 0));
       else
-        indices.push_back(iv[outBatch - batch + j]);
+        indices.push_back(iv[outDim]);
     }
   };
   kernel.reduce(

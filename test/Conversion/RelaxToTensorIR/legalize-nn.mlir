@@ -39,6 +39,22 @@ func.func @main(%a: tensor<2x1x3x4xf32>, %b: tensor<5x4x6xf32>, %v: tensor<4xi8>
 
 // -----
 
+// A unit batch dimension that does not broadcast (the result's is 1 too)
+// reads the loop index, not 0: the access stays a projected permutation and
+// the kernel a linalg contraction that the CPU schedule tiles and packs
+// (a transformer's (1, m, k) x (k, n) dense).
+// CHECK-LABEL: tensorir.prim_func private @matmul(
+// CHECK-SAME:      %A: memref<1x3x4xf32>, %B: memref<4x6xf32>, %T_matmul: memref<1x3x6xf32>)
+// CHECK:           tensorir.block "T_matmul_NN"(%v_i0 = spatial(1, %i0), %v_i1 = spatial(3, %i1), %v_i2 = spatial(6, %i2), %v_k0 = reduce(4, %k0))
+// CHECK-SAME:        reads(%A[%v_i0, %v_i1, %v_k0], %B[%v_k0, %v_i2] : memref<1x3x4xf32>, memref<4x6xf32>)
+// CHECK:             memref.load %A[%v_i0, %v_i1, %v_k0]
+func.func @unit_batch(%x: tensor<1x3x4xf32>, %w: tensor<4x6xf32>) -> tensor<1x3x6xf32> {
+  %0 = relax.matmul %x, %w : (tensor<1x3x4xf32>, tensor<4x6xf32>) -> tensor<1x3x6xf32>
+  return %0 : tensor<1x3x6xf32>
+}
+
+// -----
+
 // Symbolic batch: the extent comes from the output buffer.
 // CHECK-LABEL: tensorir.prim_func private @matmul(
 // CHECK-SAME:      %A: memref<?x16xf32>, %B: memref<16x4xf32>, %T_matmul: memref<?x4xf32>)
