@@ -11,6 +11,8 @@
 
 #include "Converters.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 using namespace mlir;
 using namespace mlc;
 using namespace mlc::onnx_import;
@@ -67,6 +69,43 @@ LogicalResult convertPow(NodeContext &node) {
     exponent = *cast;
   }
   return define(node, node.op("power", {base, exponent}));
+}
+
+/// Mod: fmod = 0 is the integer remainder with the divisor's sign (Python's
+/// %), fmod = 1 C's fmod with the dividend's sign (required for floats).
+LogicalResult convertMod(NodeContext &node) {
+  FailureOr<int64_t> fmod = node.getInt("fmod", 0);
+  if (failed(fmod))
+    return failure();
+  if (*fmod != 0 && *fmod != 1)
+    return node.error() << "attribute 'fmod' must be 0 or 1, got " << *fmod;
+  Type t = getElementType(node.input(0));
+  if (*fmod == 0 && isa<FloatType>(t))
+    return node.error() << "attribute 'fmod' must be 1 for floating-point "
+                           "inputs, got 0 with "
+                        << t;
+  return define(node, node.op(*fmod ? "mod" : "floor_mod",
+                              {node.input(0), node.input(1)}));
+}
+
+/// IsInf: isinf(x), restricted to one sign when detect_negative or
+/// detect_positive is 0 (and(a, b) as where(a, b, a), see convertAnd).
+LogicalResult convertIsInf(NodeContext &node) {
+  FailureOr<int64_t> negative = node.getInt("detect_negative", 1);
+  FailureOr<int64_t> positive = node.getInt("detect_positive", 1);
+  if (failed(negative) || failed(positive))
+    return failure();
+  Value x = node.input(0);
+  Value zero = node.scalar(0, getElementType(x));
+  if (!*negative && !*positive)
+    return define(node, node.op("less", {x, x})); // All false, NaN included.
+  FailureOr<Value> inf = node.op("isinf", {x});
+  if (failed(inf) || (*negative && *positive))
+    return define(node, inf);
+  FailureOr<Value> sign = node.op(*positive ? "greater" : "less", {x, zero});
+  if (failed(sign))
+    return failure();
+  return define(node, node.op("where", {*inf, *sign, *inf}));
 }
 
 LogicalResult convertDiv(NodeContext &node) {
@@ -395,8 +434,20 @@ LogicalResult convertDropout(NodeContext &node) {
         node.intInput(2, "training_mode");
     if (failed(training))
       return failure();
-    if (llvm::any_of(*training, [](int64_t v) { return v != 0; }))
-      return node.error() << "training_mode = true is not supported";
+    // Training with a ratio of 0 keeps every element; other ratios draw a
+    // random mask, which a compiled graph cannot reproduce.
+    double ratio = 0.5;
+    if (node.hasInput(1)) {
+      FailureOr<double> given = node.floatInput(1, "ratio");
+      if (failed(given))
+        return failure();
+      ratio = *given;
+    }
+    if (llvm::any_of(*training, [](int64_t v) { return v != 0; }) &&
+        ratio != 0.0)
+      return node.error() << "training_mode = true with ratio "
+                          << llvm::formatv("{0}", ratio)
+                          << " (a random mask) is not supported";
   }
   node.setOutput(0, node.input(0));
   if (node.getNumOutputs() > 1) {
@@ -421,6 +472,22 @@ static const ConverterEntry kElementwiseConverters[] = {
     {"Tanh", 1, convertUnary<kTanh>},
     {"Sigmoid", 1, convertUnary<kSigmoid>},
     {"Erf", 9, convertUnary<kErf>},
+    {"Floor", 1, convertUnary<kFloor>},
+    {"Ceil", 1, convertUnary<kCeil>},
+    {"Round", 11, convertUnary<kRound>},
+    {"Sin", 7, convertUnary<kSin>},
+    {"Cos", 7, convertUnary<kCos>},
+    {"Tan", 7, convertUnary<kTan>},
+    {"Asin", 7, convertUnary<kAsin>},
+    {"Acos", 7, convertUnary<kAcos>},
+    {"Atan", 7, convertUnary<kAtan>},
+    {"Sinh", 9, convertUnary<kSinh>},
+    {"Cosh", 9, convertUnary<kCosh>},
+    {"Asinh", 9, convertUnary<kAsinh>},
+    {"Acosh", 9, convertUnary<kAcosh>},
+    {"Atanh", 9, convertUnary<kAtanh>},
+    {"IsNaN", 9, convertUnary<kIsNaN>},
+    {"IsInf", 10, convertIsInf},
     {"Relu", 1, convertUnary<kRelu>},
     {"Reciprocal", 1, convertReciprocal},
     {"LeakyRelu", 1, convertLeakyRelu},
@@ -439,6 +506,7 @@ static const ConverterEntry kElementwiseConverters[] = {
     {"Mul", 1, convertBinary<kMultiply>},
     {"Div", 1, convertDiv},
     {"Pow", 1, convertPow},
+    {"Mod", 10, convertMod},
     {"Equal", 1, convertBinary<kEqual>},
     {"Less", 1, convertBinary<kLess>},
     {"Greater", 1, convertBinary<kGreater>},

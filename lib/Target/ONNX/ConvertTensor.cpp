@@ -58,9 +58,21 @@ LogicalResult convertReshape(NodeContext &node) {
   FailureOr<int64_t> allowZero = node.getInt("allowzero", 0);
   if (failed(allowZero))
     return failure();
-  if (*allowZero && llvm::is_contained(shape, 0))
-    return node.error() << "allowzero = 1 with a 0 in the shape (an empty "
-                           "tensor) is not supported";
+  if (*allowZero && llvm::is_contained(shape, 0)) {
+    // A literal 0: the result has no elements, nor must the input; it is an
+    // empty constant (relax.reshape reads 0 as "copy the input dimension").
+    RankedTensorType type = node.inputType(0);
+    if (llvm::any_of(shape, [](int64_t d) { return d < 0; }))
+      return node.error() << "allowzero = 1: shape [" << shape
+                          << "] may not hold both 0 and -1";
+    if (!type.hasStaticShape() || type.getNumElements() != 0)
+      return node.error() << "allowzero = 1: shape [" << shape
+                          << "] has no elements, but the input is " << type;
+    auto empty = RankedTensorType::get(shape, type.getElementType());
+    node.setOutput(
+        0, node.constant(DenseElementsAttr::get(empty, ArrayRef<Attribute>())));
+    return success();
+  }
   return define(
       node, node.op("reshape", {node.input(0)}, {node.i64s("shape", shape)}));
 }
@@ -162,6 +174,21 @@ LogicalResult convertSplit(NodeContext &node) {
     if ((*split)->size() != numOutputs)
       return node.error() << "split has " << (*split)->size() << " sizes for "
                           << numOutputs << " outputs";
+    // relax.split's points ascend strictly: pieces of size 0 are slices.
+    if (llvm::is_contained(**split, 0)) {
+      int64_t offset = 0;
+      for (auto [i, size] : llvm::enumerate(**split)) {
+        FailureOr<Value> piece = node.op(
+            "strided_slice", {node.input(0)},
+            {node.i64s("axes", {*axis}), node.i64s("begin", {offset}),
+             node.i64s("end", {offset + size}), node.i64s("strides", {1})});
+        if (failed(piece))
+          return failure();
+        node.setOutput(i, *piece);
+        offset += size;
+      }
+      return success();
+    }
     SmallVector<int64_t> points;
     int64_t offset = 0;
     for (int64_t size : ArrayRef(**split).drop_back()) {

@@ -157,3 +157,30 @@ def check(name, model, input_info, input_sets, rtol=1e-4):
                                        name, [x.shape for x in inputs]))
         worst = max(worst, float(np.abs(out - ref).max()) / scale)
     print("%s: ok (max error %.1e of the largest output)" % (name, worst))
+
+
+def check_onnx(name, model, inputs, opset, rtol=1e-4):
+    """Exports `model` with torch.onnx.export (static shapes, those of
+    `inputs`), imports it with mlc's from_onnx, runs it with mlc and compares
+    with torch like `check`. Prints "name: ok"."""
+    import io
+
+    import numpy as np
+    import onnx
+
+    import mlc
+    from mlc.relax.frontend.onnx import from_onnx
+
+    args = tuple(torch.from_numpy(x) for x in inputs)
+    buffer = io.BytesIO()
+    torch.onnx.export(model, args, buffer, opset_version=opset)
+    mod = from_onnx(onnx.load_from_string(buffer.getvalue()))
+    out = mlc.create_executor(mod=mod).evaluate()(*inputs)
+    with torch.no_grad():
+        ref = model(*args).numpy()
+    scale = float(np.abs(ref).max())
+    assert scale > 0, "%s: the reference output is all zeros" % name
+    np.testing.assert_allclose(out, ref, rtol=rtol, atol=rtol * scale,
+                               err_msg="%s exported at opset %d" % (name, opset))
+    print("%s: ok (max error %.1e of the largest output)" % (
+        name, float(np.abs(out - ref).max()) / scale))
