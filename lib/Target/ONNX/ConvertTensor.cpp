@@ -13,6 +13,8 @@
 
 #include "Converters.h"
 
+#include "mlc/Dialect/Relax/IR/Relax.h"
+
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -375,28 +377,34 @@ LogicalResult convertShape(NodeContext &node) {
     return std::clamp<int64_t>(i < 0 ? i + rank : i, 0, rank);
   };
   int64_t first = clampIndex(*start), last = clampIndex(*end);
-  SmallVector<int64_t> dims;
+  // Symbolic dimensions make a ShapeValue (a constant when there are none).
+  SymShape dims = relax::getSymbolicShape(type, node.getScope());
+  ShapeValue shape;
+  shape.elementType = node.getBuilder().getI64Type();
   for (int64_t i = first; i < last; ++i) {
-    if (type.isDynamicDim(i))
-      return node.error() << "the shape of a tensor with a symbolic "
+    if (!dims[i])
+      return node.error() << "the shape of a tensor with an unknown "
                              "dimension ("
                           << type
                           << ") is not supported; give static "
                              "input shapes (--onnx-input-shape)";
-    dims.push_back(type.getDimSize(i));
+    shape.elements.push_back(dims[i]);
   }
-  node.setOutput(0,
-                 node.constant(getI64Attr(node, {(int64_t)dims.size()}, dims)));
+  node.setShapeOutput(0, shape);
   return success();
 }
 
 LogicalResult convertSize(NodeContext &node) {
   RankedTensorType type = node.inputType(0);
-  if (!type.hasStaticShape())
-    return node.error() << "the size of a tensor with a symbolic dimension ("
-                        << type << ") is not supported";
-  node.setOutput(0,
-                 node.constant(getI64Attr(node, {}, {type.getNumElements()})));
+  SymDim size = node.getScope().getConstant(1);
+  for (SymDim dim : relax::getSymbolicShape(type, node.getScope())) {
+    if (!dim)
+      return node.error() << "the size of a tensor with an unknown dimension ("
+                          << type << ") is not supported";
+    size = size * dim;
+  }
+  ShapeValue shape{{size}, /*isScalar=*/true, node.getBuilder().getI64Type()};
+  node.setShapeOutput(0, shape);
   return success();
 }
 

@@ -14,6 +14,7 @@
 #define MLC_LIB_TARGET_ONNX_IMPORTER_H
 
 #include "mlc/Dialect/Relax/Utils/ConstantEvaluator.h"
+#include "mlc/Dialect/Utils/SymbolicShape.h"
 #include "mlc/Target/ONNX/ONNXImporter.h"
 
 #include "mlir/IR/Builders.h"
@@ -50,6 +51,20 @@ const ConverterEntry *lookupConverter(llvm::StringRef opType, int64_t opset);
 /// The builtin element type of an ONNX TensorProto data type, or null.
 mlir::Type getElementType(mlir::MLIRContext *context, int32_t dataType);
 
+/// An integer tensor of rank 0 or 1 whose elements are symbolic dimensions:
+/// the value of an ONNX shape computation on a tensor with a symbolic
+/// dimension (Shape, then Gather, Unsqueeze, Concat, arithmetic, ...), kept
+/// as expressions until a Reshape consumes it. Relax has no runtime shape
+/// values; mlc's shapes are symbolic in the types instead.
+struct ShapeValue {
+  SymShape elements;
+  bool isScalar = false;
+  mlir::Type elementType;
+};
+
+/// Converts a node that reads a ShapeValue (ConvertShapeValues.cpp).
+mlir::LogicalResult convertShapeValueNode(NodeContext &node);
+
 /// The state of one import.
 class Importer {
 public:
@@ -58,9 +73,21 @@ public:
 
   mlir::OwningOpRef<mlir::ModuleOp> run();
 
-  /// The ONNX value `name`, or null if it has none (yet).
+  /// The ONNX value `name`, or null if it has none (yet) or is a ShapeValue.
   mlir::Value lookup(llvm::StringRef name) const { return values.lookup(name); }
   void define(llvm::StringRef name, mlir::Value value) { values[name] = value; }
+  /// The ShapeValue `name`, or null.
+  const ShapeValue *lookupShapeValue(llvm::StringRef name) const {
+    auto it = shapeValues.find(name);
+    return it == shapeValues.end() ? nullptr : &it->second;
+  }
+  /// Defines `name` as `value`, or as an integer relax.constant when every
+  /// element is a constant.
+  void defineShapeValue(llvm::StringRef name, const ShapeValue &value,
+                        mlir::Location loc);
+  bool isDefined(llvm::StringRef name) const {
+    return values.count(name) || shapeValues.count(name);
+  }
 
   /// A relax.constant of `value` at the builder's insertion point.
   mlir::Value constant(mlir::ElementsAttr value, mlir::Location loc);
@@ -81,6 +108,8 @@ public:
   mlir::OpBuilder builder;
   int64_t opset = 0;
   std::string fileName;
+  /// The names of the symbolic dimensions of the graph's inputs.
+  SymbolScope scope;
 
 private:
   mlir::LogicalResult checkModel();
@@ -94,6 +123,7 @@ private:
   const onnx::ModelProto &model;
   const ONNXImportOptions &options;
   llvm::StringMap<mlir::Value> values;
+  llvm::StringMap<ShapeValue> shapeValues;
   relax::ConstantEvaluator evaluator;
   unsigned resourceCounter = 0;
 };
@@ -139,6 +169,15 @@ public:
   mlir::RankedTensorType inputType(unsigned i) const {
     return llvm::cast<mlir::RankedTensorType>(input(i).getType());
   }
+  /// Input `i` as a ShapeValue: a symbolic one, or an integer constant of
+  /// rank 0 or 1; none otherwise.
+  std::optional<ShapeValue> shapeInput(unsigned i) const;
+  /// Whether some input is a symbolic ShapeValue.
+  bool hasShapeValueInput() const;
+  /// Defines output `i` as `value` (see Importer::defineShapeValue).
+  void setShapeOutput(unsigned i, const ShapeValue &value);
+  SymbolScope &getScope() { return importer.scope; }
+
   /// The value of input `i` when it is a constant; null otherwise.
   mlir::ElementsAttr constantInput(unsigned i) const;
   /// Input `i` as integers; fails with an error naming `what` when it is not

@@ -128,7 +128,7 @@ SmallVector<std::pair<std::string, int64_t>> mlc::getSupportedONNXOps() {
 Importer::Importer(MLIRContext *context, const onnx::ModelProto &model,
                    StringRef fileName, const ONNXImportOptions &options)
     : context(context), builder(context), fileName(fileName.str()),
-      model(model), options(options),
+      scope(context), model(model), options(options),
       evaluator(context, kFoldMaxElements, int64_t(1) << 24) {}
 
 Value Importer::constant(ElementsAttr value, Location loc) {
@@ -451,7 +451,6 @@ OwningOpRef<ModuleOp> Importer::run() {
 
   // Symbolic dimensions are named in the parameter types themselves, so
   // callers (mlc-run, the runtime) bind them from the arguments' shapes.
-  SymbolScope scope(context);
   for (auto [type, symbols] : llvm::zip(argTypes, argSymbols))
     type = relax::getNamedSymbolicType(cast<RankedTensorType>(type), symbols,
                                        scope);
@@ -488,6 +487,13 @@ OwningOpRef<ModuleOp> Importer::run() {
   SmallVector<Value> results;
   for (const onnx::ValueInfoProto &output : graph.output()) {
     Value value = values.lookup(output.name());
+    if (const ShapeValue *shape = lookupShapeValue(output.name())) {
+      emitError(fileLoc) << "graph output '" << output.name()
+                         << "' is a shape computed from symbolic dimensions ["
+                         << scope.print(shape->elements)
+                         << "]; relax has no runtime shape values";
+      return {};
+    }
     if (!value) {
       emitError(fileLoc) << "graph output '" << output.name()
                          << "' is not computed by any node";
@@ -567,7 +573,7 @@ LogicalResult Importer::importNode(const onnx::NodeProto &node) {
                               FileLineColLoc::get(context, fileName, 0, 0));
   NodeContext ctx(*this, node, loc);
   for (auto [i, input] : llvm::enumerate(node.input())) {
-    if (input.empty() || values.count(input))
+    if (input.empty() || isDefined(input))
       continue;
     return ctx.error() << "input " << i << " '" << input
                        << "' is not defined before the node (not a graph "
@@ -581,10 +587,11 @@ LogicalResult Importer::importNode(const onnx::NodeProto &node) {
   if (failed(checkInputsAgainstSchema(ctx, node)))
     return failure();
   const ConverterEntry *entry = lookupConverter(node.op_type(), opset);
-  if (failed(entry->convert(ctx)))
+  if (failed(ctx.hasShapeValueInput() ? convertShapeValueNode(ctx)
+                                      : entry->convert(ctx)))
     return failure();
   for (auto [i, output] : llvm::enumerate(node.output()))
-    if (!output.empty() && !values.count(output))
+    if (!output.empty() && !isDefined(output))
       return ctx.error() << "output " << i << " '" << output
                          << "' is not computed";
   return success();
@@ -836,6 +843,59 @@ Value NodeContext::scalar(double value, Type elementType) {
 void NodeContext::setOutput(unsigned i, Value value) {
   if ((int)i < node.output_size() && !node.output(i).empty())
     importer.define(node.output(i), value);
+}
+
+void Importer::defineShapeValue(StringRef name, const ShapeValue &value,
+                                Location loc) {
+  SmallVector<int64_t> constants;
+  for (SymDim dim : value.elements) {
+    std::optional<int64_t> size = getConstantSize(dim);
+    if (!size) {
+      shapeValues[name] = value;
+      return;
+    }
+    constants.push_back(*size);
+  }
+  SmallVector<int64_t> shape;
+  if (!value.isScalar)
+    shape.push_back(constants.size());
+  auto type = RankedTensorType::get(shape, value.elementType);
+  SmallVector<APInt> elements = llvm::map_to_vector(constants, [&](int64_t v) {
+    return APInt(value.elementType.getIntOrFloatBitWidth(), v,
+                 /*isSigned=*/true);
+  });
+  define(name, constant(DenseElementsAttr::get(type, elements), loc));
+}
+
+std::optional<ShapeValue> NodeContext::shapeInput(unsigned i) const {
+  if (!hasInput(i))
+    return std::nullopt;
+  if (const ShapeValue *symbolic = importer.lookupShapeValue(node.input(i)))
+    return *symbolic;
+  ElementsAttr value = constantInput(i);
+  if (!value || !isa<IntegerType>(value.getElementType()) ||
+      cast<ShapedType>(value.getType()).getRank() > 1)
+    return std::nullopt;
+  FailureOr<SmallVector<int64_t>> ints = getValues<int64_t>(value);
+  if (failed(ints))
+    return std::nullopt;
+  ShapeValue result;
+  result.isScalar = cast<ShapedType>(value.getType()).getRank() == 0;
+  result.elementType = value.getElementType();
+  for (int64_t v : *ints)
+    result.elements.push_back(importer.scope.getConstant(v));
+  return result;
+}
+
+bool NodeContext::hasShapeValueInput() const {
+  return llvm::any_of(node.input(), [&](const std::string &name) {
+    return !name.empty() && importer.lookupShapeValue(name);
+  });
+}
+
+void NodeContext::setShapeOutput(unsigned i, const ShapeValue &value) {
+  if ((int)i < node.output_size() && !node.output(i).empty())
+    importer.defineShapeValue(node.output(i), value, loc);
 }
 
 LogicalResult NodeContext::rejectOutput(unsigned i, StringRef what) {

@@ -159,10 +159,12 @@ def check(name, model, input_info, input_sets, rtol=1e-4):
     print("%s: ok (max error %.1e of the largest output)" % (name, worst))
 
 
-def check_onnx(name, model, inputs, opset, rtol=1e-4):
-    """Exports `model` with torch.onnx.export (static shapes, those of
-    `inputs`), imports it with mlc's from_onnx, runs it with mlc and compares
-    with torch like `check`. Prints "name: ok"."""
+def check_onnx(name, model, input_sets, opset, dynamic_axes=None, rtol=1e-4):
+    """Exports `model` with torch.onnx.export on the first input set (inputs
+    named in0, in1, ...; `dynamic_axes` maps an input index to the axes to
+    export as symbolic, {axis: name}), imports it with mlc's from_onnx, runs
+    it with mlc on every input set and compares with torch like `check`.
+    Prints "name: ok"."""
     import io
 
     import numpy as np
@@ -171,16 +173,22 @@ def check_onnx(name, model, inputs, opset, rtol=1e-4):
     import mlc
     from mlc.relax.frontend.onnx import from_onnx
 
-    args = tuple(torch.from_numpy(x) for x in inputs)
+    names = ["in%d" % i for i in range(len(input_sets[0]))]
     buffer = io.BytesIO()
-    torch.onnx.export(model, args, buffer, opset_version=opset)
+    torch.onnx.export(model, tuple(torch.from_numpy(x) for x in input_sets[0]), buffer,
+                      opset_version=opset, input_names=names,
+                      dynamic_axes={names[i]: axes for i, axes in (dynamic_axes or {}).items()})
     mod = from_onnx(onnx.load_from_string(buffer.getvalue()))
-    out = mlc.create_executor(mod=mod).evaluate()(*inputs)
-    with torch.no_grad():
-        ref = model(*args).numpy()
-    scale = float(np.abs(ref).max())
-    assert scale > 0, "%s: the reference output is all zeros" % name
-    np.testing.assert_allclose(out, ref, rtol=rtol, atol=rtol * scale,
-                               err_msg="%s exported at opset %d" % (name, opset))
-    print("%s: ok (max error %.1e of the largest output)" % (
-        name, float(np.abs(out - ref).max()) / scale))
+    run = mlc.create_executor(mod=mod).evaluate()
+    worst = 0.0
+    for inputs in input_sets:
+        out = run(*inputs)
+        with torch.no_grad():
+            ref = model(*[torch.from_numpy(x) for x in inputs]).numpy()
+        scale = float(np.abs(ref).max())
+        assert scale > 0, "%s: the reference output is all zeros" % name
+        np.testing.assert_allclose(out, ref, rtol=rtol, atol=rtol * scale,
+                                   err_msg="%s exported at opset %d, inputs of shapes %s" % (
+                                       name, opset, [x.shape for x in inputs]))
+        worst = max(worst, float(np.abs(out - ref).max()) / scale)
+    print("%s: ok (max error %.1e of the largest output)" % (name, worst))

@@ -2,7 +2,8 @@
 # 64x64 inputs to keep CI short) exported with torch.onnx.export at opset 13,
 # imported with mlc.relax.frontend.onnx.from_onnx, run with mlc and compared
 # with torch on a random input (f32: rtol 1e-4, atol 1e-4 times the largest
-# output magnitude). bench/onnx_models.py runs more models at 224x224.
+# output magnitude); ResNet-18 also with a symbolic batch. bench/onnx_models.py
+# runs more models at 224x224.
 # REQUIRES: torch
 # RUN: %python %s | FileCheck %s
 # CHECK: resnet18: ok
@@ -13,6 +14,7 @@
 # CHECK: efficientnet_b0: ok
 # CHECK: regnet_y_400mf: ok
 # CHECK: mnasnet0_5: ok
+# CHECK: resnet18 batch b: ok
 
 import sys
 
@@ -30,5 +32,9 @@ rng = np.random.default_rng(0)
 for name in NAMES:
     model = getattr(torchvision.models, name)().eval()
     x = rng.standard_normal((1, 3, 64, 64)).astype("float32")
-    check_onnx(name, model, (x,), opset=13)
+    check_onnx(name, model, [(x,)], opset=13)
     sys.stdout.flush()
+# A symbolic batch: Flatten and the classifier see `b`; run at 1 and 3.
+model = torchvision.models.resnet18().eval()
+sets = [(rng.standard_normal((n, 3, 64, 64)).astype("float32"),) for n in (1, 3)]
+check_onnx("resnet18 batch b", model, sets, opset=13, dynamic_axes={0: {0: "b"}})

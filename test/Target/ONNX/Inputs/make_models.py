@@ -48,6 +48,60 @@ save("shape_subgraph",
      [init("i0", np.array(0, np.int64)), init("axes", np.array([0], np.int64)),
       init("minus1", np.array([-1], np.int64))])
 
+# The same on symbolic dimensions (b, t): the shape stays symbolic, Mul and
+# Div compute on it, and the reshape copies b (0) and infers one (-1):
+# x.view(b, t * 2, 4 // 2). shape_symbolic_indivisible asks for
+# x.view(b, t // 2, 8), whose size relax cannot infer symbolically.
+save("shape_symbolic",
+     [helper.make_node("Shape", ["x"], ["s"]),
+      helper.make_node("Gather", ["s", "i0"], ["d0"], axis=0),
+      helper.make_node("Gather", ["s", "i1"], ["d1"], axis=0),
+      helper.make_node("Mul", ["d1", "two"], ["twice"]),
+      helper.make_node("Div", ["four", "two"], ["half"]),
+      helper.make_node("Unsqueeze", ["d0", "axes"], ["d0u"]),
+      helper.make_node("Unsqueeze", ["twice", "axes"], ["twiceu"]),
+      helper.make_node("Unsqueeze", ["half", "axes"], ["halfu"]),
+      helper.make_node("Concat", ["d0u", "twiceu", "halfu"], ["target"], axis=0),
+      helper.make_node("Reshape", ["x", "target"], ["y"])],
+     [tensor("x", ["b", "t", 4])], [tensor("y", ["b", None, 2])],
+     [init("i0", np.array(0, np.int64)), init("i1", np.array(1, np.int64)),
+      init("two", np.array(2, np.int64)), init("four", np.array(4, np.int64)),
+      init("axes", np.array([0], np.int64))])
+save("shape_symbolic_indivisible",
+     [helper.make_node("Shape", ["x"], ["s"]),
+      helper.make_node("Gather", ["s", "i0"], ["d0"], axis=0),
+      helper.make_node("Gather", ["s", "i1"], ["d1"], axis=0),
+      helper.make_node("Div", ["d1", "two"], ["half"]),
+      helper.make_node("Unsqueeze", ["d0", "axes"], ["d0u"]),
+      helper.make_node("Unsqueeze", ["half", "axes"], ["halfu"]),
+      helper.make_node("Concat", ["d0u", "halfu", "eight"], ["target"], axis=0),
+      helper.make_node("Reshape", ["x", "target"], ["y"])],
+     [tensor("x", ["b", "t", 4])], [tensor("y", ["b", None, 8])],
+     [init("i0", np.array(0, np.int64)), init("i1", np.array(1, np.int64)),
+      init("two", np.array(2, np.int64)), init("eight", np.array([8], np.int64)),
+      init("axes", np.array([0], np.int64))])
+# A symbolic shape used as data (Expand's shape), and as a graph output.
+save("shape_symbolic_expand",
+     [helper.make_node("Shape", ["x"], ["s"]),
+      helper.make_node("Expand", ["one", "s"], ["y"])],
+     [tensor("x", ["b", 4])], [tensor("y", ["b", 4])],
+     [init("one", np.ones((1, 1), np.float32))])
+save("shape_symbolic_output", [helper.make_node("Shape", ["x"], ["y"])],
+     [tensor("x", ["b", 4])], [tensor("y", [2], TensorProto.INT64)])
+# Two dimensions to infer: [b * 2, t] from [b, t, 2] needs b * 2 (a product
+# of a symbol and a constant is fine) but t // 3 cannot be checked.
+save("shape_symbolic_two_inferred",
+     [helper.make_node("Shape", ["x"], ["s"]),
+      helper.make_node("Gather", ["s", "i1"], ["d1"], axis=0),
+      helper.make_node("Gather", ["s", "i0"], ["d0"], axis=0),
+      helper.make_node("Unsqueeze", ["d1", "axes"], ["d1u"]),
+      helper.make_node("Unsqueeze", ["d0", "axes"], ["d0u"]),
+      helper.make_node("Concat", ["d1u", "d0u", "minus1"], ["target"], axis=0),
+      helper.make_node("Reshape", ["x", "target"], ["y"])],
+     [tensor("x", ["b", "t", 2])], [tensor("y", ["t", "b", 2])],
+     [init("i0", np.array(0, np.int64)), init("i1", np.array(1, np.int64)),
+      init("axes", np.array([0], np.int64)), init("minus1", np.array([-1], np.int64))])
+
 # Clip changed in opset 11 (bounds: attributes -> inputs).
 save("clip_v6", [helper.make_node("Clip", ["x"], ["y"], min=-1.0, max=2.0)],
      [tensor("x", [4])], [tensor("y", [4])], opset=6)
