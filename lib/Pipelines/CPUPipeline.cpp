@@ -49,9 +49,13 @@ void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
     mixedPrecision.computeDtype = options.mixedPrecision;
     pm.addPass(relax::createRelaxToMixedPrecision(mixedPrecision));
   }
+  // E.g. the transposed weight of nn.dense, computed once, not per call:
+  // first on relax ops, where data movement (permute_dims) is evaluated
+  // without the interpreter and its step limit, then on the kernels.
+  if (options.foldConstant)
+    pm.addPass(relax::createRelaxFoldConstant());
   pm.addPass(createRelaxLegalizeOps());
   if (options.foldConstant) {
-    // E.g. the transposed weight of nn.dense, computed once, not per call.
     pm.addPass(relax::createRelaxFoldConstant());
     // Any public function may be an entry (mlc-run --entry, mlc-compile).
     relax::RelaxDCEOptions dce;

@@ -1,5 +1,6 @@
 // RUN: mlc-opt %s -split-input-file -relax-fold-constant | FileCheck %s
 // RUN: mlc-opt %s -split-input-file -relax-fold-constant=max-elements=3 | FileCheck %s --check-prefix=LIMIT
+// RUN: mlc-opt %s -split-input-file -relax-fold-constant=max-steps=1 2>/dev/null | FileCheck %s --check-prefix=STEPS
 
 // Ops without folders are evaluated through their kernels; a chain of
 // constants folds completely (relu([-1, 2, -3, 4]) * 2 + 0.5).
@@ -121,4 +122,26 @@ func.func @no_fold() -> (tensor<4x4xf32>, tensor<2x4xf32>) {
   %c = relax.constant dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
   %d = relax.broadcast_to %c {shape = array<i64: 2, 4>} : (tensor<4xf32>) -> tensor<2x4xf32>
   return %m, %d : tensor<4x4xf32>, tensor<2x4xf32>
+}
+
+// -----
+
+// permute_dims moves elements without the interpreter, so the step limit
+// does not apply (nn.dense's transposed 25088 x 4096 weight took more than
+// 2^26 steps and was transposed on every call): with max-steps=1 the
+// transpose folds, the relu (interpreted) does not.
+// STEPS-LABEL: func.func @permute_without_steps
+// STEPS-NEXT:    %[[T:.*]] = relax.constant dense<{{\[}}{{\[}}[0, 3], [1, 4], [2, 5]], {{\[}}[6, 9], [7, 10], [8, 11]]]> : tensor<2x3x2xi32>
+// STEPS:         relax.nn.relu %[[T]]
+// CHECK-LABEL: func.func @permute_without_steps
+// CHECK-NEXT:    relax.constant dense<{{\[}}{{\[}}[0, 3], [1, 4], [2, 5]], {{\[}}[6, 9], [7, 10], [8, 11]]]> : tensor<2x3x2xi32>
+// CHECK-NOT:     relax.nn.relu
+func.func @permute_without_steps() -> tensor<2x3x2xi32> {
+  %x = relax.constant dense<[[[0, 1, 2], [3, 4, 5]], [[6, 7, 8], [9, 10, 11]]]> : tensor<2x2x3xi32>
+  %out = relax.dataflow -> tensor<2x3x2xi32> {
+    %t = relax.permute_dims %x {axes = array<i64: 0, 2, 1>} : (tensor<2x2x3xi32>) -> tensor<2x3x2xi32>
+    %a = relax.nn.relu %t : (tensor<2x3x2xi32>) -> tensor<2x3x2xi32>
+    relax.output %a : tensor<2x3x2xi32>
+  }
+  return %out : tensor<2x3x2xi32>
 }

@@ -18,6 +18,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include <cstring>
+
 using namespace mlir;
 using namespace mlc;
 using namespace mlc::relax;
@@ -94,6 +96,41 @@ tensorir::PrimFuncOp ConstantEvaluator::getKernel(Operation *op) {
   return result;
 }
 
+/// relax.permute_dims of a constant: out[i] = in[i permuted], moved byte
+/// for byte. Transposed weights (nn.dense's, a 25088 x 4096 classifier)
+/// would take the interpreter minutes, past its step limit, and the
+/// transpose would then run on every call.
+static void permuteElements(const tensorir::Buffer &input,
+                            tensorir::Buffer &output, ArrayRef<int64_t> perm,
+                            unsigned elementBytes) {
+  ArrayRef<int64_t> inShape = input.getShape();
+  ArrayRef<int64_t> outShape = output.getShape();
+  int64_t rank = outShape.size();
+  // The input stride (in elements) of each output dimension.
+  SmallVector<int64_t> inStrides(rank, 1), strides(rank);
+  for (int64_t d = rank - 2; d >= 0; --d)
+    inStrides[d] = inStrides[d + 1] * inShape[d + 1];
+  for (int64_t d = 0; d < rank; ++d)
+    strides[d] = inStrides[perm[d]];
+  const char *in = input.getData().data();
+  char *out = output.getData().data();
+  int64_t total = output.getNumElements();
+  SmallVector<int64_t> index(rank, 0);
+  int64_t offset = 0;
+  for (int64_t i = 0; i < total; ++i) {
+    std::memcpy(out + i * elementBytes, in + offset * elementBytes,
+                elementBytes);
+    // Advance the output index (row-major), keeping the input offset.
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      offset += strides[d];
+      if (++index[d] < outShape[d])
+        break;
+      offset -= strides[d] * outShape[d];
+      index[d] = 0;
+    }
+  }
+}
+
 FailureOr<SmallVector<ElementsAttr>> ConstantEvaluator::evaluate(
     Operation *op, SmallVectorImpl<std::pair<Location, std::string>> &errors,
     std::string *kernelName) {
@@ -119,7 +156,20 @@ FailureOr<SmallVector<ElementsAttr>> ConstantEvaluator::evaluate(
   }
 
   LogicalResult result = success();
-  {
+  auto permute = dyn_cast<PermuteDimsOp>(op);
+  std::optional<unsigned> elementBytes =
+      tensorir::Buffer::getElementByteSize(buffers[0].getElementType());
+  if (permute && elementBytes && !buffers[0].getElementType().isInteger(1)) {
+    int64_t rank = buffers[0].getShape().size();
+    SmallVector<int64_t> perm;
+    if (std::optional<ArrayRef<int64_t>> axes = permute.getAxes())
+      for (int64_t axis : *axes)
+        perm.push_back(axis < 0 ? axis + rank : axis);
+    else
+      for (int64_t d = rank - 1; d >= 0; --d)
+        perm.push_back(d);
+    permuteElements(buffers[0], buffers[1], perm, *elementBytes);
+  } else {
     ScopedDiagnosticHandler collect(context, [&](Diagnostic &diag) {
       errors.emplace_back(diag.getLocation(), diag.str());
       return success();
