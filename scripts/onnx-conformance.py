@@ -79,7 +79,7 @@ SUBSET = [
     "test_isinf_negative", "test_isnan", "test_mod_mixed_sign_int32", "test_mod_mixed_sign_float32",
     "test_slice_start_out_of_bounds", "test_split_zero_size_splits", "test_tril_zero",
     "test_reshape_allowzero_reordered", "test_layer_normalization_2d_axis0_expanded",
-    "test_training_dropout_zero_ratio_mask",
+    "test_training_dropout_zero_ratio_mask", "test_gather_elements_negative_indices",
 ]
 
 

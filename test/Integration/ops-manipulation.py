@@ -85,6 +85,10 @@
 # CHECK: symbolic n=1: take: ok
 # CHECK: symbolic n=1: pad: ok
 # CHECK: symbolic n=1: broadcast_to: ok
+# CHECK: gather_elements axis=0 6x5x3: ok
+# CHECK: gather_elements axis=1 4x2x3: ok
+# CHECK: gather_elements axis=-1 3x5x4: ok
+# CHECK: gather_elements axis=2 2x3x1: ok
 
 import numpy as np
 import mlc
@@ -400,3 +404,21 @@ for n in (5, 1):
             np.testing.assert_array_equal(outs[position], array, err_msg=name)
             position += 1
         print("symbolic n=%d: %s: ok" % (n, name))
+
+# gather_elements (relax only): np.take_along_axis, negative indices from the
+# end, indices smaller than the data along the other axes, each axis.
+GATHER = """
+func.func @main(%x: tensor<4x5x3xf32> {{relax.name = "x"}}, %i: tensor<{S}xi64> {{relax.name = "i"}})
+    -> tensor<{S}xf32> {{
+  %0 = relax.gather_elements %x, %i {{axis = {A} : i64}} : (tensor<4x5x3xf32>, tensor<{S}xi64>) -> tensor<{S}xf32>
+  return %0 : tensor<{S}xf32>
+}}
+"""
+x = rand(4, 5, 3)
+for axis, shape in ((0, (6, 5, 3)), (1, (4, 2, 3)), (-1, (3, 5, 4)), (2, (2, 3, 1))):
+    n = x.shape[axis]
+    i = rng.integers(-n, n, size=shape).astype(np.int64)
+    text = GATHER.format(S="x".join(map(str, shape)), A=axis)
+    out = mlc.create_executor(mod=mlc.Module(text)).evaluate()(x=x, i=i)
+    np.testing.assert_array_equal(out, np.take_along_axis(x[tuple(slice(0, s) if d != axis % 3 else slice(None) for d, s in enumerate(shape))], np.where(i < 0, i + n, i), axis=axis))
+    print("gather_elements axis=%d %s: ok" % (axis, "x".join(map(str, shape))))

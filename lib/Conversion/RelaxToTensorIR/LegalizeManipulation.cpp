@@ -579,6 +579,34 @@ static LogicalResult buildTake(relax::TakeOp op, PrimFuncBuilder &kernel,
 }
 
 //===----------------------------------------------------------------------===//
+// gather_elements
+//===----------------------------------------------------------------------===//
+
+/// topi.gather: out[i] = data[i with i[axis] = indices[i]], a negative index
+/// counting from the end of the axis.
+static LogicalResult buildGatherElements(relax::GatherElementsOp op,
+                                         PrimFuncBuilder &kernel,
+                                         ValueRange inputs,
+                                         ValueRange outputs) {
+  Value data = inputs[0], indicesBuffer = inputs[1];
+  int64_t rank = cast<MemRefType>(data.getType()).getRank();
+  int64_t axis = normalize(op.getAxis(), rank);
+  OpFoldResult axisSize = kernel.getSizes(data)[axis];
+  kernel.compute("T_gather_elements", outputs[0],
+                 [&](OpBuilder &b, Location loc, ValueRange indices) {
+                   IndexMath m(b, loc);
+                   Value index =
+                       m.toIndex(load(b, loc, indicesBuffer, indices));
+                   Value wrapped = m.get(m.add(index, axisSize));
+                   index = m.select(m.lt(index, m.constant(0)), wrapped, index);
+                   SmallVector<Value> in(indices);
+                   in[axis] = index;
+                   return load(b, loc, data, in);
+                 });
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // nn.pad
 //===----------------------------------------------------------------------===//
 
@@ -688,5 +716,6 @@ void mlc::legalize::populateManipulationLegalizations(
   table.add<relax::StridedSliceOp>(buildStridedSlice);
   table.add<relax::ConcatOp>(buildConcat);
   table.add<relax::TakeOp>(buildTake);
+  table.add<relax::GatherElementsOp>(buildGatherElements);
   table.add<relax::PadOp>(buildPad);
 }

@@ -256,6 +256,14 @@ LogicalResult convertSlice(NodeContext &node) {
                      node.i64s("strides", steps), node.i64s("axes", axes)}));
 }
 
+LogicalResult convertGatherElements(NodeContext &node) {
+  FailureOr<int64_t> axis = node.getInt("axis", 0);
+  if (failed(axis))
+    return failure();
+  return define(node, node.op("gather_elements", {node.input(0), node.input(1)},
+                              {node.i64("axis", *axis)}));
+}
+
 LogicalResult convertGather(NodeContext &node) {
   FailureOr<int64_t> axis = node.getInt("axis", 0);
   if (failed(axis))
@@ -697,6 +705,7 @@ static const ConverterEntry kTensorConverters[] = {
     {"Split", 2, convertSplit},
     {"Slice", 1, convertSlice},
     {"Gather", 1, convertGather},
+    {"GatherElements", 11, convertGatherElements},
     {"Expand", 8, convertExpand},
     {"Tile", 6, convertTile},
     {"Pad", 2, convertPad},

@@ -542,6 +542,41 @@ func.func @broadcast_to_bad(%x: tensor<3xf32>) {
 
 // -----
 
+func.func @gather_elements_rank(%x: tensor<3x4xf32>, %i: tensor<3xi64>) {
+  // expected-error @+2 {{indices of rank 1 for data of rank 2; they must be equal}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.gather_elements %x, %i : (tensor<3x4xf32>, tensor<3xi64>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @gather_elements_axis(%x: tensor<3x4xf32>, %i: tensor<3x4xi64>) {
+  // expected-error @+2 {{axis 2 is out of range for rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.gather_elements %x, %i {axis = 2 : i64} : (tensor<3x4xf32>, tensor<3x4xi64>) -> tensor<3x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_elements_too_large(%x: tensor<3x4xf32>, %i: tensor<5x4xi64>) {
+  // expected-error @+2 {{indices dimension 0 (5) is larger than the data's (3)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.gather_elements %x, %i {axis = 1 : i64} : (tensor<3x4xf32>, tensor<5x4xi64>) -> tensor<5x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_elements_float_indices(%x: tensor<3x4xf32>, %i: tensor<3x4xf32>) {
+  // expected-error @+1 {{'relax.gather_elements' op operand #1 must be ranked tensor of signless integer values, but got 'tensor<3x4xf32>'}}
+  %0 = relax.gather_elements %x, %i : (tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  return
+}
+
+// -----
+
 func.func @take_mode(%x: tensor<3xf32>, %i: tensor<2xi32>) {
   // expected-error @+2 {{mode must be clip, wrap or fast, not 'raise'}}
   // expected-error @+1 {{failed to infer returned types}}

@@ -904,6 +904,38 @@ TakeOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
   return success();
 }
 
+LogicalResult GatherElementsOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  GatherElementsOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  auto indices = dyn_cast<RankedTensorType>(adaptor.getIndices().getType());
+  if (!type || !indices)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  int64_t rank = type.getRank();
+  if (indices.getRank() != rank)
+    return emitOptionalError(location, "indices of rank ", indices.getRank(),
+                             " for data of rank ", rank,
+                             "; they must be equal");
+  int64_t axis = adaptor.getAxis();
+  if (validAxis(axis, rank) < 0)
+    return emitOptionalError(location, "axis ", axis,
+                             " is out of range for rank ", rank);
+  axis = validAxis(axis, rank);
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d == axis || indices.isDynamicDim(d) || type.isDynamicDim(d))
+      continue;
+    if (indices.getDimSize(d) > type.getDimSize(d))
+      return emitOptionalError(
+          location, "indices dimension ", d, " (", indices.getDimSize(d),
+          ") is larger than the data's (", type.getDimSize(d), ")");
+  }
+  inferredReturnTypes.push_back(RankedTensorType::get(
+      indices.getShape(), type.getElementType(), indices.getEncoding()));
+  return success();
+}
+
 LogicalResult BroadcastToOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,

@@ -709,6 +709,31 @@ def Relax_TakeOp : Relax_InferredOp<"take"> {
   }];
 }
 
+def Relax_GatherElementsOp : Relax_InferredOp<"gather_elements"> {
+  let summary = "gathers elements along an axis at per-element indices";
+  let description = [{
+    TVM's `R.gather_elements(data, indices, axis)` (ONNX GatherElements,
+    `torch.gather`): `out[i0, .., ik, ..] = data[i0, .., indices[i0, .., ik,
+    ..], ..]` with the index replacing position `axis` (default 0; negative
+    counts from the end). `indices` has the rank of `data` and the result
+    has its shape; along the other axes it may not be larger than `data`.
+    A negative index counts from the end of the axis; indices outside
+    `[-n, n)` are undefined behaviour, as in TVM.
+
+    ```mlir
+    %g = relax.gather_elements %x, %i {axis = 1 : i64}
+        : (tensor<3x4xf32>, tensor<3x2xi64>) -> tensor<3x2xf32>
+    ```
+  }];
+  let arguments = (ins Relax_Tensor:$data,
+                       RankedTensorOf<[AnySignlessInteger]>:$indices,
+                       DefaultValuedAttr<I64Attr, "0">:$axis);
+  let results = (outs Relax_Tensor:$result);
+  let assemblyFormat = [{
+    $data `,` $indices attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 def Relax_BroadcastToOp : Relax_InferredOp<"broadcast_to"> {
   let summary = "broadcasts a tensor to a static shape";
   let description = [{

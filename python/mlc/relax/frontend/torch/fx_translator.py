@@ -414,7 +414,8 @@ def _python_binary(op, lhs, rhs):
     # translator recomputes it symbolically where it is linear.
     fn = {"add": operator.add, "subtract": operator.sub, "multiply": operator.mul,
           "divide": operator.truediv, "floor_divide": operator.floordiv,
-          "power": operator.pow}[op]
+          "power": operator.pow, "floor_mod": operator.mod,
+          "mod": lambda a, b: type(a + b)(math.fmod(a, b))}[op]
     if isinstance(lhs, SymExpr) or isinstance(rhs, SymExpr):
         if op == "add" or op == "subtract":
             sign = 1 if op == "add" else -1
@@ -468,6 +469,24 @@ def _float_unary(op):
 
 def _identity(tr, node):
     return tr.value(node.args[0])
+
+
+def _rounding(op):
+    # torch.floor and the like keep integer tensors as they are.
+    def convert(tr, node):
+        x = tr.value(node.args[0])
+        if not x.info.dtype.is_floating_point:
+            return x
+        return tr.emit(op, [x])
+    return convert
+
+
+def _gather(tr, node):
+    # torch.gather(input, dim, index): relax.gather_elements.
+    args = dict(zip(("input", "dim", "index"), node.args), **node.kwargs)
+    x, index = tr.value(args["input"]), tr.value(args["index"])
+    return tr.emit("gather_elements", [x, index], {"axis": i64(args["dim"])},
+                   info=TensorInfo(index.info.shape, x.info.dtype))
 
 
 def _relu6(tr, x):
@@ -1326,6 +1345,17 @@ _FUNCTIONS = {
     torch.exp: _float_unary("exp"), torch.log: _float_unary("log"),
     torch.sqrt: _float_unary("sqrt"), torch.rsqrt: _float_unary("rsqrt"),
     torch.erf: _float_unary("erf"), torch.abs: _unary("abs"),
+    torch.floor: _rounding("floor"), torch.ceil: _rounding("ceil"),
+    torch.round: _rounding("round"), torch.trunc: _rounding("trunc"),
+    torch.sin: _float_unary("sin"), torch.cos: _float_unary("cos"),
+    torch.tan: _float_unary("tan"), torch.asin: _float_unary("asin"),
+    torch.acos: _float_unary("acos"), torch.atan: _float_unary("atan"),
+    torch.sinh: _float_unary("sinh"), torch.cosh: _float_unary("cosh"),
+    torch.asinh: _float_unary("asinh"), torch.acosh: _float_unary("acosh"),
+    torch.atanh: _float_unary("atanh"), torch.isnan: _unary("isnan"),
+    torch.isinf: _unary("isinf"), torch.isfinite: _unary("isfinite"),
+    torch.remainder: _binary("floor_mod"), operator.mod: _binary("floor_mod"),
+    torch.fmod: _binary("mod"), torch.gather: _gather,
     F.silu: _activation(_silu), F.gelu: _gelu_function,
     F.hardswish: _activation(_hardswish), F.hardsigmoid: _activation(_hardsigmoid),
     F.leaky_relu: _leaky_relu_function,
@@ -1376,4 +1406,7 @@ _METHODS = {
     "relu": _unary("nn.relu"), "sigmoid": _unary("sigmoid"), "tanh": _unary("tanh"),
     "exp": _float_unary("exp"), "sqrt": _float_unary("sqrt"), "rsqrt": _float_unary("rsqrt"),
     "tril": _tril_triu(False), "triu": _tril_triu(True),
+    "floor": _rounding("floor"), "ceil": _rounding("ceil"), "round": _rounding("round"),
+    "sin": _float_unary("sin"), "cos": _float_unary("cos"), "remainder": _binary("floor_mod"),
+    "fmod": _binary("mod"), "gather": _gather,
 }
