@@ -89,6 +89,15 @@
 # CHECK: gather_elements axis=1 4x2x3: ok
 # CHECK: gather_elements axis=-1 3x5x4: ok
 # CHECK: gather_elements axis=2 2x3x1: ok
+# CHECK: scatter_elements axis=0 update: ok
+# CHECK: scatter_elements axis=0 add: ok
+# CHECK: scatter_elements axis=0 mul: ok
+# CHECK: scatter_elements axis=0 min: ok
+# CHECK: scatter_elements axis=0 max: ok
+# CHECK: scatter_elements axis=-1: ok
+# CHECK: scatter_nd k=1 update: ok
+# CHECK: scatter_nd k=2 add: ok
+# CHECK: scatter_nd k=3 max: ok
 
 import numpy as np
 import mlc
@@ -422,3 +431,53 @@ for axis, shape in ((0, (6, 5, 3)), (1, (4, 2, 3)), (-1, (3, 5, 4)), (2, (2, 3, 
     out = mlc.create_executor(mod=mlc.Module(text)).evaluate()(x=x, i=i)
     np.testing.assert_array_equal(out, np.take_along_axis(x[tuple(slice(0, s) if d != axis % 3 else slice(None) for d, s in enumerate(shape))], np.where(i < 0, i + n, i), axis=axis))
     print("gather_elements axis=%d %s: ok" % (axis, "x".join(map(str, shape))))
+
+# scatter_elements and scatter_nd (relax only) against a numpy loop that
+# applies the updates in row-major order (later ones win; duplicates
+# combine under add/mul/min/max), negative indices from the end.
+SCATTER = """
+func.func @main(%x: tensor<{D}xf32> {{relax.name = "x"}}, %i: tensor<{I}xi64> {{relax.name = "i"}},
+                %u: tensor<{U}xf32> {{relax.name = "u"}}) -> tensor<{D}xf32> {{
+  %0 = relax.{OP} %x, %i, %u {{{ATTRS}}} : (tensor<{D}xf32>, tensor<{I}xi64>, tensor<{U}xf32>) -> tensor<{D}xf32>
+  return %0 : tensor<{D}xf32>
+}}
+"""
+COMBINE = {"update": lambda a, b: b, "add": np.add, "mul": np.multiply,
+           "min": np.minimum, "max": np.maximum}
+
+
+def run_scatter(op, attrs, x, i, u):
+    dims = lambda a: "x".join(map(str, a.shape))
+    text = SCATTER.format(D=dims(x), I=dims(i), U=dims(u), OP=op, ATTRS=attrs)
+    return mlc.create_executor(mod=mlc.Module(text)).evaluate()(x=x, i=i, u=u)
+
+
+x = rand(4, 5)
+for reduction in ("update", "add", "mul", "min", "max"):
+    i = rng.integers(-4, 4, size=(3, 5)).astype(np.int64)
+    u = rand(3, 5)
+    ref = x.copy()
+    for p in np.ndindex(i.shape):
+        at = (i[p] % 4, p[1])
+        ref[at] = COMBINE[reduction](ref[at], u[p])
+    out = run_scatter("scatter_elements", 'axis = 0 : i64, reduction = "%s"' % reduction, x, i, u)
+    np.testing.assert_allclose(out, ref, rtol=1e-6, err_msg=reduction)
+    print("scatter_elements axis=0 %s: ok" % reduction)
+i = rng.integers(0, 5, size=(4, 2)).astype(np.int64)
+u = rand(4, 2)
+ref = x.copy()
+for p in np.ndindex(i.shape):
+    ref[p[0], i[p]] = u[p]
+np.testing.assert_array_equal(run_scatter("scatter_elements", "axis = -1 : i64", x, i, u), ref)
+print("scatter_elements axis=-1: ok")
+y = rand(3, 4, 5)
+for k, reduction in ((1, "update"), (2, "add"), (3, "max")):
+    idx = np.stack([rng.integers(-n, n, size=(2, 3)) for n in y.shape[:k]], axis=-1).astype(np.int64)
+    upd = rand(*(2, 3) + y.shape[k:])
+    ref = y.copy()
+    for p in np.ndindex(idx.shape[:-1]):
+        at = tuple(int(v) % n for v, n in zip(idx[p], y.shape))
+        ref[at] = COMBINE[reduction](ref[at], upd[p])
+    out = run_scatter("scatter_nd", 'reduction = "%s"' % reduction, y, idx, upd)
+    np.testing.assert_allclose(out, ref, rtol=1e-6)
+    print("scatter_nd k=%d %s: ok" % (k, reduction))

@@ -582,6 +582,11 @@ static LogicalResult buildTake(relax::TakeOp op, PrimFuncBuilder &kernel,
 // gather_elements
 //===----------------------------------------------------------------------===//
 
+/// `index` counted from the end of an axis of `size` when negative.
+static Value wrapNegative(IndexMath &m, Value index, OpFoldResult size) {
+  return m.select(m.lt(index, m.constant(0)), m.get(m.add(index, size)), index);
+}
+
 /// topi.gather: out[i] = data[i with i[axis] = indices[i]], a negative index
 /// counting from the end of the axis.
 static LogicalResult buildGatherElements(relax::GatherElementsOp op,
@@ -595,14 +600,95 @@ static LogicalResult buildGatherElements(relax::GatherElementsOp op,
   kernel.compute("T_gather_elements", outputs[0],
                  [&](OpBuilder &b, Location loc, ValueRange indices) {
                    IndexMath m(b, loc);
-                   Value index =
-                       m.toIndex(load(b, loc, indicesBuffer, indices));
-                   Value wrapped = m.get(m.add(index, axisSize));
-                   index = m.select(m.lt(index, m.constant(0)), wrapped, index);
                    SmallVector<Value> in(indices);
-                   in[axis] = index;
+                   in[axis] = wrapNegative(
+                       m, m.toIndex(load(b, loc, indicesBuffer, indices)),
+                       axisSize);
                    return load(b, loc, data, in);
                  });
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// scatter_elements, scatter_nd
+//===----------------------------------------------------------------------===//
+
+/// The scatter ops' `reduction` of the element in place and the update.
+static Value combineScatter(OpBuilder &b, Location loc, StringRef reduction,
+                            Value old, Value update) {
+  if (reduction == "add")
+    return createAdd(b, loc, old, update);
+  if (reduction == "mul")
+    return createMul(b, loc, old, update);
+  if (reduction == "min")
+    return createMin(b, loc, old, update);
+  if (reduction == "max")
+    return createMax(b, loc, old, update);
+  return update;
+}
+
+/// topi.scatter_elements: a copy of the data, then the updates in order.
+static LogicalResult buildScatterElements(relax::ScatterElementsOp op,
+                                          PrimFuncBuilder &kernel,
+                                          ValueRange inputs,
+                                          ValueRange outputs) {
+  Value data = inputs[0], indicesBuffer = inputs[1], updates = inputs[2];
+  Value out = outputs[0];
+  int64_t rank = cast<MemRefType>(data.getType()).getRank();
+  int64_t axis = normalize(op.getAxis(), rank);
+  OpFoldResult axisSize = kernel.getSizes(data)[axis];
+  std::string reduction = op.getReduction().str();
+  kernel.compute("T_scatter_elements_copy", out,
+                 [&](OpBuilder &b, Location loc, ValueRange indices) {
+                   return load(b, loc, data, indices);
+                 });
+  kernel.update("T_scatter_elements", kernel.getSizes(indicesBuffer),
+                [&](OpBuilder &b, Location loc, ValueRange iv) {
+                  IndexMath m(b, loc);
+                  SmallVector<Value> position(iv);
+                  position[axis] = wrapNegative(
+                      m, m.toIndex(load(b, loc, indicesBuffer, iv)), axisSize);
+                  Value value = combineScatter(b, loc, reduction,
+                                               load(b, loc, out, position),
+                                               load(b, loc, updates, iv));
+                  memref::StoreOp::create(b, loc, value, out, position);
+                });
+  return success();
+}
+
+/// topi.scatter_nd: a copy of the data, then the update slices in order.
+static LogicalResult buildScatterND(relax::ScatterNDOp op,
+                                    PrimFuncBuilder &kernel, ValueRange inputs,
+                                    ValueRange outputs) {
+  Value data = inputs[0], indicesBuffer = inputs[1], updates = inputs[2];
+  Value out = outputs[0];
+  auto indicesType = cast<MemRefType>(indicesBuffer.getType());
+  int64_t k = indicesType.getShape().back();
+  int64_t q = indicesType.getRank() - 1;
+  SmallVector<OpFoldResult> sizes = kernel.getSizes(data);
+  std::string reduction = op.getReduction().str();
+  kernel.compute("T_scatter_nd_copy", out,
+                 [&](OpBuilder &b, Location loc, ValueRange indices) {
+                   return load(b, loc, data, indices);
+                 });
+  kernel.update(
+      "T_scatter_nd", kernel.getSizes(updates),
+      [&](OpBuilder &b, Location loc, ValueRange iv) {
+        IndexMath m(b, loc);
+        SmallVector<Value> position;
+        SmallVector<Value> at(iv.take_front(q));
+        at.push_back(Value());
+        for (int64_t j = 0; j < k; ++j) {
+          at.back() = m.get(m.constant(j));
+          position.push_back(wrapNegative(
+              m, m.toIndex(load(b, loc, indicesBuffer, at)), sizes[j]));
+        }
+        llvm::append_range(position, iv.drop_front(q));
+        Value value =
+            combineScatter(b, loc, reduction, load(b, loc, out, position),
+                           load(b, loc, updates, iv));
+        memref::StoreOp::create(b, loc, value, out, position);
+      });
   return success();
 }
 
@@ -717,5 +803,7 @@ void mlc::legalize::populateManipulationLegalizations(
   table.add<relax::ConcatOp>(buildConcat);
   table.add<relax::TakeOp>(buildTake);
   table.add<relax::GatherElementsOp>(buildGatherElements);
+  table.add<relax::ScatterElementsOp>(buildScatterElements);
+  table.add<relax::ScatterNDOp>(buildScatterND);
   table.add<relax::PadOp>(buildPad);
 }

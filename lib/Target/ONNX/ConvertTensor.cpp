@@ -264,6 +264,39 @@ LogicalResult convertGatherElements(NodeContext &node) {
                               {node.i64("axis", *axis)}));
 }
 
+/// ScatterElements / ScatterND's `reduction` ("none" is relax's "update").
+FailureOr<std::string> getScatterReduction(NodeContext &node) {
+  FailureOr<std::string> reduction = node.getString("reduction", "none");
+  if (failed(reduction))
+    return failure();
+  if (*reduction == "none")
+    return std::string("update");
+  if (!llvm::is_contained({"add", "mul", "min", "max"}, *reduction))
+    return node.error() << "reduction '" << *reduction
+                        << "' is not none, add, mul, min or max";
+  return reduction;
+}
+
+LogicalResult convertScatterElements(NodeContext &node) {
+  FailureOr<int64_t> axis = node.getInt("axis", 0);
+  FailureOr<std::string> reduction = getScatterReduction(node);
+  if (failed(axis) || failed(reduction))
+    return failure();
+  return define(
+      node,
+      node.op("scatter_elements", {node.input(0), node.input(1), node.input(2)},
+              {node.i64("axis", *axis), node.str("reduction", *reduction)}));
+}
+
+LogicalResult convertScatterND(NodeContext &node) {
+  FailureOr<std::string> reduction = getScatterReduction(node);
+  if (failed(reduction))
+    return failure();
+  return define(node, node.op("scatter_nd",
+                              {node.input(0), node.input(1), node.input(2)},
+                              {node.str("reduction", *reduction)}));
+}
+
 LogicalResult convertGather(NodeContext &node) {
   FailureOr<int64_t> axis = node.getInt("axis", 0);
   if (failed(axis))
@@ -706,6 +739,9 @@ static const ConverterEntry kTensorConverters[] = {
     {"Slice", 1, convertSlice},
     {"Gather", 1, convertGather},
     {"GatherElements", 11, convertGatherElements},
+    {"Scatter", 9, convertScatterElements},
+    {"ScatterElements", 11, convertScatterElements},
+    {"ScatterND", 11, convertScatterND},
     {"Expand", 8, convertExpand},
     {"Tile", 6, convertTile},
     {"Pad", 2, convertPad},

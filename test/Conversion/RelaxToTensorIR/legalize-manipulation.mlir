@@ -363,3 +363,32 @@ func.func @test_pad_index_value(%x: tensor<3xf32>, %v: tensor<index>) -> tensor<
   %0 = relax.nn.pad %x, %v {pad_width = array<i64: 1, 1>} : (tensor<3xf32>, tensor<index>) -> tensor<5xf32>
   return %0 : tensor<5xf32>
 }
+
+// -----
+
+// Scatters: a spatial copy of the data, then one block without iteration
+// variables around sequential loops over the updates, which store at
+// positions read from the indices (negative ones counted from the end), in
+// order, combined with `reduction`.
+// CHECK-LABEL: tensorir.prim_func private @scatter_nd(
+// CHECK-SAME:      %A: memref<4x5xf32>, %B: memref<2x1xi64>, %C: memref<2x5xf32>, %T_scatter_nd: memref<4x5xf32>)
+// CHECK:         tensorir.block "T_scatter_nd_copy"
+// CHECK:         tensorir.block "T_scatter_nd" {
+// CHECK:           scf.for %[[Q:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:             scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:               %[[I:.*]] = memref.load %B[%[[Q]], %{{.*}}] : memref<2x1xi64>
+// CHECK:               arith.index_cast %[[I]] : i64 to index
+// CHECK:               %[[POS:.*]] = arith.select
+// CHECK:               %[[U:.*]] = memref.load %C[%[[Q]], %[[J]]]
+// CHECK:               %[[OLD:.*]] = memref.load %T_scatter_nd[%[[POS]], %[[J]]]
+// CHECK:               %[[NEW:.*]] = arith.maximumf %[[OLD]], %[[U]] : f32
+// CHECK:               memref.store %[[NEW]], %T_scatter_nd[%[[POS]], %[[J]]]
+// CHECK-LABEL: tensorir.prim_func private @scatter_elements(
+// CHECK:         tensorir.block "T_scatter_elements" {
+// CHECK-NOT:       arith.maximumf
+// CHECK:           memref.store
+func.func @scatter(%x: tensor<4x5xf32>, %i: tensor<2x1xi64>, %u: tensor<2x5xf32>, %e: tensor<3x5xi64>, %v: tensor<3x5xf32>) -> (tensor<4x5xf32>, tensor<4x5xf32>) {
+  %0 = relax.scatter_nd %x, %i, %u {reduction = "max"} : (tensor<4x5xf32>, tensor<2x1xi64>, tensor<2x5xf32>) -> tensor<4x5xf32>
+  %1 = relax.scatter_elements %x, %e, %v : (tensor<4x5xf32>, tensor<3x5xi64>, tensor<3x5xf32>) -> tensor<4x5xf32>
+  return %0, %1 : tensor<4x5xf32>, tensor<4x5xf32>
+}

@@ -577,6 +577,51 @@ func.func @gather_elements_float_indices(%x: tensor<3x4xf32>, %i: tensor<3x4xf32
 
 // -----
 
+func.func @scatter_reduction(%x: tensor<3x4xf32>, %i: tensor<3x4xi64>, %u: tensor<3x4xf32>) {
+  // expected-error @+2 {{reduction must be update, add, mul, min or max, not 'mean'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.scatter_elements %x, %i, %u {reduction = "mean"} : (tensor<3x4xf32>, tensor<3x4xi64>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_elements_shapes(%x: tensor<3x4xf32>, %i: tensor<3x2xi64>, %u: tensor<3x4xf32>) {
+  // expected-error @+2 {{indices of shape [3, 2] but updates of shape [3, 4]; they must be equal}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.scatter_elements %x, %i, %u : (tensor<3x4xf32>, tensor<3x2xi64>, tensor<3x4xf32>) -> tensor<3x4xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_elements_dtype(%x: tensor<3x4xf32>, %i: tensor<3x4xi64>, %u: tensor<3x4xf16>) {
+  // expected-error @+2 {{updates of element type 'f16' for data of 'f32'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.scatter_elements %x, %i, %u : (tensor<3x4xf32>, tensor<3x4xi64>, tensor<3x4xf16>) -> tensor<3x4xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_nd_index_depth(%x: tensor<3x4xf32>, %i: tensor<2x3xi64>, %u: tensor<2xf32>) {
+  // expected-error @+2 {{indices of shape [2, 3] must end in a static size from 1 to the data's rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.scatter_nd %x, %i, %u : (tensor<3x4xf32>, tensor<2x3xi64>, tensor<2xf32>) -> tensor<3x4xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_nd_updates(%x: tensor<3x4xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>) {
+  // expected-error @+2 {{updates of shape [2, 3] for indices of shape [2, 1] and data of shape [3, 4]; expected [2, 4]}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.scatter_nd %x, %i, %u : (tensor<3x4xf32>, tensor<2x1xi64>, tensor<2x3xf32>) -> tensor<3x4xf32>
+  return
+}
+
+// -----
+
 func.func @take_mode(%x: tensor<3xf32>, %i: tensor<2xi32>) {
   // expected-error @+2 {{mode must be clip, wrap or fast, not 'raise'}}
   // expected-error @+1 {{failed to infer returned types}}

@@ -347,7 +347,7 @@ func.func @select_cast(%x: tensor<?x4xf32, #relax.shape<[n, 4]>>, %c: tensor<?x1
 
 // Tensor ops: dimensions passed through keep their symbolic expressions.
 // CHECK-LABEL: func.func @tensor_ops
-func.func @tensor_ops(%x: tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>, %w: tensor<10x4xf32>, %i: tensor<2x3xi32>, %v: tensor<3xf32>, %g: tensor<12x3xi32>, %gn: tensor<?x1x2xi64, #relax.shape<[n, 1, 2]>>) {
+func.func @tensor_ops(%x: tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>, %w: tensor<10x4xf32>, %i: tensor<2x3xi32>, %v: tensor<3xf32>, %g: tensor<12x3xi32>, %gn: tensor<?x1x2xi64, #relax.shape<[n, 1, 2]>>, %su: tensor<2x3xf32>, %ni: tensor<2x3x1xi32>, %nu: tensor<2x3x4xf32>) {
   // CHECK: relax.squeeze %{{.*}} {axis = array<i64: 1>} : (tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>) -> tensor<?x8xf32, #relax.shape<[n, 8]>>
   %0 = relax.squeeze %x {axis = array<i64: 1>} : (tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>) -> tensor<?x8xf32, #relax.shape<[n, 8]>>
   // CHECK: relax.squeeze %{{.*}} : (tensor<10x1x4xf32>) -> tensor<10x4xf32>
@@ -370,6 +370,11 @@ func.func @tensor_ops(%x: tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>, %w: tensor
   %8 = relax.gather_elements %w, %g : (tensor<10x4xf32>, tensor<12x3xi32>) -> tensor<12x3xf32>
   // CHECK: relax.gather_elements %{{.*}}, %{{.*}} {axis = -1 : i64} : (tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>, tensor<?x1x2xi64, #relax.shape<[n, 1, 2]>>) -> tensor<?x1x2xf32, #relax.shape<[n, 1, 2]>>
   %9 = relax.gather_elements %x, %gn {axis = -1 : i64} : (tensor<?x1x8xf32, #relax.shape<[n, 1, 8]>>, tensor<?x1x2xi64, #relax.shape<[n, 1, 2]>>) -> tensor<?x1x2xf32, #relax.shape<[n, 1, 2]>>
+  // Scatters keep the data's type.
+  // CHECK: relax.scatter_elements %{{.*}}, %{{.*}}, %{{.*}} {axis = 1 : i64, reduction = "add"} : (tensor<10x4xf32>, tensor<2x3xi32>, tensor<2x3xf32>) -> tensor<10x4xf32>
+  %10 = relax.scatter_elements %w, %i, %su {axis = 1 : i64, reduction = "add"} : (tensor<10x4xf32>, tensor<2x3xi32>, tensor<2x3xf32>) -> tensor<10x4xf32>
+  // CHECK: relax.scatter_nd %{{.*}}, %{{.*}}, %{{.*}} : (tensor<10x4xf32>, tensor<2x3x1xi32>, tensor<2x3x4xf32>) -> tensor<10x4xf32>
+  %11 = relax.scatter_nd %w, %ni, %nu : (tensor<10x4xf32>, tensor<2x3x1xi32>, tensor<2x3x4xf32>) -> tensor<10x4xf32>
   return
 }
 

@@ -2,7 +2,7 @@
 # 64x64 inputs to keep CI short) exported with torch.onnx.export at opset 13,
 # imported with mlc.relax.frontend.onnx.from_onnx, run with mlc and compared
 # with torch on a random input (f32: rtol 1e-4, atol 1e-4 times the largest
-# output magnitude); ResNet-18 also with a symbolic batch. bench/onnx_models.py
+# output magnitude); ResNet-18 also with a symbolic batch, and Swin-T. bench/onnx_models.py
 # runs more models at 224x224.
 # REQUIRES: torch
 # RUN: %python %s | FileCheck %s
@@ -15,6 +15,7 @@
 # CHECK: regnet_y_400mf: ok
 # CHECK: mnasnet0_5: ok
 # CHECK: resnet18 batch b: ok
+# CHECK: swin_t opset 17: ok
 
 import sys
 
@@ -38,3 +39,7 @@ for name in NAMES:
 model = torchvision.models.resnet18().eval()
 sets = [(rng.standard_normal((n, 3, 64, 64)).astype("float32"),) for n in (1, 3)]
 check_onnx("resnet18 batch b", model, sets, opset=13, dynamic_axes={0: {0: "b"}})
+# Swin-T: shifted windows (Mod, ScatterND, Roll's Slice/Concat), opset 17.
+model = torchvision.models.swin_t().eval()
+check_onnx("swin_t opset 17", model,
+           [(rng.standard_normal((1, 3, 64, 64)).astype("float32"),)], opset=17)

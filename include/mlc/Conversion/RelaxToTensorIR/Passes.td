@@ -63,6 +63,7 @@ def RelaxLegalizeOps : Pass<"relax-legalize-ops", "::mlir::ModuleOp"> {
     "::mlir::arith::ArithDialect",
     "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
     "::mlc::tensorir::TensorIRDialect"
   ];
 }

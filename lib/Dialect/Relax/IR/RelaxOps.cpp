@@ -936,6 +936,97 @@ LogicalResult GatherElementsOp::inferReturnTypes(
   return success();
 }
 
+/// The `reduction` of the scatter ops.
+static LogicalResult checkScatterReduction(std::optional<Location> location,
+                                           StringRef reduction) {
+  if (llvm::is_contained({"update", "add", "mul", "min", "max"}, reduction))
+    return success();
+  return emitOptionalError(location,
+                           "reduction must be update, add, mul, min or max, "
+                           "not '",
+                           reduction, "'");
+}
+
+LogicalResult ScatterElementsOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
+  ScatterElementsOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  auto indices = dyn_cast<RankedTensorType>(adaptor.getIndices().getType());
+  auto updates = dyn_cast<RankedTensorType>(adaptor.getUpdates().getType());
+  if (!type || !indices || !updates)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  if (failed(checkScatterReduction(location, adaptor.getReduction())))
+    return failure();
+  if (updates.getElementType() != type.getElementType())
+    return emitOptionalError(location, "updates of element type ",
+                             updates.getElementType(), " for data of ",
+                             type.getElementType());
+  if (indices.getShape() != updates.getShape())
+    return emitOptionalError(location, "indices of shape [", indices.getShape(),
+                             "] but updates of shape [", updates.getShape(),
+                             "]; they must be equal");
+  int64_t rank = type.getRank();
+  if (indices.getRank() != rank)
+    return emitOptionalError(location, "indices of rank ", indices.getRank(),
+                             " for data of rank ", rank,
+                             "; they must be equal");
+  int64_t axis = validAxis(adaptor.getAxis(), rank);
+  if (axis < 0)
+    return emitOptionalError(location, "axis ", adaptor.getAxis(),
+                             " is out of range for rank ", rank);
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis && !indices.isDynamicDim(d) && !type.isDynamicDim(d) &&
+        indices.getDimSize(d) > type.getDimSize(d))
+      return emitOptionalError(
+          location, "indices dimension ", d, " (", indices.getDimSize(d),
+          ") is larger than the data's (", type.getDimSize(d), ")");
+  inferredReturnTypes.push_back(type);
+  return success();
+}
+
+LogicalResult
+ScatterNDOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
+                              ValueRange operands, DictionaryAttr attributes,
+                              OpaqueProperties properties, RegionRange regions,
+                              SmallVectorImpl<Type> &inferredReturnTypes) {
+  ScatterNDOp::Adaptor adaptor(operands, attributes, properties, regions);
+  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
+  auto indices = dyn_cast<RankedTensorType>(adaptor.getIndices().getType());
+  auto updates = dyn_cast<RankedTensorType>(adaptor.getUpdates().getType());
+  if (!type || !indices || !updates)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  if (failed(checkScatterReduction(location, adaptor.getReduction())))
+    return failure();
+  if (updates.getElementType() != type.getElementType())
+    return emitOptionalError(location, "updates of element type ",
+                             updates.getElementType(), " for data of ",
+                             type.getElementType());
+  if (indices.getRank() < 1 || indices.isDynamicDim(indices.getRank() - 1) ||
+      indices.getShape().back() < 1 ||
+      indices.getShape().back() > type.getRank())
+    return emitOptionalError(
+        location, "indices of shape [", indices.getShape(),
+        "] must end in a static size from 1 to the data's rank ",
+        type.getRank());
+  // updates: indices.shape[:-1] + data.shape[k:].
+  int64_t k = indices.getShape().back();
+  SmallVector<int64_t> expected(indices.getShape().drop_back());
+  llvm::append_range(expected, type.getShape().drop_front(k));
+  bool matches = updates.getRank() == (int64_t)expected.size();
+  for (size_t i = 0; matches && i < expected.size(); ++i)
+    matches = ShapedType::isDynamic(expected[i]) || updates.isDynamicDim(i) ||
+              updates.getDimSize(i) == expected[i];
+  if (!matches)
+    return emitOptionalError(location, "updates of shape [", updates.getShape(),
+                             "] for indices of shape [", indices.getShape(),
+                             "] and data of shape [", type.getShape(),
+                             "]; expected [", expected, "]");
+  inferredReturnTypes.push_back(type);
+  return success();
+}
+
 LogicalResult BroadcastToOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,

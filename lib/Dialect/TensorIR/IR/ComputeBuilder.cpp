@@ -9,6 +9,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Diagnostics.h"
 
 #include <cmath>
@@ -180,6 +182,36 @@ void PrimFuncBuilder::buildStage(StringRef blockName, ValueRange outs,
         return builder.getStringAttr("v_" + n);
       })));
   setInferredRegions(block);
+}
+
+void PrimFuncBuilder::update(StringRef blockName,
+                             ArrayRef<OpFoldResult> extents, UpdateFn fn) {
+  if (llvm::any_of(extents, [](OpFoldResult extent) {
+        std::optional<int64_t> value = getConstantIntValue(extent);
+        return value && *value == 0;
+      }))
+    return;
+  // One block without iteration variables around sequential scf.for loops
+  // (TVM's opaque block around ir_builder loops): the positions written
+  // depend on data, so the updates neither run in parallel nor declare
+  // regions, and a later update to a position wins.
+  OpBuilder::InsertionGuard stageGuard(builder);
+  BlockOp::create(builder, loc, blockName, {}, {}, {},
+                  [&](OpBuilder &b, Location bodyLoc, ValueRange) {
+                    OpBuilder::InsertionGuard bodyGuard(b);
+                    SmallVector<Value> ivs;
+                    Value zero = arith::ConstantIndexOp::create(b, bodyLoc, 0);
+                    Value one = arith::ConstantIndexOp::create(b, bodyLoc, 1);
+                    for (OpFoldResult extent : extents) {
+                      Value upper =
+                          getValueOrCreateConstantIndexOp(b, bodyLoc, extent);
+                      auto loop =
+                          scf::ForOp::create(b, bodyLoc, zero, upper, one);
+                      ivs.push_back(loop.getInductionVar());
+                      b.setInsertionPoint(loop.getBody()->getTerminator());
+                    }
+                    fn(b, bodyLoc, ivs);
+                  });
 }
 
 PrimFuncOp PrimFuncBuilder::finish() { return func; }

@@ -734,6 +734,60 @@ def Relax_GatherElementsOp : Relax_InferredOp<"gather_elements"> {
   }];
 }
 
+def Relax_ScatterElementsOp : Relax_InferredOp<"scatter_elements"> {
+  let summary = "writes elements at per-element indices along an axis";
+  let description = [{
+    TVM's `R.scatter_elements(data, indices, updates, axis, reduction)`
+    (ONNX ScatterElements, `torch.scatter`): the result is `data` with, for
+    every position `i` of `indices`, the element at `i` with `indices[i]`
+    in place of position `axis` set to `updates[i]` (`reduction` "update",
+    the default) or combined with it ("add", "mul", "min", "max"). Updates
+    apply in row-major order of `indices`, so a later one to the same
+    position wins. `indices` and `updates` have one shape, of the rank of
+    `data`; a negative index counts from the end of the axis.
+
+    ```mlir
+    %s = relax.scatter_elements %x, %i, %u {axis = 1 : i64, reduction = "add"}
+        : (tensor<3x4xf32>, tensor<3x2xi64>, tensor<3x2xf32>) -> tensor<3x4xf32>
+    ```
+  }];
+  let arguments = (ins Relax_Tensor:$data,
+                       RankedTensorOf<[AnySignlessInteger]>:$indices,
+                       Relax_Tensor:$updates,
+                       DefaultValuedAttr<I64Attr, "0">:$axis,
+                       DefaultValuedStrAttr<StrAttr, "update">:$reduction);
+  let results = (outs Relax_Tensor:$result);
+  let assemblyFormat = [{
+    $data `,` $indices `,` $updates attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Relax_ScatterNDOp : Relax_InferredOp<"scatter_nd"> {
+  let summary = "writes slices at N-dimensional indices";
+  let description = [{
+    TVM's `R.scatter_nd(data, indices, updates, reduction)` (ONNX
+    ScatterND): `indices` has shape `Q + [k]` with a static `k` no larger
+    than the rank of `data`; each of its index vectors names a slice
+    `data[i0, .., ik-1]`, which is set to the matching slice of `updates`
+    (shape `Q + data.shape[k:]`), or combined with it (`reduction` "add",
+    "mul", "min", "max"; default "update"). Updates apply in row-major
+    order; a negative index counts from the end of its dimension.
+
+    ```mlir
+    %s = relax.scatter_nd %x, %i, %u
+        : (tensor<4x5xf32>, tensor<2x1xi64>, tensor<2x5xf32>) -> tensor<4x5xf32>
+    ```
+  }];
+  let arguments = (ins Relax_Tensor:$data,
+                       RankedTensorOf<[AnySignlessInteger]>:$indices,
+                       Relax_Tensor:$updates,
+                       DefaultValuedStrAttr<StrAttr, "update">:$reduction);
+  let results = (outs Relax_Tensor:$result);
+  let assemblyFormat = [{
+    $data `,` $indices `,` $updates attr-dict `:` functional-type(operands, results)
+  }];
+}
+
 def Relax_BroadcastToOp : Relax_InferredOp<"broadcast_to"> {
   let summary = "broadcasts a tensor to a static shape";
   let description = [{

@@ -99,6 +99,17 @@ public:
                    MultiScalarFn init, MultiElementFn fn,
                    MultiCombineFn combine);
 
+  /// Stores of one element at positions computed from data (TVM's scatter
+  /// loops): `fn` gets the iteration variables and does its own loads and
+  /// stores.
+  using UpdateFn = llvm::function_ref<void(mlir::OpBuilder &, mlir::Location,
+                                           mlir::ValueRange iterVars)>;
+  /// A stage of data-dependent updates over `extents`: its iteration
+  /// variables are all `reduce`, so the updates run in order (a later one to
+  /// the same position wins) and never in parallel.
+  void update(llvm::StringRef blockName,
+              llvm::ArrayRef<mlir::OpFoldResult> extents, UpdateFn fn);
+
   /// Ends the function; returns it.
   PrimFuncOp finish();
 
