@@ -374,11 +374,68 @@ LogicalResult convertSoftmax1(NodeContext &node) {
       node, node.op("reshape", {*soft}, {node.i64s("shape", type.getShape())}));
 }
 
+/// Training-mode BatchNormalization (opset 14+): normalized by the batch's
+/// own mean and (population) variance over every axis but the channel's,
+/// with running statistics input * momentum + batch * (1 - momentum).
+LogicalResult convertBatchNormTraining(NodeContext &node, double epsilon) {
+  FailureOr<double> momentum = node.getFloat("momentum", 0.9);
+  if (failed(momentum))
+    return failure();
+  Value x = node.input(0);
+  int64_t rank = node.inputType(0).getRank();
+  if (rank < 2)
+    return node.error() << "needs data of rank 2 or more, not " << rank;
+  SmallVector<int64_t> axes = {0};
+  for (int64_t i = 2; i < rank; ++i)
+    axes.push_back(i);
+  Builder &b = node.getBuilder();
+  auto reduce = [&](Value v, bool keepdims) {
+    return node.op("mean", {v},
+                   {node.i64s("axis", axes),
+                    node.attr("keepdims", b.getBoolAttr(keepdims))});
+  };
+  FailureOr<Value> mean = reduce(x, false), meanKept = reduce(x, true);
+  if (failed(mean) || failed(meanKept))
+    return failure();
+  FailureOr<Value> centered = node.op("subtract", {x, *meanKept});
+  if (failed(centered))
+    return failure();
+  FailureOr<Value> squared = node.op("multiply", {*centered, *centered});
+  if (failed(squared))
+    return failure();
+  FailureOr<Value> variance = reduce(*squared, false);
+  if (failed(variance))
+    return failure();
+  FailureOr<ValueRange> normalized = node.ops(
+      "nn.batch_norm", {x, node.input(1), node.input(2), *mean, *variance},
+      {node.i64("axis", 1), node.f64("epsilon", epsilon)});
+  if (failed(normalized))
+    return failure();
+  node.setOutput(0, normalized->front());
+  Type t = cast<RankedTensorType>(mean->getType()).getElementType();
+  for (auto [i, running, batch] :
+       {std::tuple(1u, node.input(3), *mean), {2u, node.input(4), *variance}}) {
+    FailureOr<Value> kept =
+        node.op("multiply", {running, node.scalar(*momentum, t)});
+    FailureOr<Value> fresh =
+        node.op("multiply", {batch, node.scalar(1.0 - *momentum, t)});
+    if (failed(kept) || failed(fresh))
+      return failure();
+    FailureOr<Value> updated = node.op("add", {*kept, *fresh});
+    if (failed(updated))
+      return failure();
+    node.setOutput(i, *updated);
+  }
+  return success();
+}
+
 LogicalResult convertBatchNorm(NodeContext &node) {
   FailureOr<double> epsilon = node.getFloat("epsilon", 1e-5);
-  if (failed(epsilon) ||
-      failed(node.requireInt("training_mode", 0, "inference only")))
+  FailureOr<int64_t> training = node.getInt("training_mode", 0);
+  if (failed(epsilon) || failed(training))
     return failure();
+  if (*training)
+    return convertBatchNormTraining(node, *epsilon);
   for (unsigned i = 1; i < 5; ++i)
     if (failed(node.rejectOutput(i, "training statistics")))
       return failure();
