@@ -117,15 +117,162 @@ FailureOr<Window> readWindow(NodeContext &node, ArrayRef<int64_t> kernelDefault,
   return w;
 }
 
-/// The spatial sizes of an NC... tensor; fails for ranks other than 3 or 4
-/// (1-D and 2-D ops).
+/// The spatial sizes of an NC... tensor; fails for ranks other than 3 to 5
+/// (1-D, 2-D and 3-D ops; 3-D ones need static shapes).
 FailureOr<SmallVector<int64_t>> getSpatialSizes(NodeContext &node,
                                                 RankedTensorType type) {
-  if (type.getRank() != 3 && type.getRank() != 4)
-    return node.error() << "only 1-D and 2-D data (rank 3 or 4) are "
+  if (type.getRank() < 3 || type.getRank() > 5)
+    return node.error() << "only 1-D, 2-D and 3-D data (rank 3 to 5) are "
                            "supported, not rank "
                         << type.getRank();
+  if (type.getRank() == 5 && !type.hasStaticShape())
+    return node.error() << "3-D data must have a static shape, not " << type;
   return SmallVector<int64_t>(type.getShape().drop_front(2));
+}
+
+/// 3-D windows (rank-5 NCDHW data) are composed from 2-D ops: `depth` is
+/// the depth part of a Window read for three dimensions, `plane` its H and
+/// W part in the 2-D form.
+struct Window3D {
+  int64_t kernel, stride, dilation, padBefore, padAfter;
+  Window plane;
+};
+
+Window3D splitDepth(const Window &w) {
+  Window3D result{w.kernel[0], w.strides[0], w.dilations[0],
+                  w.pads[0],   w.pads[3],    Window()};
+  result.plane.kernel = {w.kernel[1], w.kernel[2]};
+  result.plane.strides = {w.strides[1], w.strides[2]};
+  result.plane.dilations = {w.dilations[1], w.dilations[2]};
+  result.plane.pads = {w.pads[1], w.pads[2], w.pads[4], w.pads[5]};
+  return result;
+}
+
+FailureOr<Value> reshapeTo(NodeContext &node, Value v,
+                           ArrayRef<int64_t> shape) {
+  return node.op("reshape", {v}, {node.i64s("shape", shape)});
+}
+
+/// A 3-D convolution as one 2-D convolution: the KD depth taps of every
+/// output depth are gathered next to the channels ([N * D', C * KD, H, W],
+/// channel c * KD + kd, which keeps groups contiguous), the weight is
+/// [O, C / groups * KD, KH, KW], and the result is put back in NCDHW. The
+/// gathered data is KD times the input.
+FailureOr<Value> convolve3D(NodeContext &node, Value data, Value weight,
+                            const Window &w, int64_t groups) {
+  auto type = cast<RankedTensorType>(data.getType());
+  auto weightType = cast<RankedTensorType>(weight.getType());
+  if (!weightType.hasStaticShape())
+    return node.error() << "a 3-D weight must have a static shape";
+  Window3D d = splitDepth(w);
+  int64_t n = type.getDimSize(0), c = type.getDimSize(1);
+  int64_t depth = type.getDimSize(2) + d.padBefore + d.padAfter;
+  int64_t h = type.getDimSize(3), wd = type.getDimSize(4);
+  int64_t outDepth = (depth - d.dilation * (d.kernel - 1) - 1) / d.stride + 1;
+  if (outDepth < 1)
+    return node.error() << "the depth window is larger than the padded "
+                           "depth "
+                        << depth;
+  Value padded = data;
+  if (d.padBefore || d.padAfter) {
+    FailureOr<Value> p =
+        node.op("nn.pad", {data, node.scalar(0, type.getElementType())},
+                {node.i64s("pad_width",
+                           {0, 0, 0, 0, d.padBefore, d.padAfter, 0, 0, 0, 0})});
+    if (failed(p))
+      return failure();
+    padded = *p;
+  }
+  SmallVector<Value> taps;
+  for (int64_t k = 0; k < d.kernel; ++k) {
+    int64_t begin = k * d.dilation;
+    FailureOr<Value> tap =
+        node.op("strided_slice", {padded},
+                {node.i64s("axes", {2}), node.i64s("begin", {begin}),
+                 node.i64s("end", {begin + (outDepth - 1) * d.stride + 1}),
+                 node.i64s("strides", {d.stride})});
+    if (failed(tap))
+      return failure();
+    FailureOr<Value> expanded =
+        node.op("expand_dims", {*tap}, {node.i64s("axis", {2})});
+    if (failed(expanded))
+      return failure();
+    taps.push_back(*expanded);
+  }
+  // [N, C, KD, D', H, W] -> [N, D', C, KD, H, W] -> [N * D', C * KD, H, W].
+  FailureOr<Value> stacked =
+      taps.size() == 1 ? FailureOr<Value>(taps[0])
+                       : node.op("concat", taps, {node.i64("axis", 2)});
+  if (failed(stacked))
+    return failure();
+  FailureOr<Value> moved = node.op("permute_dims", {*stacked},
+                                   {node.i64s("axes", {0, 3, 1, 2, 4, 5})});
+  if (failed(moved))
+    return failure();
+  FailureOr<Value> planes =
+      reshapeTo(node, *moved, {n * outDepth, c * d.kernel, h, wd});
+  FailureOr<Value> kernel2D =
+      reshapeTo(node, weight,
+                {weightType.getDimSize(0), weightType.getDimSize(1) * d.kernel,
+                 weightType.getDimSize(3), weightType.getDimSize(4)});
+  if (failed(planes) || failed(kernel2D))
+    return failure();
+  FailureOr<Value> conv = node.op("nn.conv2d", {*planes, *kernel2D},
+                                  {node.i64s("strides", d.plane.strides),
+                                   node.i64s("padding", d.plane.pads),
+                                   node.i64s("dilation", d.plane.dilations),
+                                   node.i64("groups", groups)});
+  if (failed(conv))
+    return failure();
+  auto convType = cast<RankedTensorType>(conv->getType());
+  int64_t o = convType.getDimSize(1), oh = convType.getDimSize(2),
+          ow = convType.getDimSize(3);
+  FailureOr<Value> split = reshapeTo(node, *conv, {n, outDepth, o, oh, ow});
+  if (failed(split))
+    return failure();
+  return node.op("permute_dims", {*split},
+                 {node.i64s("axes", {0, 2, 1, 3, 4})});
+}
+
+/// 3-D pooling as two 2-D poolings, which is exact because the window is a
+/// box: over H and W with depth folded into the channels, then over depth
+/// with H and W flattened into one axis. Averages stay exact with or
+/// without padding counted: the count of a box is the product of its
+/// per-axis counts.
+FailureOr<Value> pool3D(NodeContext &node, StringRef relaxName, Value data,
+                        const Window &w, ArrayRef<NamedAttribute> commonAttrs) {
+  auto type = cast<RankedTensorType>(data.getType());
+  Window3D d = splitDepth(w);
+  int64_t n = type.getDimSize(0), c = type.getDimSize(1),
+          depth = type.getDimSize(2);
+  auto pool = [&](Value v, ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
+                  ArrayRef<int64_t> dilations, ArrayRef<int64_t> pads) {
+    SmallVector<NamedAttribute> attrs = {
+        node.i64s("pool_size", kernel), node.i64s("strides", strides),
+        node.i64s("dilation", dilations), node.i64s("padding", pads)};
+    llvm::append_range(attrs, commonAttrs);
+    return node.op(relaxName, {v}, attrs);
+  };
+  FailureOr<Value> folded = reshapeTo(
+      node, data, {n, c * depth, type.getDimSize(3), type.getDimSize(4)});
+  if (failed(folded))
+    return failure();
+  FailureOr<Value> planes = pool(*folded, d.plane.kernel, d.plane.strides,
+                                 d.plane.dilations, d.plane.pads);
+  if (failed(planes))
+    return failure();
+  auto planeType = cast<RankedTensorType>(planes->getType());
+  int64_t oh = planeType.getDimSize(2), ow = planeType.getDimSize(3);
+  FailureOr<Value> columns = reshapeTo(node, *planes, {n, c, depth, oh * ow});
+  if (failed(columns))
+    return failure();
+  FailureOr<Value> pooled =
+      pool(*columns, {d.kernel, 1}, {d.stride, 1}, {d.dilation, 1},
+           {d.padBefore, 0, d.padAfter, 0});
+  if (failed(pooled))
+    return failure();
+  int64_t outDepth = cast<RankedTensorType>(pooled->getType()).getDimSize(2);
+  return reshapeTo(node, *pooled, {n, c, outDepth, oh, ow});
 }
 
 /// Inserts a unit height (axis 2) into 1-D data; removes it from results.
@@ -166,6 +313,16 @@ LogicalResult convertConv(NodeContext &node) {
   if (failed(w) || failed(group))
     return failure();
   Value data = node.input(0), weight = node.input(1);
+  if (spatial->size() == 3) {
+    if (transpose)
+      return node.error() << "3-D transposed convolutions are not supported";
+    FailureOr<Value> out = convolve3D(node, data, weight, *w, *group);
+    if (failed(out))
+      return failure();
+    if (node.hasInput(2))
+      out = addChannelBias(node, *out, node.input(2));
+    return define(node, out);
+  }
   if (w->lifted) {
     FailureOr<Value> d = liftTo2D(node, data), k = liftTo2D(node, weight);
     if (failed(d) || failed(k))
@@ -234,17 +391,21 @@ template <const char *RelaxName> LogicalResult convertPool(NodeContext &node) {
       return failure();
     data = *d;
   }
-  SmallVector<NamedAttribute> attrs = {
-      node.i64s("pool_size", w->kernel), node.i64s("strides", w->strides),
-      node.i64s("dilation", w->dilations), node.i64s("padding", w->pads),
+  SmallVector<NamedAttribute> common = {
       node.attr("ceil_mode", node.getBuilder().getBoolAttr(*ceilMode != 0))};
   if (!isMax) {
     FailureOr<int64_t> countIncludePad = node.getInt("count_include_pad", 0);
     if (failed(countIncludePad))
       return failure();
-    attrs.push_back(node.attr("count_include_pad",
-                              node.getBuilder().getBoolAttr(*countIncludePad)));
+    common.push_back(node.attr(
+        "count_include_pad", node.getBuilder().getBoolAttr(*countIncludePad)));
   }
+  if (spatial->size() == 3)
+    return define(node, pool3D(node, RelaxName, data, *w, common));
+  SmallVector<NamedAttribute> attrs = {
+      node.i64s("pool_size", w->kernel), node.i64s("strides", w->strides),
+      node.i64s("dilation", w->dilations), node.i64s("padding", w->pads)};
+  llvm::append_range(attrs, common);
   FailureOr<Value> result = node.op(RelaxName, {data}, attrs);
   if (failed(result))
     return failure();

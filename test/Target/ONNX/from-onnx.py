@@ -10,6 +10,7 @@
 # CHECK: cnn: ok
 # CHECK: attention: ok
 # CHECK: attention (params as inputs): ok
+# CHECK: conv3d maxpool3d avgpool3d: ok
 
 import numpy as np
 import onnx
@@ -124,3 +125,61 @@ mod = from_onnx(attention, keep_params_in_input=True)
 assert all('relax.name = "%s"' % k in mod.text for k in params), mod.text
 ex = mlc.create_executor(mod=mod, params=params)
 check("attention (params as inputs)", ex.evaluate()(x), expected)
+
+# 3-D: a grouped, strided, dilated, padded Conv (with bias), then MaxPool
+# (ceil_mode) and AveragePool (padding not counted) on NCDHW data, which the
+# importer composes from 2-D ops; float64 numpy loops as the reference.
+def conv3d(x, w, b, stride, dilation, pads, groups):
+    n, c, *size = x.shape
+    o, cg, *k = w.shape
+    xp = np.pad(x, [(0, 0), (0, 0)] + [(pads[i], pads[i + 3]) for i in range(3)])
+    out_size = [(xp.shape[2 + i] - dilation[i] * (k[i] - 1) - 1) // stride[i] + 1
+                for i in range(3)]
+    out = np.zeros((n, o) + tuple(out_size))
+    for f in range(o):
+        g = f // (o // groups)
+        for idx in np.ndindex(*out_size):
+            window = xp[:, g * cg:(g + 1) * cg,
+                        idx[0] * stride[0]:idx[0] * stride[0] + dilation[0] * (k[0] - 1) + 1:dilation[0],
+                        idx[1] * stride[1]:idx[1] * stride[1] + dilation[1] * (k[1] - 1) + 1:dilation[1],
+                        idx[2] * stride[2]:idx[2] * stride[2] + dilation[2] * (k[2] - 1) + 1:dilation[2]]
+            out[(slice(None), f) + idx] = (window * w[f]).sum(axis=(1, 2, 3, 4)) + b[f]
+    return out
+
+
+def pool3d(x, kernel, stride, pads, ceil, reduce):
+    # Padding and the ceil_mode overhang are NaN, which the nan-reductions skip.
+    n, c, *size = x.shape
+    out_size = []
+    for i in range(3):
+        span = size[i] + pads[i] + pads[i + 3] - kernel[i]
+        out_size.append((-(-span // stride[i]) if ceil else span // stride[i]) + 1)
+    xp = np.pad(x, [(0, 0), (0, 0)] + [(pads[i], pads[i + 3] + kernel[i]) for i in range(3)],
+                constant_values=np.nan)
+    out = np.zeros((n, c) + tuple(out_size))
+    for idx in np.ndindex(*out_size):
+        window = xp[(slice(None), slice(None)) + tuple(
+            slice(idx[i] * stride[i], idx[i] * stride[i] + kernel[i]) for i in range(3))]
+        out[(slice(None), slice(None)) + idx] = reduce(window.reshape(n, c, -1), axis=-1)
+    return out
+
+
+w3 = rng.standard_normal((4, 1, 2, 3, 2)).astype(np.float32)
+b3 = rng.standard_normal(4).astype(np.float32)
+vol = model(
+    [helper.make_node("Conv", ["x", "w", "b"], ["c"], group=2, strides=[2, 1, 2],
+                      dilations=[2, 1, 1], pads=[1, 1, 0, 0, 1, 1]),
+     helper.make_node("MaxPool", ["c"], ["m"], kernel_shape=[2, 2, 2], strides=[1, 2, 1],
+                      ceil_mode=1),
+     helper.make_node("AveragePool", ["m"], ["y"], kernel_shape=[2, 3, 2], pads=[1, 1, 0, 0, 1, 1],
+                      count_include_pad=0)],
+    [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 2, 7, 6, 5])],
+    [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+    [init("w", w3), init("b", b3)], 13)
+x = rng.standard_normal((1, 2, 7, 6, 5)).astype(np.float32)
+c = conv3d(x.astype(np.float64), w3.astype(np.float64), b3, [2, 1, 2], [2, 1, 1],
+           [1, 1, 0, 0, 1, 1], 2)
+m = pool3d(c, [2, 2, 2], [1, 2, 1], [0] * 6, True, np.nanmax)
+expected = pool3d(m, [2, 3, 2], [1, 1, 1], [1, 1, 0, 0, 1, 1], False, np.nanmean)
+check("conv3d maxpool3d avgpool3d", mlc.create_executor(mod=from_onnx(vol)).evaluate()(x),
+      expected)
