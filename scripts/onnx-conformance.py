@@ -17,8 +17,10 @@ exactly, and shapes and element types exactly.
 
 ONNX's node tests feed shape-like operands (Reshape's shape, Slice's
 bounds, ...) as graph inputs; mlc needs them at compile time (as TVM's
-relax importer does), so those inputs are bound as initializers from the
-test's own data before importing. Every other input is a run-time input.
+relax importer does), so those inputs, and the inputs they are computed
+from (a window's size that reaches Range through Cast and Sub, not a tensor
+whose Shape is taken), are bound as initializers from the test's own data
+before importing. Every other input is a run-time input.
 """
 
 import argparse
@@ -50,7 +52,8 @@ CONSTANT_OPERANDS = {
     "Reshape": [1], "Expand": [1], "Tile": [1], "Slice": [1, 2, 3, 4],
     "Squeeze": [1], "Unsqueeze": [1], "Pad": [1, 2], "ReduceSum": [1],
     "Split": [1], "ConstantOfShape": [0], "Range": [0, 1, 2],
-    "Resize": [1, 2, 3], "Trilu": [1], "Dropout": [1, 2],
+    "Resize": [1, 2, 3], "Trilu": [1], "Dropout": [1, 2], "HannWindow": [0],
+    "HammingWindow": [0], "BlackmanWindow": [0],
 }
 
 # The test command's part: one or a few tests per claimed op family.
@@ -117,13 +120,23 @@ def load_data_set(test_dir, model):
 
 
 def bind_constant_operands(model, inputs):
-    """Moves graph inputs that feed CONSTANT_OPERANDS positions into
-    initializers; returns their names."""
-    wanted = set()
-    for node in model.graph.node:
-        for index in CONSTANT_OPERANDS.get(node.op_type, []):
-            if index < len(node.input) and node.input[index] in inputs:
-                wanted.add(node.input[index])
+    """Moves graph inputs that feed CONSTANT_OPERANDS positions, directly or
+    through the nodes that compute them (not through Shape or Size, which
+    read only a shape), into initializers; returns their names."""
+    producer = {out: node for node in model.graph.node for out in node.output}
+    wanted, seen = set(), set()
+    pending = [node.input[index] for node in model.graph.node
+               for index in CONSTANT_OPERANDS.get(node.op_type, [])
+               if index < len(node.input) and node.input[index]]
+    while pending:
+        name = pending.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        if name in inputs:
+            wanted.add(name)
+        elif name in producer and producer[name].op_type not in ("Shape", "Size"):
+            pending.extend(i for i in producer[name].input if i)
     for name in wanted:
         model.graph.initializer.append(numpy_helper.from_array(inputs.pop(name), name))
     kept = [i for i in model.graph.input if i.name not in wanted]

@@ -518,6 +518,9 @@ LogicalResult convertConstantOfShape(NodeContext &node) {
   return success();
 }
 
+/// The most elements a Range (a constant here) may have.
+constexpr int64_t kMaxRangeElements = int64_t(1) << 24;
+
 LogicalResult convertRange(NodeContext &node) {
   ElementsAttr startAttr = node.constantInput(0);
   if (!startAttr || !node.constantInput(1) || !node.constantInput(2))
@@ -533,8 +536,12 @@ LogicalResult convertRange(NodeContext &node) {
       return failure();
     if (*delta == 0)
       return node.error() << "delta must not be 0";
-    int64_t n =
-        std::max<int64_t>(int64_t(std::ceil((*limit - *start) / *delta)), 0);
+    double count = std::ceil((*limit - *start) / *delta);
+    if (!(count <= double(kMaxRangeElements)))
+      return node.error() << "a Range of more than " << kMaxRangeElements
+                          << " elements (" << *start << " to " << *limit
+                          << " by " << *delta << ") is not supported";
+    int64_t n = std::max<int64_t>(int64_t(count), 0);
     SmallVector<Attribute> values;
     for (int64_t i = 0; i < n; ++i)
       values.push_back(FloatAttr::get(elementType, *start + i * *delta));
@@ -552,13 +559,55 @@ LogicalResult convertRange(NodeContext &node) {
   int64_t s = (*start)[0], l = (*limit)[0], d = (*delta)[0];
   if (d == 0)
     return node.error() << "delta must not be 0";
-  int64_t n = std::max<int64_t>(
-      d > 0 ? llvm::divideCeil(l - s, d) : llvm::divideCeil(s - l, -d), 0);
+  // In 128 bits: limit - start and -delta may not fit in 64.
+  __int128 span = d > 0 ? __int128(l) - s : __int128(s) - l;
+  __int128 step = d > 0 ? __int128(d) : -__int128(d);
+  __int128 count = span <= 0 ? 0 : (span + step - 1) / step;
+  if (count > kMaxRangeElements)
+    return node.error() << "a Range of more than " << kMaxRangeElements
+                        << " elements (" << s << " to " << l << " by " << d
+                        << ") is not supported";
+  int64_t n = int64_t(count);
   SmallVector<Attribute> values;
   for (int64_t i = 0; i < n; ++i)
     values.push_back(b.getIntegerAttr(elementType, s + i * d));
   node.setOutput(0, node.constant(DenseElementsAttr::get(
                         RankedTensorType::get({n}, elementType), values)));
+  return success();
+}
+
+/// HannWindow, HammingWindow, BlackmanWindow (opset 17): a constant of the
+/// given size, a0 - a1 cos(2 pi n / N) + a2 cos(4 pi n / N) with N the size
+/// (periodic, the default) or the size - 1 (symmetric).
+template <int Kind> LogicalResult convertWindow(NodeContext &node) {
+  static constexpr double kCoefficients[3][3] = {
+      {0.5, 0.5, 0.0},                 // Hann
+      {25.0 / 46.0, 21.0 / 46.0, 0.0}, // Hamming (ONNX's alpha and beta)
+      {0.42, 0.5, 0.08}};              // Blackman
+  FailureOr<SmallVector<int64_t>> size = node.intInput(0, "size");
+  FailureOr<int64_t> periodic = node.getInt("periodic", 1);
+  FailureOr<int64_t> dataType = node.getInt("output_datatype", 1);
+  if (failed(size) || failed(periodic) || failed(dataType))
+    return failure();
+  if (size->size() != 1 || (*size)[0] < 0 || (*size)[0] > kMaxRangeElements)
+    return node.error() << "size must be one number from 0 to "
+                        << kMaxRangeElements;
+  Type type = getElementType(node.getContext(), *dataType);
+  if (!type || !type.isIntOrFloat())
+    return node.error() << "unsupported output_datatype " << *dataType;
+  int64_t n = (*size)[0];
+  double period = *periodic ? double(n) : double(n - 1);
+  const double *a = kCoefficients[Kind];
+  SmallVector<Attribute> values;
+  for (int64_t i = 0; i < n; ++i) {
+    double x = period > 0 ? 2.0 * M_PI * double(i) / period : 0.0;
+    double v = a[0] - a[1] * std::cos(x) + a[2] * std::cos(2.0 * x);
+    values.push_back(isa<FloatType>(type)
+                         ? Attribute(FloatAttr::get(type, v))
+                         : Attribute(IntegerAttr::get(type, int64_t(v))));
+  }
+  node.setOutput(0, node.constant(DenseElementsAttr::get(
+                        RankedTensorType::get({n}, type), values)));
   return success();
 }
 
@@ -750,6 +799,9 @@ static const ConverterEntry kTensorConverters[] = {
     {"Constant", 1, convertConstant},
     {"ConstantOfShape", 9, convertConstantOfShape},
     {"Range", 11, convertRange},
+    {"HannWindow", 17, convertWindow<0>},
+    {"HammingWindow", 17, convertWindow<1>},
+    {"BlackmanWindow", 17, convertWindow<2>},
     {"ReduceSum", 1, convertReduce<kSum>},
     {"ReduceSum", 13, convertReduce<kSum, ReduceKind::Plain, 13>},
     {"ReduceMean", 1, convertReduce<kMean>},

@@ -102,6 +102,15 @@ save("shape_symbolic_two_inferred",
      [init("i0", np.array(0, np.int64)), init("i1", np.array(1, np.int64)),
       init("axes", np.array([0], np.int64)), init("minus1", np.array([-1], np.int64))])
 
+# A Range too large to be a constant (2^62 elements; limit - start does not
+# fit in 64 bits), and a Hann window of 5 (a constant).
+save("range_huge", [helper.make_node("Range", ["start", "limit", "delta"], ["y"])],
+     [], [tensor("y", [None], TensorProto.INT64)],
+     [init("start", np.array(-2**62, np.int64)), init("limit", np.array(2**63 - 1, np.int64)),
+      init("delta", np.array(2, np.int64))], opset=11)
+save("hann", [helper.make_node("HannWindow", ["n"], ["y"], periodic=0)],
+     [], [tensor("y", [5])], [init("n", np.array(5, np.int64))], opset=17)
+
 # Clip changed in opset 11 (bounds: attributes -> inputs).
 save("clip_v6", [helper.make_node("Clip", ["x"], ["y"], min=-1.0, max=2.0)],
      [tensor("x", [4])], [tensor("y", [4])], opset=6)
