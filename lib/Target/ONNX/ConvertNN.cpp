@@ -675,6 +675,53 @@ LogicalResult convertLayerNorm(NodeContext &node) {
 
 /// Resize (opset 10: X, scales; 11+: X, roi, scales, sizes) of the two
 /// trailing dimensions of NCHW data.
+/// ONNX's coordinate transforms use the scale itself where one is given
+/// (x_original = (x + 0.5) / scale - 0.5 for half_pixel; the output size
+/// length * scale, unfloored, for align_corners), relax's resize2d the ratio
+/// of the sizes. When a floored size makes them differ, the transform (an
+/// affine map start + x * step per axis) is spelled as tf_crop_and_resize's
+/// roi, which is exact while the coordinates stay inside the image (they
+/// do when downsampling); `transform` and `roi` are updated. Fails when
+/// they would leave it.
+LogicalResult scaleTransform(RankedTensorType type, ArrayRef<double> scales,
+                             ArrayRef<int64_t> size, std::string &transform,
+                             SmallVectorImpl<double> &roi) {
+  static constexpr StringLiteral kModes[] = {
+      "half_pixel", "pytorch_half_pixel", "asymmetric", "tf_half_pixel_for_nn",
+      "align_corners"};
+  if (scales.size() != 4 || !llvm::is_contained(kModes, transform))
+    return success();
+  bool exact = true;
+  for (unsigned i = 0; i < 2; ++i)
+    exact &= double(size[i]) == double(type.getDimSize(2 + i)) * scales[2 + i];
+  if (exact)
+    return success();
+  SmallVector<double> starts, ends;
+  for (unsigned i = 0; i < 2; ++i) {
+    double length = double(type.getDimSize(2 + i)), scale = scales[2 + i];
+    double resized = double(size[i]), start = 0, step = 1 / scale;
+    if (transform == "half_pixel" ||
+        (transform == "pytorch_half_pixel" && size[i] > 1))
+      start = 0.5 / scale - 0.5;
+    else if (transform == "tf_half_pixel_for_nn")
+      start = 0.5 / scale;
+    else if (transform == "align_corners")
+      step = length * scale > 1 ? (length - 1) / (length * scale - 1) : 0;
+    else if (transform == "pytorch_half_pixel")
+      step = 0;
+    double last = start + step * (resized - 1);
+    constexpr double kSlack = 1e-9;
+    if (length < 2 || start < -kSlack || last > length - 1 + kSlack)
+      return failure();
+    starts.push_back(start / (length - 1));
+    ends.push_back(resized > 1 ? (start + step * (resized - 1)) / (length - 1)
+                               : starts.back());
+  }
+  transform = "tf_crop_and_resize";
+  roi.assign({starts[0], starts[1], ends[0], ends[1]});
+  return success();
+}
+
 LogicalResult convertResize(NodeContext &node) {
   RankedTensorType type = node.inputType(0);
   if (type.getRank() != 4 || !type.hasStaticShape())
@@ -682,6 +729,7 @@ LogicalResult convertResize(NodeContext &node) {
   bool v10 = node.getOpset() < 11;
   unsigned scalesInput = v10 ? 1 : 2, sizesInput = 3;
   SmallVector<int64_t> size;
+  SmallVector<double> scales;
   if (!v10 && node.hasInput(sizesInput)) {
     FailureOr<SmallVector<int64_t>> sizes = node.intInput(sizesInput, "sizes");
     if (failed(sizes))
@@ -696,7 +744,6 @@ LogicalResult convertResize(NodeContext &node) {
     if (!scalesAttr)
       return node.error() << "scales (input " << scalesInput
                           << ") must be a constant";
-    SmallVector<double> scales;
     for (APFloat v : scalesAttr.getValues<APFloat>())
       scales.push_back(v.convertToDouble());
     if (scales.size() != 4)
@@ -719,6 +766,12 @@ LogicalResult convertResize(NodeContext &node) {
     return failure();
   std::string method = *mode == "nearest" ? "nearest_neighbor" : *mode;
   SmallVector<double> roi = {0, 0, 0, 0};
+  std::string transform = *coordinates;
+  if (failed(scaleTransform(type, scales, size, transform, roi)))
+    return node.error() << "scales [" << scales
+                        << "] give input coordinates outside the image with "
+                           "coordinate_transformation_mode "
+                        << *coordinates;
   if (*coordinates == "tf_crop_and_resize") {
     ElementsAttr roiAttr = node.constantInput(1);
     if (!roiAttr || roiAttr.getNumElements() != 8)
@@ -734,7 +787,7 @@ LogicalResult convertResize(NodeContext &node) {
               {node.i64s("size", size),
                node.attr("roi", node.getBuilder().getDenseF64ArrayAttr(roi)),
                node.str("method", method),
-               node.str("coordinate_transformation_mode", *coordinates),
+               node.str("coordinate_transformation_mode", transform),
                node.str("rounding_method", *nearestMode),
                node.f64("cubic_alpha", *cubicA),
                node.i64("cubic_exclude", *exclude),

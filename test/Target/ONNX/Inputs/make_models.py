@@ -111,6 +111,12 @@ save("range_huge", [helper.make_node("Range", ["start", "limit", "delta"], ["y"]
 save("hann", [helper.make_node("HannWindow", ["n"], ["y"], periodic=0)],
      [], [tensor("y", [5])], [init("n", np.array(5, np.int64))], opset=17)
 
+# Resize by scales 0.6 (4 -> 2 columns, 2 -> 1 row): ONNX maps with the
+# scale, not the size ratio.
+save("resize_scales", [helper.make_node("Resize", ["x", "", "scales"], ["y"], mode="linear")],
+     [tensor("x", [1, 1, 2, 4])], [tensor("y", [1, 1, 1, 2])],
+     [init("scales", np.array([1, 1, 0.6, 0.6], np.float32))], opset=13)
+
 # Clip changed in opset 11 (bounds: attributes -> inputs).
 save("clip_v6", [helper.make_node("Clip", ["x"], ["y"], min=-1.0, max=2.0)],
      [tensor("x", [4])], [tensor("y", [4])], opset=6)
