@@ -53,7 +53,7 @@ CONSTANT_OPERANDS = {
     "Squeeze": [1], "Unsqueeze": [1], "Pad": [1, 2], "ReduceSum": [1],
     "Split": [1], "ConstantOfShape": [0], "Range": [0, 1, 2],
     "Resize": [1, 2, 3], "Trilu": [1], "Dropout": [1, 2], "HannWindow": [0],
-    "HammingWindow": [0], "BlackmanWindow": [0],
+    "HammingWindow": [0], "BlackmanWindow": [0], "CastLike": [1],
 }
 
 # The test command's part: one or a few tests per claimed op family.
@@ -139,8 +139,16 @@ def bind_constant_operands(model, inputs):
             wanted.add(name)
         elif name in producer and producer[name].op_type not in ("Shape", "Size"):
             pending.extend(i for i in producer[name].input if i)
+    declared = {i.name: i.type.tensor_type.elem_type for i in model.graph.input}
     for name in wanted:
-        model.graph.initializer.append(numpy_helper.from_array(inputs.pop(name), name))
+        array = inputs.pop(name)
+        if declared.get(name) == onnx.TensorProto.BFLOAT16:
+            # numpy_helper reads bfloat16 as uint16 bit patterns; keep the type.
+            tensor = onnx.helper.make_tensor(name, onnx.TensorProto.BFLOAT16, array.shape,
+                                             array.astype("<u2").tobytes(), raw=True)
+        else:
+            tensor = numpy_helper.from_array(array, name)
+        model.graph.initializer.append(tensor)
     kept = [i for i in model.graph.input if i.name not in wanted]
     del model.graph.input[:]
     model.graph.input.extend(kept)

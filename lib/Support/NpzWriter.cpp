@@ -19,6 +19,9 @@ using namespace mlc;
 std::string mlc::getNumpyDType(Type type) {
   if (type.isF16())
     return "<f2";
+  // numpy has no bfloat16: its bit patterns, as onnx.numpy_helper writes.
+  if (type.isBF16())
+    return "<u2";
   if (type.isF32())
     return "<f4";
   if (type.isF64())

@@ -30,7 +30,9 @@ using llvm::StringRef;
 unsigned mlc::getDTypeByteSize(TensorDType dtype) {
   switch (dtype) {
   case TensorDType::F16:
+  case TensorDType::BF16:
   case TensorDType::I16:
+  case TensorDType::U16:
     return 2;
   case TensorDType::F32:
   case TensorDType::I32:
@@ -51,6 +53,8 @@ mlir::Type mlc::getDTypeElementType(TensorDType dtype,
   switch (dtype) {
   case TensorDType::F16:
     return mlir::Float16Type::get(context);
+  case TensorDType::BF16:
+    return mlir::BFloat16Type::get(context);
   case TensorDType::F32:
     return mlir::Float32Type::get(context);
   case TensorDType::F64:
@@ -65,6 +69,8 @@ mlir::Type mlc::getDTypeElementType(TensorDType dtype,
     return mlir::IntegerType::get(context, 64);
   case TensorDType::U8:
     return mlir::IntegerType::get(context, 8, mlir::IntegerType::Unsigned);
+  case TensorDType::U16:
+    return mlir::IntegerType::get(context, 16, mlir::IntegerType::Unsigned);
   case TensorDType::Bool:
     return mlir::IntegerType::get(context, 1);
   }
@@ -75,6 +81,8 @@ StringRef mlc::getDTypeName(TensorDType dtype) {
   switch (dtype) {
   case TensorDType::F16:
     return "float16";
+  case TensorDType::BF16:
+    return "bfloat16";
   case TensorDType::F32:
     return "float32";
   case TensorDType::F64:
@@ -89,6 +97,8 @@ StringRef mlc::getDTypeName(TensorDType dtype) {
     return "int64";
   case TensorDType::U8:
     return "uint8";
+  case TensorDType::U16:
+    return "uint16";
   case TensorDType::Bool:
     return "bool";
   }
@@ -276,6 +286,7 @@ std::optional<TensorDType> parseNpyDescr(StringRef descr) {
       .Case("i4", TensorDType::I32)
       .Case("i8", TensorDType::I64)
       .Case("u1", TensorDType::U8)
+      .Case("u2", TensorDType::U16)
       .Case("b1", TensorDType::Bool)
       .Default(std::nullopt);
 }
@@ -283,6 +294,7 @@ std::optional<TensorDType> parseNpyDescr(StringRef descr) {
 std::optional<TensorDType> parseSafetensorsDType(StringRef dtype) {
   return llvm::StringSwitch<std::optional<TensorDType>>(dtype)
       .Case("F16", TensorDType::F16)
+      .Case("BF16", TensorDType::BF16)
       .Case("F32", TensorDType::F32)
       .Case("F64", TensorDType::F64)
       .Case("I8", TensorDType::I8)
@@ -290,6 +302,7 @@ std::optional<TensorDType> parseSafetensorsDType(StringRef dtype) {
       .Case("I32", TensorDType::I32)
       .Case("I64", TensorDType::I64)
       .Case("U8", TensorDType::U8)
+      .Case("U16", TensorDType::U16)
       .Case("BOOL", TensorDType::Bool)
       .Default(std::nullopt);
 }
@@ -521,8 +534,8 @@ llvm::Expected<TensorView> TensorFile::lookup(StringRef name) {
     std::optional<TensorDType> dtype = parseSafetensorsDType(entry.dtype);
     if (!dtype)
       return entryError(name, "unsupported safetensors dtype '" + entry.dtype +
-                                  "' (supported: F16 F32 F64 I8 I16 I32 I64 "
-                                  "U8 BOOL)");
+                                  "' (supported: F16 BF16 F32 F64 I8 I16 I32 "
+                                  "I64 U8 U16 BOOL)");
     std::optional<uint64_t> bytes =
         getByteSize(entry.shape, getDTypeByteSize(*dtype));
     if (!bytes)
@@ -645,7 +658,7 @@ llvm::Expected<TensorView> TensorFile::lookup(StringRef name) {
   if (!dtype)
     return entryError(name, "unsupported .npy dtype '" + header.descr +
                                 "' (supported little-endian f2 f4 f8 i1 i2 i4 "
-                                "i8 u1 b1)");
+                                "i8 u1 u2 b1)");
   if (header.fortranOrder)
     return entryError(name, "fortran_order=True arrays are not supported; "
                             "save a C-ordered array (np.ascontiguousarray)");

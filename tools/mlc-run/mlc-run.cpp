@@ -233,8 +233,11 @@ static LogicalResult readInput(mlc::TensorFile &file, HostTensor &tensor) {
   RankedTensorType actual = view->getType(context);
   // A dynamic dimension takes the array's size (its symbol is checked by
   // bindSymbols); every other property must match.
+  // numpy has no bfloat16: a bf16 parameter also takes uint16 bit patterns.
+  Type want = tensor.type.getElementType();
+  bool bits = want.isBF16() && actual.getElementType().isUnsignedInteger(16);
   auto fits = [&] {
-    if (actual.getElementType() != tensor.type.getElementType() ||
+    if ((actual.getElementType() != want && !bits) ||
         actual.getRank() != tensor.type.getRank())
       return false;
     for (auto [want, have] :

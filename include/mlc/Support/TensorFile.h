@@ -35,8 +35,22 @@ class MemoryBuffer;
 
 namespace mlc {
 
-/// Element types a tensor file can hold (little-endian storage).
-enum class TensorDType { F16, F32, F64, I8, I16, I32, I64, U8, Bool };
+/// Element types a tensor file can hold (little-endian storage). BF16 comes
+/// from safetensors; numpy has no bfloat16, so .npy files hold its bit
+/// patterns as uint16 (U16), as onnx.numpy_helper does.
+enum class TensorDType {
+  F16,
+  BF16,
+  F32,
+  F64,
+  I8,
+  I16,
+  I32,
+  I64,
+  U8,
+  U16,
+  Bool
+};
 
 /// Size in bytes of one element of `dtype`.
 unsigned getDTypeByteSize(TensorDType dtype);
