@@ -11,6 +11,8 @@
 
 #include "Converters.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlc;
 using namespace mlc::onnx_import;
@@ -20,6 +22,9 @@ namespace {
 /// Window attributes of Conv / ConvTranspose / pooling, in 2-D form.
 struct Window {
   SmallVector<int64_t> kernel, strides, dilations, pads; // pads: t, l, b, r
+  /// ConvTranspose: rows / columns to add after the output (an output_shape
+  /// larger than the padding-free size), one per spatial dimension.
+  SmallVector<int64_t> extraOutputPadding;
   /// The op works on 1-D data lifted to 2-D (a unit height).
   bool lifted = false;
 };
@@ -75,9 +80,14 @@ FailureOr<Window> readWindow(NodeContext &node, ArrayRef<int64_t> kernelDefault,
       int64_t total = (*strides)[i] * (inputSizes[i] - 1) +
                       (*outputPadding)[i] +
                       ((*kernel)[i] - 1) * (*dilations)[i] + 1 - out;
-      if (total < 0)
-        return node.error() << "output size " << out << " of dimension " << i
-                            << " needs negative padding";
+      if (total < 0) {
+        // A larger output than the unpadded one: the rest is output padding
+        // (after the end, as ONNX's reference appends it).
+        w.extraOutputPadding.resize(n, 0);
+        w.extraOutputPadding[i] = -total;
+        (*pads)[i] = (*pads)[i + n] = 0;
+        continue;
+      }
       int64_t half = total / 2;
       bool upper = *autoPad == "SAME_UPPER";
       (*pads)[i] = upper ? half : total - half;
@@ -341,6 +351,8 @@ LogicalResult convertConv(NodeContext &node) {
       return failure();
     if (outputPadding->size() != n)
       return node.error() << "output_padding needs " << n << " values";
+    for (auto [i, extra] : llvm::enumerate(w->extraOutputPadding))
+      (*outputPadding)[i] += extra;
     if (w->lifted)
       outputPadding->insert(outputPadding->begin(), 0);
     attrs.push_back(node.i64s("output_padding", *outputPadding));
@@ -366,10 +378,101 @@ LogicalResult convertConv(NodeContext &node) {
   return success();
 }
 
+/// An i64 relax.constant of `shape` holding `values`.
+Value i64Constant(NodeContext &node, ArrayRef<int64_t> shape,
+                  ArrayRef<int64_t> values) {
+  auto type = RankedTensorType::get(shape, node.getBuilder().getI64Type());
+  return node.constant(DenseElementsAttr::get(type, values));
+}
+
+/// MaxPool's second output (2-D, static NCHW data): the flat index of each
+/// maximum in the unpadded input, n * C * H * W + c * H * W + (h * W + w, or
+/// w * H + h with storage_order 1). The window's taps are stacked on a new
+/// axis of the data padded with -inf, their argmax (the first maximum) picks
+/// one, and constants map a tap to its offset.
+FailureOr<Value> maxPoolIndices(NodeContext &node, const Window &w,
+                                Value pooled, bool columnMajor) {
+  Value data = node.input(0);
+  auto type = cast<RankedTensorType>(data.getType());
+  auto outType = cast<RankedTensorType>(pooled.getType());
+  if (type.getRank() != 4 || !type.hasStaticShape())
+    return node.error() << "the indices of the maxima need static 2-D data";
+  int64_t n = type.getDimSize(0), c = type.getDimSize(1),
+          h = type.getDimSize(2), wd = type.getDimSize(3);
+  int64_t oh = outType.getDimSize(2), ow = outType.getDimSize(3);
+  int64_t kh = w.kernel[0], kw = w.kernel[1];
+  // Enough padding after the end for ceil_mode's last windows.
+  int64_t needH = (oh - 1) * w.strides[0] + (kh - 1) * w.dilations[0] + 1;
+  int64_t needW = (ow - 1) * w.strides[1] + (kw - 1) * w.dilations[1] + 1;
+  int64_t afterH = std::max<int64_t>(w.pads[2], needH - h - w.pads[0]);
+  int64_t afterW = std::max<int64_t>(w.pads[3], needW - wd - w.pads[1]);
+  Type t = type.getElementType();
+  FailureOr<Value> padded =
+      node.op("nn.pad",
+              {data, node.scalar(-std::numeric_limits<double>::infinity(), t)},
+              {node.i64s("pad_width",
+                         {0, 0, 0, 0, w.pads[0], afterH, w.pads[1], afterW})});
+  if (failed(padded))
+    return failure();
+  SmallVector<Value> taps;
+  SmallVector<int64_t> offsets;
+  for (int64_t i = 0; i < kh; ++i) {
+    for (int64_t j = 0; j < kw; ++j) {
+      int64_t y = i * w.dilations[0], x = j * w.dilations[1];
+      FailureOr<Value> tap =
+          node.op("strided_slice", {*padded},
+                  {node.i64s("axes", {2, 3}), node.i64s("begin", {y, x}),
+                   node.i64s("end", {y + (oh - 1) * w.strides[0] + 1,
+                                     x + (ow - 1) * w.strides[1] + 1}),
+                   node.i64s("strides", {w.strides[0], w.strides[1]})});
+      if (failed(tap))
+        return failure();
+      FailureOr<Value> expanded =
+          node.op("expand_dims", {*tap}, {node.i64s("axis", {4})});
+      if (failed(expanded))
+        return failure();
+      taps.push_back(*expanded);
+      int64_t dy = y - w.pads[0], dx = x - w.pads[1];
+      offsets.push_back(columnMajor ? dx * h + dy : dy * wd + dx);
+    }
+  }
+  FailureOr<Value> stacked =
+      taps.size() == 1 ? FailureOr<Value>(taps[0])
+                       : node.op("concat", taps, {node.i64("axis", 4)});
+  if (failed(stacked))
+    return failure();
+  FailureOr<Value> tap = node.op("argmax", {*stacked}, {node.i64("axis", 4)});
+  if (failed(tap))
+    return failure();
+  // Offsets of each output position's window origin and of each (n, c).
+  SmallVector<int64_t> rows, columns, planes;
+  for (int64_t y = 0; y < oh; ++y)
+    rows.push_back(y * w.strides[0] * (columnMajor ? 1 : wd));
+  for (int64_t x = 0; x < ow; ++x)
+    columns.push_back(x * w.strides[1] * (columnMajor ? h : 1));
+  for (int64_t p = 0; p < n * c; ++p)
+    planes.push_back(p * h * wd);
+  Value tapOffsets = i64Constant(node, {int64_t(offsets.size())}, offsets);
+  FailureOr<Value> tapOffset =
+      node.op("take", {tapOffsets, *tap}, {node.i64("axis", 0)});
+  if (failed(tapOffset))
+    return failure();
+  Value acc = *tapOffset;
+  for (Value base :
+       {i64Constant(node, {oh, 1}, rows), i64Constant(node, {ow}, columns),
+        i64Constant(node, {n, c, 1, 1}, planes)}) {
+    FailureOr<Value> sum = node.op("add", {acc, base});
+    if (failed(sum))
+      return failure();
+    acc = *sum;
+  }
+  return acc;
+}
+
 template <const char *RelaxName> LogicalResult convertPool(NodeContext &node) {
   bool isMax = StringRef(RelaxName) == kMaxPool;
-  if (failed(node.rejectOutput(1, "the indices of the maxima")))
-    return failure();
+  bool wantIndices =
+      isMax && node.getNumOutputs() > 1 && !node.getOutputName(1).empty();
   FailureOr<SmallVector<int64_t>> spatial =
       getSpatialSizes(node, node.inputType(0));
   if (failed(spatial))
@@ -381,9 +484,12 @@ template <const char *RelaxName> LogicalResult convertPool(NodeContext &node) {
   FailureOr<int64_t> ceilMode = node.getInt("ceil_mode", 0);
   if (failed(w) || failed(ceilMode))
     return failure();
-  if (isMax &&
-      failed(node.requireInt("storage_order", 0, "only row-major indices")))
+  FailureOr<int64_t> storageOrder = node.getInt("storage_order", 0);
+  if (failed(storageOrder))
     return failure();
+  if (wantIndices && (w->lifted || spatial->size() != 2))
+    return node.error() << "the indices of the maxima are supported for 2-D "
+                           "data only";
   Value data = node.input(0);
   if (w->lifted) {
     FailureOr<Value> d = liftTo2D(node, data);
@@ -410,6 +516,13 @@ template <const char *RelaxName> LogicalResult convertPool(NodeContext &node) {
   if (failed(result))
     return failure();
   Value out = *result;
+  if (wantIndices) {
+    FailureOr<Value> indices =
+        maxPoolIndices(node, *w, out, /*columnMajor=*/*storageOrder == 1);
+    if (failed(indices))
+      return failure();
+    node.setOutput(1, *indices);
+  }
   if (w->lifted) {
     FailureOr<Value> lowered = lowerFrom2D(node, out);
     if (failed(lowered))

@@ -161,6 +161,7 @@ public:
 
   unsigned getNumInputs() const { return node.input_size(); }
   unsigned getNumOutputs() const { return node.output_size(); }
+  llvm::StringRef getOutputName(unsigned i) const { return node.output(i); }
   /// Whether optional input `i` is given (present and not "").
   bool hasInput(unsigned i) const {
     return (int)i < node.input_size() && !node.input(i).empty();

@@ -11,6 +11,8 @@
 # CHECK: attention: ok
 # CHECK: attention (params as inputs): ok
 # CHECK: conv3d maxpool3d avgpool3d: ok
+# CHECK: maxpool indices storage_order=0: ok
+# CHECK: maxpool indices storage_order=1: ok
 
 import numpy as np
 import onnx
@@ -183,3 +185,42 @@ m = pool3d(c, [2, 2, 2], [1, 2, 1], [0] * 6, True, np.nanmax)
 expected = pool3d(m, [2, 3, 2], [1, 1, 1], [1, 1, 0, 0, 1, 1], False, np.nanmean)
 check("conv3d maxpool3d avgpool3d", mlc.create_executor(mod=from_onnx(vol)).evaluate()(x),
       expected)
+
+# MaxPool's indices (flat over N, C, H, W, the first maximum of a window,
+# padding excluded), row- and column-major, with dilation, padding and
+# ceil_mode on 2 x 3 channels; a numpy loop as the reference. Values are
+# drawn from a few levels so that windows hold ties.
+def maxpool_indices(x, kernel, stride, dilation, pads, ceil, column_major):
+    n, c, h, w = x.shape
+    sizes = []
+    for i, length in enumerate((h, w)):
+        span = length + pads[i] + pads[i + 2] - dilation[i] * (kernel[i] - 1) - 1
+        sizes.append((-(-span // stride[i]) if ceil else span // stride[i]) + 1)
+    values = np.zeros((n, c) + tuple(sizes), np.float32)
+    indices = np.zeros((n, c) + tuple(sizes), np.int64)
+    for b, ch, oy, ox in np.ndindex(n, c, *sizes):
+        best = None
+        for ky, kx in np.ndindex(*kernel):
+            y = oy * stride[0] + ky * dilation[0] - pads[0]
+            xx = ox * stride[1] + kx * dilation[1] - pads[1]
+            if 0 <= y < h and 0 <= xx < w and (best is None or x[b, ch, y, xx] > best[0]):
+                offset = xx * h + y if column_major else y * w + xx
+                best = (x[b, ch, y, xx], (b * c + ch) * h * w + offset)
+        values[b, ch, oy, ox], indices[b, ch, oy, ox] = best
+    return values, indices
+
+
+x = rng.integers(0, 4, (2, 3, 7, 6)).astype(np.float32)
+for order in (0, 1):
+    pool = model(
+        [helper.make_node("MaxPool", ["x"], ["y", "i"], kernel_shape=[3, 2], strides=[2, 2],
+                          dilations=[1, 2], pads=[1, 0, 1, 1], ceil_mode=1,
+                          storage_order=order)],
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 3, 7, 6])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None),
+         helper.make_tensor_value_info("i", TensorProto.INT64, None)], [], 12)
+    y, i = mlc.create_executor(mod=from_onnx(pool)).evaluate()(x)
+    want_y, want_i = maxpool_indices(x, [3, 2], [2, 2], [1, 2], [1, 0, 1, 1], True, order == 1)
+    np.testing.assert_array_equal(y, want_y)
+    np.testing.assert_array_equal(i, want_i)
+    print("maxpool indices storage_order=%d: ok" % order)
