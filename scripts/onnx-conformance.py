@@ -87,7 +87,7 @@ SUBSET = [
     "test_batchnorm_epsilon_training_mode", "test_maxpool_3d_default", "test_averagepool_3d_default",
     "test_resize_downsample_scales_linear", "test_resize_downsample_scales_cubic_align_corners",
     "test_hannwindow_symmetric", "test_maxpool_with_argmax_2d_precomputed_strides",
-    "test_convtranspose_output_shape",
+    "test_convtranspose_output_shape", "test_convtranspose_3d",
 ]
 
 

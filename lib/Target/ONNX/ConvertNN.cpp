@@ -244,6 +244,114 @@ FailureOr<Value> convolve3D(NodeContext &node, Value data, Value weight,
                  {node.i64s("axes", {0, 2, 1, 3, 4})});
 }
 
+/// A 3-D transposed convolution as a stride-1 3-D convolution (TOPI's
+/// conv3d_transpose): the data dilated by the strides (stride - 1 zeros
+/// between elements), padded by dilation * (kernel - 1) - pad on each side
+/// (and output_padding after; a negative amount crops), convolved with the
+/// kernel flipped and its in/out channels swapped per group.
+FailureOr<Value> transposeConvolve3D(NodeContext &node, Value data,
+                                     Value weight, const Window &w,
+                                     ArrayRef<int64_t> outputPadding,
+                                     int64_t groups) {
+  auto type = cast<RankedTensorType>(data.getType());
+  auto weightType = cast<RankedTensorType>(weight.getType());
+  if (!weightType.hasStaticShape())
+    return node.error() << "a 3-D weight must have a static shape";
+  Type t = type.getElementType();
+  Value x = data;
+  for (int64_t axis = 2; axis < 5; ++axis) {
+    int64_t stride = w.strides[axis - 2];
+    auto xType = cast<RankedTensorType>(x.getType());
+    int64_t length = xType.getDimSize(axis);
+    if (stride > 1 && length > 1) {
+      // [.., L, ..] -> [.., L, 1, ..] + zeros [.., L, s - 1, ..] ->
+      // [.., L * s, ..] -> the first (L - 1) * s + 1.
+      FailureOr<Value> column =
+          node.op("expand_dims", {x}, {node.i64s("axis", {axis + 1})});
+      if (failed(column))
+        return failure();
+      SmallVector<int64_t> zerosShape(xType.getShape());
+      zerosShape.insert(zerosShape.begin() + axis + 1, stride - 1);
+      auto zerosType = RankedTensorType::get(zerosShape, t);
+      Value zeros = node.constant(
+          DenseElementsAttr::get(zerosType, node.getBuilder().getZeroAttr(t)));
+      FailureOr<Value> joined =
+          node.op("concat", {*column, zeros}, {node.i64("axis", axis + 1)});
+      if (failed(joined))
+        return failure();
+      SmallVector<int64_t> merged(xType.getShape());
+      merged[axis] = length * stride;
+      FailureOr<Value> flat = reshapeTo(node, *joined, merged);
+      if (failed(flat))
+        return failure();
+      FailureOr<Value> cut =
+          node.op("strided_slice", {*flat},
+                  {node.i64s("axes", {axis}), node.i64s("begin", {0}),
+                   node.i64s("end", {(length - 1) * stride + 1})});
+      if (failed(cut))
+        return failure();
+      x = *cut;
+    }
+    // Pad (or crop, where negative) dilation * (kernel - 1) - pad.
+    int64_t i = axis - 2;
+    int64_t reach = w.dilations[i] * (w.kernel[i] - 1);
+    int64_t before = reach - w.pads[i];
+    int64_t after = reach - w.pads[i + 3] + outputPadding[i];
+    SmallVector<int64_t> widths(10, 0);
+    widths[2 * axis] = std::max<int64_t>(before, 0);
+    widths[2 * axis + 1] = std::max<int64_t>(after, 0);
+    if (widths[2 * axis] || widths[2 * axis + 1]) {
+      FailureOr<Value> padded = node.op("nn.pad", {x, node.scalar(0, t)},
+                                        {node.i64s("pad_width", widths)});
+      if (failed(padded))
+        return failure();
+      x = *padded;
+    }
+    if (before < 0 || after < 0) {
+      int64_t size = cast<RankedTensorType>(x.getType()).getDimSize(axis);
+      FailureOr<Value> cropped =
+          node.op("strided_slice", {x},
+                  {node.i64s("axes", {axis}),
+                   node.i64s("begin", {std::max<int64_t>(-before, 0)}),
+                   node.i64s("end", {size - std::max<int64_t>(-after, 0)})});
+      if (failed(cropped))
+        return failure();
+      x = *cropped;
+    }
+  }
+  // Weight [I, O / g, K...] -> [g, I / g, O / g, K...] -> [g, O / g, I / g,
+  // K...] -> [O, I / g, K...], flipped along K.
+  ArrayRef<int64_t> ws = weightType.getShape();
+  int64_t in = ws[0], outPerGroup = ws[1];
+  if (in % groups)
+    return node.error() << "the weight's " << in
+                        << " input channels do not split into " << groups
+                        << " groups";
+  FailureOr<Value> grouped = reshapeTo(
+      node, weight, {groups, in / groups, outPerGroup, ws[2], ws[3], ws[4]});
+  if (failed(grouped))
+    return failure();
+  FailureOr<Value> swapped = node.op("permute_dims", {*grouped},
+                                     {node.i64s("axes", {0, 2, 1, 3, 4, 5})});
+  if (failed(swapped))
+    return failure();
+  FailureOr<Value> kernel = reshapeTo(
+      node, *swapped, {groups * outPerGroup, in / groups, ws[2], ws[3], ws[4]});
+  if (failed(kernel))
+    return failure();
+  FailureOr<Value> flipped =
+      node.op("strided_slice", {*kernel},
+              {node.i64s("axes", {2, 3, 4}), node.i64s("begin", {-1, -1, -1}),
+               node.i64s("end", {-ws[2] - 1, -ws[3] - 1, -ws[4] - 1}),
+               node.i64s("strides", {-1, -1, -1})});
+  if (failed(flipped))
+    return failure();
+  Window unit = w;
+  unit.strides = {1, 1, 1};
+  unit.pads = {0, 0, 0, 0, 0, 0};
+  return convolve3D(node, x, *flipped, unit, groups);
+}
+
 /// 3-D pooling as two 2-D poolings, which is exact because the window is a
 /// box: over H and W with depth folded into the channels, then over depth
 /// with H and W flattened into one axis. Averages stay exact with or
@@ -324,9 +432,18 @@ LogicalResult convertConv(NodeContext &node) {
     return failure();
   Value data = node.input(0), weight = node.input(1);
   if (spatial->size() == 3) {
-    if (transpose)
-      return node.error() << "3-D transposed convolutions are not supported";
-    FailureOr<Value> out = convolve3D(node, data, weight, *w, *group);
+    FailureOr<SmallVector<int64_t>> outputPadding =
+        node.getInts("output_padding", {0, 0, 0});
+    if (failed(outputPadding))
+      return failure();
+    if (outputPadding->size() != 3)
+      return node.error() << "output_padding needs 3 values";
+    for (auto [i, extra] : llvm::enumerate(w->extraOutputPadding))
+      (*outputPadding)[i] += extra;
+    FailureOr<Value> out = transpose
+                               ? transposeConvolve3D(node, data, weight, *w,
+                                                     *outputPadding, *group)
+                               : convolve3D(node, data, weight, *w, *group);
     if (failed(out))
       return failure();
     if (node.hasInput(2))

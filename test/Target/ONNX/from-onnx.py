@@ -13,6 +13,7 @@
 # CHECK: conv3d maxpool3d avgpool3d: ok
 # CHECK: maxpool indices storage_order=0: ok
 # CHECK: maxpool indices storage_order=1: ok
+# CHECK: conv_transpose3d: ok
 
 import numpy as np
 import onnx
@@ -224,3 +225,34 @@ for order in (0, 1):
     np.testing.assert_array_equal(y, want_y)
     np.testing.assert_array_equal(i, want_i)
     print("maxpool indices storage_order=%d: ok" % order)
+
+# 3-D ConvTranspose with strides, dilations, pads (one larger than the
+# kernel reach, which crops), output_padding and two
+# groups, against a numpy scatter-add over the input positions.
+def conv_transpose3d(x, w, stride, dilation, pads, output_padding, groups):
+    n, c, *size = x.shape
+    cin, og, *k = w.shape
+    cg = cin // groups
+    full = [(size[i] - 1) * stride[i] + dilation[i] * (k[i] - 1) + 1 + output_padding[i]
+            for i in range(3)]
+    out = np.zeros((n, og * groups) + tuple(full))
+    for ch, *pos in np.ndindex(c, *size):
+        g = ch // cg
+        for taps in np.ndindex(*k):
+            at = tuple(pos[i] * stride[i] + taps[i] * dilation[i] for i in range(3))
+            out[(slice(None), slice(g * og, (g + 1) * og)) + at] += (
+                x[(slice(None), ch) + tuple(pos)][:, None] * w[(ch, slice(None)) + taps])
+    return out[(slice(None), slice(None)) + tuple(
+        slice(pads[i], full[i] - pads[i + 3]) for i in range(3))]
+
+
+wt = rng.standard_normal((4, 3, 2, 3, 2)).astype(np.float32)
+tconv = model(
+    [helper.make_node("ConvTranspose", ["x", "w"], ["y"], group=2, strides=[2, 1, 3],
+                      dilations=[1, 2, 1], pads=[1, 0, 2, 0, 2, 0], output_padding=[1, 0, 2])],
+    [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4, 3, 4, 3])],
+    [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], [init("w", wt)], 13)
+x = rng.standard_normal((1, 4, 3, 4, 3)).astype(np.float32)
+check("conv_transpose3d", mlc.create_executor(mod=from_onnx(tconv)).evaluate()(x),
+      conv_transpose3d(x.astype(np.float64), wt.astype(np.float64), [2, 1, 3], [1, 2, 1],
+                       [1, 0, 2, 0, 2, 0], [1, 0, 2], 2))
