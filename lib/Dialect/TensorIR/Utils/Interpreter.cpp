@@ -105,14 +105,16 @@ FailureOr<Buffer> Buffer::fromAttr(ElementsAttr attr) {
     }
     if (raw.size() != bytes)
       return failure();
-    std::memcpy(buffer.data.data(), raw.data(), bytes);
+    if (bytes) // memcpy of an empty tensor may see null pointers
+      std::memcpy(buffer.data.data(), raw.data(), bytes);
     return buffer;
   }
   if (auto resource = dyn_cast<DenseResourceElementsAttr>(attr)) {
     AsmResourceBlob *blob = resource.getRawHandle().getBlob();
     if (!blob || blob->getData().size() != bytes)
       return failure();
-    std::memcpy(buffer.data.data(), blob->getData().data(), bytes);
+    if (bytes)
+      std::memcpy(buffer.data.data(), blob->getData().data(), bytes);
     if (isBool)
       for (char &c : buffer.data)
         c = c != 0;
