@@ -152,6 +152,9 @@ ARRAY_INDEX_RE = re.compile(rb"array\s*<\s*index\b")
 LINALG_DIMS_RE = re.compile(rb"linalg\.(?:reduce|broadcast|transpose)\b[^=]{0,600}?"
                             rb"\b(?:dimensions|permutation)\s*=(?!\s*\[)", re.S)
 ITERATOR_TYPES_RE = re.compile(rb"iterator_types\s*=\s*\[")
+# nvgpu.device_async_copy of a zero-width element type: its verifier divides
+# by the bit width (SIGFPE), upstream mlir-opt too.
+NVGPU_COPY_I0_RE = re.compile(rb"nvgpu\.device_async_copy\b[^\n]*xi0\b")
 STRING_ENTRY_RE = re.compile(rb"\s*\"[^\"]*\"\s*")
 
 
@@ -212,8 +215,8 @@ def split_top_level(body, sep=b","):
 
 
 def upstream_known(data):
-    """Names the known MLIR 22 parser crash that `data` (MLIR text, bytes)
-    would hit, or returns None."""
+    """Names the known MLIR 22 parser or verifier crash that `data` (MLIR
+    text, bytes) would hit, or returns None."""
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogateescape")
     if ARRAY_INDEX_RE.search(data):
@@ -224,6 +227,8 @@ def upstream_known(data):
             return "linalg.generic iterator_types with a non-string entry (MLIR GenericOp::parse)"
     if LINALG_DIMS_RE.search(data):
         return "linalg.reduce/broadcast/transpose dimensions/permutation not a [...] list (MLIR parser)"
+    if NVGPU_COPY_I0_RE.search(data):
+        return "nvgpu.device_async_copy of i0 elements (MLIR DeviceAsyncCopyOp::verify)"
     return None
 
 
