@@ -69,3 +69,5 @@ safetensors(os.path.join(out, "consts.safetensors"),
             {"0": ("F32", w), "1": ("I64", b)})
 safetensors(os.path.join(out, "bf16.safetensors"),
             {"0": ("BF16", w.astype(np.float16))})
+safetensors(os.path.join(out, "f8.safetensors"),
+            {"0": ("F8_E4M3", w.astype(np.uint8))})
