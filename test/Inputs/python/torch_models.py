@@ -139,19 +139,25 @@ def check(name, model, input_info, input_sets, rtol=1e-4):
     compares with torch: rtol, and atol of rtol times the largest reference
     magnitude (deep f32 networks sum in another order than torch). Prints
     "name: ok" with the largest relative error."""
-    import numpy as np
-
     import mlc
     from mlc.relax.frontend.torch import from_fx
 
     mod = from_fx(torch.fx.symbolic_trace(model), input_info)
-    run = mlc.create_executor(mod=mod).evaluate()
+    compare(name, model, mlc.create_executor(mod=mod).evaluate(), input_sets, rtol)
+
+
+def compare(name, model, run, input_sets, rtol):
+    """Runs `run` (mlc) and `model` (torch) on each input set and compares
+    them as `check` describes; prints "name: ok" with the largest error."""
+    import numpy as np
+
     worst = 0.0
     for inputs in input_sets:
         out = run(*inputs)
         with torch.no_grad():
             ref = model(*[torch.from_numpy(x) for x in inputs]).numpy()
         scale = float(np.abs(ref).max())
+        assert scale > 0, "%s: the reference output is all zeros" % name
         np.testing.assert_allclose(out, ref, rtol=rtol, atol=rtol * scale,
                                    err_msg="%s on inputs of shapes %s" % (
                                        name, [x.shape for x in inputs]))
@@ -167,7 +173,6 @@ def check_onnx(name, model, input_sets, opset, dynamic_axes=None, rtol=1e-4):
     Prints "name: ok"."""
     import io
 
-    import numpy as np
     import onnx
 
     import mlc
@@ -179,16 +184,4 @@ def check_onnx(name, model, input_sets, opset, dynamic_axes=None, rtol=1e-4):
                       opset_version=opset, input_names=names,
                       dynamic_axes={names[i]: axes for i, axes in (dynamic_axes or {}).items()})
     mod = from_onnx(onnx.load_from_string(buffer.getvalue()))
-    run = mlc.create_executor(mod=mod).evaluate()
-    worst = 0.0
-    for inputs in input_sets:
-        out = run(*inputs)
-        with torch.no_grad():
-            ref = model(*[torch.from_numpy(x) for x in inputs]).numpy()
-        scale = float(np.abs(ref).max())
-        assert scale > 0, "%s: the reference output is all zeros" % name
-        np.testing.assert_allclose(out, ref, rtol=rtol, atol=rtol * scale,
-                                   err_msg="%s exported at opset %d, inputs of shapes %s" % (
-                                       name, opset, [x.shape for x in inputs]))
-        worst = max(worst, float(np.abs(out - ref).max()) / scale)
-    print("%s: ok (max error %.1e of the largest output)" % (name, worst))
+    compare(name, model, mlc.create_executor(mod=mod).evaluate(), input_sets, rtol)

@@ -936,15 +936,29 @@ LogicalResult GatherElementsOp::inferReturnTypes(
   return success();
 }
 
-/// The `reduction` of the scatter ops.
-static LogicalResult checkScatterReduction(std::optional<Location> location,
-                                           StringRef reduction) {
-  if (llvm::is_contained({"update", "add", "mul", "min", "max"}, reduction))
-    return success();
-  return emitOptionalError(location,
-                           "reduction must be update, add, mul, min or max, "
-                           "not '",
-                           reduction, "'");
+/// What the scatter ops check alike: ranked operands, a known `reduction`,
+/// updates of the data's element type.
+static LogicalResult checkScatterOperands(std::optional<Location> location,
+                                          Type data, Type indices, Type updates,
+                                          StringRef reduction,
+                                          RankedTensorType &dataType,
+                                          RankedTensorType &indicesType,
+                                          RankedTensorType &updatesType) {
+  dataType = dyn_cast<RankedTensorType>(data);
+  indicesType = dyn_cast<RankedTensorType>(indices);
+  updatesType = dyn_cast<RankedTensorType>(updates);
+  if (!dataType || !indicesType || !updatesType)
+    return emitOptionalError(location, "operands must be ranked tensors");
+  if (!llvm::is_contained({"update", "add", "mul", "min", "max"}, reduction))
+    return emitOptionalError(location,
+                             "reduction must be update, add, mul, min or max, "
+                             "not '",
+                             reduction, "'");
+  if (updatesType.getElementType() != dataType.getElementType())
+    return emitOptionalError(location, "updates of element type ",
+                             updatesType.getElementType(), " for data of ",
+                             dataType.getElementType());
+  return success();
 }
 
 LogicalResult ScatterElementsOp::inferReturnTypes(
@@ -952,17 +966,12 @@ LogicalResult ScatterElementsOp::inferReturnTypes(
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
     SmallVectorImpl<Type> &inferredReturnTypes) {
   ScatterElementsOp::Adaptor adaptor(operands, attributes, properties, regions);
-  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
-  auto indices = dyn_cast<RankedTensorType>(adaptor.getIndices().getType());
-  auto updates = dyn_cast<RankedTensorType>(adaptor.getUpdates().getType());
-  if (!type || !indices || !updates)
-    return emitOptionalError(location, "operands must be ranked tensors");
-  if (failed(checkScatterReduction(location, adaptor.getReduction())))
+  RankedTensorType type, indices, updates;
+  if (failed(checkScatterOperands(
+          location, adaptor.getData().getType(), adaptor.getIndices().getType(),
+          adaptor.getUpdates().getType(), adaptor.getReduction(), type, indices,
+          updates)))
     return failure();
-  if (updates.getElementType() != type.getElementType())
-    return emitOptionalError(location, "updates of element type ",
-                             updates.getElementType(), " for data of ",
-                             type.getElementType());
   if (indices.getShape() != updates.getShape())
     return emitOptionalError(location, "indices of shape [", indices.getShape(),
                              "] but updates of shape [", updates.getShape(),
@@ -992,17 +1001,12 @@ ScatterNDOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
                               OpaqueProperties properties, RegionRange regions,
                               SmallVectorImpl<Type> &inferredReturnTypes) {
   ScatterNDOp::Adaptor adaptor(operands, attributes, properties, regions);
-  auto type = dyn_cast<RankedTensorType>(adaptor.getData().getType());
-  auto indices = dyn_cast<RankedTensorType>(adaptor.getIndices().getType());
-  auto updates = dyn_cast<RankedTensorType>(adaptor.getUpdates().getType());
-  if (!type || !indices || !updates)
-    return emitOptionalError(location, "operands must be ranked tensors");
-  if (failed(checkScatterReduction(location, adaptor.getReduction())))
+  RankedTensorType type, indices, updates;
+  if (failed(checkScatterOperands(
+          location, adaptor.getData().getType(), adaptor.getIndices().getType(),
+          adaptor.getUpdates().getType(), adaptor.getReduction(), type, indices,
+          updates)))
     return failure();
-  if (updates.getElementType() != type.getElementType())
-    return emitOptionalError(location, "updates of element type ",
-                             updates.getElementType(), " for data of ",
-                             type.getElementType());
   if (indices.getRank() < 1 || indices.isDynamicDim(indices.getRank() - 1) ||
       indices.getShape().back() < 1 ||
       indices.getShape().back() > type.getRank())
