@@ -904,6 +904,30 @@ TakeOp::inferReturnTypes(MLIRContext *, std::optional<Location> location,
   return success();
 }
 
+/// gather_elements / scatter_elements: `indices` has the data's rank, the
+/// axis is valid, and off the axis the indices are no larger than the data.
+static LogicalResult checkElementIndices(std::optional<Location> location,
+                                         RankedTensorType type,
+                                         RankedTensorType indices,
+                                         int64_t axisAttr) {
+  int64_t rank = type.getRank();
+  if (indices.getRank() != rank)
+    return emitOptionalError(location, "indices of rank ", indices.getRank(),
+                             " for data of rank ", rank,
+                             "; they must be equal");
+  int64_t axis = validAxis(axisAttr, rank);
+  if (axis < 0)
+    return emitOptionalError(location, "axis ", axisAttr,
+                             " is out of range for rank ", rank);
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis && !indices.isDynamicDim(d) && !type.isDynamicDim(d) &&
+        indices.getDimSize(d) > type.getDimSize(d))
+      return emitOptionalError(
+          location, "indices dimension ", d, " (", indices.getDimSize(d),
+          ") is larger than the data's (", type.getDimSize(d), ")");
+  return success();
+}
+
 LogicalResult GatherElementsOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> location, ValueRange operands,
     DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
@@ -913,24 +937,8 @@ LogicalResult GatherElementsOp::inferReturnTypes(
   auto indices = dyn_cast<RankedTensorType>(adaptor.getIndices().getType());
   if (!type || !indices)
     return emitOptionalError(location, "operands must be ranked tensors");
-  int64_t rank = type.getRank();
-  if (indices.getRank() != rank)
-    return emitOptionalError(location, "indices of rank ", indices.getRank(),
-                             " for data of rank ", rank,
-                             "; they must be equal");
-  int64_t axis = adaptor.getAxis();
-  if (validAxis(axis, rank) < 0)
-    return emitOptionalError(location, "axis ", axis,
-                             " is out of range for rank ", rank);
-  axis = validAxis(axis, rank);
-  for (int64_t d = 0; d < rank; ++d) {
-    if (d == axis || indices.isDynamicDim(d) || type.isDynamicDim(d))
-      continue;
-    if (indices.getDimSize(d) > type.getDimSize(d))
-      return emitOptionalError(
-          location, "indices dimension ", d, " (", indices.getDimSize(d),
-          ") is larger than the data's (", type.getDimSize(d), ")");
-  }
+  if (failed(checkElementIndices(location, type, indices, adaptor.getAxis())))
+    return failure();
   inferredReturnTypes.push_back(RankedTensorType::get(
       indices.getShape(), type.getElementType(), indices.getEncoding()));
   return success();
@@ -976,21 +984,8 @@ LogicalResult ScatterElementsOp::inferReturnTypes(
     return emitOptionalError(location, "indices of shape [", indices.getShape(),
                              "] but updates of shape [", updates.getShape(),
                              "]; they must be equal");
-  int64_t rank = type.getRank();
-  if (indices.getRank() != rank)
-    return emitOptionalError(location, "indices of rank ", indices.getRank(),
-                             " for data of rank ", rank,
-                             "; they must be equal");
-  int64_t axis = validAxis(adaptor.getAxis(), rank);
-  if (axis < 0)
-    return emitOptionalError(location, "axis ", adaptor.getAxis(),
-                             " is out of range for rank ", rank);
-  for (int64_t d = 0; d < rank; ++d)
-    if (d != axis && !indices.isDynamicDim(d) && !type.isDynamicDim(d) &&
-        indices.getDimSize(d) > type.getDimSize(d))
-      return emitOptionalError(
-          location, "indices dimension ", d, " (", indices.getDimSize(d),
-          ") is larger than the data's (", type.getDimSize(d), ")");
+  if (failed(checkElementIndices(location, type, indices, adaptor.getAxis())))
+    return failure();
   inferredReturnTypes.push_back(type);
   return success();
 }
