@@ -120,7 +120,8 @@ static cl::opt<unsigned> tuningNumCores(
     cl::init(0), cl::cat(compileCategory));
 static cl::opt<std::string>
     targetCPU("mcpu",
-              cl::desc("Target CPU (default: the host's CPU and features)"),
+              cl::desc("Target CPU (default: the host's CPU and features; "
+                       "generic x86-64 for --target=cuda)"),
               cl::value_desc("cpu"), cl::init(""), cl::cat(compileCategory));
 static cl::opt<std::string> targetName(
     "target",
@@ -442,8 +443,10 @@ static void writeHeader(llvm::raw_ostream &os, ArrayRef<CEntry> entries,
 }
 
 /// A target machine for the host (or --mcpu) emitting position-independent
-/// code, so that objects can go into shared libraries.
-static std::unique_ptr<llvm::TargetMachine> createTargetMachine() {
+/// code, so that objects can go into shared libraries. The host code of a
+/// cuda target only launches kernels and runs on the GPU machine, whose CPU
+/// may lack this one's features: it gets the generic CPU of the triple.
+static std::unique_ptr<llvm::TargetMachine> createTargetMachine(bool cuda) {
   llvm::Triple triple(llvm::sys::getProcessTriple());
   std::string error;
   const llvm::Target *target =
@@ -454,14 +457,21 @@ static std::unique_ptr<llvm::TargetMachine> createTargetMachine() {
   }
   std::string cpu = targetCPU;
   llvm::SubtargetFeatures features;
-  if (cpu.empty()) {
+  if (cpu.empty() && cuda) {
+    cpu = "generic";
+  } else if (cpu.empty()) {
     cpu = llvm::sys::getHostCPUName().str();
     for (const auto &feature : llvm::sys::getHostCPUFeatures())
       features.AddFeature(feature.first(), feature.second);
   }
+  // Global constructors (they load a cuda target's GPU binaries) must go to
+  // .init_array, as clang puts them: neither lld nor the dynamic loader runs
+  // the legacy .ctors section that TargetOptions' default selects.
+  llvm::TargetOptions options;
+  options.UseInitArray = true;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      triple, cpu, features.getString(), llvm::TargetOptions(),
-      llvm::Reloc::PIC_, std::nullopt,
+      triple, cpu, features.getString(), options, llvm::Reloc::PIC_,
+      std::nullopt,
       static_cast<llvm::CodeGenOptLevel>(std::min<unsigned>(optLevel, 3))));
   if (!machine)
     (void)fail("cannot create a target machine for " + triple.str() + " (" +
@@ -878,7 +888,7 @@ static LogicalResult compile(MLIRContext &context) {
     llvm::raw_string_ostream(json) << llvm::json::Value(std::move(metadata));
     addMetadataFunction(*llvmModule, json);
   }
-  std::unique_ptr<llvm::TargetMachine> machine = createTargetMachine();
+  std::unique_ptr<llvm::TargetMachine> machine = createTargetMachine(cuda);
   if (!machine)
     return failure();
   llvmModule->setTargetTriple(machine->getTargetTriple());

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# One pass over every case of bench/gpu/run.py on the GPU machine, in groups
+# that each run under a time limit: a kernel that hangs (a wgmma pipeline
+# waiting on an mbarrier that never completes, say) costs its own group
+# only, and the other groups still report. Then memcheck on small cases.
+#
+#   bench/gpu/check.sh [--dir bench/gpu/build] [--quick]
+#
+# --quick times with fewer repeats (for a short device lease). Results go
+# to stdout; when OUT is set, each group's JSON to $OUT/<group>/ and the
+# whole log to $OUT/check.log. Exits 1 when any group fails or times out.
+set -u
+here="$(cd "$(dirname "$0")" && pwd)"
+dir="$here/build"
+timing=()
+while [[ $# -gt 0 ]]; do
+  case $1 in
+    --dir) dir=$2; shift 2 ;;
+    --quick) timing=(--repeat 5 --min-repeat-ms 20 --warmup 3); shift ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+  esac
+done
+log=/dev/null
+[[ -n "${OUT:-}" ]] && log="$OUT/check.log"
+
+nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader 2>&1 | tee -a "$log"
+# The copy bandwidth of this GPU (bytes read plus written), for %peak.
+peak=$(python3 - <<'EOF' 2>/dev/null
+import torch
+x = torch.empty(1 << 30, dtype=torch.uint8, device="cuda"); y = torch.empty_like(x)
+for _ in range(3): y.copy_(x)
+s, e = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+s.record()
+for _ in range(20): y.copy_(x)
+e.record(); torch.cuda.synchronize()
+print("%.3e" % (2 * 20 * x.numel() / (s.elapsed_time(e) / 1e3)))
+EOF
+)
+peak=${peak:-3.0e12}
+echo "measured copy bandwidth: $peak B/s" | tee -a "$log"
+
+status=0
+group() {
+  local name=$1 limit=$2; shift 2
+  echo "== group $name (limit ${limit}s): $*" | tee -a "$log"
+  local out=()
+  [[ -n "${OUT:-}" ]] && mkdir -p "$OUT/$name" && out=(env "OUT=$OUT/$name")
+  PYTHONUNBUFFERED=1 timeout -k 5 "$limit" "${out[@]}" python3 "$here/run.py" --dir "$dir" \
+    --peak-bw "$peak" "${timing[@]}" --cases "$@" 2>&1 | tee -a "$log"
+  local rc=${PIPESTATUS[0]}
+  [[ $rc -eq 124 || $rc -eq 137 ]] && echo "== group $name: stopped after ${limit}s" | tee -a "$log"
+  [[ $rc -ne 0 ]] && status=1
+}
+
+group f32 100 mlp cnn resnet mobilenet transformer add relu softmax sum layer_norm \
+  matmul1024 matmul_odd dense2048 matmul4096
+group mma 70 matmul4096_f16 bert_qkv_f16 bert_ffn1_f16 bert_ffn2_f16 bert_ffn1_m300_f16 \
+  matmul_odd_f16 matmul_odd3_f16 matmul4096_bf16 bert_ffn1_bf16 matmul4096_tf32 bert_ffn1_tf32
+group sm90a 45 matmul4096_f16_sm90a bert_ffn1_f16_sm90a bert_ffn2_f16_sm90a \
+  bert_ffn1_m300_f16_sm90a matmul4096_bf16_sm90a
+group conv_attention 70 resnet_conv3x3_b32_f16 resnet_conv1x1_b32_f16 resnet_conv3x3s2_b32_f16 \
+  resnet_conv3x3_b1_f16 attention_bert_b32_f16 attention_bert_b1_f16 attention_s1024_f16 \
+  attention_gpt2_causal_f16
+group mixed 70 mlp_f16 mlp_bf16 cnn_f16 cnn_bf16 resnet_f16 resnet_bf16 mobilenet_f16 \
+  mobilenet_bf16 transformer_f16 transformer_bf16
+
+echo "== compute-sanitizer memcheck" | tee -a "$log"
+for c in transformer matmul_odd3_f16 bert_ffn1_m300_f16_sm90a attention_bert_b1_f16; do
+  s=$(timeout -k 5 30 compute-sanitizer --tool memcheck --print-limit 3 \
+    python3 "$here/run.py" --dir "$dir" --cases "$c" --no-timing --no-torch 2>&1)
+  rc=$?
+  echo "memcheck $c: rc $rc; $(grep -E 'ERROR SUMMARY|Invalid|error' <<<"$s" | head -4 | tr '\n' ' ')" |
+    tee -a "$log"
+  [[ $rc -ne 0 ]] && status=1
+done
+exit $status
