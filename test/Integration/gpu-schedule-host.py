@@ -41,6 +41,10 @@
 # CHECK: max 64x1000 axis -1 [reduction]: ok
 # CHECK: mean 8x4096 axis -1 [reduction]: ok
 # CHECK: sum int32 20x500 axis 1 [reduction]: ok
+# CHECK: relu+add 64x1024 [vector]: ok
+# CHECK: bias add 96x768 [vector]: ok
+# CHECK: f16 to f32 4x32x1024 [vector]: ok
+# CHECK: tanh 48x1000 [fallback]: ok
 # CHECK: softmax 9x100: ok
 # CHECK: softmax 16x1024: ok
 # CHECK: layer_norm 8x768: ok
@@ -107,16 +111,28 @@ def compile_and_run(name, body, inputs, tmp, options="", chip=None):
         return data["out0"], scheduled
 
 
-def rule_of(scheduled):
-    if "wgmma" in scheduled:
+RULES = ("wgmma", "tensorcore", "matmul", "reduction", "vector", "fallback")
+
+
+def rule_of_function(text):
+    if "wgmma" in text:
         return "wgmma"
-    if "mma_sync" in scheduled:
+    if "mma_sync" in text:
         return "tensorcore"
-    if '"shared"' in scheduled and '"local"' in scheduled:
+    if '"shared"' in text and '"local"' in text:
         return "matmul"
-    if "reduce(" in scheduled and 'thread_binding("threadIdx.x")' in scheduled:
+    if "reduce(" in text and 'thread_binding("threadIdx.x")' in text:
         return "reduction"
+    if "vectorized" in text and '"local"' in text:
+        return "vector"
     return "fallback"
+
+
+def rule_of(scheduled):
+    """The first rule of RULES that scheduled one of the module's functions
+    (a transpose beside a GEMV keeps its results in local registers too)."""
+    found = {rule_of_function(f) for f in scheduled.split("tensorir.prim_func")[1:]}
+    return next((r for r in RULES if r in found), "fallback")
 
 
 def check(name, body, inputs, expected, reduction=1, rule=None, options="",
@@ -314,6 +330,21 @@ xi = rng.integers(-1000, 1000, (20, 500)).astype(np.int32)
 check("sum int32 20x500 axis 1", "sum(%x, axis=[1])", {"x": xi}, xi.sum(1), 1,
       "reduction")
 
+
+# Fallback with vector lanes: 16 bytes of the widest type per thread, the
+# results stored after the thread's loads; a broadcast operand; a row that
+# no multiple of 32 threads divides in lanes (250 x 4) keeps the plain rule.
+x, y = f32(64, 1024), f32(64, 1024)
+check("relu+add 64x1024", "add(nn.relu(%x), %y)", {"x": x, "y": y},
+      np.maximum(f64(x), 0) + y, 1, "vector")
+x, b = f32(96, 768), f32(768)
+check("bias add 96x768", "add(%x, %b)", {"x": x, "b": b}, f64(x) + b, 1,
+      "vector")
+x = f32(4, 32, 1024).astype(np.float16)
+check("f16 to f32 4x32x1024", 'cast(%x, dtype="float32")', {"x": x},
+      f64(x), 1, "vector")
+x = f32(48, 1000)
+check("tanh 48x1000", "tanh(%x)", {"x": x}, np.tanh(f64(x)), 1, "fallback")
 
 # Multi-stage kernels (softmax, layer norm): each stage scheduled.
 for m, n in [(9, 100), (16, 1024)]:

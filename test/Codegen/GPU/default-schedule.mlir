@@ -409,3 +409,55 @@ tensorir.prim_func @big_rows_then_scale(%A: memref<2048x64xf32>, %Y: memref<2048
   }
   tensorir.return
 }
+
+// -----
+
+// Fallback with vector lanes: 4 consecutive f32 per thread (16 bytes), the
+// threads and lanes split off the row, the rows fused into the grid; the
+// results go to registers (local) and are stored after the thread's loads.
+// CHECK-LABEL: tensorir.prim_func @relu_lanes
+// CHECK:         %Y_local = tensorir.alloc_buffer {scope = "local"}
+// CHECK:         tensorir.for %{{.*}} = 0 to 16384 thread_binding("blockIdx.x")
+// CHECK-NEXT:      tensorir.for %j_1 = 0 to 256 thread_binding("threadIdx.x")
+// CHECK-NEXT:        tensorir.for %j_2 = 0 to 4 vectorized
+// CHECK:               tensorir.block "Y"
+// CHECK:             tensorir.for %{{.*}} = 0 to 4 unrolled
+// CHECK:               tensorir.block "Y_local"
+// T64-LABEL:   tensorir.prim_func @relu_lanes
+// T64:           tensorir.for %j_1 = 0 to 64 thread_binding("threadIdx.x")
+tensorir.prim_func @relu_lanes(%X: memref<4096x4096xf32>, %Y: memref<4096x4096xf32>) {
+  tensorir.for %i = 0 to 4096 {
+    tensorir.for %j = 0 to 4096 {
+      tensorir.block "Y"(%vi = spatial(4096, %i), %vj = spatial(4096, %j)) {
+        %x = memref.load %X[%vi, %vj] : memref<4096x4096xf32>
+        %z = arith.constant 0.0 : f32
+        %y = arith.maximumf %x, %z : f32
+        memref.store %y, %Y[%vi, %vj] : memref<4096x4096xf32>
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// Rows of 1000 f32 are 250 groups of 4, which no multiple of 32 threads
+// divides: the plain Fallback, one element per thread.
+// CHECK-LABEL: tensorir.prim_func @relu_no_lanes
+// CHECK-NOT:     vectorized
+// CHECK:         tensorir.for %{{.*}} = 0 to 188 thread_binding("blockIdx.x")
+// CHECK-NEXT:      tensorir.for %{{.*}} = 0 to 256 thread_binding("threadIdx.x")
+// CHECK-NOT:     vectorized
+tensorir.prim_func @relu_no_lanes(%X: memref<48x1000xf32>, %Y: memref<48x1000xf32>) {
+  tensorir.for %i = 0 to 48 {
+    tensorir.for %j = 0 to 1000 {
+      tensorir.block "Y"(%vi = spatial(48, %i), %vj = spatial(1000, %j)) {
+        %x = memref.load %X[%vi, %vj] : memref<48x1000xf32>
+        %z = arith.constant 0.0 : f32
+        %y = arith.maximumf %x, %z : f32
+        memref.store %y, %Y[%vi, %vj] : memref<48x1000xf32>
+      }
+    }
+  }
+  tensorir.return
+}

@@ -66,10 +66,72 @@ static std::optional<IndexRange> mulRanges(const IndexRange &a,
                     *std::max_element(products, products + 4)};
 }
 
+/// Appends the terms of the sum `expr` as (expression, coefficient) pairs.
+static void flattenSum(AffineExpr expr, int64_t coefficient,
+                       SmallVectorImpl<std::pair<AffineExpr, int64_t>> &terms) {
+  if (expr.getKind() == AffineExprKind::Add) {
+    auto bin = cast<AffineBinaryOpExpr>(expr);
+    flattenSum(bin.getLHS(), coefficient, terms);
+    flattenSum(bin.getRHS(), coefficient, terms);
+    return;
+  }
+  if (expr.getKind() == AffineExprKind::Mul) {
+    auto bin = cast<AffineBinaryOpExpr>(expr);
+    if (auto cst = dyn_cast<AffineConstantExpr>(bin.getRHS())) {
+      if (std::optional<int64_t> c =
+              llvm::checkedMul(coefficient, cst.getValue())) {
+        flattenSum(bin.getLHS(), *c, terms);
+        return;
+      }
+    }
+  }
+  terms.push_back({expr, coefficient});
+}
+
+/// `expr` with each pair of terms k * x - k * c * (x floordiv c) of a sum
+/// written as k * (x mod c), the form MLIR's simplification expands a
+/// modulo into: interval arithmetic over the expanded form loses that it
+/// is never negative.
+static AffineExpr recoverModulos(AffineExpr expr) {
+  if (expr.getKind() != AffineExprKind::Add)
+    return expr;
+  SmallVector<std::pair<AffineExpr, int64_t>> terms;
+  flattenSum(expr, 1, terms);
+  bool changed = false;
+  for (auto &[term, coefficient] : terms) {
+    if (term.getKind() != AffineExprKind::FloorDiv || coefficient == 0)
+      continue;
+    auto div = cast<AffineBinaryOpExpr>(term);
+    auto divisor = dyn_cast<AffineConstantExpr>(div.getRHS());
+    if (!divisor || divisor.getValue() <= 0 ||
+        coefficient % divisor.getValue() != 0)
+      continue;
+    int64_t k = -coefficient / divisor.getValue();
+    for (auto &[other, otherCoefficient] : terms) {
+      if (other != div.getLHS() || otherCoefficient != k)
+        continue;
+      term = div.getLHS() % divisor;
+      coefficient = k;
+      otherCoefficient = 0;
+      changed = true;
+      break;
+    }
+  }
+  if (!changed)
+    return expr;
+  AffineExpr sum = getAffineConstantExpr(0, expr.getContext());
+  for (auto [term, coefficient] : terms)
+    if (coefficient != 0)
+      sum = sum + term * coefficient;
+  return sum;
+}
+
 std::optional<IndexRange>
 mlc::tensorir::getStaticExprRange(AffineExpr expr,
                                   ArrayRef<std::optional<IndexRange>> dims,
                                   ArrayRef<std::optional<IndexRange>> symbols) {
+  if (AffineExpr recovered = recoverModulos(expr); recovered != expr)
+    return getStaticExprRange(recovered, dims, symbols);
   if (auto cst = dyn_cast<AffineConstantExpr>(expr))
     return IndexRange{cst.getValue(), cst.getValue()};
   if (auto dim = dyn_cast<AffineDimExpr>(expr))
