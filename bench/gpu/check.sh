@@ -2,7 +2,8 @@
 # One pass over every case of bench/gpu/run.py on the GPU machine, in groups
 # that each run under a time limit: a kernel that hangs (a wgmma pipeline
 # waiting on an mbarrier that never completes, say) costs its own group
-# only, and the other groups still report. Then memcheck on small cases.
+# only, and the other groups still report. Then memcheck and racecheck on
+# small cases.
 #
 #   bench/gpu/check.sh [--dir bench/gpu/build] [--quick]
 #
@@ -70,6 +71,15 @@ for c in transformer matmul_odd3_f16 bert_ffn1_m300_f16_sm90a attention_bert_b1_
     python3 "$here/run.py" --dir "$dir" --cases "$c" --no-timing --no-torch 2>&1)
   rc=$?
   echo "memcheck $c: rc $rc; $(grep -E 'ERROR SUMMARY|Invalid|error' <<<"$s" | head -4 | tr '\n' ' ')" |
+    tee -a "$log"
+  [[ $rc -ne 0 ]] && status=1
+done
+echo "== compute-sanitizer racecheck" | tee -a "$log"
+for c in transformer mlp_f16 transformer_f16; do
+  s=$(timeout -k 5 40 compute-sanitizer --tool racecheck --print-limit 3 \
+    python3 "$here/run.py" --dir "$dir" --cases "$c" --no-timing --no-torch 2>&1)
+  rc=$?
+  echo "racecheck $c: rc $rc; $(grep -E 'RACECHECK SUMMARY|ERROR SUMMARY|Hazard|error' <<<"$s" | head -4 | tr '\n' ' ')" |
     tee -a "$log"
   [[ $rc -ne 0 ]] && status=1
 done
