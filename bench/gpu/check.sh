@@ -65,22 +65,11 @@ group conv_attention 70 resnet_conv3x3_b32_f16 resnet_conv1x1_b32_f16 resnet_con
 group mixed 70 mlp_f16 mlp_bf16 cnn_f16 cnn_bf16 resnet_f16 resnet_bf16 mobilenet_f16 \
   mobilenet_bf16 transformer_f16 transformer_bf16
 
-echo "== compute-sanitizer memcheck" | tee -a "$log"
-for c in transformer matmul_odd3_f16 bert_ffn1_m300_f16_sm90a attention_bert_b1_f16; do
-  s=$(timeout -k 5 30 compute-sanitizer --tool memcheck --print-limit 3 \
-    python3 "$here/run.py" --dir "$dir" --cases "$c" --no-timing --no-torch 2>&1)
-  rc=$?
-  echo "memcheck $c: rc $rc; $(grep -E 'ERROR SUMMARY|Invalid|error' <<<"$s" | head -4 | tr '\n' ' ')" |
-    tee -a "$log"
-  [[ $rc -ne 0 ]] && status=1
-done
-echo "== compute-sanitizer racecheck" | tee -a "$log"
-for c in transformer mlp_f16 transformer_f16; do
-  s=$(timeout -k 5 40 compute-sanitizer --tool racecheck --print-limit 3 \
-    python3 "$here/run.py" --dir "$dir" --cases "$c" --no-timing --no-torch 2>&1)
-  rc=$?
-  echo "racecheck $c: rc $rc; $(grep -E 'RACECHECK SUMMARY|ERROR SUMMARY|Hazard|error' <<<"$s" | head -4 | tr '\n' ' ')" |
-    tee -a "$log"
-  [[ $rc -ne 0 ]] && status=1
-done
+echo "== compute-sanitizer" | tee -a "$log"
+"$here/sanitize.sh" --dir "$dir" --timeout 30 --tool memcheck transformer matmul_odd3_f16 \
+  bert_ffn1_m300_f16_sm90a attention_bert_b1_f16 2>&1 | tee -a "$log"
+[[ ${PIPESTATUS[0]} -ne 0 ]] && status=1
+"$here/sanitize.sh" --dir "$dir" --timeout 40 --tool racecheck transformer mlp_f16 \
+  transformer_f16 2>&1 | tee -a "$log"
+[[ ${PIPESTATUS[0]} -ne 0 ]] && status=1
 exit $status

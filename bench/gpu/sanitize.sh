@@ -4,23 +4,26 @@
 # memory hazards: a missing barrier of mlc-gpu-thread-sync) on each case,
 # correctness only, without torch.
 #
-#   bench/gpu/sanitize.sh [--dir bench/gpu/build] [--timeout 120] CASE...
+#   bench/gpu/sanitize.sh [--dir bench/gpu/build] [--timeout 120]
+#                         [--tool memcheck|racecheck] CASE...
 #
 # Prints each tool's summary per case; exits 1 when any reports an error.
 set -u
 dir="$(dirname "$0")/build"
 limit=120
+tools=(memcheck racecheck)
 while [[ $# -gt 0 && $1 == --* ]]; do
   case $1 in
     --dir) dir=$2; shift 2 ;;
     --timeout) limit=$2; shift 2 ;;
+    --tool) tools=("$2"); shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
 run="$(dirname "$0")/run.py"
 status=0
 for case in "$@"; do
-  for tool in memcheck racecheck; do
+  for tool in "${tools[@]}"; do
     log=$(timeout "$limit" compute-sanitizer --tool "$tool" --print-limit 5 \
       python3 "$run" --dir "$dir" --cases "$case" --no-timing --no-torch 2>&1)
     rc=$?
