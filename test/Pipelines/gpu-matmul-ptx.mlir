@@ -1,6 +1,7 @@
-// The Matmul rule's kernel in PTX: each thread copies 4 consecutive floats
-// of A and of B per K step with one 16-byte global load and one 16-byte
-// shared store (vectorized copy lanes + mlc-gpu-assume-alignment; shared
+// The Matmul rule's kernel in PTX: per K step of 16, each thread copies
+// twice 4 consecutive floats of A and of B, each with one 16-byte global
+// load and one 16-byte shared store (vectorized copy lanes +
+// mlc-gpu-assume-alignment; shared
 // buffers declared 16-byte aligned), reads its register tile's operands
 // from shared memory 16 bytes at a time, writes C back 16 bytes at a time,
 // and syncs twice per K step (before the copies, before the compute).
@@ -9,11 +10,15 @@
 // RUN: FileCheck %s --check-prefix=SCALAR < %t.ptx
 
 // CHECK:     .entry matmul_kernel
-// CHECK:       .shared .align 16 .b8 __wg_matmul_kernel_0[4096];
-// CHECK:       .shared .align 16 .b8 __wg_matmul_kernel_1[4096];
+// CHECK:       .shared .align 16 .b8 __wg_matmul_kernel_0[8192];
+// CHECK:       .shared .align 16 .b8 __wg_matmul_kernel_1[8192];
 // CHECK:     $L__BB0_1:
 // CHECK-NEXT:  bar.sync 0;
 // CHECK-NEXT:  ld.global.v4.b32
+// CHECK:       st.shared.v4.b32
+// CHECK:       ld.global.v4.b32
+// CHECK:       st.shared.v4.b32
+// CHECK:       ld.global.v4.b32
 // CHECK:       st.shared.v4.b32
 // CHECK:       ld.global.v4.b32
 // CHECK:       st.shared.v4.b32

@@ -4,7 +4,7 @@
 // RUN: mlc-opt %s -split-input-file -pass-pipeline='builtin.module(tensorir.prim_func(mlc-gpu-default-schedule{threads-per-block=1024}))' | FileCheck %s --check-prefix=T1024
 
 // Matmul: 16 x 16 threads, each with an 8 x 8 tile of C in registers
-// (local), A and B staged through shared memory per 8-wide step of K and
+// (local), A and B staged through shared memory per 16-wide step of K and
 // loaded by all threads, 4 consecutive elements of a row each (vectorized);
 // the threads-per-block option does not change it.
 // CHECK-LABEL: tensorir.prim_func @matmul
@@ -16,7 +16,7 @@
 // CHECK-NEXT:        tensorir.for %i_1 = 0 to 16 thread_binding("threadIdx.y")
 // CHECK-NEXT:          tensorir.for %j_1 = 0 to 16 thread_binding("threadIdx.x")
 // CHECK:                 tensorir.block "C_init"
-// CHECK:               tensorir.for %k_0 = 0 to 4 {
+// CHECK:               tensorir.for %k_0 = 0 to 2 {
 // CHECK:                 thread_binding("threadIdx.y")
 // CHECK-NEXT:              thread_binding("threadIdx.x")
 // CHECK-NEXT:                tensorir.for %ax1_1 = 0 to 4 vectorized {
@@ -25,7 +25,7 @@
 // CHECK-NEXT:              thread_binding("threadIdx.x")
 // CHECK-NEXT:                tensorir.for %ax1_1 = 0 to 4 vectorized {
 // CHECK:                       tensorir.block "A_shared"
-// CHECK:                 tensorir.for %k_1 = 0 to 8 unrolled {
+// CHECK:                 tensorir.for %k_1 = 0 to 16 unrolled {
 // CHECK-NEXT:              tensorir.for %i_2 = 0 to 8 unrolled {
 // CHECK-NEXT:                tensorir.for %j_2 = 0 to 8 unrolled {
 // CHECK:                       tensorir.block "C_update"
@@ -256,22 +256,23 @@ tensorir.prim_func @sum_f64(%A: memref<64x1000xf64>, %S: memref<64xf64>) {
 
 // GeneralReduction (softmax): one kernel, a thread block per row. The
 // exp stage is inlined into its two consumers; the max and sum stages write
-// shared buffers, are computed at the row loop and split over the same 256
-// threads as the normalization (cross-thread reductions).
+// shared buffers, are computed at the row loop and split over the same 128
+// threads as the normalization (cross-thread reductions): 8 of the 1024
+// elements of a row per thread.
 // CHECK-LABEL: tensorir.prim_func @softmax
 // CHECK-DAG:     %M = tensorir.alloc_buffer {scope = "shared"} : memref<16xf32>
 // CHECK-DAG:     %S = tensorir.alloc_buffer {scope = "shared"} : memref<16xf32>
 // CHECK-NOT:     %E = tensorir.alloc_buffer
 // CHECK:         tensorir.for %i = 0 to 16 thread_binding("blockIdx.x")
-// CHECK-NEXT:      tensorir.for %{{.*}} = 0 to 256 thread_binding("threadIdx.x")
-// CHECK-NEXT:        tensorir.for %{{.*}} = 0 to 4 {
+// CHECK-NEXT:      tensorir.for %{{.*}} = 0 to 128 thread_binding("threadIdx.x")
+// CHECK-NEXT:        tensorir.for %{{.*}} = 0 to 8 {
 // CHECK:               tensorir.block "max"
-// CHECK:             tensorir.for %{{.*}} = 0 to 256 thread_binding("threadIdx.x")
-// CHECK-NEXT:          tensorir.for %{{.*}} = 0 to 4 {
+// CHECK:             tensorir.for %{{.*}} = 0 to 128 thread_binding("threadIdx.x")
+// CHECK-NEXT:          tensorir.for %{{.*}} = 0 to 8 {
 // CHECK:                 tensorir.block "sum"
 // CHECK:                   math.exp
-// CHECK:             tensorir.for %{{.*}} = 0 to 256 thread_binding("threadIdx.x")
-// CHECK-NEXT:          tensorir.for %{{.*}} = 0 to 4 {
+// CHECK:             tensorir.for %{{.*}} = 0 to 128 thread_binding("threadIdx.x")
+// CHECK-NEXT:          tensorir.for %{{.*}} = 0 to 8 {
 // CHECK:                 tensorir.block "norm"
 // CHECK:                   math.exp
 // CHECK-NOT:     thread_binding("blockIdx.x")
