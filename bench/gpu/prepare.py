@@ -6,7 +6,8 @@ that bench/gpu/run.py reads on a machine with a GPU.
     /usr/bin/python3 bench/gpu/prepare.py [--dir bench/gpu/build] [--chip sm_90]
 
 Cases: the five example models (weights bound at compile time; their
-inputs and references are written here) and single kernels written in Relay
+inputs and references are written here), a BERT-base encoder layer (weights
+as inputs) and single kernels written in Relay
 (matmul 1024, 4096 and 1000x777x1023, dense 2048, add, relu, softmax, sum,
 layer_norm) or relax (float16 attention), whose inputs and references run.py makes from a seed on the GPU
 machine so that the directory stays small enough to copy.
@@ -180,6 +181,68 @@ def main():
     attention("attention_bert_b1_f16", 1, 128, 12, 64)
     attention("attention_s1024_f16", 8, 1024, 16, 64)
     attention("attention_gpt2_causal_f16", 8, 1024, 12, 64, causal=True)
+    # A BERT-base encoder layer (post-norm: hidden 768, 12 heads, FFN 3072,
+    # erf GELU) on batch x 128 tokens, its weights inputs of the entry made
+    # on the GPU machine from the seed (BERT's initialization: N(0, 0.02);
+    # layer norm gains 1 + N(0, 0.1)), stored (in, out) as nn.matmul takes
+    # them. float32, and float16 compute (mixed-precision, against torch
+    # under autocast) with mma.sync (sm_90) or wgmma (sm_90a). The
+    # attention chain becomes relax.nn.attention (rewrite-attention).
+    def bert_layer(name, batch, seq=128, hidden=768, heads=12, ffn=3072, dtype=None, chip=None):
+        tokens, d = batch * seq, hidden // heads
+        weights = [("qkv_weight", (hidden, 3 * hidden)), ("qkv_bias", (3 * hidden,)),
+                   ("proj_weight", (hidden, hidden)), ("proj_bias", (hidden,)),
+                   ("ln1_gamma", (hidden,)), ("ln1_beta", (hidden,)),
+                   ("fc1_weight", (hidden, ffn)), ("fc1_bias", (ffn,)),
+                   ("fc2_weight", (ffn, hidden)), ("fc2_bias", (hidden,)),
+                   ("ln2_gamma", (hidden,)), ("ln2_beta", (hidden,))]
+        body = "\n  ".join([
+            f"%0 = reshape(%data, newshape=[{tokens}, {hidden}]);",
+            "%1 = add(nn.matmul(%0, %qkv_weight), %qkv_bias);",
+            f"%2 = reshape(%1, newshape=[{batch}, {seq}, 3, {heads}, {d}]);",
+            "%3 = transpose(%2, axes=[2, 0, 3, 1, 4]);",
+            "%4 = split(%3, indices_or_sections=3);",
+            f"%5 = reshape(%4.0, newshape=[{batch * heads}, {seq}, {d}]);",
+            f"%6 = reshape(%4.1, newshape=[{batch * heads}, {seq}, {d}]);",
+            f"%7 = reshape(%4.2, newshape=[{batch * heads}, {seq}, {d}]);",
+            "%8 = nn.batch_matmul(%5, %6, transpose_b=True);",
+            f"%9 = nn.softmax(multiply(%8, {1 / np.sqrt(d)}f));",
+            "%10 = nn.batch_matmul(%9, %7, transpose_b=False);",
+            f"%11 = transpose(reshape(%10, newshape=[{batch}, {heads}, {seq}, {d}]), axes=[0, 2, 1, 3]);",
+            f"%12 = add(nn.matmul(reshape(%11, newshape=[{tokens}, {hidden}]), %proj_weight), %proj_bias);",
+            "%13 = nn.layer_norm(add(%12, %0), %ln1_gamma, %ln1_beta);",
+            "%14 = add(nn.matmul(%13, %fc1_weight), %fc1_bias);",
+            "%15 = multiply(multiply(%14, add(erf(multiply(%14, 0.707107f)), 1f)), 0.5f);",
+            "%16 = add(nn.matmul(%15, %fc2_weight), %fc2_bias);",
+            "%17 = nn.layer_norm(add(%16, %13), %ln2_gamma, %ln2_beta);",
+            f"reshape(%17, newshape=[{batch}, {seq}, {hidden}])"])
+        params = [("data", (batch, seq, hidden))] + weights
+        path = os.path.join(args.dir, f"{name}.relay")
+        with open(path, "w") as f:
+            f.write(relay_kernel(name, params, body, f"Tensor[({batch}, {seq}, {hidden}), float32]"))
+        mlir = os.path.join(args.dir, f"{name}.mlir")
+        run(tool("mlc-translate"), "--import-relay", path, "-o", mlir)
+        shapes = [["data", [batch, seq, hidden], "float32"]]
+        for w, shape in weights:
+            scale, offset = (0.1, 1.0) if w.endswith("gamma") else (0.1, 0.0) if w.endswith("beta") else (0.02, 0.0)
+            shapes.append([w, list(shape), "float32", scale, offset])
+        flops = 2 * tokens * hidden * (4 * hidden + 2 * ffn) + 4 * batch * heads * seq * seq * d
+        # Tolerance: float32, 1e-4 (K up to 3072); float16, 8 unit
+        # roundoffs of the output's magnitude (at most about 6 after the
+        # layer norm: 5.4 for batch 1).
+        atol = 1e-4 if dtype is None else 8 * 2.0 ** -11 * 6
+        compile_case(name, mlir, pipeline_options=f"mixed-precision={dtype}" if dtype else None, chip=chip,
+                     kind="model", inputs={"seed": len(cases), "shapes": shapes},
+                     reference={"op": "bert_layer", "heads": heads}, rtol=1e-4 if dtype is None else 0.0,
+                     atol=atol, flops=flops, bytes=None,
+                     torch={"op": "bert_layer", "heads": heads, **({"autocast": dtype} if dtype else {})})
+
+    bert_layer("bert_layer_b1", 1)
+    bert_layer("bert_layer_b32", 32)
+    bert_layer("bert_layer_b1_f16", 1, dtype="float16")
+    bert_layer("bert_layer_b32_f16", 32, dtype="float16")
+    bert_layer("bert_layer_b1_f16_sm90a", 1, dtype="float16", chip="sm_90a")
+    bert_layer("bert_layer_b32_f16_sm90a", 32, dtype="float16", chip="sm_90a")
     shape = (4096, 4096)
     nbytes = 4 * shape[0] * shape[1]
     kernel("add", [("x", shape), ("y", shape)], "add(%x, %y)", shape, "add", bytes_=3 * nbytes)

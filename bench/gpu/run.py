@@ -67,7 +67,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "examples"))
 import models  # noqa: E402  (float64 references shared with the examples)
 
 KERNEL_OPS = ("matmul", "dense", "matmul_bf16", "dense_bf16", "conv2d", "add", "softmax", "layer_norm", "sum",
-              "relu", "attention")
+              "relu", "attention", "bert_layer")
 MODEL_OPS = ("model:mlp", "model:cnn", "model:resnet", "model:mobilenet",
              "model:transformer")
 
@@ -116,6 +116,25 @@ def attention64(q, k, v, causal=None):
     return (softmax64(s) @ v).transpose(0, 2, 1, 3)
 
 
+def bert_layer64(data, qkv_w, qkv_b, proj_w, proj_b, ln1_g, ln1_b, fc1_w, fc1_b, fc2_w, fc2_b,
+                ln2_g, ln2_b, heads=12):
+    """A post-norm BERT encoder layer in float64, weights stored (in, out)."""
+    try:
+        from scipy.special import erf
+    except ImportError:
+        import math
+        erf = np.vectorize(math.erf)
+    batch, seq, hidden = data.shape
+    x = data.reshape(-1, hidden)
+    qkv = (x @ qkv_w + qkv_b).reshape(batch, seq, 3, heads, hidden // heads)
+    q, k, v = qkv.transpose(2, 0, 1, 3, 4)
+    o = attention64(q, k, v).reshape(-1, hidden)
+    x = layer_norm64(o @ proj_w + proj_b + x, ln1_g, ln1_b)
+    h = x @ fc1_w + fc1_b
+    h = h * (1 + erf(h * 0.707107)) * 0.5
+    return layer_norm64(h @ fc2_w + fc2_b + x, ln2_g, ln2_b).reshape(batch, seq, hidden)
+
+
 # float64 numpy references of the kernel ops, for cases whose reference is
 # {"op": ...} (computed here from the generated inputs).
 REFERENCES = {
@@ -130,6 +149,7 @@ REFERENCES = {
     "sum": lambda x: x.sum(-1),
     "layer_norm": lambda x, *w, eps=1e-5: layer_norm64(x, *w, eps=eps),
     "attention": attention64,
+    "bert_layer": bert_layer64,
 }
 
 
@@ -140,8 +160,14 @@ def case_inputs(root, spec):
     if isinstance(spec, str):
         return load_npz(os.path.join(root, spec))
     rng = np.random.default_rng(spec["seed"])
-    return {entry[0]: rng.standard_normal(entry[1]).astype(entry[2] if len(entry) > 2 else np.float32)
-            for entry in spec["shapes"]}
+    arrays = {}
+    for entry in spec["shapes"]:
+        # [name, shape(, dtype(, scale, offset))]: offset + scale * N(0, 1).
+        x = rng.standard_normal(entry[1])
+        if len(entry) > 3:
+            x = x * entry[3] + entry[4]
+        arrays[entry[0]] = x.astype(entry[2] if len(entry) > 2 else np.float32)
+    return arrays
 
 
 def case_reference(root, spec, arrays):
@@ -275,6 +301,22 @@ def model_transformer(torch, w):
     return (linear(h, "fc2") + x)[None]
 
 
+def bert_layer_torch(torch, t, heads):
+    """bert_layer64 in torch: addmm (cuBLAS) and scaled_dot_product_attention."""
+    F = torch.nn.functional
+    data, qkv_w, qkv_b, proj_w, proj_b, ln1_g, ln1_b, fc1_w, fc1_b, fc2_w, fc2_b, ln2_g, ln2_b = t
+    batch, seq, hidden = data.shape
+    x = data.reshape(-1, hidden)
+    qkv = torch.addmm(qkv_b, x, qkv_w).reshape(batch, seq, 3, heads, hidden // heads)
+    q, k, v = qkv.permute(2, 0, 3, 1, 4)
+    o = F.scaled_dot_product_attention(q, k, v).transpose(1, 2).reshape(-1, hidden)
+    x = F.layer_norm(torch.addmm(proj_b, o, proj_w) + x, (hidden,), ln1_g, ln1_b)
+    h = torch.addmm(fc1_b, x, fc1_w)
+    h = h * (1 + torch.erf(h * 0.707107)) * 0.5
+    return F.layer_norm(torch.addmm(fc2_b, h, fc2_w) + x, (hidden,), ln2_g, ln2_b).reshape(
+        batch, seq, hidden)
+
+
 MODELS = {"model:mlp": model_mlp, "model:cnn": model_cnn,
           "model:resnet": model_resnet, "model:mobilenet": model_mobilenet,
           "model:transformer": model_transformer}
@@ -299,6 +341,17 @@ def torch_baseline(torch, spec, inputs, arrays, params):
         raise ValueError("unknown torch op %r (known: %s)"
                          % (op, ", ".join(KERNEL_OPS + MODEL_OPS)))
     t = [torch.as_tensor(x, device="cuda") for x in inputs]
+    if "autocast" in spec:
+        dtype = getattr(torch, spec["autocast"])
+        plain = torch_baseline(torch, {k: v for k, v in spec.items() if k != "autocast"},
+                               inputs, arrays, params)
+
+        def autocast_kernel():
+            with torch.autocast("cuda", dtype=dtype):
+                return plain().float()
+        return autocast_kernel
+    if op == "bert_layer":
+        return lambda: bert_layer_torch(torch, t, spec.get("heads", 12))
     if spec.get("tf32"):
         # The allow-tf32 cases: cuBLAS in its TF32 mode too.
         def tf32(fn):
