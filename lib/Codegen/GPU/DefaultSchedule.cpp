@@ -45,6 +45,9 @@ constexpr int64_t kMaxEpilogueSharedBytes = 4096;
 /// Bytes that one thread copies at once into shared memory (a vector
 /// access).
 constexpr int64_t kCopyBytes = 16;
+/// Thread blocks of 128 x 128 outputs below which the SIMT Matmul rule
+/// takes 64 x 64 tiles: a quarter of an H100's or H200's 132 SMs.
+constexpr int64_t kMinSimtMatmulBlocks = 32;
 /// Elements of a row per thread in the GeneralReduction rule.
 constexpr int64_t kRowElementsPerThread = 8;
 
@@ -390,11 +393,21 @@ struct GPUDefaultSchedulePass
     int64_t m = gemm->m, n = gemm->n, k = gemm->k;
     if (m < 32 || n < 32 || k < 8)
       return failure();
-    // 16 x 16 threads; 8 x 8 outputs each on large matrices, else 4 x 4.
+    // 16 x 16 threads; 8 x 8 outputs each on large matrices, else 4 x 4,
+    // also where 128 x 128 tiles would leave most SMs idle (a BERT layer at
+    // batch 1: 128 x 768 outputs, 6 thread blocks; unmeasured on a GPU).
     // K in steps of 16 on large matrices: half the barriers of steps of 8
     // (f32 4096^3 on an H200: 5.62 -> 5.24 ms, 0.48 -> 0.51x cuBLAS).
     const int64_t ty = 16, tx = 16;
-    const int64_t v = (m >= 128 && n >= 128) ? 8 : 4;
+    int64_t batch = 1;
+    for (unsigned s : ArrayRef<unsigned>(gemm->spatial).drop_back(2))
+      batch *= *gemm->loopOf[s].getConstantUpperBound();
+    const int64_t v =
+        m >= 128 && n >= 128 &&
+                batch * llvm::divideCeil(m, 128) * llvm::divideCeil(n, 128) >=
+                    kMinSimtMatmulBlocks
+            ? 8
+            : 4;
     const int64_t bk = v == 8 && k >= 16 ? 16 : 8;
     int64_t gridY = llvm::divideCeil(m, ty * v);
     if (gridY > 65535)

@@ -6,13 +6,15 @@
 // Matmul: 16 x 16 threads, each with an 8 x 8 tile of C in registers
 // (local), A and B staged through shared memory per 16-wide step of K and
 // loaded by all threads, 4 consecutive elements of a row each (vectorized);
-// the threads-per-block option does not change it.
+// the threads-per-block option does not change it. (1024 x 1024 outputs:
+// 64 thread blocks of 128 x 128; below 32 the tiles are 64 x 64, see
+// @matmul_small_grid.)
 // CHECK-LABEL: tensorir.prim_func @matmul
 // CHECK-DAG:     %C_local = tensorir.alloc_buffer {scope = "local"}
 // CHECK-DAG:     %A_shared = tensorir.alloc_buffer {scope = "shared"}
 // CHECK-DAG:     %B_shared = tensorir.alloc_buffer {scope = "shared"}
-// CHECK:         tensorir.for %i_0 = 0 to 1 thread_binding("blockIdx.y")
-// CHECK-NEXT:      tensorir.for %j_0 = 0 to 1 thread_binding("blockIdx.x")
+// CHECK:         tensorir.for %i_0 = 0 to 8 thread_binding("blockIdx.y")
+// CHECK-NEXT:      tensorir.for %j_0 = 0 to 8 thread_binding("blockIdx.x")
 // CHECK-NEXT:        tensorir.for %i_1 = 0 to 16 thread_binding("threadIdx.y")
 // CHECK-NEXT:          tensorir.for %j_1 = 0 to 16 thread_binding("threadIdx.x")
 // CHECK:                 tensorir.block "C_init"
@@ -34,7 +36,40 @@
 // T64:           tensorir.for %i_1 = 0 to 16 thread_binding("threadIdx.y")
 // T1024-LABEL: tensorir.prim_func @matmul
 // T1024:         tensorir.for %i_1 = 0 to 16 thread_binding("threadIdx.y")
-tensorir.prim_func @matmul(%A: memref<128x32xf32>, %B: memref<32x128xf32>, %C: memref<128x128xf32>) {
+tensorir.prim_func @matmul(%A: memref<1024x32xf32>, %B: memref<32x1024xf32>, %C: memref<1024x1024xf32>) {
+  tensorir.for %i = 0 to 1024 {
+    tensorir.for %j = 0 to 1024 {
+      tensorir.for %k = 0 to 32 {
+        tensorir.block "C"(%vi = spatial(1024, %i), %vj = spatial(1024, %j), %vk = reduce(32, %k)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %C[%vi, %vj] : memref<1024x1024xf32>
+          }
+          %a = memref.load %A[%vi, %vk] : memref<1024x32xf32>
+          %b = memref.load %B[%vk, %vj] : memref<32x1024xf32>
+          %c = memref.load %C[%vi, %vj] : memref<1024x1024xf32>
+          %m = arith.mulf %a, %b : f32
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %C[%vi, %vj] : memref<1024x1024xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// The same GEMM with 128 x 128 outputs, one 128 x 128 tile: 64 x 64 tiles
+// (4 x 4 per thread, K in steps of 8) give four thread blocks instead.
+// CHECK-LABEL: tensorir.prim_func @matmul_small_grid
+// CHECK:         tensorir.for %i_0 = 0 to 2 thread_binding("blockIdx.y")
+// CHECK-NEXT:      tensorir.for %j_0 = 0 to 2 thread_binding("blockIdx.x")
+// CHECK:               tensorir.for %k_0 = 0 to 4 {
+// CHECK:                 tensorir.for %k_1 = 0 to 8 unrolled {
+// CHECK-NEXT:              tensorir.for %i_2 = 0 to 4 unrolled {
+// CHECK-NEXT:                tensorir.for %j_2 = 0 to 4 unrolled {
+tensorir.prim_func @matmul_small_grid(%A: memref<128x32xf32>, %B: memref<32x128xf32>, %C: memref<128x128xf32>) {
   tensorir.for %i = 0 to 128 {
     tensorir.for %j = 0 to 128 {
       tensorir.for %k = 0 to 32 {
