@@ -106,7 +106,11 @@ static AffineExpr recoverModulos(AffineExpr expr) {
     if (!divisor || divisor.getValue() <= 0 ||
         coefficient % divisor.getValue() != 0)
       continue;
-    int64_t k = -coefficient / divisor.getValue();
+    // -(coefficient / c), which overflows only for INT64_MIN / 1.
+    int64_t quotient = coefficient / divisor.getValue();
+    if (quotient == std::numeric_limits<int64_t>::min())
+      continue;
+    int64_t k = -quotient;
     for (auto &[other, otherCoefficient] : terms) {
       if (other != div.getLHS() || otherCoefficient != k)
         continue;
@@ -119,11 +123,26 @@ static AffineExpr recoverModulos(AffineExpr expr) {
   }
   if (!changed)
     return expr;
+  // Constant terms summed here with checked arithmetic (MLIR folds
+  // constant products and sums without overflow checks).
+  int64_t constant = 0;
   AffineExpr sum = getAffineConstantExpr(0, expr.getContext());
-  for (auto [term, coefficient] : terms)
-    if (coefficient != 0)
-      sum = sum + term * coefficient;
-  return sum;
+  for (auto [term, coefficient] : terms) {
+    if (coefficient == 0)
+      continue;
+    if (auto cst = dyn_cast<AffineConstantExpr>(term)) {
+      std::optional<int64_t> product =
+          llvm::checkedMul(cst.getValue(), coefficient);
+      std::optional<int64_t> total =
+          product ? llvm::checkedAdd(constant, *product) : std::nullopt;
+      if (!total)
+        return expr;
+      constant = *total;
+      continue;
+    }
+    sum = sum + term * coefficient;
+  }
+  return sum + constant;
 }
 
 std::optional<IndexRange>
