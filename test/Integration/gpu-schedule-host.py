@@ -12,6 +12,7 @@
 # CHECK: dense+bias+relu 256x384x512 [matmul]: ok
 # CHECK: dense+bias+relu 100x70x130 [matmul]: ok
 # CHECK: dense+bias+relu 64x64x96 [matmul]: ok
+# CHECK: matmul padded 260x300x270 [matmul]: ok
 # CHECK: batch_matmul_nt 2x64x48x80 [matmul]: ok
 # CHECK: batch_matmul_nn 3x33x40x50 [matmul]: ok
 # CHECK: matmul 128x72x256 [matmul]: ok
@@ -175,6 +176,11 @@ for m, k, n in [(256, 384, 512), (100, 70, 130), (64, 64, 96)]:
           "nn.relu(add(nn.dense(%x, %w, units=None), %b))",
           {"x": x, "w": w, "b": b},
           np.maximum(f64(x) @ f64(w).T + b, 0), k, "matmul")
+# A large GEMM that no tile divides: A and B padded by kernels of their own,
+# the tile loops unmasked, C written back through predicated stores.
+x, y = f32(260, 300), f32(300, 270)
+check("matmul padded 260x300x270", "nn.matmul(%x, %y)", {"x": x, "y": y},
+      f64(x) @ f64(y), 300, "matmul")
 x, y = f32(2, 64, 48), f32(2, 80, 48)
 check("batch_matmul_nt 2x64x48x80", "nn.batch_matmul(%x, %y, transpose_b=True)",
       {"x": x, "y": y}, f64(x) @ f64(y).transpose(0, 2, 1), 48, "matmul")

@@ -497,3 +497,40 @@ tensorir.prim_func @relu_no_lanes(%X: memref<48x1000xf32>, %Y: memref<48x1000xf3
   }
   tensorir.return
 }
+
+// -----
+
+// A GEMM of 21 M multiply-adds that no tile divides (260 x 300 x 270):
+// A and B are zero-padded to whole 64 x 64 tiles and steps of 8 by
+// kernels of their own, the tile loops run unmasked, and only the
+// write-back of C is predicated. Smaller GEMMs keep masked tiles.
+// CHECK-LABEL: tensorir.prim_func @matmul_padded
+// CHECK:         %A_pad = tensorir.alloc_buffer : memref<320x304xf32>
+// CHECK:           tensorir.block "A_pad"
+// CHECK:         %B_pad = tensorir.alloc_buffer : memref<304x320xf32>
+// CHECK:           tensorir.block "B_pad"
+// CHECK:         tensorir.for %i_0 = 0 to 5 thread_binding("blockIdx.y")
+// CHECK-NEXT:      tensorir.for %j_0 = 0 to 5 thread_binding("blockIdx.x")
+// CHECK:             tensorir.block "C_update"(%vi = spatial(320, %{{.*}}), %vj = spatial(320, %{{.*}}), %vk = reduce(304, %{{.*}})) {
+// CHECK:             tensorir.block "C_pad_local"(%v0 = spatial(260, %{{.*}}), %v1 = spatial(270, %{{.*}})) where(
+tensorir.prim_func @matmul_padded(%A: memref<260x300xf32>, %B: memref<300x270xf32>, %C: memref<260x270xf32>) {
+  tensorir.for %i = 0 to 260 {
+    tensorir.for %j = 0 to 270 {
+      tensorir.for %k = 0 to 300 {
+        tensorir.block "C"(%vi = spatial(260, %i), %vj = spatial(270, %j), %vk = reduce(300, %k)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %C[%vi, %vj] : memref<260x270xf32>
+          }
+          %a = memref.load %A[%vi, %vk] : memref<260x300xf32>
+          %b = memref.load %B[%vk, %vj] : memref<300x270xf32>
+          %c = memref.load %C[%vi, %vj] : memref<260x270xf32>
+          %m = arith.mulf %a, %b : f32
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %C[%vi, %vj] : memref<260x270xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}
