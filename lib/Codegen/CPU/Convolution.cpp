@@ -112,12 +112,13 @@ void KernelScheduler::scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   unsigned numLoops = op.getNumLoops();
   unsigned m = dims.m, n = dims.n;
+  // Read before the first tiling, which replaces `op`.
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   // Parallel tasks: m by m-parallel rows and every other parallel
   // dimension (batch, output rows) one by one.
   SmallVector<int64_t> sizes(numLoops, 0);
   for (unsigned d = 0; d < numLoops; ++d)
-    if (d != m && d != n &&
-        linalg::isParallelIterator(op.getIteratorTypesArray()[d]))
+    if (d != m && d != n && linalg::isParallelIterator(iterators[d]))
       sizes[d] = clampTile(1, ranges[d]);
   if (ranges[m] >= 2 * mParallel)
     sizes[m] = mParallel;
@@ -136,8 +137,7 @@ void KernelScheduler::scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
   // The reduction dimensions one by one, outermost first, around the
   // register tile: its accumulators stay in registers across all of them.
   for (unsigned d = 0; d < numLoops; ++d) {
-    if (!linalg::isReductionIterator(op.getIteratorTypesArray()[d]) ||
-        ranges[d] == 1)
+    if (!linalg::isReductionIterator(iterators[d]) || ranges[d] == 1)
       continue;
     sizes.assign(numLoops, 0);
     sizes[d] = 1;
