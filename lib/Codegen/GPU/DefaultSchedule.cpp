@@ -1295,10 +1295,13 @@ struct GPUDefaultSchedulePass
     root->walk([&](BlockOp b) { blocks.push_back(b); });
     if (lanes == 1 || blocks.size() != 1)
       return failure();
-    int64_t extent = 1;
+    // The whole extent (one that int64_t cannot hold is left to the plain
+    // rule, whose fuse rejects it).
+    std::optional<int64_t> extent = 1;
     for (ForOp loop : band)
-      extent *= *loop.getConstantUpperBound();
-    if (extent / lanes <= threadsPerBlock)
+      extent = extent ? llvm::checkedMul(*extent, *loop.getConstantUpperBound())
+                      : std::nullopt;
+    if (!extent || *extent / lanes <= threadsPerBlock)
       return failure();
     // Threads and lanes both split off the innermost loop, the loops above
     // fused into the grid: each thread's region is then a sum of terms of

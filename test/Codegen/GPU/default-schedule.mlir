@@ -534,3 +534,25 @@ tensorir.prim_func @matmul_padded(%A: memref<260x300xf32>, %B: memref<300x270xf3
   }
   tensorir.return
 }
+
+// -----
+
+// Extents whose product int64_t cannot hold (found by the GPU pipeline
+// fuzzer under UBSan: a signed overflow in the vector Fallback): no rule
+// fuses them, and the statement runs in one thread.
+// CHECK-LABEL: tensorir.prim_func @relu_huge
+// CHECK:         tensorir.for %unit = 0 to 1 thread_binding("threadIdx.x")
+// CHECK-NEXT:      tensorir.for %i = 0 to 4294967296 {
+tensorir.prim_func @relu_huge(%X: memref<4294967296x4294967296xf16>, %Y: memref<4294967296x4294967296xf16>) {
+  tensorir.for %i = 0 to 4294967296 {
+    tensorir.for %j = 0 to 4294967296 {
+      tensorir.block "Y"(%vi = spatial(4294967296, %i), %vj = spatial(4294967296, %j)) {
+        %x = memref.load %X[%vi, %vj] : memref<4294967296x4294967296xf16>
+        %z = arith.constant 0.0 : f16
+        %y = arith.maximumf %x, %z : f16
+        memref.store %y, %Y[%vi, %vj] : memref<4294967296x4294967296xf16>
+      }
+    }
+  }
+  tensorir.return
+}
