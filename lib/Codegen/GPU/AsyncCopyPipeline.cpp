@@ -14,6 +14,7 @@
 
 #include "mlc/Codegen/GPU/Passes.h"
 #include "mlc/Codegen/GPU/Utils.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Affine/IR/AffineValueMap.h"
@@ -224,7 +225,11 @@ void reindexRead(RewriterBase &rewriter, Operation *op, Value multi,
 /// shared tiles).
 SmallVector<int64_t> getStageShape(MemRefType type, bool pad) {
   SmallVector<int64_t> shape(type.getShape());
-  int64_t rowBytes = shape.back() * type.getElementTypeBitWidth() / 8;
+  // Rows longer than shared memory (hostile shapes) are never padded.
+  std::optional<int64_t> rowBits =
+      llvm::checkedMul(shape.back(), int64_t(type.getElementTypeBitWidth()));
+  int64_t rowBytes =
+      rowBits && *rowBits < (int64_t(1) << 40) ? *rowBits / 8 : 8;
   if (pad && type.getRank() >= 2 && rowBytes % 16 == 0 &&
       (rowBytes / 16) % 2 == 0)
     shape.back() += 16 * 8 / type.getElementTypeBitWidth();
@@ -417,19 +422,21 @@ LogicalResult Pipeliner::run() {
   if (failed(matchCopies()) || failed(collectSlice()))
     return failure();
   // As many stages as fit beside the kernel's other shared buffers.
+  // Each size capped at the limit, so that the sums cannot overflow.
+  auto capped = [](std::optional<int64_t> bytes) {
+    return std::min<int64_t>(bytes.value_or(kStaticSharedBytes + 1),
+                             kStaticSharedBytes + 1);
+  };
   int64_t otherBytes = 0, stageBytes = 0;
   loop->getParentOfType<gpu::LaunchOp>().walk([&](memref::AllocaOp alloca) {
-    MemRefType type = alloca.getType();
     if (!mlc::isWorkgroupMemory(alloca) || buffers.contains(alloca.getResult()))
       return;
-    otherBytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
+    otherBytes += capped(mlc::getStaticByteSize(alloca.getType()));
   });
   for (Value buffer : buffers) {
     auto type = cast<MemRefType>(buffer.getType());
-    int64_t elements = 1;
-    for (int64_t size : getStageShape(type, pad))
-      elements *= size;
-    stageBytes += elements * type.getElementTypeBitWidth() / 8;
+    stageBytes += capped(mlc::getStaticByteSize(
+        MemRefType::get(getStageShape(type, pad), type.getElementType())));
   }
   while (stages > 2 && otherBytes + stages * stageBytes > kStaticSharedBytes)
     --stages;

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlc/Codegen/GPU/Passes.h"
+#include "mlc/Codegen/GPU/Utils.h"
 
 #include "AttentionKernel.h"
 
@@ -52,6 +53,8 @@ constexpr int64_t kMinSimtMatmulBlocks = 32;
 /// Multiply-adds from which the SIMT Matmul rule pads tails to whole tiles
 /// (kernels of their own for A and B) instead of masking them.
 constexpr int64_t kMinPaddedSimtMatmulMacs = int64_t(1) << 24;
+/// Static shared memory of the GeneralReduction rule's stages (48 KiB).
+constexpr int64_t kMaxGeneralReductionSharedBytes = 48 * 1024;
 /// Elements of a row per thread in the GeneralReduction rule.
 constexpr int64_t kRowElementsPerThread = 8;
 
@@ -646,10 +649,13 @@ struct GPUDefaultSchedulePass
       MemRefType type = load.getMemRefType();
       if (type.getRank() == 0)
         return WalkResult::advance();
-      int64_t rowBits = type.getShape().back() * type.getElementTypeBitWidth();
-      return ShapedType::isDynamic(type.getShape().back()) || rowBits % 128 != 0
-                 ? WalkResult::interrupt()
-                 : WalkResult::advance();
+      std::optional<int64_t> rowBits =
+          ShapedType::isDynamic(type.getShape().back())
+              ? std::nullopt
+              : llvm::checkedMul(type.getShape().back(),
+                                 int64_t(type.getElementTypeBitWidth()));
+      return !rowBits || *rowBits % 128 != 0 ? WalkResult::interrupt()
+                                             : WalkResult::advance();
     });
     return unaligned.wasInterrupted();
   }
@@ -1084,7 +1090,7 @@ struct GPUDefaultSchedulePass
       SmallVector<ForOp> loops = Schedule::getLoops(block);
       if (loops.size() <= rows.size())
         return failure();
-      int64_t trailing = 1;
+      std::optional<int64_t> trailing = 1;
       for (auto [i, loop] : llvm::enumerate(loops)) {
         int64_t extent = *loop.getConstantUpperBound();
         if (i < rows.size()) {
@@ -1092,9 +1098,12 @@ struct GPUDefaultSchedulePass
             return failure();
           continue;
         }
-        trailing *= extent;
+        trailing =
+            trailing ? llvm::checkedMul(*trailing, extent) : std::nullopt;
       }
-      widest = std::max(widest, trailing);
+      if (!trailing)
+        return failure();
+      widest = std::max(widest, *trailing);
     }
     // About 8 elements of the widest stage per thread: fewer threads per
     // row leave each fewer barriers and shuffles per element, more make
@@ -1132,11 +1141,14 @@ struct GPUDefaultSchedulePass
         if (alloc.getStorageScope() != "shared") {
           alloc.setScope("shared");
           // Per row once compacted: the buffer over the rows' count.
-          MemRefType type = alloc.getType();
-          int64_t perRow = type.getNumElements();
+          std::optional<int64_t> perRow = getStaticByteSize(alloc.getType());
+          if (!perRow)
+            return WalkResult::interrupt();
           for (int64_t extent : rows)
-            perRow /= extent;
-          sharedBytes += perRow * type.getElementTypeBitWidth() / 8;
+            *perRow /= extent;
+          if (*perRow > kMaxGeneralReductionSharedBytes)
+            return WalkResult::interrupt();
+          sharedBytes += *perRow;
         }
         return WalkResult::advance();
       });
@@ -1145,7 +1157,7 @@ struct GPUDefaultSchedulePass
         return failure();
     }
     // Stages that could not be inlined keep a row each in shared memory.
-    if (sharedBytes > 48 * 1024)
+    if (sharedBytes > kMaxGeneralReductionSharedBytes)
       return failure();
     return success();
   }
@@ -1211,10 +1223,8 @@ struct GPUDefaultSchedulePass
     // Compaction does not shrink the shared buffer to the block's element
     // when the block index is a fused (div/mod) one, so only small outputs
     // (GEMV rows) are kept whole in shared memory.
-    MemRefType type = output.getType();
-    if (!type.hasStaticShape() ||
-        type.getNumElements() * type.getElementTypeBitWidth() / 8 >
-            kMaxEpilogueSharedBytes)
+    std::optional<int64_t> bytes = getStaticByteSize(output.getType());
+    if (!bytes || *bytes > kMaxEpilogueSharedBytes)
       return;
     Operation *next = getFirstUnscheduled(sch.getFunc());
     auto nextLoop = dyn_cast_or_null<ForOp>(next);

@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlc/Codegen/GPU/Passes.h"
+#include "mlc/Codegen/GPU/Utils.h"
 
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
 #include "mlc/Dialect/TensorIR/IR/TensorIRUtils.h"
@@ -223,8 +224,10 @@ public:
       MemRefType type = alloca.getType();
       if (alloca != nest.acc &&
           gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type))
-        staticBytes += type.getNumElements() *
-                       std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+        // Capped at the limit, so that the sum cannot overflow.
+        staticBytes += std::min<int64_t>(
+            mlc::getStaticByteSize(type).value_or(kMaxSharedBytes + 1),
+            kMaxSharedBytes + 1);
     });
     if (staticBytes + dynamicBytes > kMaxSharedBytes)
       return nest.tile.emitError("the wgmma kernel needs ")

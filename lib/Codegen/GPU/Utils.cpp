@@ -7,6 +7,7 @@
 #include "mlc/Codegen/GPU/Utils.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 
@@ -42,4 +43,14 @@ bool mlc::writesGlobalMemory(scf::ForOp loop) {
     return WalkResult::advance();
   });
   return result.wasInterrupted();
+}
+
+std::optional<int64_t> mlc::getStaticByteSize(MemRefType type) {
+  if (!type.hasStaticShape())
+    return std::nullopt;
+  std::optional<int64_t> bytes =
+      llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  for (int64_t size : type.getShape())
+    bytes = bytes ? llvm::checkedMul(*bytes, size) : std::nullopt;
+  return bytes;
 }

@@ -24,6 +24,11 @@ bool isWorkgroupMemory(mlir::Value memref);
 /// loop's compute could read.
 bool writesGlobalMemory(mlir::scf::ForOp loop);
 
+/// The bytes of a statically shaped buffer of `type` (elements of fewer
+/// than 8 bits count as bytes); none for a dynamic shape or a size that
+/// int64_t cannot hold.
+std::optional<int64_t> getStaticByteSize(mlir::MemRefType type);
+
 } // namespace mlc
 
 #endif // MLC_CODEGEN_GPU_UTILS_H
