@@ -556,3 +556,38 @@ tensorir.prim_func @relu_huge(%X: memref<4294967296x4294967296xf16>, %Y: memref<
   }
   tensorir.return
 }
+
+// -----
+
+// A buffer of 2^63 - 1 elements (found by the GPU pipeline fuzzer under
+// UBSan: its byte size overflowed the Reduction rule's epilogue check):
+// the epilogue stays a kernel of its own.
+// CHECK-LABEL: tensorir.prim_func @huge_rowsum_then_scale
+// CHECK:         tensorir.for %i = 0 to 2048 thread_binding("blockIdx.x")
+// CHECK:         tensorir.for %j_0 = 0 to 8 thread_binding("blockIdx.x")
+tensorir.prim_func @huge_rowsum_then_scale(%A: memref<9223372036854775807x64xf32>, %Y: memref<9223372036854775807xf32>) {
+  %S = tensorir.alloc_buffer : memref<9223372036854775807xf32>
+  tensorir.for %i = 0 to 2048 {
+    tensorir.for %k = 0 to 64 {
+      tensorir.block "rowsum"(%vi = spatial(2048, %i), %vk = reduce(64, %k)) {
+        tensorir.init {
+          %zero = arith.constant 0.0 : f32
+          memref.store %zero, %S[%vi] : memref<9223372036854775807xf32>
+        }
+        %s = memref.load %S[%vi] : memref<9223372036854775807xf32>
+        %a = memref.load %A[%vi, %vk] : memref<9223372036854775807x64xf32>
+        %r = arith.addf %s, %a : f32
+        memref.store %r, %S[%vi] : memref<9223372036854775807xf32>
+      }
+    }
+  }
+  tensorir.for %j = 0 to 2048 {
+    tensorir.block "scale"(%vj = spatial(2048, %j)) {
+      %s = memref.load %S[%vj] : memref<9223372036854775807xf32>
+      %two = arith.constant 2.0 : f32
+      %y = arith.mulf %s, %two : f32
+      memref.store %y, %Y[%vj] : memref<9223372036854775807xf32>
+    }
+  }
+  tensorir.return
+}
