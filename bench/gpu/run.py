@@ -325,31 +325,25 @@ MODELS = {"model:mlp": model_mlp, "model:cnn": model_cnn,
 def torch_baseline(torch, spec, inputs, arrays, params):
     """A function of no arguments computing the case in torch on the GPU."""
     op = spec["op"]
+    if "autocast" in spec:
+        # Any op under torch.autocast (mlc's mixed-precision cases).
+        dtype = getattr(torch, spec["autocast"])
+        plain = torch_baseline(torch, {k: v for k, v in spec.items() if k != "autocast"},
+                               inputs, arrays, params)
+
+        def autocast():
+            with torch.autocast("cuda", dtype=dtype):
+                return plain().float()
+        return autocast
     if op in MODEL_OPS:
         weights = dict(params)
         weights.update(arrays)
         weights = {k: torch.as_tensor(v, device="cuda") for k, v in weights.items()}
-        if "autocast" in spec:
-            dtype = getattr(torch, spec["autocast"])
-
-            def autocast():
-                with torch.autocast("cuda", dtype=dtype):
-                    return MODELS[op](torch, weights).float()
-            return autocast
         return lambda: MODELS[op](torch, weights)
     if op not in KERNEL_OPS:
         raise ValueError("unknown torch op %r (known: %s)"
                          % (op, ", ".join(KERNEL_OPS + MODEL_OPS)))
     t = [torch.as_tensor(x, device="cuda") for x in inputs]
-    if "autocast" in spec:
-        dtype = getattr(torch, spec["autocast"])
-        plain = torch_baseline(torch, {k: v for k, v in spec.items() if k != "autocast"},
-                               inputs, arrays, params)
-
-        def autocast_kernel():
-            with torch.autocast("cuda", dtype=dtype):
-                return plain().float()
-        return autocast_kernel
     if op == "bert_layer":
         return lambda: bert_layer_torch(torch, t, spec.get("heads", 12))
     if spec.get("tf32"):

@@ -230,6 +230,17 @@ struct GPUDefaultSchedulePass
     ReductionBlock reduction;
   };
 
+  /// The product of a GEMM's batch extents; none when int64_t cannot hold
+  /// it.
+  static std::optional<int64_t> getBatchExtent(Gemm &gemm) {
+    std::optional<int64_t> batch = 1;
+    for (unsigned s : ArrayRef<unsigned>(gemm.spatial).drop_back(2))
+      batch = batch ? llvm::checkedMul(*batch,
+                                       *gemm.loopOf[s].getConstantUpperBound())
+                    : std::nullopt;
+    return batch;
+  }
+
   /// A thread dimension of a block: its tag and extent.
   struct ThreadDim {
     StringRef tag;
@@ -438,9 +449,10 @@ struct GPUDefaultSchedulePass
     // K in steps of 16 on large matrices: half the barriers of steps of 8
     // (f32 4096^3 on an H200: 5.62 -> 5.24 ms, 0.48 -> 0.51x cuBLAS).
     const int64_t ty = 16, tx = 16;
-    int64_t batch = 1;
-    for (unsigned s : ArrayRef<unsigned>(gemm->spatial).drop_back(2))
-      batch *= *gemm->loopOf[s].getConstantUpperBound();
+    std::optional<int64_t> batchExtent = getBatchExtent(*gemm);
+    if (!batchExtent)
+      return failure();
+    int64_t batch = *batchExtent;
     const int64_t v =
         m >= 128 && n >= 128 &&
                 batch * llvm::divideCeil(m, 128) * llvm::divideCeil(n, 128) >=
@@ -842,9 +854,10 @@ struct GPUDefaultSchedulePass
     const bool tf32 = inputType.isF32();
     const int64_t mmaK = tf32 ? 8 : 16;
     int64_t m = gemm->m, n = gemm->n, k = gemm->k;
-    int64_t batch = 1;
-    for (unsigned s : ArrayRef<unsigned>(gemm->spatial).drop_back(2))
-      batch *= *gemm->loopOf[s].getConstantUpperBound();
+    std::optional<int64_t> batchExtent = getBatchExtent(*gemm);
+    if (!batchExtent)
+      return failure();
+    int64_t batch = *batchExtent;
     // Warps (threadIdx.z) along M, each with 2 x 8 accumulator tiles
     // (32 x 64 outputs): 4 warps for a 128 x 64 block tile when that fills
     // the GPU, else 2 for 64 x 64. (Warps along N too would need a fused

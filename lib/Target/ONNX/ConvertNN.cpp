@@ -158,6 +158,22 @@ Window3D splitDepth(const Window &w) {
   return result;
 }
 
+/// One tap of a sliding window: `input` sliced from `begin` to `end` with
+/// `strides` along `axes`, with a new unit axis at `newAxis` to stack the
+/// taps along.
+FailureOr<Value> windowTap(NodeContext &node, Value input,
+                           ArrayRef<int64_t> axes, ArrayRef<int64_t> begin,
+                           ArrayRef<int64_t> end, ArrayRef<int64_t> strides,
+                           int64_t newAxis) {
+  FailureOr<Value> tap =
+      node.op("strided_slice", {input},
+              {node.i64s("axes", axes), node.i64s("begin", begin),
+               node.i64s("end", end), node.i64s("strides", strides)});
+  if (failed(tap))
+    return failure();
+  return node.op("expand_dims", {*tap}, {node.i64s("axis", {newAxis})});
+}
+
 FailureOr<Value> reshapeTo(NodeContext &node, Value v,
                            ArrayRef<int64_t> shape) {
   return node.op("reshape", {v}, {node.i64s("shape", shape)});
@@ -197,17 +213,11 @@ FailureOr<Value> convolve3D(NodeContext &node, Value data, Value weight,
   for (int64_t k = 0; k < d.kernel; ++k) {
     int64_t begin = k * d.dilation;
     FailureOr<Value> tap =
-        node.op("strided_slice", {padded},
-                {node.i64s("axes", {2}), node.i64s("begin", {begin}),
-                 node.i64s("end", {begin + (outDepth - 1) * d.stride + 1}),
-                 node.i64s("strides", {d.stride})});
+        windowTap(node, padded, {2}, {begin},
+                  {begin + (outDepth - 1) * d.stride + 1}, {d.stride}, 2);
     if (failed(tap))
       return failure();
-    FailureOr<Value> expanded =
-        node.op("expand_dims", {*tap}, {node.i64s("axis", {2})});
-    if (failed(expanded))
-      return failure();
-    taps.push_back(*expanded);
+    taps.push_back(*tap);
   }
   // [N, C, KD, D', H, W] -> [N, D', C, KD, H, W] -> [N * D', C * KD, H, W].
   FailureOr<Value> stacked =
@@ -536,19 +546,13 @@ FailureOr<Value> maxPoolIndices(NodeContext &node, const Window &w,
   for (int64_t i = 0; i < kh; ++i) {
     for (int64_t j = 0; j < kw; ++j) {
       int64_t y = i * w.dilations[0], x = j * w.dilations[1];
-      FailureOr<Value> tap =
-          node.op("strided_slice", {*padded},
-                  {node.i64s("axes", {2, 3}), node.i64s("begin", {y, x}),
-                   node.i64s("end", {y + (oh - 1) * w.strides[0] + 1,
-                                     x + (ow - 1) * w.strides[1] + 1}),
-                   node.i64s("strides", {w.strides[0], w.strides[1]})});
+      FailureOr<Value> tap = windowTap(
+          node, *padded, {2, 3}, {y, x},
+          {y + (oh - 1) * w.strides[0] + 1, x + (ow - 1) * w.strides[1] + 1},
+          {w.strides[0], w.strides[1]}, 4);
       if (failed(tap))
         return failure();
-      FailureOr<Value> expanded =
-          node.op("expand_dims", {*tap}, {node.i64s("axis", {4})});
-      if (failed(expanded))
-        return failure();
-      taps.push_back(*expanded);
+      taps.push_back(*tap);
       int64_t dy = y - w.pads[0], dx = x - w.pads[1];
       offsets.push_back(columnMajor ? dx * h + dy : dy * wd + dx);
     }
