@@ -13,9 +13,14 @@ measured in one run:
   create_executor(...).evaluate() and mm_relu through mlc.build, the
   median time per call after the first (which compiles), next to the
   kernel's own time (time_evaluator of the same library); the difference is
-  the overhead. Before, every call ran mlc-run in a subprocess (which it
-  still does for entries whose output shapes are symbolic): that time is
-  printed too.
+  the overhead. Before, every call ran mlc-run in a subprocess: that time
+  is printed too;
+- an entry whose output shapes are symbolic (a relax matmul + relu with a
+  batch `n`): in process an mlc::Executable compiled once through the C
+  API, through the tools mlc-run per call;
+- compiling the MLP to a shared library (mlcCompileToFile in process,
+  mlc-compile through the tools) and importing its Relay text
+  (mlcImportRelayFromString, mlc-translate).
 
 Each configuration runs in a subprocess of its own, so that the tools path
 does not load libMLC-C.so at all.
@@ -79,7 +84,27 @@ result["mlp_kernel_ms"] = ex.time_evaluator(number=CALLS)(data)["median"] * 1e3
 # What every call cost before: mlc-run in a subprocess (now only for entries
 # whose output shapes are symbolic).
 named = dict(params, data=data)
-result["mlp_call_mlc_run_ms"] = per_call(lambda: ex._run_tool(named, []), [], 5) * 1e3
+result["mlp_call_mlc_run_ms"] = per_call(lambda: ex._run_tool(named, 0), [], 5) * 1e3
+
+relay_text = open(os.path.join(ROOT, "examples", "mlp.relay")).read()
+result["relay_import_ms"] = per_call(mlc.relay.fromtext, [relay_text], 5) * 1e3
+result["compile_ms"] = per_call(mlc.executor.compile_module, [mod], 3) * 1e3
+
+DYNAMIC = '''
+func.func @main(%x: tensor<?x256xf32, #relax.shape<[n, 256]>> {relax.name = "x"},
+                %w: tensor<256x64xf32> {relax.name = "w"})
+    -> tensor<?x64xf32, #relax.shape<[n, 64]>> {
+  %0 = relax.matmul %x, %w : (tensor<?x256xf32, #relax.shape<[n, 256]>>, tensor<256x64xf32>) -> tensor<?x64xf32, #relax.shape<[n, 64]>>
+  %1 = relax.nn.relu %0 : (tensor<?x64xf32, #relax.shape<[n, 64]>>) -> tensor<?x64xf32, #relax.shape<[n, 64]>>
+  return %1 : tensor<?x64xf32, #relax.shape<[n, 64]>>
+}
+'''
+dyn = mlc.create_executor(mod=mlc.ir.Module(DYNAMIC),
+                          params={"w": np.random.rand(256, 64).astype("float32")})
+x = np.random.rand(8, 256).astype("float32")
+result["dynamic_call_ms"] = per_call(dyn.evaluate(), [x], CALLS if result["capi"] else 5) * 1e3
+result["dynamic_kernel_ms"] = dyn.time_evaluator(number=CALLS)(x)["median"] * 1e3 \
+    if result["capi"] else float("nan")
 
 a = np.random.rand(128, 128).astype("float32")
 b = np.random.rand(128, 128).astype("float32")
@@ -139,9 +164,14 @@ def main():
         print("%-26s %11.2f ms %9.4f ms %9.4f ms %9.4f ms %9.4f ms" % (
             name, r["schedule_step_ms"], r["mlp_call_ms"], r["mlp_kernel_ms"],
             r["mm_relu_call_ms"], r["mm_relu_kernel_ms"]))
-    print("overhead per call = call - kernel; the tools path now differs from the "
-          "in-process one in the schedule steps only (built functions are "
-          "compiled once and called in process either way)")
+    print("%-26s %14s %12s %12s %12s" % ("path", "dynamic call", "dyn kernel",
+                                        "compile .so", "relay import"))
+    for name, r in rows:
+        print("%-26s %11.4f ms %9.4f ms %9.1f ms %9.1f ms" % (
+            name, r["dynamic_call_ms"], r["dynamic_kernel_ms"], r["compile_ms"],
+            r["relay_import_ms"]))
+    print("overhead per call = call - kernel; built functions with static shapes "
+          "are compiled once and called in process on both paths")
 
 
 if __name__ == "__main__":

@@ -73,6 +73,30 @@ class LogicalResult(ctypes.Structure):
     _fields_ = [("value", ctypes.c_int8)]
 
 
+class ExecutableHandle(_Ptr):
+    pass
+
+
+class Tensor(ctypes.Structure):
+    """MlcTensor: a dense row-major host array."""
+    _fields_ = [("data", ctypes.c_void_p), ("shape", ctypes.POINTER(ctypes.c_int64)),
+                ("rank", ctypes.c_ssize_t), ("dtype", StringRef)]
+
+
+class ExecutableOptions(ctypes.Structure):
+    _fields_ = [("target", StringRef), ("pipelineOptions", StringRef),
+                ("tuningDatabase", StringRef), ("cacheDirectory", StringRef),
+                ("optLevel", ctypes.c_uint), ("numThreads", ctypes.c_uint),
+                ("useCache", ctypes.c_bool)]
+
+
+class CompileOptions(ctypes.Structure):
+    _fields_ = [("target", StringRef), ("pipelineOptions", StringRef),
+                ("tuningDatabase", StringRef), ("cpu", StringRef),
+                ("entries", StringRef), ("sourceName", StringRef),
+                ("optLevel", ctypes.c_uint), ("tuningNumCores", ctypes.c_uint)]
+
+
 STRING_CALLBACK = ctypes.CFUNCTYPE(None, StringRef, ctypes.c_void_p)
 # MlirLogicalResult is a struct of one int8_t, returned as one (ctypes
 # callbacks cannot return structures).
@@ -86,6 +110,7 @@ def _library_path():
         candidates.append(os.environ["MLC_LIBRARY_DIR"])
     if os.environ.get("MLC_TOOLS_DIR"):
         candidates.append(os.path.join(os.environ["MLC_TOOLS_DIR"], "..", "lib"))
+    candidates.append(os.path.join(_HERE, "_native", "lib"))  # pip install
     candidates.append(os.path.join(_HERE, "..", "..", "build", "lib"))
     candidates.append(os.path.join(_HERE, "..", "..", "lib"))  # installed
     for directory in candidates:
@@ -120,6 +145,26 @@ def _declare(lib):
         "mlirOperationPrint": (None, [Operation, STRING_CALLBACK, ctypes.c_void_p]),
         "mlirOperationVerify": (ctypes.c_bool, [Operation]),
         "mlirTransformOptionsCreate": (TransformOptions, []),
+        "mlcImportRelayFromString": (Module, [Context, StringRef, StringRef, StringRef]),
+        "mlcBindParametersFromFile": (
+            LogicalResult, [Module, StringRef, StringRef, ctypes.POINTER(ctypes.c_bool)]),
+        "mlcExecutableOptionsGetDefault": (ExecutableOptions, []),
+        "mlcExecutableCreate": (
+            ExecutableHandle, [Module, StringRef, ctypes.POINTER(ExecutableOptions)]),
+        "mlcExecutableDestroy": (None, [ExecutableHandle]),
+        "mlcExecutableIsBufferEntry": (ctypes.c_bool, [ExecutableHandle]),
+        "mlcExecutableGetNumParameters": (ctypes.c_ssize_t, [ExecutableHandle]),
+        "mlcExecutableGetParameterName": (StringRef, [ExecutableHandle, ctypes.c_ssize_t]),
+        "mlcExecutableGetNumResults": (ctypes.c_ssize_t, [ExecutableHandle]),
+        "mlcExecutableCall": (
+            LogicalResult, [ExecutableHandle, ctypes.POINTER(Tensor), ctypes.c_ssize_t]),
+        "mlcExecutableGetResult": (Tensor, [ExecutableHandle, ctypes.c_ssize_t]),
+        "mlcExecutableTime": (
+            LogicalResult, [ExecutableHandle, ctypes.POINTER(Tensor), ctypes.c_ssize_t,
+                            ctypes.c_uint, ctypes.POINTER(ctypes.c_double)]),
+        "mlcCompileOptionsGetDefault": (CompileOptions, []),
+        "mlcCompileToFile": (
+            LogicalResult, [Module, ctypes.POINTER(CompileOptions), StringRef, StringRef]),
         "mlirTransformApplyNamedSequence": (
             LogicalResult, [Operation, Operation, Operation, TransformOptions]),
     }
@@ -161,8 +206,10 @@ class _Session:
         match = re.fullmatch(r'loc\("([^"]*)":(\d+):(\d+)(?:.*)?\)', location)
         where = "%s:%s:%s" % match.groups() if match else location
         severity = SEVERITIES[self.lib.mlirDiagnosticGetSeverity(diagnostic)]
-        lines = ["%s: %s: %s" % (where, severity,
-                                 self._print(self.lib.mlirDiagnosticPrint, diagnostic))]
+        message = self._print(self.lib.mlirDiagnosticPrint, diagnostic)
+        # Without a place, as MLIR's SourceMgr handler prints it.
+        lines = ["%s: %s" % (severity, message) if location == "loc(unknown)"
+                 else "%s: %s: %s" % (where, severity, message)]
         # The source line and a caret under the column, as MLIR's SourceMgr
         # handler shows them.
         source = self.sources.get(match.group(1)) if match else None
@@ -263,3 +310,171 @@ class ParsedModule:
                 lib.mlirOperationDestroy(payload)
                 lib.mlirModuleDestroy(transform)
             return text, session.take_diagnostics()
+
+
+def _parse_or_raise(session, text, source_name):
+    """Parses `text` into a new module (caller holds the lock; the caller
+    destroys it)."""
+    session.sources = {source_name: text}
+    module = session.lib.mlcModuleCreateParseFromString(
+        session.context, StringRef.of(text), StringRef.of(source_name))
+    if not module.ptr:
+        raise CAPIError(session.take_diagnostics() or "cannot parse the module")
+    return module
+
+
+def import_relay(text, meta_path="", source_name="<relay>"):
+    """mlc-translate --import-relay in process: the relay-dialect module's
+    text."""
+    session = _get()
+    lib = session.lib
+    with session.lock:
+        session.take_diagnostics()
+        session.sources = {source_name: text}
+        module = lib.mlcImportRelayFromString(
+            session.context, StringRef.of(text), StringRef.of(source_name),
+            StringRef.of(meta_path or ""))
+        if not module.ptr:
+            raise CAPIError(session.take_diagnostics() or "cannot import the Relay text")
+        try:
+            return session._print(lib.mlirOperationPrint,
+                                  lib.mlirModuleGetOperation(module))
+        finally:
+            lib.mlirModuleDestroy(module)
+
+
+def compile_to_file(text, output, entries=None, target="cpu", pipeline_options="",
+                    opt_level=3, tuning_db="", tuning_num_cores=0, cpu="",
+                    header="", source_name="<stdin>"):
+    """mlc-compile in process (mlcCompileToFile): writes `output` (.so, .o,
+    .ll, .s, .ptx by extension) and, when given, the C `header`."""
+    session = _get()
+    lib = session.lib
+    with session.lock:
+        session.take_diagnostics()
+        module = _parse_or_raise(session, text, source_name)
+        try:
+            options = lib.mlcCompileOptionsGetDefault()
+            options.target = StringRef.of(target)
+            options.pipelineOptions = StringRef.of(pipeline_options)
+            options.tuningDatabase = StringRef.of(tuning_db)
+            options.cpu = StringRef.of(cpu)
+            options.entries = StringRef.of(",".join(entries or []))
+            options.sourceName = StringRef.of(source_name)
+            options.optLevel = opt_level
+            options.tuningNumCores = tuning_num_cores
+            result = lib.mlcCompileToFile(module, ctypes.byref(options),
+                                          StringRef.of(output), StringRef.of(header))
+            if not result.value:
+                raise CAPIError(session.take_diagnostics() or "compilation failed")
+        finally:
+            lib.mlirModuleDestroy(module)
+
+
+class Executable:
+    """mlc::Executable in process (what mlc-run does): `entry` of the module
+    `text` compiled once, then called on numpy arrays. `params_path` (.npz)
+    is bound as constants of a relay/relax entry before compiling; the
+    parameters it binds leave the signature."""
+
+    def __init__(self, text, entry="main", params_path=None, target="cpu",
+                 pipeline_options="", opt_level=3, num_threads=1, use_cache=True,
+                 source_name="<stdin>"):
+        import numpy as np  # noqa: F401  (needed by call)
+        self._session = session = _get()
+        lib = session.lib
+        self.handle = None
+        with session.lock:
+            session.take_diagnostics()
+            module = _parse_or_raise(session, text, source_name)
+            try:
+                if params_path:
+                    bound = ctypes.c_bool(False)
+                    ok = lib.mlcBindParametersFromFile(
+                        module, StringRef.of(entry), StringRef.of(params_path),
+                        ctypes.byref(bound))
+                    if not ok.value:
+                        raise CAPIError(session.take_diagnostics())
+                options = lib.mlcExecutableOptionsGetDefault()
+                options.target = StringRef.of(target)
+                options.pipelineOptions = StringRef.of(pipeline_options)
+                options.optLevel = opt_level
+                options.numThreads = num_threads
+                options.useCache = use_cache
+                handle = lib.mlcExecutableCreate(module, StringRef.of(entry),
+                                                 ctypes.byref(options))
+                if not handle.ptr:
+                    raise CAPIError(session.take_diagnostics() or "compilation failed")
+            finally:
+                lib.mlirModuleDestroy(module)
+            self.handle = handle
+            self.parameter_names = [
+                _string(lib.mlcExecutableGetParameterName(handle, i))
+                for i in range(lib.mlcExecutableGetNumParameters(handle))]
+            self.num_results = lib.mlcExecutableGetNumResults(handle)
+            self.buffer_entry = bool(lib.mlcExecutableIsBufferEntry(handle))
+
+    def __del__(self):
+        handle = getattr(self, "handle", None)
+        if handle is not None and handle.ptr:
+            self.handle = None
+            try:
+                self._session.lib.mlcExecutableDestroy(handle)
+            except Exception:  # the interpreter is shutting down
+                pass
+
+    def _tensors(self, arrays):
+        import numpy as np
+        arrays = [np.ascontiguousarray(a) for a in arrays]
+        keep, tensors = [], (Tensor * max(1, len(arrays)))()
+        for i, array in enumerate(arrays):
+            shape = (ctypes.c_int64 * max(1, array.ndim))(*array.shape)
+            dtype = StringRef.of(array.dtype.name)
+            keep += [shape, dtype]
+            tensors[i] = Tensor(array.ctypes.data, shape, array.ndim, dtype)
+        return arrays, keep, tensors
+
+    def _results(self):
+        import numpy as np
+        lib = self._session.lib
+        results = []
+        for i in range(self.num_results):
+            view = lib.mlcExecutableGetResult(self.handle, i)
+            shape = tuple(view.shape[d] for d in range(view.rank))
+            dtype = _string(view.dtype)
+            dtype = np.uint16 if dtype == "bfloat16" else np.dtype(dtype)
+            count = int(np.prod(shape, dtype=np.int64))
+            size = count * np.dtype(dtype).itemsize
+            raw = ctypes.string_at(view.data, size) if size else b""
+            results.append(np.frombuffer(raw, dtype=dtype, count=count).reshape(shape).copy())
+        return results
+
+    def __call__(self, *arrays):
+        """The results as numpy arrays (a buffer entry: none; its arrays are
+        written in place)."""
+        lib = self._session.lib
+        arrays, keep, tensors = self._tensors(arrays)
+        with self._session.lock:
+            self._session.take_diagnostics()
+            ok = lib.mlcExecutableCall(self.handle, tensors, len(arrays))
+            if not ok.value:
+                raise CAPIError(self._session.take_diagnostics())
+            return self._results()
+
+    def time(self, arrays, runs):
+        """Per-run times in seconds of `runs` calls (after this one)."""
+        lib = self._session.lib
+        arrays, keep, tensors = self._tensors(arrays)
+        millis = (ctypes.c_double * max(1, runs))()
+        with self._session.lock:
+            self._session.take_diagnostics()
+            ok = lib.mlcExecutableCall(self.handle, tensors, len(arrays))
+            if ok.value:
+                ok = lib.mlcExecutableTime(self.handle, tensors, len(arrays), runs, millis)
+            if not ok.value:
+                raise CAPIError(self._session.take_diagnostics())
+        return [m / 1e3 for m in millis[:runs]]
+
+
+def _string(ref):
+    return ctypes.string_at(ref.data, ref.length).decode() if ref.length else ""

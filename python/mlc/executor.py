@@ -11,12 +11,15 @@ from .ir import Module
 
 
 class Executor:
-    """Runs the entry function of a module. The module is compiled once, by
-    mlc-compile on the first call, into a shared library that is then
-    called in process (mlc.runtime: numpy arrays by pointer); an entry whose
-    output shapes depend on symbolic input dimensions runs with mlc-run,
-    which evaluates them. Parameters given at creation are passed by name
-    with every call; inputs are passed by position or name."""
+    """Runs the entry function of a module. The module is compiled once, on
+    the first call, into a shared library that is then called in process
+    (mlc.runtime: numpy arrays by pointer). An entry whose output shapes
+    depend on symbolic input dimensions is compiled once into an in-process
+    mlc::Executable instead (the C API), which evaluates those shapes from
+    the inputs; its params are bound as constants. Without the C API
+    library, compiling runs mlc-compile and such entries run mlc-run.
+    Parameters given at creation are passed by name with every call; inputs
+    are passed by position or name."""
 
     def __init__(self, mod, params=None, entry="main", target="llvm"):
         if target != "llvm":
@@ -26,6 +29,7 @@ class Executor:
         self.entry = entry
         self._library = None
         self._input_names = None
+        self._executable = None
 
     def _function(self):
         """The compiled entry and its inputs' names in call order: their
@@ -73,7 +77,7 @@ class Executor:
         def run(*args, **kwargs):
             function, inputs, named = self._named(args, kwargs)
             if self._dynamic_outputs(function):
-                outputs, _ = self._run_tool(named, [])
+                outputs, _ = self._run_dynamic(named)
                 return outputs[0] if len(outputs) == 1 else outputs
             outputs = function(*inputs)
             return list(outputs) if isinstance(outputs, tuple) else outputs
@@ -87,21 +91,49 @@ class Executor:
         def timed(*args, **kwargs):
             function, inputs, named = self._named(args, kwargs)
             if self._dynamic_outputs(function):
-                _, stdout = self._run_tool(named, ["--bench=%d" % number])
-                m = re.search(r"min ([0-9.]+) ms, median ([0-9.]+) ms, max ([0-9.]+) ms",
-                              stdout)
-                if not m:
-                    raise RuntimeError("mlc-run printed no timing:\n" + stdout)
-                return {k: float(v) / 1e3
-                        for k, v in zip(("min", "median", "max"), m.groups())}
+                return self._run_dynamic(named, max(1, int(number)))[1]
             result = function._time(inputs, 1, max(1, int(number)), 0)
             return {"min": result.min, "median": result.median, "max": result.max}
 
         return timed
 
-    def _run_tool(self, named, extra):
-        """Runs the entry with mlc-run (entries whose output shapes depend on
-        symbolic input dimensions); returns its outputs and stdout."""
+    def _in_process(self):
+        """The entry as an in-process mlc::Executable (entries whose output
+        shapes depend on symbolic input dimensions), compiled once with the
+        params bound; None without the C API library."""
+        from . import _capi
+        if self._executable is None and _capi.available():
+            with tempfile.TemporaryDirectory() as tmp:
+                params_path = None
+                if self.params:
+                    params_path = os.path.join(tmp, "params.npz")
+                    tools.save_npz(params_path, self.params)
+                self._executable = _capi.Executable(self.mod.text, self.entry,
+                                                    params_path=params_path)
+        return self._executable
+
+    def _run_dynamic(self, named, runs=0):
+        """Runs an entry whose output shapes depend on the inputs: its
+        outputs, and with `runs` the min/median/max latency in seconds."""
+        executable = self._in_process()
+        if executable is None:
+            return self._run_tool(named, runs)
+        missing = [n for n in executable.parameter_names if n not in named]
+        if missing:
+            raise TypeError("no value for input %s of @%s"
+                            % (", ".join(repr(n) for n in missing), self.entry))
+        arrays = [np.asarray(named[n]) for n in executable.parameter_names]
+        outputs = executable(*arrays)
+        timing = None
+        if runs:
+            times = sorted(executable.time(arrays, runs))
+            timing = {"min": times[0], "median": times[len(times) // 2],
+                      "max": times[-1]}
+        return outputs, timing
+
+    def _run_tool(self, named, runs):
+        """Runs the entry with mlc-run (without the C API library)."""
+        extra = ["--bench=%d" % runs] if runs else []
         inputs = {n: v for n, v in named.items() if n not in self.params}
         with tempfile.TemporaryDirectory() as tmp:
             model = os.path.join(tmp, "model.mlir")
@@ -117,25 +149,40 @@ class Executor:
                 cmd.append("--params=" + params_path)
             outputs_path = os.path.join(tmp, "outputs.npz")
             cmd.append("--outputs=" + outputs_path)
-            stdout = tools.run("mlc-run", cmd + list(extra))
+            stdout = tools.run("mlc-run", cmd + extra)
             with np.load(outputs_path) as data:
                 outputs = [data["out%d" % i] for i in range(len(data.files))]
-        return outputs, stdout
+        timing = None
+        if runs:
+            m = re.search(r"min ([0-9.]+) ms, median ([0-9.]+) ms, max ([0-9.]+) ms",
+                          stdout)
+            if not m:
+                raise RuntimeError("mlc-run printed no timing:\n" + stdout)
+            timing = {k: float(v) / 1e3
+                      for k, v in zip(("min", "median", "max"), m.groups())}
+        return outputs, timing
 
 
 def compile_module(mod, entries=None, args=(), output=None):
-    """Compiles `mod` with mlc-compile (the CPU pipeline, plus `args`) into a
-    shared library and loads it (mlc.runtime.Module); `entries` are the
-    functions to export (default: every public one). The library is written
-    to `output` when given, else to a temporary file removed once loaded
-    (the mapping stays)."""
-    from . import runtime
+    """Compiles `mod` (the CPU pipeline) into a shared library and loads it
+    (mlc.runtime.Module); `entries` are the functions to export (default:
+    every public one). In process through the C API (mlcCompileToFile); with
+    `args` (mlc-compile options) or without the C API library, with
+    mlc-compile. The library is written to `output` when given, else to a
+    temporary file removed once loaded (the mapping stays)."""
+    from . import _capi, runtime
     text = mod.text if isinstance(mod, Module) else str(mod)
     with tempfile.TemporaryDirectory() as tmp:
+        library = output or os.path.join(tmp, "model.so")
+        if not args and _capi.available():
+            try:
+                _capi.compile_to_file(text, library, entries=entries)
+            except _capi.CAPIError as e:
+                raise tools.ToolError("mlc-compile", 1, str(e)) from None
+            return runtime.load_module(library)
         model = os.path.join(tmp, "model.mlir")
         with open(model, "w") as f:
             f.write(text)
-        library = output or os.path.join(tmp, "model.so")
         command = [model, "-o", library] + list(args)
         if entries:
             command.append("--entry=" + ",".join(entries))

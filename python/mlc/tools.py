@@ -21,11 +21,12 @@ class ToolError(RuntimeError):
 
 
 def find_tool(name):
-    """Returns the path of tool `name`: $MLC_TOOLS_DIR, the source tree's
-    build/bin, then PATH."""
+    """Returns the path of tool `name`: $MLC_TOOLS_DIR, the package's own
+    (pip install), the source tree's build/bin, then PATH."""
     candidates = []
     if os.environ.get("MLC_TOOLS_DIR"):
         candidates.append(os.path.join(os.environ["MLC_TOOLS_DIR"], name))
+    candidates.append(os.path.join(_HERE, "_native", "bin", name))
     candidates.append(os.path.join(_HERE, "..", "..", "build", "bin", name))
     for path in candidates:
         if os.access(path, os.X_OK):

@@ -97,3 +97,75 @@ out = ex.evaluate()(x)
 np.testing.assert_allclose(out, np.maximum(x @ np.ones((8, 4)), 0), rtol=1e-6)
 print("executor:", out.shape, sorted(ex.time_evaluator(number=3)(x)))
 # CHECK: executor: (2, 4) ['max', 'median', 'min']
+
+# The runtime library in process (mlcImportRelayFromString,
+# mlcExecutableCreate/Call/Time, mlcCompileToFile): no tool runs.
+import tempfile
+
+from mlc import tools
+
+run_tool = tools.run
+RELAY_PATH = os.path.join(tempfile.mkdtemp(), "model.relay")
+with open(RELAY_PATH, "w") as f:
+    f.write(relay)
+
+
+def no_tools(name, *args, **kwargs):
+    raise AssertionError("a tool ran in process mode: " + name)
+
+
+tools.run = no_tools
+in_process = mlc.relay.fromtext(relay).text
+tools.run = run_tool
+print("relay import same as mlc-translate:",
+      in_process == run_tool("mlc-translate", ["--import-relay", RELAY_PATH]))
+# CHECK: relay import same as mlc-translate: True
+tools.run = no_tools
+try:
+    mlc.relay.fromtext("def @main(%x: Tensor[(2), float32]) { nn.nope(%x) }")
+except tools.ToolError as e:
+    print("relay error:", str(e).splitlines()[1])
+# CHECK: relay error: model.relay:1:{{[0-9]+}}: error: {{.*}}nn.nope
+
+# An entry with a symbolic batch: outputs sized from the inputs, params
+# bound as constants, two batch sizes, and timing.
+DYNAMIC = """
+func.func @main(%x: tensor<?x64xf32, #relax.shape<[n, 64]>> {relax.name = "x"},
+                %w: tensor<64x16xf32> {relax.name = "w"})
+    -> tensor<?x16xf32, #relax.shape<[n, 16]>> {
+  %0 = relax.matmul %x, %w : (tensor<?x64xf32, #relax.shape<[n, 64]>>, tensor<64x16xf32>) -> tensor<?x16xf32, #relax.shape<[n, 16]>>
+  %1 = relax.nn.relu %0 : (tensor<?x16xf32, #relax.shape<[n, 16]>>) -> tensor<?x16xf32, #relax.shape<[n, 16]>>
+  return %1 : tensor<?x16xf32, #relax.shape<[n, 16]>>
+}
+"""
+rng = np.random.default_rng(2)
+w = rng.standard_normal((64, 16)).astype(np.float32)
+dyn = mlc.create_executor(mod=mlc.ir.Module(DYNAMIC), params={"w": w})
+for n in (5, 1):
+    x = rng.standard_normal((n, 64)).astype(np.float32)
+    out = dyn.evaluate()(x)
+    np.testing.assert_allclose(out, np.maximum(x.astype(np.float64) @ w, 0),
+                               rtol=1e-5, atol=1e-5 * np.sqrt(64))
+    print("dynamic n=%d:" % n, out.shape)
+# CHECK: dynamic n=5: (5, 16)
+# CHECK: dynamic n=1: (1, 16)
+print("dynamic timing:", sorted(dyn.time_evaluator(number=3)(x)))
+# CHECK: dynamic timing: ['max', 'median', 'min']
+print("compiled once:", dyn._executable is dyn._in_process())
+# CHECK: compiled once: True
+try:
+    dyn.evaluate()(np.ones((3, 60), np.float32))
+except _capi.CAPIError as e:
+    print("bad input:", e)
+# CHECK: bad input: error: parameter 'x' expects tensor<?x64xf32, #relax.shape<[n, 64]>> but argument 0 holds tensor<3x60xf32>
+
+# mlcCompileToFile's errors are diagnostics at their place.
+try:
+    _capi.compile_to_file("func.func private @f(%a: f32) -> f32\n", "/tmp/never.so",
+                          entries=["f"])
+except _capi.CAPIError as e:
+    print("compile error:", str(e).splitlines()[0])
+# CHECK: compile error: <stdin>:1:1: error: entry 'f' is a declaration without a body
+print("no output:", not os.path.exists("/tmp/never.so"))
+# CHECK: no output: True
+tools.run = run_tool
