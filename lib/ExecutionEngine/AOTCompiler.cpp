@@ -6,6 +6,7 @@
 
 #include "mlc/ExecutionEngine/AOTCompiler.h"
 
+#include "mlc/ExecutionEngine/Executable.h"
 #include "mlc/Pipelines/Pipelines.h"
 #include "mlc/Support/DiagnosedError.h"
 #include "mlc/Support/PassFailureDiagnostics.h"
@@ -537,8 +538,12 @@ static llvm::json::Object getEntryMetadata(FunctionOpInterface func,
     }
     list.push_back(std::move(arg));
   };
-  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
+  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
     describeIn(args, type, getParameterName(func, i), "input");
+    // The name the parameter is bound by (mlc-run's --inputs/--params), which
+    // "name", a C identifier, may spell differently (`.` as `_`).
+    (*args.back().getAsObject())["param"] = getEntryParameterName(func, i);
+  }
   for (auto [i, type] : llvm::enumerate(func.getResultTypes())) {
     std::string name = "out" + std::to_string(i);
     if (isa<ShapedType>(type) && resultsToOutParams) {

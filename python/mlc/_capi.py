@@ -60,6 +60,14 @@ class TransformOptions(_Ptr):
     pass
 
 
+class PassManager(_Ptr):
+    pass
+
+
+class OpPassManager(_Ptr):
+    pass
+
+
 class StringRef(ctypes.Structure):
     _fields_ = [("data", ctypes.c_char_p), ("length", ctypes.c_size_t)]
 
@@ -140,12 +148,23 @@ def _declare(lib):
         "mlirModuleGetBody": (Block, [Module]),
         "mlirModuleDestroy": (None, [Module]),
         "mlirBlockGetFirstOperation": (Operation, [Block]),
+        "mlirOperationGetNextInBlock": (Operation, [Operation]),
+        "mlirOperationGetName": (ctypes.c_void_p, [Operation]),
+        "mlirIdentifierStr": (StringRef, [ctypes.c_void_p]),
+        "mlirOperationRemoveAttributeByName": (ctypes.c_bool, [Operation, StringRef]),
         "mlirOperationClone": (Operation, [Operation]),
         "mlirOperationDestroy": (None, [Operation]),
         "mlirOperationPrint": (None, [Operation, STRING_CALLBACK, ctypes.c_void_p]),
         "mlirOperationVerify": (ctypes.c_bool, [Operation]),
         "mlirTransformOptionsCreate": (TransformOptions, []),
         "mlcImportRelayFromString": (Module, [Context, StringRef, StringRef, StringRef]),
+        "mlcRegisterAllPasses": (None, []),
+        "mlirPassManagerCreate": (PassManager, [Context]),
+        "mlirPassManagerDestroy": (None, [PassManager]),
+        "mlirPassManagerGetAsOpPassManager": (OpPassManager, [PassManager]),
+        "mlirParsePassPipeline": (
+            LogicalResult, [OpPassManager, StringRef, STRING_CALLBACK, ctypes.c_void_p]),
+        "mlirPassManagerRunOnOp": (LogicalResult, [PassManager, Operation]),
         "mlcBindParametersFromFile": (
             LogicalResult, [Module, StringRef, StringRef, ctypes.POINTER(ctypes.c_bool)]),
         "mlcExecutableOptionsGetDefault": (ExecutableOptions, []),
@@ -339,6 +358,68 @@ def import_relay(text, meta_path="", source_name="<relay>"):
         try:
             return session._print(lib.mlirOperationPrint,
                                   lib.mlirModuleGetOperation(module))
+        finally:
+            lib.mlirModuleDestroy(module)
+
+
+def transform_module(text, params_path=None, entry="main", pipeline=None,
+                     source_name="<stdin>"):
+    """Parses `text`, binds the tensors of `params_path` as constants of
+    `entry` (relay/relax-bind-params, when given), runs the pass `pipeline`
+    (textual, `builtin.module(...)`, when given) and returns the printed
+    module, as `mlc-opt` would."""
+    session = _get()
+    lib = session.lib
+    with session.lock:
+        session.take_diagnostics()
+        if not getattr(session, "passes_registered", False):
+            lib.mlcRegisterAllPasses()
+            session.passes_registered = True
+        module = _parse_or_raise(session, text, source_name)
+        try:
+            if params_path:
+                bound = ctypes.c_bool(False)
+                ok = lib.mlcBindParametersFromFile(module, StringRef.of(entry),
+                                                   StringRef.of(params_path),
+                                                   ctypes.byref(bound))
+                if not ok.value:
+                    raise CAPIError(session.take_diagnostics())
+            if pipeline:
+                pm = lib.mlirPassManagerCreate(session.context)
+                try:
+                    errors = []
+                    callback = STRING_CALLBACK(lambda s, _: errors.append(
+                        ctypes.string_at(s.data, s.length).decode(errors="replace")))
+                    ok = lib.mlirParsePassPipeline(lib.mlirPassManagerGetAsOpPassManager(pm),
+                                                   StringRef.of(pipeline), callback, None)
+                    if not ok.value:
+                        raise CAPIError("".join(errors) or "invalid pipeline " + pipeline)
+                    ok = lib.mlirPassManagerRunOnOp(pm, lib.mlirModuleGetOperation(module))
+                    if not ok.value:
+                        raise CAPIError(session.take_diagnostics() or pipeline + " failed")
+                finally:
+                    lib.mlirPassManagerDestroy(pm)
+            return session._print(lib.mlirOperationPrint, lib.mlirModuleGetOperation(module))
+        finally:
+            lib.mlirModuleDestroy(module)
+
+
+def make_prim_funcs_public(text):
+    """The module `text` with every top-level tensorir.prim_func public (no
+    sym_visibility), printed: TVM's rt_lib[name] runs private kernels too."""
+    session = _get()
+    lib = session.lib
+    with session.lock:
+        session.take_diagnostics()
+        module = _parse_or_raise(session, text, "<stdin>")
+        try:
+            op = lib.mlirBlockGetFirstOperation(lib.mlirModuleGetBody(module))
+            while op.ptr:
+                name = _string(lib.mlirIdentifierStr(lib.mlirOperationGetName(op)))
+                if name == "tensorir.prim_func":
+                    lib.mlirOperationRemoveAttributeByName(op, StringRef.of("sym_visibility"))
+                op = lib.mlirOperationGetNextInBlock(op)
+            return session._print(lib.mlirOperationPrint, lib.mlirModuleGetOperation(module))
         finally:
             lib.mlirModuleDestroy(module)
 

@@ -33,14 +33,11 @@ class Executor:
 
     def _function(self):
         """The compiled entry and its inputs' names in call order: their
-        relay.name / relax.name, as mlc-run binds them (the library's C
-        names spell '.' as '_')."""
+        relay.name / relax.name, as mlc-run binds them (the `param` of the
+        library's metadata; its C names spell '.' as '_')."""
         if self._library is None:
             self._library = compile_module(self.mod, [self.entry])
-            function = self._library[self.entry]
-            names = [n for n, _ in _buffer_parameters(self.mod.text, self.entry)]
-            self._input_names = names if len(names) == len(function.input_names) \
-                else list(function.input_names)
+            self._input_names = list(self._library[self.entry].param_names)
         return self._library[self.entry], self._input_names
 
     def _named(self, args, kwargs):
@@ -206,31 +203,43 @@ class PrimFunc:
     every buffer back into its array in place, like TVM's
     rt_lib["mm_relu"](a_nd, b_nd, c_nd). Scalar parameters (index, iN, fN)
     take Python or numpy numbers. The module is compiled once (on the first
-    call of any of its functions) and called in process."""
+    call of any of its functions, or the first look at its parameters) and
+    called in process; the parameters' names and dtypes are the compiled
+    library's (its metadata)."""
 
     def __init__(self, built, name):
         self.built = built
         self.mod = built.mod
         self.name = name
-        params = _buffer_parameters(self.mod.text, name)
-        self.param_names = [n for n, _ in params]
-        # numpy dtype of each scalar parameter, None for buffers.
-        self.scalar_dtypes = [_SCALAR_DTYPES.get(t) for _, t in params]
+
+    def _function(self):
+        library = self.built.library()
+        if self.name not in library.entry_names:
+            raise ValueError("no function @%s in the module" % self.name)
+        return library[self.name]
+
+    @property
+    def param_names(self):
+        """The parameters' names (tensorir.name: the SSA names of a
+        prim_func's custom syntax)."""
+        return self._function().param_names
 
     def __call__(self, *arrays):
-        if len(arrays) != len(self.param_names):
+        function = self._function()
+        params = [a for a in function.args if a.kind != "output"]
+        if len(arrays) != len(params):
             raise TypeError("@%s takes %d parameters, %d given"
-                            % (self.name, len(self.param_names), len(arrays)))
+                            % (self.name, len(params), len(arrays)))
         arrays = list(arrays)
         passed = list(arrays)
-        for i, (name, dtype) in enumerate(zip(self.param_names, self.scalar_dtypes)):
-            if dtype is not None:
-                passed[i] = np.asarray(arrays[i], dtype=dtype)
+        for i, param in enumerate(params):
+            if param.kind == "scalar":
+                passed[i] = np.asarray(arrays[i], dtype=param.dtype)
             elif not isinstance(arrays[i], np.ndarray) or not arrays[i].flags.writeable:
-                raise TypeError("buffer %r must be a writeable numpy array" % name)
+                raise TypeError("buffer %r must be a writeable numpy array" % param.param)
             elif not arrays[i].flags.c_contiguous:
                 passed[i] = np.ascontiguousarray(arrays[i])
-        self.built.library()[self.name](*passed)
+        function(*passed)
         for array, copy in zip(arrays, passed):
             if copy is not array and isinstance(array, np.ndarray) \
                     and array.flags.writeable and copy.shape == array.shape:
@@ -249,8 +258,12 @@ class BuiltModule:
         with every prim_func exported (a private kernel of a relax module
         too: TVM's rt_lib[name] runs any of them)."""
         if self._library is None:
-            text = re.sub(r"tensorir\.prim_func\s+private\s+@", "tensorir.prim_func @",
-                          self.mod.text)
+            from . import _capi
+            if _capi.available():
+                text = _capi.make_prim_funcs_public(self.mod.text)
+            else:
+                text = re.sub(r"tensorir\.prim_func\s+private\s+@", "tensorir.prim_func @",
+                              self.mod.text)
             self._library = compile_module(Module(text))
         return self._library
 
@@ -265,33 +278,3 @@ def build(mod, target="llvm"):
     if target != "llvm":
         raise ValueError("only target='llvm' (the host CPU) runs here; got %r" % target)
     return BuiltModule(mod if isinstance(mod, Module) else Module(str(mod)))
-
-
-_SCALAR_DTYPES = {"index": np.int64, "i1": np.bool_, "i8": np.int8, "i16": np.int16,
-                  "i32": np.int32, "i64": np.int64, "f16": np.float16,
-                  "f32": np.float32, "f64": np.float64}
-
-
-def _buffer_parameters(text, name):
-    # The parameters of @name as (name, type) with the names mlc-run binds
-    # them by: tensorir.name (the SSA name in a prim_func's custom syntax),
-    # relay.name / relax.name, else argN.
-    match = re.search(r"(tensorir\.prim_func|func\.func)\s+(?:\w+\s+)?@%s\s*\((.*?)\)\s*(->|attributes|\{)"
-                      % re.escape(name), text, re.S)
-    if not match:
-        raise ValueError("no function @%s in the module" % name)
-    names = []
-    for index, arg in enumerate(re.split(r",\s*(?=%)", match.group(2))):
-        if not arg.strip():
-            continue
-        named = re.search(r"(?:tensorir|relax|relay)\.name\s*=\s*\"([^\"]*)\"", arg)
-        ssa = re.match(r"\s*%([A-Za-z_][\w$.]*)\s*:", arg)
-        type_ = re.match(r"\s*%[\w$.]+\s*:\s*([\w]+)", arg)
-        type_ = type_.group(1) if type_ else ""
-        if named:
-            names.append((named.group(1), type_))
-        elif match.group(1) == "tensorir.prim_func" and ssa:
-            names.append((ssa.group(1), type_))
-        else:
-            names.append(("arg%d" % index, type_))
-    return names

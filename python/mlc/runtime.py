@@ -142,7 +142,9 @@ class Module:
                                                        self.entry_names)
 
 
-_Arg = collections.namedtuple("_Arg", "name dtype shape kind")
+# name: the C identifier; param: the name the parameter is bound by
+# (relay.name / relax.name / tensorir.name, as mlc-run binds it).
+_Arg = collections.namedtuple("_Arg", "name dtype shape kind param")
 
 _SCALAR_CTYPES = {
     "bool": ctypes.c_bool, "int8": ctypes.c_int8, "int16": ctypes.c_int16,
@@ -186,8 +188,10 @@ class Function:
             else:
                 raise ValueError("%s: argument %r has unknown kind %r"
                                  % (self.name, arg["name"], arg["kind"]))
-            self.args.append(_Arg(arg["name"], dtype, shape, arg["kind"]))
+            self.args.append(_Arg(arg["name"], dtype, shape, arg["kind"],
+                                  arg.get("param", arg["name"])))
         self.input_names = [a.name for a in self.args if a.kind != "output"]
+        self.param_names = [a.param for a in self.args if a.kind != "output"]
         self.output_names = [a.name for a in self.args if a.kind == "output"]
         # A scalar result comes back as the C function's value.
         self._returned = None

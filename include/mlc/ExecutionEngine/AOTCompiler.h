@@ -16,7 +16,8 @@
 //   when the code calls into them, MLIR's C runner utilities or libomp (a
 //   cuda target links mlc's CUDA runtime statically: it needs libc and
 //   libcuda.so.1 alone). It exports `const char *mlc_module_metadata(void)`,
-//   JSON naming the target and each entry's arguments (name, dtype, shape,
+//   JSON naming the target and each entry's arguments (name: a C identifier,
+//   param: the name it is bound by, dtype, shape,
 //   input/output/scalar) and returned values, which `mlc.runtime` reads;
 // - `.ll` LLVM IR, `.s` assembly, `.ptx` the kernels' PTX (cuda), anything
 //   else an object file.

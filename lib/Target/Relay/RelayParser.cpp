@@ -455,9 +455,26 @@ bool Lexer::lexAll(std::vector<Token> &tokens, bool &sawMetadata,
       ++cur;
       const char *nameStart = cur;
       if (c == '%' && llvm::isDigit(peek())) {
-        // Graph bindings: %0, %12 (a following '.N' is a projection).
+        // Graph bindings: %0, %12 (a following '.N' is a projection). Digit
+        // groups that end in '.name' make a name instead: front ends name
+        // parameters by module path, and nn.Sequential's start with digits
+        // (%0.weight, %0.1.bias); a projection is never followed by a name.
+        size_t ahead = 0;
+        while (llvm::isDigit(peek(ahead)))
+          ++ahead;
+        while (peek(ahead) == '.' && llvm::isDigit(peek(ahead + 1))) {
+          ++ahead;
+          while (llvm::isDigit(peek(ahead)))
+            ++ahead;
+        }
+        bool isName = peek(ahead) == '.' && isIdentStart(peek(ahead + 1));
         while (llvm::isDigit(peek()))
           ++cur;
+        if (isName)
+          while (isIdentChar(peek()) ||
+                 ((peek() == '.' || peek() == ':') &&
+                  (isIdentChar(peek(1)) || peek(1) == ':')))
+            ++cur;
       } else {
         // Names as TVM prints them, including frontend names such as
         // %aten::_convolution_0.weight or %layer.0.bias. Projections written

@@ -185,3 +185,20 @@ def check_onnx(name, model, input_sets, opset, dynamic_axes=None, rtol=1e-4):
                       dynamic_axes={names[i]: axes for i, axes in (dynamic_axes or {}).items()})
     mod = from_onnx(onnx.load_from_string(buffer.getvalue()))
     compare(name, model, mlc.create_executor(mod=mod).evaluate(), input_sets, rtol)
+
+
+def check_torchscript(name, model, inputs, rtol=1e-4):
+    """Traces `model` with torch.jit.trace on `inputs`, imports the trace
+    with mlc's relay from_pytorch (static shapes: those of `inputs`, named
+    in0, in1, ...), runs it with mlc, binding the returned params, and
+    compares with torch like `check`. Prints "name: ok"."""
+    import mlc
+    from mlc.relay.frontend import from_pytorch
+
+    with torch.no_grad():
+        traced = torch.jit.trace(model, tuple(torch.from_numpy(x) for x in inputs),
+                                 check_trace=False)
+    infos = [("in%d" % i, (x.shape, str(x.dtype))) for i, x in enumerate(inputs)]
+    mod, params = from_pytorch(traced, infos)
+    run = mlc.create_executor(mod=mod, params=params).evaluate()
+    compare(name, model, run, [inputs], rtol)

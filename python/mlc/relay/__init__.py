@@ -3,8 +3,8 @@
 import os
 import tempfile
 
-from . import tools
-from .ir import Module
+from .. import tools
+from ..ir import Module
 
 
 def fromtext(text, meta=None):
@@ -12,7 +12,7 @@ def fromtext(text, meta=None):
     dialect. `meta` maps `meta[relay.Constant][N]` indices (or their string
     form) to numpy arrays. In process through the C API
     (mlcImportRelayFromString), else with mlc-translate."""
-    from . import _capi
+    from .. import _capi
     with tempfile.TemporaryDirectory() as tmp:
         meta_path = ""
         if meta:
