@@ -98,6 +98,14 @@ class ExecutableOptions(ctypes.Structure):
                 ("useCache", ctypes.c_bool)]
 
 
+class ONNXImportOptions(ctypes.Structure):
+    _fields_ = [("keepParamsAsInput", ctypes.c_bool), ("opset", ctypes.c_int64),
+                ("externalDataDir", StringRef), ("numInputShapes", ctypes.c_ssize_t),
+                ("inputShapeNames", ctypes.POINTER(StringRef)),
+                ("inputShapeRanks", ctypes.POINTER(ctypes.c_ssize_t)),
+                ("inputShapeDims", ctypes.POINTER(ctypes.c_int64))]
+
+
 class CompileOptions(ctypes.Structure):
     _fields_ = [("target", StringRef), ("pipelineOptions", StringRef),
                 ("tuningDatabase", StringRef), ("cpu", StringRef),
@@ -159,6 +167,11 @@ def _declare(lib):
         "mlirTransformOptionsCreate": (TransformOptions, []),
         "mlcImportRelayFromString": (Module, [Context, StringRef, StringRef, StringRef]),
         "mlcRegisterAllPasses": (None, []),
+        "mlcImportRelaxJSONFromString": (Module, [Context, StringRef, StringRef]),
+        "mlcONNXImportOptionsGetDefault": (ONNXImportOptions, []),
+        "mlcHasONNXImporter": (ctypes.c_bool, []),
+        "mlcImportONNXFromBytes": (
+            Module, [Context, StringRef, StringRef, ctypes.POINTER(ONNXImportOptions)]),
         "mlirPassManagerCreate": (PassManager, [Context]),
         "mlirPassManagerDestroy": (None, [PassManager]),
         "mlirPassManagerGetAsOpPassManager": (OpPassManager, [PassManager]),
@@ -340,6 +353,58 @@ def _parse_or_raise(session, text, source_name):
     if not module.ptr:
         raise CAPIError(session.take_diagnostics() or "cannot parse the module")
     return module
+
+
+def _import(session, create, sources):
+    """Runs `create()` (an importer returning an MlirModule) and returns the
+    printed module; its diagnostics as CAPIError."""
+    lib = session.lib
+    with session.lock:
+        session.take_diagnostics()
+        session.sources = sources
+        module = create()
+        if not module.ptr:
+            raise CAPIError(session.take_diagnostics() or "the import failed")
+        try:
+            return session._print(lib.mlirOperationPrint, lib.mlirModuleGetOperation(module))
+        finally:
+            lib.mlirModuleDestroy(module)
+
+
+def import_relax_json(text, file_name):
+    """mlc-translate --import-relax-json in process."""
+    session = _get()
+    return _import(session, lambda: session.lib.mlcImportRelaxJSONFromString(
+        session.context, StringRef.of(text), StringRef.of(file_name)), {})
+
+
+def has_onnx_importer():
+    """Whether libMLC-C.so was built with the ONNX importer."""
+    session = _get()
+    return session is not None and bool(session.lib.mlcHasONNXImporter())
+
+
+def import_onnx(data, file_name, keep_params_as_input=False, opset=0,
+                input_shapes=None, external_data_dir=""):
+    """mlc-translate --import-onnx in process: `data` is the serialized
+    model, `input_shapes` maps an input's name to its shape."""
+    session = _get()
+    lib = session.lib
+    options = lib.mlcONNXImportOptionsGetDefault()
+    options.keepParamsAsInput = bool(keep_params_as_input)
+    options.opset = int(opset or 0)
+    options.externalDataDir = StringRef.of(external_data_dir)
+    shapes = list((input_shapes or {}).items())
+    names = (StringRef * max(1, len(shapes)))(*[StringRef.of(n) for n, _ in shapes])
+    ranks = (ctypes.c_ssize_t * max(1, len(shapes)))(*[len(s) for _, s in shapes])
+    flat = [int(d) for _, s in shapes for d in s]
+    dims = (ctypes.c_int64 * max(1, len(flat)))(*flat)
+    options.numInputShapes = len(shapes)
+    options.inputShapeNames, options.inputShapeRanks = names, ranks
+    options.inputShapeDims = dims
+    return _import(session, lambda: lib.mlcImportONNXFromBytes(
+        session.context, StringRef.of(data), StringRef.of(file_name),
+        ctypes.byref(options)), {})
 
 
 def import_relay(text, meta_path="", source_name="<relay>"):

@@ -151,7 +151,8 @@ class GraphWriter:
         return graph
 
     def import_module(self, keep_params_as_input=False):
-        """Imports the graph with mlc-translate; returns a Module. Parameters
+        """Imports the graph (in process through the C API, else with
+        mlc-translate); returns a Module. Parameters
         are bound as dense_resource constants unless kept as inputs, in
         which case the Module holds them (see detach_params)."""
         with tempfile.TemporaryDirectory() as tmp:
@@ -162,7 +163,16 @@ class GraphWriter:
             path = os.path.join(tmp, "graph.json")
             with open(path, "w") as f:
                 json.dump(self.to_json(bind), f)
-            mod = Module(tools.run("mlc-translate", ["--import-relax-json", path]))
+            from ... import _capi
+            if _capi.available():
+                try:
+                    with open(path) as f:
+                        text = _capi.import_relax_json(f.read(), path)
+                except _capi.CAPIError as e:
+                    raise tools.ToolError("mlc-translate", 1, str(e)) from None
+                mod = Module(text)
+            else:
+                mod = Module(tools.run("mlc-translate", ["--import-relax-json", path]))
         if keep_params_as_input:
             mod.params = {"main": [a for _, a in self.params]}
             mod.param_names = {"main": [n for n, _ in self.params]}

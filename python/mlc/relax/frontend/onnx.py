@@ -1,5 +1,6 @@
 """ONNX front end: tvm.relax.frontend.onnx.from_onnx over mlc's C++
-importer (`mlc-translate --import-onnx`)."""
+importer, in process (mlcImportONNXFromBytes), else through
+`mlc-translate --import-onnx`."""
 
 import os
 import tempfile
@@ -23,6 +24,19 @@ def from_onnx(model, shape_dict=None, dtype_dict="float32", opset=None,
     `params=`) instead of constants.
     """
     del dtype_dict  # the model's element types are used
+    from ... import _capi
+    if _capi.available() and _capi.has_onnx_importer():
+        if isinstance(model, (str, os.PathLike)):
+            path = os.fspath(model)
+            with open(path, "rb") as f:
+                data = f.read()
+        else:
+            path, data = "model.onnx", model.SerializeToString()
+        try:
+            return Module(_capi.import_onnx(data, path, keep_params_in_input, opset or 0,
+                                            shape_dict))
+        except _capi.CAPIError as e:
+            raise tools.ToolError("mlc-translate", 1, str(e)) from None
     with tempfile.TemporaryDirectory() as tmp:
         if isinstance(model, (str, os.PathLike)):
             path = os.fspath(model)
