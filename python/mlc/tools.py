@@ -47,6 +47,20 @@ def run(name, args, input_text=None):
     return proc.stdout
 
 
+def run_passes(text, passes):
+    """Runs the module-level pass pipeline `passes` (`a,b{opt=1}`, as inside
+    `builtin.module(...)`) on the module `text` and returns the result: in
+    process through the C API, else with mlc-opt."""
+    from . import _capi
+    pipeline = "builtin.module(%s)" % passes
+    if _capi.available():
+        try:
+            return _capi.transform_module(text, pipeline=pipeline)
+        except _capi.CAPIError as e:
+            raise ToolError("mlc-opt", 1, str(e)) from None
+    return run("mlc-opt", ["--pass-pipeline=" + pipeline], input_text=text)
+
+
 def save_npz(path, arrays):
     """Writes `arrays` (name -> array) as an .npz file, like np.savez but
     without taking any name as one of np.savez's own keywords (numpy drops

@@ -67,8 +67,7 @@ def extract_tasks(mod, target="llvm", params=None, pipeline_options=""):
     with tempfile.TemporaryDirectory() as tmp:
         passes = [p for p in (_bind_params_pass(text, params, tmp),) if p]
         passes.append("mlc-graph-to-kernels{%s}" % pipeline_options)
-        kernels = tools.run("mlc-opt", ["--pass-pipeline=builtin.module(%s)"
-                                        % ",".join(passes)], input_text=text)
+        kernels = tools.run_passes(text, ",".join(passes))
     return [ExtractedTask(t["name"], Module(t["mod"]), t["weight"], t["workload_hash"])
             for t in export_tasks(kernels)["tasks"]]
 
@@ -153,8 +152,7 @@ def compile_relax(database, mod, target="llvm", params=None, output=None):
     with tempfile.TemporaryDirectory() as tmp:
         bind = _bind_params_pass(text, params, tmp)
         if bind:
-            text = tools.run("mlc-opt", ["--pass-pipeline=builtin.module(%s)" % bind],
-                             input_text=text)
+            text = tools.run_passes(text, bind)
     return compile_module(Module(text), args=[
         "-O3", "--tuning-db=" + work_dir,
         "--tuning-num-cores=%d" % target.num_cores], output=output)

@@ -16,8 +16,8 @@ class ToMixedPrecision:
         options = ["out-dtype=" + out_dtype, "compute-dtype=" + compute_dtype]
         if fp16_input_names:
             options.append("fp16-input-names=" + ",".join(fp16_input_names))
-        self.pipeline = "--relax-to-mixed-precision=" + " ".join(options)
+        self.pipeline = "relax-to-mixed-precision{%s}" % " ".join(options)
 
     def __call__(self, mod):
         text = mod.text if isinstance(mod, Module) else str(mod)
-        return Module(tools.run("mlc-opt", ["-", self.pipeline], input_text=text))
+        return Module(tools.run_passes(text, self.pipeline))
