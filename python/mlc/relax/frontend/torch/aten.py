@@ -4,8 +4,9 @@ translates (torch.export's graph module), and `from_fx(..., aten=True)`
 
 The aten operators share their schemas with TorchScript's, so the table is
 the relay front end's (`mlc.relay.frontend.pytorch`): the graph becomes
-Relay text, is imported in process, its parameters are bound as constants
-(unless kept as inputs), and `relay-to-relax` makes it relax.
+Relay text, is imported (in process through the C API, else with the tools),
+its parameters are bound as constants (unless kept as inputs), and
+`relay-to-relax` makes it relax.
 """
 
 import os
@@ -23,7 +24,8 @@ def from_aten_graph(graph_module, user_inputs, params, outputs, *,
     path, tensor) of its parameters, buffers and lifted constants;
     `outputs`: the fx nodes it returns. Returns a Module of the relax
     dialect."""
-    from .... import _capi, tools
+    from .... import tools
+    from ....relay import fromtext
 
     state = {path: tensor for path, tensor in params.values()}
     converter = _table._Converter(state, custom_convert_map, "float32")
@@ -38,20 +40,15 @@ def from_aten_graph(graph_module, user_inputs, params, outputs, *,
         inputs.append((placeholder, name, meta[0], meta[1] or "float32"))
     text = converter.run(_table._fx_nodes(graph_module), inputs,
                          [_table._Ref(n.name) for n in outputs])
-    if not _capi.available():
-        raise RuntimeError("the aten path needs mlc's C API library (libMLC-C.so)")
     with tempfile.TemporaryDirectory() as tmp:
-        meta_path = ""
-        if converter.meta:
-            meta_path = os.path.join(tmp, "meta.npz")
-            tools.save_npz(meta_path, {str(i): a for i, a in enumerate(converter.meta)})
-        relay = _capi.import_relay(text, meta_path, "aten-graph.relay")
-        params_path = None
+        meta = {str(i): a for i, a in enumerate(converter.meta)}
+        relay = fromtext(text, meta=meta or None)
+        passes = ["relay-to-relax"]
         if converter.params and not keep_params_as_input:
             params_path = os.path.join(tmp, "params.npz")
             tools.save_npz(params_path, converter.params)
-        relax = _capi.transform_module(relay, params_path=params_path,
-                                       pipeline="builtin.module(relay-to-relax)")
+            passes.insert(0, "relay-bind-params{params=%s}" % params_path)
+        relax = tools.run_passes(relay.text, ",".join(passes))
     mod = Module(relax)
     if keep_params_as_input:
         mod.params = {"main": list(converter.params.values())}
