@@ -17,6 +17,8 @@ APT_PACKAGES=(
   libonnx-dev libprotobuf-dev python3-onnx libonnx-testdata
   # The PyTorch front end's tests (torch.fx, torchvision's models).
   python3-torch python3-torchvision
+  # libFuzzer and clang's ASan for utils/fuzz/libfuzzer (test/Tools/fuzz/libfuzzer.test).
+  clang-14
   # `pip install ./python` into a venv, offline (test/Examples/pip-install.test).
   python3-venv python3-pip python3-setuptools python3-wheel
 )

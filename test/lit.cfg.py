@@ -91,6 +91,17 @@ if subprocess.call([config.python_with_numpy, "-c",
                     "sys.exit(not (u.find_spec('torch') and u.find_spec('torchvision')))"]) == 0:
     config.available_features.add("torch")
 
+# libFuzzer targets (utils/fuzz/libfuzzer) need clang and its fuzzer runtime.
+for clangxx in ["clang++-14", "clang++"]:
+    clangxx_path = shutil.which(clangxx)
+    if clangxx_path:
+        probe = subprocess.run([clangxx_path, "-print-file-name=libclang_rt.fuzzer-x86_64.a"],
+                               capture_output=True, text=True).stdout.strip()
+        if os.path.isabs(probe) and os.path.exists(probe):
+            config.available_features.add("libfuzzer")
+            config.substitutions.append(("%clangxx", clangxx_path))
+        break
+
 if os.path.exists("/usr/local/cuda/bin/ptxas"):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", "/usr/local/cuda/bin/ptxas"))
