@@ -607,17 +607,29 @@ static llvm::Error checkCallArguments(const EntrySignature &signature,
   return llvm::Error::success();
 }
 
-llvm::Error Executable::call(MutableArrayRef<HostTensor> inputs,
-                             MutableArrayRef<HostTensor> results) {
+/// Checks and packs the arguments of a call of `signature`'s entry.
+static llvm::Error prepareCall(PackedCall &call,
+                               const EntrySignature &signature, bool cuda,
+                               MutableArrayRef<HostTensor> inputs,
+                               MutableArrayRef<HostTensor> results) {
   if (llvm::Error error = checkCallArguments(signature, inputs, results))
     return error;
+  return packArguments(call, cuda, signature.bufferEntry, inputs, results);
+}
+
+/// An error of the call itself (the entry or the device), as such.
+static llvm::Error callFailed(StringRef entry, llvm::Error error) {
+  return createError("calling '" + entry +
+                     "': " + llvm::toString(std::move(error)));
+}
+
+llvm::Error Executable::call(MutableArrayRef<HostTensor> inputs,
+                             MutableArrayRef<HostTensor> results) {
   PackedCall call;
-  if (llvm::Error error =
-          packArguments(call, cuda, signature.bufferEntry, inputs, results))
+  if (llvm::Error error = prepareCall(call, signature, cuda, inputs, results))
     return error;
   auto failed = [&](llvm::Error error) {
-    return createError("calling '" + signature.entry +
-                       "': " + llvm::toString(std::move(error)));
+    return callFailed(signature.entry, std::move(error));
   };
   if (llvm::Error error = impl->invokePacked(call.packed))
     return failed(std::move(error));
@@ -630,15 +642,11 @@ llvm::Error Executable::call(MutableArrayRef<HostTensor> inputs,
 llvm::Expected<SmallVector<double>>
 Executable::time(unsigned runs, MutableArrayRef<HostTensor> inputs,
                  MutableArrayRef<HostTensor> results) {
-  if (llvm::Error error = checkCallArguments(signature, inputs, results))
-    return error;
   PackedCall call;
-  if (llvm::Error error =
-          packArguments(call, cuda, signature.bufferEntry, inputs, results))
+  if (llvm::Error error = prepareCall(call, signature, cuda, inputs, results))
     return error;
   auto failed = [&](llvm::Error error) {
-    return createError("calling '" + signature.entry +
-                       "': " + llvm::toString(std::move(error)));
+    return callFailed(signature.entry, std::move(error));
   };
   SmallVector<double> millis;
   if (cuda) {

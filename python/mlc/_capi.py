@@ -284,6 +284,17 @@ def available():
     return _get() is not None
 
 
+def _release(owner, destroy):
+    """Frees `owner.handle` with the C function `destroy`, once."""
+    handle = getattr(owner, "handle", None)
+    if handle is not None and handle.ptr:
+        owner.handle = None
+        try:
+            getattr(owner._session.lib, destroy)(handle)
+        except Exception:  # the interpreter is shutting down
+            pass
+
+
 class CAPIError(RuntimeError):
     """A parse or transform failed; the message is its diagnostics."""
 
@@ -306,13 +317,7 @@ class ParsedModule:
             raise CAPIError(errors or "cannot parse the module")
 
     def __del__(self):
-        handle = getattr(self, "handle", None)
-        if handle is not None and handle.ptr:
-            self.handle = None
-            try:
-                self._session.lib.mlirModuleDestroy(handle)
-            except Exception:  # the interpreter is shutting down
-                pass
+        _release(self, "mlirModuleDestroy")
 
     def apply_transform_script(self, script):
         """Applies the transform script's @__transform_main to a copy of
@@ -561,13 +566,7 @@ class Executable:
             self.buffer_entry = bool(lib.mlcExecutableIsBufferEntry(handle))
 
     def __del__(self):
-        handle = getattr(self, "handle", None)
-        if handle is not None and handle.ptr:
-            self.handle = None
-            try:
-                self._session.lib.mlcExecutableDestroy(handle)
-            except Exception:  # the interpreter is shutting down
-                pass
+        _release(self, "mlcExecutableDestroy")
 
     def _tensors(self, arrays):
         import numpy as np
