@@ -531,7 +531,6 @@ class Executable:
     def __init__(self, text, entry="main", params_path=None, target="cpu",
                  pipeline_options="", opt_level=3, num_threads=1, use_cache=True,
                  source_name="<stdin>"):
-        import numpy as np  # noqa: F401  (needed by call)
         self._session = session = _get()
         lib = session.lib
         self.handle = None

@@ -21,10 +21,6 @@ __all__ = ["from_pytorch"]
 _DTYPES = {"Float": "float32", "Double": "float64", "Half": "float16",
            "BFloat16": "bfloat16", "Long": "int64", "Int": "int32", "Short": "int16",
            "Char": "int8", "Byte": "uint8", "Bool": "bool"}
-# torch.dtype codes of aten::to / aten::type_as (c10::ScalarType).
-_SCALAR_TYPE_CODES = {0: "uint8", 1: "int8", 2: "int16", 3: "int32", 4: "int64",
-                      5: "float16", 6: "float32", 7: "float64", 11: "bool",
-                      15: "bfloat16"}
 _IDENTITY = {"aten::contiguous", "aten::dropout", "aten::dropout_", "aten::detach",
              "aten::clone", "aten::feature_dropout", "aten::alpha_dropout",
              "aten::alias", "aten::lift_fresh_copy", "aten::lift_fresh"}
