@@ -1,10 +1,12 @@
-"""mlc vs torch on PyTorch models imported with from_fx: torchvision
+"""mlc vs torch on PyTorch models imported with from_fx (or, with
+--frontend torchscript, traced and imported with relay's from_pytorch,
+which also takes swin_t and vit_b_16): torchvision
 classifiers (random weights, batch 1) and the BERT / GPT-2 / LLaMA-style
 blocks of test/Inputs/python/torch_models.py (hidden 768, 12 heads,
 sequence 128), at 1 and 2 threads in one run, plus mlc's compile time.
 
     /usr/bin/python3 bench/torch_models.py [--models resnet18 bert ...]
-        [--threads 1 2] [--runs 10] [--resolution 224]
+        [--threads 1 2] [--runs 10] [--resolution 224] [--frontend fx|torchscript]
 
 mlc: `mlc-run --bench=RUNS --threads=T` (weights bound at compile time),
 median latency; compile time is the wall time of one mlc-run without
@@ -31,6 +33,7 @@ sys.path.insert(0, os.path.join(ROOT, "python"))
 sys.path.insert(0, os.path.join(ROOT, "test", "Inputs", "python"))
 from mlc.relax.frontend import detach_params  # noqa: E402
 from mlc.relax.frontend.torch import from_fx  # noqa: E402
+from mlc.relay.frontend import from_pytorch  # noqa: E402
 from mlc.tools import find_tool, save_npz  # noqa: E402
 import torch_models  # noqa: E402
 
@@ -46,6 +49,8 @@ def build(name, resolution, rng):
         info = [(x.shape, "float32") for x in inputs]
     else:
         model = getattr(torchvision.models, name)().eval()
+        if hasattr(model, "heads"):  # ViT's head is zero-initialized
+            torch.nn.init.normal_(model.heads.head.weight, std=0.02)
         inputs = (rng.standard_normal((1, 3, resolution, resolution)).astype("float32"),)
         info = [(inputs[0].shape, "float32")]
     return model, inputs, info
@@ -71,6 +76,7 @@ def main():
     parser.add_argument("--threads", nargs="+", type=int, default=[1, 2])
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--resolution", type=int, default=224)
+    parser.add_argument("--frontend", choices=["fx", "torchscript"], default="fx")
     args = parser.parse_args()
     torch.manual_seed(0)
     rng = np.random.default_rng(0)
@@ -79,17 +85,26 @@ def main():
     failed = False
     for name in args.models:
         model, inputs, info = build(name, args.resolution, rng)
-        mod, params = detach_params(from_fx(torch.fx.symbolic_trace(model), info,
-                                            keep_params_as_input=True))
         with torch.no_grad():
             ref = model(*[torch.from_numpy(x) for x in inputs]).numpy()
+        if args.frontend == "torchscript":
+            with torch.no_grad():
+                traced = torch.jit.trace(model, tuple(torch.from_numpy(x) for x in inputs),
+                                         check_trace=False)
+            mod, named = from_pytorch(traced, [("in%d" % i, (x.shape, "float32"))
+                                               for i, x in enumerate(inputs)])
+            mod.param_names = {"main": list(named)}
+            params = {"main": list(named.values())}
+        else:
+            mod, params = detach_params(from_fx(torch.fx.symbolic_trace(model), info,
+                                                keep_params_as_input=True))
         with tempfile.TemporaryDirectory() as tmp:
             paths = {k: os.path.join(tmp, k) for k in
                      ("model.mlir", "params.npz", "inputs.npz", "outputs.npz")}
             with open(paths["model.mlir"], "w") as f:
                 f.write(mod.text)
             save_npz(paths["params.npz"], dict(zip(mod.param_names["main"], params["main"])))
-            names = re.findall(r'relax\.name = "([^"]+)"', mod.text.split("\n")[1])
+            names = re.findall(r'rela[xy]\.name = "([^"]+)"', mod.text.split("\n")[1])
             save_npz(paths["inputs.npz"], dict(zip(names, inputs)))
             command = [find_tool("mlc-run"), paths["model.mlir"], "--quiet",
                        "--params=" + paths["params.npz"], "--inputs=" + paths["inputs.npz"],

@@ -818,13 +818,23 @@ LogicalResult SplitOp::inferReturnTypes(
                              "relax.split needs 'indices_or_sections'");
   SmallVector<SmallVector<int64_t>> shapes;
   ErrorText error;
-  LogicalResult ok =
-      isa<IntegerAttr>(split)
-          ? inferSplitShapes(type.getShape(), cast<IntegerAttr>(split).getInt(),
-                             adaptor.getAxis(), shapes, error)
-          : inferSplitShapes(type.getShape(),
-                             cast<DenseI64ArrayAttr>(split).asArrayRef(),
-                             adaptor.getAxis(), shapes, error);
+  // Type inference runs before the verifier (importers build ops through
+  // it): the attribute's kind is checked here.
+  LogicalResult ok = failure();
+  if (auto sections = dyn_cast<IntegerAttr>(split)) {
+    ok = inferSplitShapes(type.getShape(), sections.getInt(), adaptor.getAxis(),
+                          shapes, error);
+  } else if (auto indices = dyn_cast<DenseI64ArrayAttr>(split)) {
+    ok = inferSplitShapes(type.getShape(), indices.asArrayRef(),
+                          adaptor.getAxis(), shapes, error);
+  } else {
+    std::string text;
+    llvm::raw_string_ostream(text) << split;
+    return emitOptionalError(location,
+                             "'indices_or_sections' must be an i64 integer or "
+                             "an array<i64: ...>, got ",
+                             text);
+  }
   if (failed(ok))
     return emitOptionalError(location, error.text);
   SmallVector<int64_t> source =
