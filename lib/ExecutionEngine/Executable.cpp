@@ -124,6 +124,23 @@ llvm::Expected<EntrySignature> EntrySignature::get(ModuleOp module,
     signature.parameters.emplace_back(getEntryParameterName(entry, index),
                                       tensorType);
   }
+  // The compiled entry checks its inputs against these at run time, where
+  // a mismatch aborts; allocateResults checks them first.
+  entry->walk([&](relax::MatchCastOp cast) {
+    auto constant = cast->getOperand(0).getDefiningOp<relax::ConstantOp>();
+    auto from = dyn_cast<RankedTensorType>(cast->getOperand(0).getType());
+    auto to = dyn_cast<RankedTensorType>(cast->getResult(0).getType());
+    auto shape =
+        to ? dyn_cast_or_null<relax::ShapeAttr>(to.getEncoding()) : nullptr;
+    if (!constant || !from || !shape || !from.hasStaticShape() ||
+        from.getRank() != static_cast<int64_t>(shape.getDims().size()))
+      return;
+    for (auto [dim, expr] : llvm::enumerate(shape.getDims()))
+      if (auto symbol = dyn_cast_or_null<AffineSymbolExpr>(expr))
+        signature.fixedSymbols.try_emplace(
+            shape.getNames()[symbol.getPosition()].getValue(),
+            from.getDimSize(dim));
+  });
   for (auto [index, type] : llvm::enumerate(entry.getResultTypes())) {
     auto tensorType = dyn_cast<RankedTensorType>(type);
     if (!tensorType)
@@ -189,7 +206,7 @@ EntrySignature::allocateResults(ArrayRef<HostTensor> inputs) const {
   // Bind the symbolic dimensions of each parameter's declared relax shape
   // (e.g. `n` of `#relax.shape<[n, 784]>`) to the sizes it was given,
   // checking them against earlier bindings.
-  llvm::StringMap<int64_t> symbols;
+  llvm::StringMap<int64_t> symbols = fixedSymbols;
   for (auto [input, declared] : llvm::zip(inputs, parameters)) {
     auto shape =
         dyn_cast_or_null<relax::ShapeAttr>(declared.type.getEncoding());
@@ -205,8 +222,10 @@ EntrySignature::allocateResults(ArrayRef<HostTensor> inputs) const {
       if (!inserted && it->second != sizes[dim])
         return createError("parameter '" + input.name + "' has " +
                            Twine(sizes[dim]) + " for dimension " + Twine(dim) +
-                           " (" + name + "), but another parameter set " +
-                           name + " = " + Twine(it->second));
+                           " (" + name + "), but " +
+                           (fixedSymbols.count(name) ? "a bound parameter"
+                                                     : "another parameter") +
+                           " set " + name + " = " + Twine(it->second));
     }
   }
   for (auto [index, result] : llvm::enumerate(results)) {

@@ -9,6 +9,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace mlc {
 #define GEN_PASS_DEF_PACKCONSTANTGLOBALSPASS
@@ -30,8 +31,13 @@ std::optional<int64_t> getPackableBytes(Attribute attr) {
   if (!elementType.isIntOrFloat() ||
       elementType.getIntOrFloatBitWidth() % 8 != 0)
     return std::nullopt;
-  int64_t bytes = elements.getShapedType().getNumElements() *
-                  (elementType.getIntOrFloatBitWidth() / 8);
+  // Checked: a splat's type may count more bytes than int64_t holds.
+  std::optional<int64_t> bytes = elementType.getIntOrFloatBitWidth() / 8;
+  for (int64_t extent : elements.getShapedType().getShape())
+    if (bytes)
+      bytes = llvm::checkedMul(*bytes, extent);
+  if (!bytes)
+    return std::nullopt;
   if (auto dense = dyn_cast<DenseIntOrFPElementsAttr>(attr)) {
     if (dense.isSplat())
       return std::nullopt;
@@ -39,7 +45,7 @@ std::optional<int64_t> getPackableBytes(Attribute attr) {
   }
   if (auto resource = dyn_cast<DenseResourceElementsAttr>(attr)) {
     AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-    if (!blob || static_cast<int64_t>(blob->getData().size()) != bytes)
+    if (!blob || static_cast<int64_t>(blob->getData().size()) != *bytes)
       return std::nullopt;
     return bytes;
   }

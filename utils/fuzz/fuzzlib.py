@@ -151,11 +151,12 @@ def mutate_binary(data, rng, edits=(1, 3)):
 ARRAY_INDEX_RE = re.compile(rb"array\s*<\s*index\b")
 LINALG_DIMS_RE = re.compile(rb"linalg\.(?:reduce|broadcast|transpose)\b[^=]{0,600}?"
                             rb"\b(?:dimensions|permutation)\s*=(?!\s*\[)", re.S)
-# ... or a [...] list holding an integer that int64_t cannot hold: the parser
-# reports "integer value too large" and then crashes the same way.
-LINALG_DIMS_BIG_RE = re.compile(rb"linalg\.(?:reduce|broadcast|transpose)\b[^=]{0,600}?"
-                                rb"\b(?:dimensions|permutation)\s*=\s*\[[^\]]*?"
-                                rb"-?\d{20,}", re.S)
+# ... or a [...] list that is not plain integers int64_t can hold: the
+# parser reports its error ("expected ']'", "integer value too large") and
+# then crashes the same way.
+LINALG_DIMS_LIST_RE = re.compile(rb"linalg\.(?:reduce|broadcast|transpose)\b[^=]{0,600}?"
+                                 rb"\b(?:dimensions|permutation)\s*=\s*\[", re.S)
+LINALG_DIMS_WELL_FORMED_RE = re.compile(rb"\s*(?:-?\d{1,18}\s*(?:,\s*-?\d{1,18}\s*)*)?\]")
 ITERATOR_TYPES_RE = re.compile(rb"iterator_types\s*=\s*\[")
 # nvgpu.device_async_copy of a zero-width element type: its verifier divides
 # by the bit width (SIGFPE), upstream mlir-opt too.
@@ -232,9 +233,10 @@ def upstream_known(data):
             return "linalg.generic iterator_types with a non-string entry (MLIR GenericOp::parse)"
     if LINALG_DIMS_RE.search(data):
         return "linalg.reduce/broadcast/transpose dimensions/permutation not a [...] list (MLIR parser)"
-    if LINALG_DIMS_BIG_RE.search(data):
-        return ("linalg.reduce/broadcast/transpose dimensions/permutation with an integer "
-                "too large for int64 (MLIR parser)")
+    for m in LINALG_DIMS_LIST_RE.finditer(data):
+        if not LINALG_DIMS_WELL_FORMED_RE.match(data, m.end()):
+            return ("linalg.reduce/broadcast/transpose dimensions/permutation list that does "
+                    "not parse, e.g. an integer too large for int64 (MLIR parser)")
     if NVGPU_COPY_I0_RE.search(data):
         return "nvgpu.device_async_copy of i0 elements (MLIR DeviceAsyncCopyOp::verify)"
     return None

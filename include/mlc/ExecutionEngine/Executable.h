@@ -35,6 +35,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdlib>
@@ -87,6 +88,10 @@ struct EntrySignature {
   /// Unallocated; dynamic dimensions stay dynamic.
   llvm::SmallVector<HostTensor> parameters;
   llvm::SmallVector<HostTensor> results;
+  /// Symbols of the relax shapes that the entry fixes itself: a constant
+  /// cast to a parameter's type (a parameter bound by
+  /// bindParametersFromFile) binds the symbols of that type.
+  llvm::StringMap<int64_t> fixedSymbols;
 
   static llvm::Expected<EntrySignature> get(mlir::ModuleOp module,
                                             llvm::StringRef entry);
@@ -101,8 +106,9 @@ struct EntrySignature {
 
   /// The results for `inputs` (the parameters with their actual shapes):
   /// allocated, their dynamic dimensions computed from the symbols of the
-  /// parameters' relax shapes. Fails when two inputs bind one symbol to
-  /// different sizes or a result's size is not determined. Buffer entries
+  /// parameters' relax shapes and fixedSymbols. Fails when two inputs (or
+  /// an input and a bound parameter) bind one symbol to different sizes or
+  /// a result's size is not determined. Buffer entries
   /// have none.
   llvm::Expected<llvm::SmallVector<HostTensor>>
   allocateResults(llvm::ArrayRef<HostTensor> inputs) const;

@@ -41,14 +41,16 @@ void KernelScheduler::scheduleElementwise(RewriterBase &rewriter,
                                           bool inParallelTask) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   unsigned numLoops = op.getNumLoops();
-  int64_t elements = 1;
+  // Saturating: a shape may hold more elements than int64_t counts.
+  uint64_t elements = 1;
   for (int64_t r : ranges)
-    elements *= r;
+    elements = llvm::SaturatingMultiply(elements, static_cast<uint64_t>(r));
   // Before tiling, which replaces `op`.
   std::optional<unsigned> transposedDim = getTransposedDim(op);
   SmallVector<int64_t> taskRanges = ranges;
   linalg::LinalgOp current = op;
-  if (!inParallelTask && numLoops > 1 && elements >= kMinParallelElements &&
+  if (!inParallelTask && numLoops > 1 &&
+      elements >= static_cast<uint64_t>(kMinParallelElements) &&
       ranges[0] > 1) {
     // About 16 tasks: enough to balance a few threads.
     SmallVector<int64_t> parallel(numLoops, 0);

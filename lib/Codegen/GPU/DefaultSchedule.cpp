@@ -1288,16 +1288,23 @@ struct GPUDefaultSchedulePass
     inner.getBodyBlock()->walk([&](ForOp) { innermost = false; });
     if (!innermost)
       return 1;
+    // Elements of no fixed width (index, complex) get no lanes.
     int64_t maxBits = 0;
+    bool unsized = false;
+    auto visit = [&](MemRefType type) {
+      Type element = type.getElementType();
+      if (!element.isIntOrFloat())
+        unsized = true;
+      else
+        maxBits = std::max<int64_t>(maxBits, element.getIntOrFloatBitWidth());
+    };
     outer->walk([&](Operation *op) {
       if (auto load = dyn_cast<memref::LoadOp>(op))
-        maxBits = std::max<int64_t>(
-            maxBits, load.getMemRefType().getElementTypeBitWidth());
+        visit(load.getMemRefType());
       else if (auto store = dyn_cast<memref::StoreOp>(op))
-        maxBits = std::max<int64_t>(
-            maxBits, store.getMemRefType().getElementTypeBitWidth());
+        visit(store.getMemRefType());
     });
-    if (maxBits < 8 || maxBits > kCopyBytes * 8)
+    if (unsized || maxBits < 8 || maxBits > kCopyBytes * 8)
       return 1;
     int64_t lanes = kCopyBytes * 8 / maxBits;
     int64_t extent = *inner.getConstantUpperBound();

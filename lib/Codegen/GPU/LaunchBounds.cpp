@@ -51,6 +51,13 @@ struct GPULaunchBoundsPass
       int64_t threads = 1;
       for (int32_t size : *blockSize)
         threads *= size;
+      // The attribute is not verified: a block of no threads gets no
+      // bound (the launch itself would fail).
+      if (threads <= 0) {
+        func.emitWarning("mlc-gpu-launch-bounds: the known block size has ")
+            << threads << " threads; no launch bounds";
+        return;
+      }
       bool usesTensorCores =
           func.walk([](nvgpu::MmaSyncOp) { return WalkResult::interrupt(); })
               .wasInterrupted();

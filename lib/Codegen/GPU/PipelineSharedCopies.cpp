@@ -60,8 +60,12 @@ LogicalResult pipelineCopies(RewriterBase &rewriter, scf::ForOp loop,
   std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
   std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  if (!lower || !upper || !step || *step <= 0 ||
-      llvm::divideCeil(*upper - *lower, *step) < 2 ||
+  // Bounds as written (an index may be any int64_t): the trip count in
+  // 128 bits, so that no difference overflows.
+  if (!lower || !upper || !step || *step <= 0 || *upper <= *lower ||
+      (llvm::APInt(128, *upper, /*isSigned=*/true) -
+       llvm::APInt(128, *lower, /*isSigned=*/true))
+          .sle(llvm::APInt(128, *step, /*isSigned=*/true)) ||
       loop.getNumRegionIterArgs())
     return failure();
   Block *body = loop.getBody();

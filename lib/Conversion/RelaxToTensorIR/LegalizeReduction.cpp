@@ -21,6 +21,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace mlc;
@@ -51,7 +52,12 @@ Value mlc::legalize::createElementCount(OpBuilder &b, Location loc,
                          : value;
       continue;
     }
-    staticCount *= cast<IntegerAttr>(cast<Attribute>(size)).getInt();
+    // Saturating: no tensor that exists holds more than INT64_MAX
+    // elements, but a type may say so.
+    staticCount =
+        llvm::checkedMul(staticCount,
+                         cast<IntegerAttr>(cast<Attribute>(size)).getInt())
+            .value_or(std::numeric_limits<int64_t>::max());
   }
   if (!dynamicCount)
     return createScalarConstant(b, loc, type, static_cast<double>(staticCount));
