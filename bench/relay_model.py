@@ -51,9 +51,11 @@ class RelayModel:
         return [find_tool("mlc-run"), self.mlir, "--params=" + self.params,
                 "--inputs=" + self.inputs, "--outputs=" + self.outputs, "--quiet", *extra]
 
-    def bench(self, threads, runs):
-        """(median ms of `runs` inferences on `threads` threads, output 0)."""
-        out = subprocess.run(self.run_command("--bench=%d" % runs, "--threads=%d" % threads),
+    def bench(self, threads, runs, extra=()):
+        """(median ms of `runs` inferences on `threads` threads, output 0);
+        `extra`: more mlc-run options."""
+        out = subprocess.run(self.run_command("--bench=%d" % runs, "--threads=%d" % threads,
+                                              *extra),
                              check=True, capture_output=True, text=True)
         median = float(re.search(r"median ([0-9.]+) ms", out.stdout + out.stderr).group(1))
         return median, np.load(self.outputs)["out0"]

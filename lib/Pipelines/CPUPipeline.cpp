@@ -138,8 +138,11 @@ void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(mlc::createStripParameterNamesPass());
   // After bufferization, so that the raised kernels and tensor-level linalg
   // (e.g. linalg.matmul) alike are static-shaped ops on buffers.
-  if (options.defaultSchedule && !options.emulateGPUSchedule)
-    pm.addNestedPass<func::FuncOp>(mlc::createDefaultSchedulePass());
+  if (options.defaultSchedule && !options.emulateGPUSchedule) {
+    DefaultSchedulePassOptions schedule;
+    schedule.fuseEpilogues = options.fuseEpilogues;
+    pm.addNestedPass<func::FuncOp>(mlc::createDefaultSchedulePass(schedule));
+  }
   if (options.approximateMath)
     pm.addNestedPass<func::FuncOp>(mlc::createApproximateMathPass());
   if (options.openMP)

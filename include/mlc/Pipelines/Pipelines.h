@@ -66,6 +66,13 @@ struct CPUPipelineOptions
                      "CPU schedule: tiling, vectorization, parallel outer "
                      "loops (mlc-default-schedule)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> fuseEpilogues{
+      *this, "fuse-epilogues",
+      llvm::cl::desc("Compute the zero fill and the elementwise epilogue "
+                     "(bias, activation, residual) of a fused kernel's "
+                     "contraction or convolution on its register tiles "
+                     "(mlc-default-schedule's fuse-epilogues)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> approximateMath{
       *this, "approximate-math",
       llvm::cl::desc("Compute f32 exp and log functions by upstream's "

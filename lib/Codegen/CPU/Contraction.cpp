@@ -57,6 +57,12 @@ void KernelScheduler::scheduleContraction(
     if (d != m && d != n && d != k)
       ones[d] = clampTile(1, ranges[d]);
 
+  // Tiling stopped early: the op is left partly tiled, with no register
+  // tile an epilogue could follow.
+  auto giveUp = [&] {
+    if (registerTiles)
+      registerTiles->push_back({});
+  };
   uint64_t work = 1;
   for (int64_t extent : ranges)
     work = llvm::SaturatingMultiply(work, static_cast<uint64_t>(extent));
@@ -100,7 +106,10 @@ void KernelScheduler::scheduleContraction(
     auto restOp = dyn_cast_or_null<linalg::LinalgOp>(rest.getOperation());
     if (!firstOp || !restOp || firstOp.hasDynamicShape() ||
         restOp.hasDynamicShape())
-      return;
+      return giveUp();
+    // Two parts of the reduction: neither finishes a tile by itself.
+    if (d == k)
+      giveUp();
     scheduleContraction(rewriter, firstOp, dims);
     scheduleContraction(rewriter, restOp, dims);
     return;
@@ -112,15 +121,17 @@ void KernelScheduler::scheduleContraction(
   linalg::LinalgOp current =
       tile(rewriter, op, sizes, /*forall=*/parallel && !rowTasks);
   if (!current)
-    return;
+    return giveUp();
   sizes.assign(numLoops, 0);
   sizes[k] = clampTile(kc, ranges[k]);
-  if (!(current = tile(rewriter, current, sizes)))
-    return;
+  Operation *kCacheLoop = nullptr;
+  if (!(current =
+            tile(rewriter, current, sizes, /*forall=*/false, &kCacheLoop)))
+    return giveUp();
   sizes.assign(numLoops, 0);
   sizes[n] = clampTile(nc, ranges[n]);
   if (!(current = tile(rewriter, current, sizes)))
-    return;
+    return giveUp();
   // Packing pays off when the packed tile is read by several register
   // tiles: the rhs panel by every register row tile, the lhs block by every
   // register column tile.
@@ -129,7 +140,7 @@ void KernelScheduler::scheduleContraction(
   sizes.assign(numLoops, 0);
   sizes[m] = clampTile(mc, ranges[m]);
   if (!(current = tile(rewriter, current, sizes, /*forall=*/rowTasks)))
-    return;
+    return giveUp();
   if (ranges[n] >= 2 * nRegister)
     packTile(rewriter, current, m, /*contiguousDim=*/false);
   // With fewer rows than a register tile (a batch-1 dense layer), the tile
@@ -140,18 +151,22 @@ void KernelScheduler::scheduleContraction(
   sizes.assign(numLoops, 0);
   sizes[n] = std::min<int64_t>({columns, nc, ranges[n]});
   if (!(current = tile(rewriter, current, sizes)))
-    return;
+    return giveUp();
   sizes.assign(numLoops, 0);
   sizes[m] = rows;
   if (!(current = tile(rewriter, current, sizes)))
-    return;
+    return giveUp();
   sizes.assign(numLoops, 0);
   sizes[k] = 1;
-  if (!(current = tile(rewriter, current, sizes)))
-    return;
+  Operation *kLoop = nullptr;
+  if (!(current = tile(rewriter, current, sizes, /*forall=*/false, &kLoop)))
+    return giveUp();
   current->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
   if (auto loop = current->getParentOfType<scf::ForOp>())
     loop->setAttr(kRegisterLoopMarker, rewriter.getUnitAttr());
+  if (registerTiles)
+    registerTiles->push_back(
+        {current, kLoop, dyn_cast_or_null<scf::ForOp>(kCacheLoop)});
 }
 
 /// Copies the tile of `op`'s input that holds dimension `dim` (the lhs or

@@ -114,6 +114,11 @@ void KernelScheduler::scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
   unsigned m = dims.m, n = dims.n;
   // Read before the first tiling, which replaces `op`.
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  // Tiling stopped early: no register tile an epilogue could follow.
+  auto giveUp = [&] {
+    if (registerTiles)
+      registerTiles->push_back({});
+  };
   // Parallel tasks: m by m-parallel rows and every other parallel
   // dimension (batch, output rows) one by one.
   SmallVector<int64_t> sizes(numLoops, 0);
@@ -124,7 +129,7 @@ void KernelScheduler::scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
     sizes[m] = mParallel;
   linalg::LinalgOp current = tile(rewriter, op, sizes, /*forall=*/true);
   if (!current)
-    return;
+    return giveUp();
   // The register tile: as many accumulator vectors as the matmul's, one
   // vector wide (measured: 16x16 beats 8x32 on every resnet18 layer).
   int64_t columns = std::min<int64_t>(vectorWidth, ranges[n]);
@@ -133,20 +138,26 @@ void KernelScheduler::scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
   sizes[m] = std::min<int64_t>(rows, ranges[m]);
   sizes[n] = columns;
   if (!(current = tile(rewriter, current, sizes)))
-    return;
+    return giveUp();
   // The reduction dimensions one by one, outermost first, around the
   // register tile: its accumulators stay in registers across all of them.
+  Operation *reductionNest = nullptr;
   for (unsigned d = 0; d < numLoops; ++d) {
     if (!linalg::isReductionIterator(iterators[d]) || ranges[d] == 1)
       continue;
     sizes.assign(numLoops, 0);
     sizes[d] = 1;
-    if (!(current = tile(rewriter, current, sizes)))
-      return;
+    Operation *loop = nullptr;
+    if (!(current = tile(rewriter, current, sizes, /*forall=*/false, &loop)))
+      return giveUp();
+    if (!reductionNest)
+      reductionNest = loop;
     current->getParentOfType<scf::ForOp>()->setAttr(kRegisterLoopMarker,
                                                     rewriter.getUnitAttr());
   }
   current->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
+  if (registerTiles)
+    registerTiles->push_back({current, reductionNest, {}, /*flatten=*/true});
 }
 
 linalg::LinalgOp mlc::cpu::flattenConvTile(RewriterBase &rewriter,

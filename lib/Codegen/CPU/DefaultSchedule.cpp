@@ -26,12 +26,16 @@
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/Dialect/Vector/Transforms/VectorTransforms.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
@@ -65,6 +69,29 @@ bool isNonDecreasing(AffineExpr expr) {
   default:
     return false;
   }
+}
+
+/// Tiles `op` by its kernel class (KernelSchedules.h); ops of no class are
+/// left alone.
+void scheduleOp(KernelScheduler &scheduler, RewriterBase &rewriter,
+                linalg::LinalgOp op) {
+  if (op.getNumReductionLoops() == 0)
+    return scheduler.scheduleElementwise(rewriter, op);
+  if (!linalg::isaContractionOpInterface(op)) {
+    if (std::optional<ConvDims> dims = matchConv(op)) {
+      scheduler.scheduleConv(rewriter, op, *dims);
+    } else if (hasProjectedPermutationMaps(op)) {
+      scheduler.scheduleReduction(rewriter, op);
+    } else if (std::optional<WindowDims> window = matchWindowReduction(op)) {
+      scheduler.schedulePooling(rewriter, op, *window);
+    }
+    return;
+  }
+  FailureOr<linalg::ContractionDimensions> dims =
+      linalg::inferContractionDims(op);
+  if (failed(dims) || dims->m.empty() || dims->n.empty() || dims->k.empty())
+    return;
+  scheduler.scheduleContraction(rewriter, op, *dims);
 }
 
 struct DefaultSchedulePass
@@ -279,26 +306,41 @@ void DefaultSchedulePass::runOnOperation() {
   // Host code and kernels without such ops are left exactly as they are.
   if (ops.empty())
     return;
+  // Fills and epilogues around a reduction's buffer, computed on its
+  // register tiles if its schedule makes them (Epilogue.cpp).
+  llvm::SmallDenseMap<Operation *, Epilogue> epilogues;
+  llvm::SmallPtrSet<Operation *, 8> deferred;
+  if (fuseEpilogues) {
+    for (linalg::LinalgOp op : ops) {
+      if (op.getNumReductionLoops() == 0)
+        continue;
+      std::optional<Epilogue> epilogue = matchEpilogue(op);
+      if (!epilogue || !llvm::is_contained(ops, epilogue->fill) ||
+          !llvm::is_contained(ops, epilogue->epilogue))
+        continue;
+      epilogues[op] = *epilogue;
+      deferred.insert(epilogue->fill);
+      deferred.insert(epilogue->epilogue);
+    }
+  }
+  bool fusedEpilogue = false;
   for (linalg::LinalgOp op : ops) {
-    if (op.getNumReductionLoops() == 0) {
-      scheduler.scheduleElementwise(rewriter, op);
+    if (deferred.contains(op))
+      continue;
+    auto epilogue = epilogues.find(op);
+    SmallVector<RegisterTile> registerTiles;
+    if (epilogue != epilogues.end())
+      scheduler.registerTiles = &registerTiles;
+    scheduleOp(scheduler, rewriter, op);
+    scheduler.registerTiles = nullptr;
+    if (epilogue == epilogues.end())
+      continue;
+    if (succeeded(fuseEpilogue(rewriter, epilogue->second, registerTiles))) {
+      fusedEpilogue = true;
       continue;
     }
-    if (!linalg::isaContractionOpInterface(op)) {
-      if (std::optional<ConvDims> dims = matchConv(op)) {
-        scheduler.scheduleConv(rewriter, op, *dims);
-      } else if (hasProjectedPermutationMaps(op)) {
-        scheduler.scheduleReduction(rewriter, op);
-      } else if (std::optional<WindowDims> window = matchWindowReduction(op)) {
-        scheduler.schedulePooling(rewriter, op, *window);
-      }
-      continue;
-    }
-    FailureOr<linalg::ContractionDimensions> dims =
-        linalg::inferContractionDims(op);
-    if (failed(dims) || dims->m.empty() || dims->n.empty() || dims->k.empty())
-      continue;
-    scheduler.scheduleContraction(rewriter, op, *dims);
+    scheduler.scheduleElementwise(rewriter, epilogue->second.fill);
+    scheduler.scheduleElementwise(rewriter, epilogue->second.epilogue);
   }
 
   // 2. Peel the partial tiles off, outer loops first, so that the full
@@ -342,8 +384,12 @@ void DefaultSchedulePass::runOnOperation() {
   });
   for (linalg::LinalgOp &op : toVectorize) {
     if (auto generic = dyn_cast<linalg::GenericOp>(op.getOperation());
-        generic && generic.getNumReductionLoops() == 0)
-      op = dropConstantIndices(rewriter, generic);
+        generic && generic.getNumReductionLoops() == 0) {
+      bool flatten = generic->hasAttr(kFlattenMarker);
+      generic->removeAttr(kFlattenMarker);
+      op = flatten ? flattenUnitLoops(rewriter, generic)
+                   : dropConstantIndices(rewriter, generic);
+    }
     // A convolution's register tile becomes a matmul-shaped generic first,
     // a pooling window step an elementwise one.
     if (!linalg::isaContractionOpInterface(op) &&
@@ -397,6 +443,17 @@ void DefaultSchedulePass::runOnOperation() {
     scf::ForOp hoisted = hoistAccumulators(rewriter, loop);
     if (lanes)
       splitReductionAcrossLanes(rewriter, hoisted);
+  }
+  // A fused epilogue reads the register tile that its reduction has just
+  // written (and the reduction the fill's zeros): forward the values, and
+  // drop the buffer when nothing reads it any more.
+  if (fusedEpilogue) {
+    // The views of one tile that the reduction and the fill and epilogue
+    // made alike become one, which the forwarding needs.
+    DominanceInfo dominance(func);
+    eliminateCommonSubExpressions(rewriter, dominance, func);
+    vector::transferOpflowOpt(rewriter, func);
+    memref::eraseDeadAllocAndStores(rewriter, func);
   }
 
   // 4. Lower the contractions to outer products (FMAs) and the transfers

@@ -86,12 +86,52 @@ mlir::linalg::LinalgOp flattenWindowTile(mlir::RewriterBase &rewriter,
 void splitReductionAcrossLanes(mlir::RewriterBase &rewriter,
                                mlir::scf::ForOp loop);
 
+/// A temporary buffer that a contraction or convolution accumulates into,
+/// with the ops around it in a fused kernel: `fill` zeroes the buffer
+/// before, `epilogue` (bias, activation, residual) reads it once after,
+/// elementwise, and writes the kernel's output.
+struct Epilogue {
+  mlir::linalg::LinalgOp fill, epilogue;
+};
+
+/// Matches the fill and the epilogue of `op`'s output buffer: a buffer
+/// allocated in the kernel, used by nothing else, where nothing between the
+/// three ops touches memory and the epilogue's output is none of the
+/// buffers that `op` or the epilogue read.
+std::optional<Epilogue> matchEpilogue(mlir::linalg::LinalgOp op);
+
+/// A register tile that tiling made of an op with an epilogue.
+struct RegisterTile {
+  /// Null when tiling could not make a register tile of every part.
+  mlir::linalg::LinalgOp op;
+  /// The outermost loop of the reduction around `op` inside its parallel
+  /// loops; null when there is none.
+  mlir::Operation *reductionNest = nullptr;
+  /// A cache tile loop of the reduction outside the parallel loops (a
+  /// contraction's k cache tile): the fill then runs in its first
+  /// iteration and the epilogue in its last.
+  mlir::scf::ForOp splitReduction;
+  /// The tile is a convolution's, which flattenConvTile flattens: the
+  /// fill and epilogue tiles are flattened alike (kFlattenMarker).
+  bool flatten = false;
+};
+
+/// Runs the fill right before the reduction of each register tile and the
+/// epilogue right after it, on the tile's elements, and erases the two ops.
+/// Fails (and keeps them) when a tile cannot take them.
+mlir::LogicalResult fuseEpilogue(mlir::RewriterBase &rewriter,
+                                 Epilogue epilogue,
+                                 llvm::ArrayRef<RegisterTile> tiles);
+
 /// Tiles one op by its kernel class, with the tile sizes of the pass's
 /// options (DefaultSchedulePass in mlc/Codegen/CPU/Passes.td); each class's
 /// methods are in its file. The tiled ops and loops are left marked for the
 /// pass's later steps (ScheduleUtils.h).
 struct KernelScheduler {
   int64_t mRegister, nRegister, mParallel, kTile, nCacheTile, vectorWidth;
+  /// When set, contractions and convolutions add their register tiles here
+  /// (a null op when tiling stopped early), for fuseEpilogue.
+  llvm::SmallVectorImpl<RegisterTile> *registerTiles = nullptr;
 
   /// Contractions: parallel m (or n) tiles, k and n cache tiles, an
   /// m-register x n-register tile over k steps of one.

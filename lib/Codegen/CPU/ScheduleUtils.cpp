@@ -154,3 +154,72 @@ linalg::GenericOp mlc::cpu::dropConstantIndices(RewriterBase &rewriter,
   rewriter.eraseOp(op);
   return replacement;
 }
+
+linalg::GenericOp mlc::cpu::flattenUnitLoops(RewriterBase &rewriter,
+                                             linalg::GenericOp op) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (op.getNumReductionLoops() != 0 || op.hasIndexSemantics() ||
+      !hasProjectedPermutationMaps(op) || !op.hasPureBufferSemantics() ||
+      llvm::any_of(ranges, ShapedType::isDynamic) ||
+      !llvm::is_contained(ranges, 1) ||
+      llvm::any_of(op->getOperandTypes(), [](Type type) {
+        auto memref = dyn_cast<MemRefType>(type);
+        return memref && !memref.hasStaticShape();
+      }))
+    return op;
+  MLIRContext *ctx = op.getContext();
+  // New positions of the loops that stay.
+  SmallVector<AffineExpr> newDims;
+  unsigned numKept = 0;
+  for (int64_t range : ranges)
+    newDims.push_back(range == 1 ? getAffineConstantExpr(0, ctx)
+                                 : getAffineDimExpr(numKept++, ctx));
+  if (numKept == 0)
+    return op;
+  rewriter.setInsertionPoint(op);
+  SmallVector<Value> operands;
+  SmallVector<AffineMap> maps;
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type) {
+      operands.push_back(operand.get());
+      maps.push_back(AffineMap::get(numKept, 0, {}, ctx));
+      continue;
+    }
+    SmallVector<OpFoldResult> offsets, sizes,
+        strides(type.getRank(), rewriter.getIndexAttr(1));
+    SmallVector<int64_t> shape;
+    SmallVector<AffineExpr> kept;
+    for (auto [r, expr] : llvm::enumerate(map.getResults())) {
+      AffineExpr replaced = expr.replaceDims(newDims);
+      if (auto constant = dyn_cast<AffineConstantExpr>(replaced)) {
+        offsets.push_back(rewriter.getIndexAttr(constant.getValue()));
+        sizes.push_back(rewriter.getIndexAttr(1));
+        continue;
+      }
+      offsets.push_back(rewriter.getIndexAttr(0));
+      sizes.push_back(rewriter.getIndexAttr(type.getDimSize(r)));
+      shape.push_back(type.getDimSize(r));
+      kept.push_back(replaced);
+    }
+    MemRefType viewType = memref::SubViewOp::inferRankReducedResultType(
+        shape, type, offsets, sizes, strides);
+    operands.push_back(memref::SubViewOp::create(rewriter, op.getLoc(),
+                                                 viewType, operand.get(),
+                                                 offsets, sizes, strides));
+    maps.push_back(AffineMap::get(numKept, 0, kept, ctx));
+  }
+  unsigned numInputs = op.getNumDpsInputs();
+  auto replacement = linalg::GenericOp::create(
+      rewriter, op.getLoc(), TypeRange(),
+      ValueRange(operands).take_front(numInputs),
+      ValueRange(operands).drop_front(numInputs), maps,
+      SmallVector<utils::IteratorType>(numKept, utils::IteratorType::parallel));
+  rewriter.inlineRegionBefore(op.getRegion(), replacement.getRegion(),
+                              replacement.getRegion().begin());
+  for (NamedAttribute attr : op->getDiscardableAttrs())
+    replacement->setAttr(attr.getName(), attr.getValue());
+  rewriter.eraseOp(op);
+  return replacement;
+}

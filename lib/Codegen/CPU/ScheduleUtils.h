@@ -31,6 +31,10 @@ inline constexpr llvm::StringLiteral kVectorizeMarker = "mlc.vectorize";
 inline constexpr llvm::StringLiteral kPeelMarker = "mlc.peel";
 /// Marks the k loop around a contraction's register tile.
 inline constexpr llvm::StringLiteral kRegisterLoopMarker = "mlc.register_k";
+/// Marks an elementwise tile whose loops of extent one are dropped before
+/// vectorization (flattenUnitLoops): a fused epilogue on a convolution's
+/// register tile, which flattenConvTile flattens alike.
+inline constexpr llvm::StringLiteral kFlattenMarker = "mlc.flatten";
 /// Marks a register loop whose reduction is split across vector lanes.
 inline constexpr llvm::StringLiteral kLaneLoopMarker = "mlc.lanes";
 
@@ -70,6 +74,14 @@ bool hasProjectedPermutationMaps(mlir::linalg::LinalgOp op);
 /// constant results on buffers). Returns the op that replaces `op` (or `op`).
 mlir::linalg::GenericOp dropConstantIndices(mlir::RewriterBase &rewriter,
                                             mlir::linalg::GenericOp op);
+
+/// An elementwise generic (static, projected permutation maps, no
+/// linalg.index) without its loops of extent one: on rank-reduced views of
+/// its operands that drop the dimensions those loops (or constants) index,
+/// at offset 0 (or the constant), like the views of flattenConvTile.
+/// Returns the op that replaces `op` (or `op`).
+mlir::linalg::GenericOp flattenUnitLoops(mlir::RewriterBase &rewriter,
+                                         mlir::linalg::GenericOp op);
 
 } // namespace mlc::cpu
 

@@ -82,6 +82,18 @@ def DefaultSchedulePass
     - other ops (shorter reductions, dynamic shapes) are left to the loop
       lowering, whose outer parallel dimensions become OpenMP loops.
 
+    Epilogues (`fuse-epilogues`): in a fused kernel, a contraction or
+    convolution accumulates into a temporary buffer that an elementwise op
+    zeroes before and another (bias, activation, residual) reads once after,
+    writing the kernel's output. These two run on each register tile
+    instead, right before and after its reduction (for a contraction whose
+    k dimension is split into cache tiles, in the first and the last k
+    tile), and the tile is forwarded in registers, so that the three ops
+    make one pass over the output instead of three, as TVM's schedules do
+    with `reverse_compute_at`. Epilogues that do not fit (a reduction split
+    into two ops, a buffer used elsewhere, an output that the ops also
+    read) are scheduled as ops of their own.
+
     Partial tiles (sizes that the tiles do not divide) are peeled off and run
     as scalar loops. `n-register` should be a multiple of the vector width.
 
@@ -107,6 +119,9 @@ def DefaultSchedulePass
            "column tile of a contraction (L2 blocking)">,
     Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"16",
            "vector length of elementwise ops">,
+    Option<"fuseEpilogues", "fuse-epilogues", "bool", /*default=*/"true",
+           "compute the zero fill and the elementwise epilogue of a fused "
+           "kernel's contraction or convolution on its register tiles">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
