@@ -63,9 +63,7 @@ void KernelScheduler::scheduleContraction(
     if (registerTiles)
       registerTiles->push_back({});
   };
-  uint64_t work = 1;
-  for (int64_t extent : ranges)
-    work = llvm::SaturatingMultiply(work, static_cast<uint64_t>(extent));
+  uint64_t work = countElements(ranges);
   bool parallel = work >= static_cast<uint64_t>(kMinParallelMultiplyAdds);
   // GotoBLAS's loop nest: a k cache tile; an n cache tile whose rhs panel
   // is packed once, before the parallel tasks, and read by all of them;
@@ -201,13 +199,17 @@ void KernelScheduler::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
   int64_t elementBytes =
       llvm::divideCeil(panelType.getElementTypeBitWidth(), 8);
   SmallVector<int64_t> bufferShape(panelType.getShape());
+  // No larger tile is packed (and no size below overflows).
+  if (llvm::SaturatingMultiply(static_cast<uint64_t>(elementBytes),
+                               countElements(bufferShape)) >
+      static_cast<uint64_t>(kMaxHeapPackBytes))
+    return;
   int64_t rowBytes = bufferShape.back() * elementBytes;
   if (panelType.getRank() > 1 && rowBytes % (2 * kCacheLineBytes) == 0 &&
       kCacheLineBytes % elementBytes == 0)
     bufferShape.back() += kCacheLineBytes / elementBytes;
-  int64_t bufferBytes = elementBytes;
-  for (int64_t extent : bufferShape)
-    bufferBytes *= extent;
+  int64_t bufferBytes =
+      elementBytes * static_cast<int64_t>(countElements(bufferShape));
   // Outside every loop of the task (or function), so that the stack is not
   // grown per iteration. A heap buffer is freed before the entry block's
   // terminator, which must then be the function's only exit.

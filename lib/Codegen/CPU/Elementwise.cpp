@@ -41,10 +41,7 @@ void KernelScheduler::scheduleElementwise(RewriterBase &rewriter,
                                           bool inParallelTask) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   unsigned numLoops = op.getNumLoops();
-  // Saturating: a shape may hold more elements than int64_t counts.
-  uint64_t elements = 1;
-  for (int64_t r : ranges)
-    elements = llvm::SaturatingMultiply(elements, static_cast<uint64_t>(r));
+  uint64_t elements = countElements(ranges);
   // Before tiling, which replaces `op`.
   std::optional<unsigned> transposedDim = getTransposedDim(op);
   SmallVector<int64_t> taskRanges = ranges;

@@ -79,11 +79,11 @@ void KernelScheduler::tileReductionRegisters(RewriterBase &rewriter,
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   unsigned numLoops = op.getNumLoops();
   linalg::LinalgOp current = op;
-  int64_t elements = 1;
-  for (int64_t extent : ranges)
-    elements *= extent;
+  uint64_t elements = countElements(ranges);
   // About 16 tasks over the outermost parallel dimension that is not 1.
-  for (unsigned d = 0; d < numLoops && elements >= kMinParallelElements; ++d) {
+  for (unsigned d = 0;
+       d < numLoops && elements >= static_cast<uint64_t>(kMinParallelElements);
+       ++d) {
     if (!linalg::isParallelIterator(iterators[d]) || ranges[d] == 1)
       continue;
     int64_t chunk = llvm::divideCeil(ranges[d], 16);

@@ -49,6 +49,10 @@ mlir::linalg::LinalgOp tile(mlir::RewriterBase &rewriter,
                             llvm::ArrayRef<int64_t> sizes, bool forall = false,
                             mlir::Operation **innermost = nullptr);
 
+/// The product of `extents` (an element count), saturating: a static shape
+/// may hold more elements than int64_t counts.
+uint64_t countElements(llvm::ArrayRef<int64_t> extents);
+
 /// Clamps a tile size to the extent (a tile covering the whole dimension is
 /// no tile).
 int64_t clampTile(int64_t size, int64_t extent);
