@@ -91,6 +91,52 @@ bool mlc::cpu::hasProjectedPermutationMaps(linalg::LinalgOp op) {
   });
 }
 
+/// A view of `memref` without the dimensions that `map`'s constant results
+/// index (at those constants, offset 0 in the others), and `map`'s other
+/// results (in `kept`), for a rank-reduced generic operand.
+static Value viewWithoutConstantResults(RewriterBase &rewriter, Location loc,
+                                        Value memref, AffineMap map,
+                                        SmallVectorImpl<AffineExpr> &kept) {
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<OpFoldResult> offsets, sizes,
+      strides(type.getRank(), rewriter.getIndexAttr(1));
+  SmallVector<int64_t> shape;
+  for (auto [dim, expr] : llvm::enumerate(map.getResults())) {
+    if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
+      offsets.push_back(rewriter.getIndexAttr(constant.getValue()));
+      sizes.push_back(rewriter.getIndexAttr(1));
+      continue;
+    }
+    offsets.push_back(rewriter.getIndexAttr(0));
+    sizes.push_back(rewriter.getIndexAttr(type.getDimSize(dim)));
+    shape.push_back(type.getDimSize(dim));
+    kept.push_back(expr);
+  }
+  MemRefType viewType = memref::SubViewOp::inferRankReducedResultType(
+      shape, type, offsets, sizes, strides);
+  return memref::SubViewOp::create(rewriter, loc, viewType, memref, offsets,
+                                   sizes, strides);
+}
+
+/// A generic with `op`'s body and discardable attributes on `operands`
+/// (inputs first) with `maps` and `iterators`, replacing `op`.
+static linalg::GenericOp
+replaceGeneric(RewriterBase &rewriter, linalg::GenericOp op,
+               ArrayRef<Value> operands, ArrayRef<AffineMap> maps,
+               ArrayRef<utils::IteratorType> iterators) {
+  unsigned numInputs = op.getNumDpsInputs();
+  auto replacement = linalg::GenericOp::create(
+      rewriter, op.getLoc(), TypeRange(),
+      ValueRange(operands).take_front(numInputs),
+      ValueRange(operands).drop_front(numInputs), maps, iterators);
+  rewriter.inlineRegionBefore(op.getRegion(), replacement.getRegion(),
+                              replacement.getRegion().begin());
+  for (NamedAttribute attr : op->getDiscardableAttrs())
+    replacement->setAttr(attr.getName(), attr.getValue());
+  rewriter.eraseOp(op);
+  return replacement;
+}
+
 linalg::GenericOp mlc::cpu::dropConstantIndices(RewriterBase &rewriter,
                                                 linalg::GenericOp op) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
@@ -121,26 +167,9 @@ linalg::GenericOp mlc::cpu::dropConstantIndices(RewriterBase &rewriter,
     }
     // The view of the dimensions the op indexes, at the constant indices of
     // the others.
-    SmallVector<OpFoldResult> offsets, sizes,
-        strides(type.getRank(), rewriter.getIndexAttr(1));
-    SmallVector<int64_t> shape;
     SmallVector<AffineExpr> kept;
-    for (auto [dim, expr] : llvm::enumerate(map.getResults())) {
-      if (auto constant = dyn_cast<AffineConstantExpr>(expr)) {
-        offsets.push_back(rewriter.getIndexAttr(constant.getValue()));
-        sizes.push_back(rewriter.getIndexAttr(1));
-        continue;
-      }
-      offsets.push_back(rewriter.getIndexAttr(0));
-      sizes.push_back(rewriter.getIndexAttr(type.getDimSize(dim)));
-      shape.push_back(type.getDimSize(dim));
-      kept.push_back(expr);
-    }
-    MemRefType viewType = memref::SubViewOp::inferRankReducedResultType(
-        shape, type, offsets, sizes, strides);
-    operands.push_back(memref::SubViewOp::create(rewriter, op.getLoc(),
-                                                 viewType, operand.get(),
-                                                 offsets, sizes, strides));
+    operands.push_back(viewWithoutConstantResults(rewriter, op.getLoc(),
+                                                  operand.get(), map, kept));
     maps.push_back(AffineMap::get(map.getNumDims(), 0, kept, ctx));
     changed = true;
   }
@@ -148,18 +177,8 @@ linalg::GenericOp mlc::cpu::dropConstantIndices(RewriterBase &rewriter,
     op.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
     return op;
   }
-  unsigned numInputs = op.getNumDpsInputs();
-  auto replacement =
-      linalg::GenericOp::create(rewriter, op.getLoc(), TypeRange(),
-                                ValueRange(operands).take_front(numInputs),
-                                ValueRange(operands).drop_front(numInputs),
-                                maps, op.getIteratorTypesArray());
-  rewriter.inlineRegionBefore(op.getRegion(), replacement.getRegion(),
-                              replacement.getRegion().begin());
-  for (NamedAttribute attr : op->getDiscardableAttrs())
-    replacement->setAttr(attr.getName(), attr.getValue());
-  rewriter.eraseOp(op);
-  return replacement;
+  return replaceGeneric(rewriter, op, operands, maps,
+                        op.getIteratorTypesArray());
 }
 
 linalg::GenericOp mlc::cpu::flattenUnitLoops(RewriterBase &rewriter,
@@ -194,39 +213,13 @@ linalg::GenericOp mlc::cpu::flattenUnitLoops(RewriterBase &rewriter,
       maps.push_back(AffineMap::get(numKept, 0, {}, ctx));
       continue;
     }
-    SmallVector<OpFoldResult> offsets, sizes,
-        strides(type.getRank(), rewriter.getIndexAttr(1));
-    SmallVector<int64_t> shape;
     SmallVector<AffineExpr> kept;
-    for (auto [r, expr] : llvm::enumerate(map.getResults())) {
-      AffineExpr replaced = expr.replaceDims(newDims);
-      if (auto constant = dyn_cast<AffineConstantExpr>(replaced)) {
-        offsets.push_back(rewriter.getIndexAttr(constant.getValue()));
-        sizes.push_back(rewriter.getIndexAttr(1));
-        continue;
-      }
-      offsets.push_back(rewriter.getIndexAttr(0));
-      sizes.push_back(rewriter.getIndexAttr(type.getDimSize(r)));
-      shape.push_back(type.getDimSize(r));
-      kept.push_back(replaced);
-    }
-    MemRefType viewType = memref::SubViewOp::inferRankReducedResultType(
-        shape, type, offsets, sizes, strides);
-    operands.push_back(memref::SubViewOp::create(rewriter, op.getLoc(),
-                                                 viewType, operand.get(),
-                                                 offsets, sizes, strides));
+    operands.push_back(viewWithoutConstantResults(
+        rewriter, op.getLoc(), operand.get(),
+        map.replaceDimsAndSymbols(newDims, {}, numKept, 0), kept));
     maps.push_back(AffineMap::get(numKept, 0, kept, ctx));
   }
-  unsigned numInputs = op.getNumDpsInputs();
-  auto replacement = linalg::GenericOp::create(
-      rewriter, op.getLoc(), TypeRange(),
-      ValueRange(operands).take_front(numInputs),
-      ValueRange(operands).drop_front(numInputs), maps,
+  return replaceGeneric(
+      rewriter, op, operands, maps,
       SmallVector<utils::IteratorType>(numKept, utils::IteratorType::parallel));
-  rewriter.inlineRegionBefore(op.getRegion(), replacement.getRegion(),
-                              replacement.getRegion().begin());
-  for (NamedAttribute attr : op->getDiscardableAttrs())
-    replacement->setAttr(attr.getName(), attr.getValue());
-  rewriter.eraseOp(op);
-  return replacement;
 }
