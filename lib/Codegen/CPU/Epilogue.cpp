@@ -156,7 +156,7 @@ static SmallVector<OpFoldResult> offsetsInBuffer(OpBuilder &b, Location loc,
   SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
   AffineExpr d0, d1;
   bindDims(b.getContext(), d0, d1);
-  for (; view != base;) {
+  while (view != base) {
     auto subview = view.getDefiningOp<memref::SubViewOp>();
     for (auto [total, offset] :
          llvm::zip_equal(offsets, subview.getMixedOffsets()))
