@@ -117,8 +117,11 @@ if config.enable_sanitizers:
     # StorageUniquer memory). Heap errors (use-after-free, overflows) are
     # still reported. detect_leaks=0: LeakSanitizer cannot run where ptrace
     # is denied (containers), and upstream leaks on purpose at exit.
+    # allocator_may_return_null=1: an allocation that cannot be had returns
+    # null, as without ASan, so that the tools' own errors are tested.
     config.environment["ASAN_OPTIONS"] = (
-        "abort_on_error=1:allow_user_poisoning=0:detect_leaks=0")
+        "abort_on_error=1:allow_user_poisoning=0:detect_leaks=0:"
+        "allocator_may_return_null=1")
     config.environment["UBSAN_OPTIONS"] = (
         "halt_on_error=1:abort_on_error=1:print_stacktrace=1")
     # An instrumented libMLC-C.so cannot be loaded into Debian's

@@ -181,7 +181,8 @@ getInputs(const mlc::EntrySignature &signature, const MlcTensor *inputs,
       tensor.setExternalData(input.data);
       continue;
     }
-    tensor.allocate();
+    if (llvm::Error error = tensor.allocate())
+      return std::move(error);
     if (tensor.getNumBytes())
       std::memcpy(tensor.getData(), input.data, tensor.getNumBytes());
   }

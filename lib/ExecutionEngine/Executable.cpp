@@ -29,6 +29,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <thread>
 
 using namespace mlir;
@@ -38,21 +39,40 @@ using namespace mlc;
 // HostTensor
 //===----------------------------------------------------------------------===//
 
+static std::string printType(Type type) {
+  std::string text;
+  llvm::raw_string_ostream(text) << type;
+  return text;
+}
+
 size_t HostTensor::getElementBytes(Type type) {
   return type.isInteger(1) ? 1 : (type.getIntOrFloatBitWidth() + 7) / 8;
 }
 
 size_t HostTensor::computeNumBytes(RankedTensorType type) {
-  return type.getNumElements() * getElementBytes(type.getElementType());
+  // Saturating: a type may count more bytes than size_t holds.
+  uint64_t bytes = getElementBytes(type.getElementType());
+  for (int64_t extent : type.getShape())
+    bytes = llvm::SaturatingMultiply(bytes, static_cast<uint64_t>(extent));
+  return std::min<uint64_t>(bytes, std::numeric_limits<size_t>::max());
 }
 
-void HostTensor::allocate() {
+llvm::Error HostTensor::allocate() {
   numBytes = computeNumBytes(type);
+  auto cannot = [&] {
+    return createError("cannot allocate " + Twine(numBytes) + " bytes for '" +
+                       name + "' (" + printType(type) + ")");
+  };
+  if (numBytes > std::numeric_limits<size_t>::max() - 64)
+    return cannot();
   // aligned_alloc wants a size that is a multiple of the alignment.
   size_t padded = std::max<size_t>(64, (numBytes + 63) / 64 * 64);
   owned.reset(static_cast<char *>(std::aligned_alloc(64, padded)));
   data = owned.get();
+  if (!data)
+    return cannot();
   std::fill_n(data, padded, 0);
+  return llvm::Error::success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -65,12 +85,6 @@ std::string mlc::getEntryParameterName(FunctionOpInterface func,
     if (auto name = func.getArgAttrOfType<StringAttr>(index, attrName))
       return name.str();
   return "arg" + std::to_string(index);
-}
-
-static std::string printType(Type type) {
-  std::string text;
-  llvm::raw_string_ostream(text) << type;
-  return text;
 }
 
 llvm::Expected<EntrySignature> EntrySignature::get(ModuleOp module,
@@ -246,7 +260,8 @@ EntrySignature::allocateResults(ArrayRef<HostTensor> inputs) const {
     }
     allocated.emplace_back(result.name,
                            RankedTensorType::get(shape, type.getElementType()));
-    allocated.back().allocate();
+    if (llvm::Error error = allocated.back().allocate())
+      return std::move(error);
   }
   return allocated;
 }

@@ -157,7 +157,8 @@ static LogicalResult readInput(mlc::TensorFile &file, mlc::HostTensor &tensor) {
   tensor.type =
       RankedTensorType::get(actual.getShape(), tensor.type.getElementType(),
                             tensor.type.getEncoding());
-  tensor.allocate();
+  if (llvm::Error error = tensor.allocate())
+    return fail(std::move(error));
   std::copy(view->data.begin(), view->data.end(), tensor.getData());
   return success();
 }
@@ -264,7 +265,8 @@ static LogicalResult run(MLIRContext &context) {
                   inputsFile + "' and '" + paramsFile + "'");
     if (!inInputs && !inParams && bufferEntry && !input.scalar) {
       // An output buffer: starts zeroed.
-      input.allocate();
+      if (llvm::Error error = input.allocate())
+        return fail(std::move(error));
       continue;
     }
     if (!inInputs && !inParams) {

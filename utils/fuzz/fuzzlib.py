@@ -159,8 +159,14 @@ LINALG_DIMS_LIST_RE = re.compile(rb"linalg\.(?:reduce|broadcast|transpose)\b[^=]
 LINALG_DIMS_WELL_FORMED_RE = re.compile(rb"\s*(?:-?\d{1,18}\s*(?:,\s*-?\d{1,18}\s*)*)?\]")
 ITERATOR_TYPES_RE = re.compile(rb"iterator_types\s*=\s*\[")
 # nvgpu.device_async_copy of a zero-width element type: its verifier divides
-# by the bit width (SIGFPE), upstream mlir-opt too.
-NVGPU_COPY_I0_RE = re.compile(rb"nvgpu\.device_async_copy\b[^\n]*xi0\b")
+# by the bit width (SIGFPE), upstream mlir-opt too; of an element type
+# without a bit width (complex, index), it reads one (SIGSEGV).
+NVGPU_COPY_I0_RE = re.compile(rb"nvgpu\.device_async_copy\b[^\n]*x(?:i0\b|complex<|index\b)")
+# gpu.launch with other than three block, thread or cluster ids: its parser
+# writes past a fixed array of three (ASan stack-buffer-underflow; upstream
+# mlir-opt crashes too).
+GPU_LAUNCH_RE = re.compile(rb"gpu\.launch\b([^{]*)")
+GPU_LAUNCH_IDS_RE = re.compile(rb"\b(?:blocks|threads|clusters)\s*\(([^()]*)\)")
 STRING_ENTRY_RE = re.compile(rb"\s*\"[^\"]*\"\s*")
 
 
@@ -238,7 +244,12 @@ def upstream_known(data):
             return ("linalg.reduce/broadcast/transpose dimensions/permutation list that does "
                     "not parse, e.g. an integer too large for int64 (MLIR parser)")
     if NVGPU_COPY_I0_RE.search(data):
-        return "nvgpu.device_async_copy of i0 elements (MLIR DeviceAsyncCopyOp::verify)"
+        return ("nvgpu.device_async_copy of i0, complex or index elements "
+                "(MLIR DeviceAsyncCopyOp::verify)")
+    for launch in GPU_LAUNCH_RE.finditer(data):
+        for ids in GPU_LAUNCH_IDS_RE.finditer(launch.group(1)):
+            if len(ids.group(1).split(b",")) != 3:
+                return "gpu.launch with other than three block/thread ids (MLIR LaunchOp::parse)"
     return None
 
 
@@ -846,7 +857,11 @@ class Runner:
         # and LLVM's header-inline BumpPtrAllocator poisons its slabs only
         # in instrumented code, so libMLIR's own (uninstrumented) allocations
         # from the same slabs read as use-after-poison (docs/Fuzzing.md).
-        self.env.setdefault("ASAN_OPTIONS", "abort_on_error=1:detect_leaks=0:allow_user_poisoning=0")
+        # allocator_may_return_null=1: an allocation that cannot be had
+        # returns null as it does without ASan, so that the tools' own
+        # out-of-memory errors are what is tested.
+        self.env.setdefault("ASAN_OPTIONS", "abort_on_error=1:detect_leaks=0:allow_user_poisoning=0:"
+                            "allocator_may_return_null=1")
         self.env.setdefault("UBSAN_OPTIONS", "halt_on_error=1:abort_on_error=1:print_stacktrace=1")
         self.env.setdefault("OMP_NUM_THREADS", "1")
         self.counts = {"ok": 0, "error": 0, "crash": 0, "timeout": 0, "silent": 0, "upstream": 0}

@@ -59,8 +59,9 @@ struct HostTensor {
   char *getData() const { return data; }
   size_t getNumBytes() const { return numBytes; }
 
-  /// Allocates zeroed storage for `type`.
-  void allocate();
+  /// Allocates zeroed storage for `type`; fails (with a message naming the
+  /// tensor and its size) when the memory cannot be had.
+  llvm::Error allocate();
   /// Makes this a view of `bytes` at `external` (not owned).
   void setExternalData(void *external) {
     owned.reset();
