@@ -738,6 +738,8 @@ llvm::Error mlc::compileToFile(ModuleOp module, const AOTCompileOptions &opts,
       return createError(errorMessage);
   }
 
+  if (failed(mlc::verifyCompilableTypes(module)))
+    return createDiagnosedError();
   // Private functions stay private to the object (func-to-llvm gives every
   // function external linkage).
   llvm::StringSet<> privateFunctions;

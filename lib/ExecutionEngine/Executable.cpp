@@ -480,6 +480,8 @@ Executable::create(ModuleOp module, StringRef entry,
   auto pipelineDone = compileStart;
   bool usesOpenMP = false;
   if (!cached) {
+    if (failed(verifyCompilableTypes(module)))
+      return createDiagnosedError();
     PassManager pm(module.getContext());
     addPassFailureDiagnostics(pm);
     if (cuda)

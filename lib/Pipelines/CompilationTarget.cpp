@@ -6,7 +6,41 @@
 
 #include "mlc/Pipelines/Pipelines.h"
 
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/TypeUtilities.h"
+
 using namespace mlc;
+using namespace mlir;
+
+static bool isZeroWidth(Type type) {
+  auto integer = dyn_cast<IntegerType>(getElementTypeOrSelf(type));
+  return integer && integer.getWidth() == 0;
+}
+
+LogicalResult mlc::verifyCompilableTypes(Operation *root) {
+  WalkResult result = root->walk([](Operation *op) {
+    auto report = [&](Type type) {
+      op->emitError() << "'" << op->getName() << "' uses " << type
+                      << ": zero-width integers cannot be compiled (LLVM "
+                         "cannot load or store them)";
+      return WalkResult::interrupt();
+    };
+    for (Type type : op->getOperandTypes())
+      if (isZeroWidth(type))
+        return report(type);
+    for (Type type : op->getResultTypes())
+      if (isZeroWidth(type))
+        return report(type);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument argument : block.getArguments())
+          if (isZeroWidth(argument.getType()))
+            return report(argument.getType());
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
 
 std::string mlc::parseCompilationTarget(llvm::StringRef value,
                                         CompilationTarget &target) {

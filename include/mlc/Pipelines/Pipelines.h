@@ -13,6 +13,7 @@
 #ifndef MLC_PIPELINES_PIPELINES_H
 #define MLC_PIPELINES_PIPELINES_H
 
+#include "mlir/IR/Operation.h"
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
@@ -283,6 +284,12 @@ struct CompilationTarget {
 /// message, or an empty string when `value` is valid.
 std::string parseCompilationTarget(llvm::StringRef value,
                                    CompilationTarget &target);
+
+/// Checks that `root` holds only types that code generation can handle,
+/// before a pipeline hands it to LLVM: no zero-width integers (`i0`, alone
+/// or as elements), which LLVM's optimizer crashes on. Emits an error at the
+/// first op that uses one.
+mlir::LogicalResult verifyCompilableTypes(mlir::Operation *root);
 
 /// Options of `tensorir-default-schedule`.
 struct TensorIRDefaultScheduleOptions

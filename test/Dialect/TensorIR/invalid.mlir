@@ -622,3 +622,20 @@ tensorir.prim_func @int64_min_literal() {
   tensorir.for %i = -9223372036854775808 to 4 {
   }
 }
+
+// -----
+
+// Zero-width integers are no TVM dtype, and LLVM cannot load or store them
+// (found by the gpu-pipeline fuzzer, seed 47: its optimizer crashed).
+// expected-error @+1 {{'tensorir.prim_func' op argument #0 has type 'memref<?xi0>', whose zero-width integers are no TVM dtype}}
+tensorir.prim_func @i0_buffer(%A: memref<?xi0>) {
+  tensorir.return
+}
+
+// -----
+
+tensorir.prim_func @i0_alloc_buffer() {
+  // expected-error @+1 {{'tensorir.alloc_buffer' op allocates 'memref<4xi0>', whose zero-width integers are no TVM dtype}}
+  %0 = tensorir.alloc_buffer : memref<4xi0>
+  tensorir.return
+}

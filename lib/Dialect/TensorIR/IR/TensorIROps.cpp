@@ -180,6 +180,13 @@ void PrimFuncOp::getAsmBlockArgumentNames(Region &region,
   }
 }
 
+/// Whether `type` is, or holds elements of, a zero-width integer: no TVM
+/// dtype, and LLVM cannot load or store one (its optimizer crashes).
+static bool hasZeroWidthElements(Type type) {
+  auto integer = dyn_cast<IntegerType>(getElementTypeOrSelf(type));
+  return integer && integer.getWidth() == 0;
+}
+
 LogicalResult PrimFuncOp::verify() {
   FunctionType type = getFunctionType();
   if (type.getNumResults() != 0)
@@ -192,6 +199,10 @@ LogicalResult PrimFuncOp::verify() {
              << i << " has type " << argType
              << ", expected a buffer (memref) or a scalar (index, integer, "
                 "float)";
+    if (hasZeroWidthElements(argType))
+      return emitOpError("argument #")
+             << i << " has type " << argType
+             << ", whose zero-width integers are no TVM dtype";
   }
   return success();
 }
@@ -271,6 +282,9 @@ LogicalResult AllocBufferOp::verify() {
     return emitOpError("has ")
            << getDynamicSizes().size() << " dynamic sizes, but " << type
            << " has " << type.getNumDynamicDims() << " dynamic dimensions";
+  if (hasZeroWidthElements(type))
+    return emitOpError("allocates ")
+           << type << ", whose zero-width integers are no TVM dtype";
   Operation *parent = (*this)->getParentOp();
   if (!isa_and_nonnull<PrimFuncOp, BlockOp>(parent))
     return emitOpError("must be directly inside a 'tensorir.prim_func' or a "
