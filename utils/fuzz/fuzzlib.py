@@ -793,9 +793,16 @@ def crash_signature(stderr, rc):
     return "; ".join(parts)
 
 
+# With allocator_may_return_null=1, ASan warns about an allocation it cannot
+# serve and returns null: no report, and the tool's own error follows.
+ASAN_ALLOCATION_WARNING_RE = re.compile(
+    rb"^==\d+==WARNING: AddressSanitizer failed to allocate 0x[0-9a-f]+ bytes\n?", re.M)
+
+
 def classify(rc, stderr):
     if rc is None:
         return "timeout"
+    stderr = ASAN_ALLOCATION_WARNING_RE.sub(b"", stderr)
     if rc < 0 or rc >= 128 or any(m in stderr for m in CRASH_MARKERS):
         return "crash"
     if rc == 0:
