@@ -139,7 +139,9 @@ llvm::Expected<EntrySignature> EntrySignature::get(ModuleOp module,
                                       tensorType);
   }
   // The compiled entry checks its inputs against these at run time, where
-  // a mismatch aborts; allocateResults checks them first.
+  // a mismatch aborts; allocateResults checks them first, and two constants
+  // that disagree are an error here.
+  std::string conflict;
   entry->walk([&](relax::MatchCastOp cast) {
     auto constant = cast->getOperand(0).getDefiningOp<relax::ConstantOp>();
     auto from = dyn_cast<RankedTensorType>(cast->getOperand(0).getType());
@@ -149,12 +151,22 @@ llvm::Expected<EntrySignature> EntrySignature::get(ModuleOp module,
     if (!constant || !from || !shape || !from.hasStaticShape() ||
         from.getRank() != static_cast<int64_t>(shape.getDims().size()))
       return;
-    for (auto [dim, expr] : llvm::enumerate(shape.getDims()))
-      if (auto symbol = dyn_cast_or_null<AffineSymbolExpr>(expr))
-        signature.fixedSymbols.try_emplace(
-            shape.getNames()[symbol.getPosition()].getValue(),
-            from.getDimSize(dim));
+    for (auto [dim, expr] : llvm::enumerate(shape.getDims())) {
+      auto symbol = dyn_cast_or_null<AffineSymbolExpr>(expr);
+      if (!symbol)
+        continue;
+      StringRef name = shape.getNames()[symbol.getPosition()].getValue();
+      auto [it, inserted] =
+          signature.fixedSymbols.try_emplace(name, from.getDimSize(dim));
+      if (!inserted && it->second != from.getDimSize(dim) && conflict.empty())
+        conflict = ("bound parameters of '" + entryName + "' set " + name +
+                    " to both " + Twine(it->second) + " and " +
+                    Twine(from.getDimSize(dim)))
+                       .str();
+    }
   });
+  if (!conflict.empty())
+    return createError(conflict);
   for (auto [index, type] : llvm::enumerate(entry.getResultTypes())) {
     auto tensorType = dyn_cast<RankedTensorType>(type);
     if (!tensorType)

@@ -55,6 +55,22 @@ FailureOr<Window> readWindow(NodeContext &node, ArrayRef<int64_t> kernelDefault,
     return node.error() << "kernel_shape, strides, dilations and pads must "
                            "have one value per spatial dimension ("
                         << n << "; pads: " << 2 * n << ")";
+  // ONNX's ranges, and bounds under which no size computed below overflows
+  // (a model may hold any int64 values).
+  constexpr int64_t kMaxWindowValue = int64_t(1) << 31;
+  auto inRange = [&](ArrayRef<int64_t> values, int64_t min) {
+    return llvm::all_of(values, [&](int64_t value) {
+      return value >= min && value <= kMaxWindowValue;
+    });
+  };
+  if (!inRange(*kernel, 1) || !inRange(*strides, 1) ||
+      !inRange(*dilations, 1) || !inRange(*pads, 0))
+    return node.error() << "kernel_shape, strides and dilations must be in "
+                           "[1, 2^31] and pads in [0, 2^31]";
+  for (int64_t size : inputSizes)
+    if (!ShapedType::isDynamic(size) && size > kMaxWindowValue)
+      return node.error() << "spatial size " << size
+                          << " is larger than 2^31, which windows support";
   // ConvTranspose: padding from the output shape (given, or input * stride
   // with SAME), total = stride * (in - 1) + output_padding + (k - 1) * d + 1
   // - out, split as ONNX does.

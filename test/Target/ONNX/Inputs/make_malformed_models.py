@@ -36,3 +36,9 @@ save("huge_initializer", [helper.make_node("Trilu", ["x", "k"], ["y"])],
 save("flatten_overflow", [helper.make_node("Flatten", ["a"], ["b"], axis=0)],
      [helper.make_tensor_value_info("a", TP.FLOAT, [4, 2**62])],
      [helper.make_tensor_value_info("b", TP.FLOAT, [1, 0])])
+# A pooling window of -2^63 (fuzz-onnx-import.py, seed 47: a signed overflow
+# computing the padding).
+save("pool_window_range",
+     [helper.make_node("AveragePool", ["p"], ["q"], kernel_shape=[-2**63, 232], strides=[2, 2])],
+     [helper.make_tensor_value_info("p", TP.FLOAT, [1, 1, 8, 8])],
+     [helper.make_tensor_value_info("q", TP.FLOAT, [1, 1, 4, 4])])
