@@ -15,6 +15,7 @@
 
 #include "mlc/Dialect/Relax/IR/Relax.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -713,6 +714,13 @@ LogicalResult convertTrilu(NodeContext &node) {
   if (rank < 2 || type.isDynamicDim(rank - 1) || type.isDynamicDim(rank - 2))
     return node.error() << "needs two static trailing dimensions";
   int64_t rows = type.getDimSize(rank - 2), cols = type.getDimSize(rank - 1);
+  // The mask is a constant built here: bounded, so that a huge (or
+  // overflowing) size is an error rather than a hang.
+  constexpr int64_t kMaxMaskElements = int64_t(1) << 24;
+  std::optional<int64_t> elements = llvm::checkedMul(rows, cols);
+  if (!elements || *elements > kMaxMaskElements)
+    return node.error() << "the mask of the trailing " << rows << " x " << cols
+                        << " dimensions has more than 2^24 elements";
   SmallVector<bool> mask;
   for (int64_t i = 0; i < rows; ++i)
     for (int64_t j = 0; j < cols; ++j)

@@ -42,3 +42,8 @@ save("pool_window_range",
      [helper.make_node("AveragePool", ["p"], ["q"], kernel_shape=[-2**63, 232], strides=[2, 2])],
      [helper.make_tensor_value_info("p", TP.FLOAT, [1, 1, 8, 8])],
      [helper.make_tensor_value_info("q", TP.FLOAT, [1, 1, 4, 4])])
+# Trilu on 2^62 x 4 data: its mask constant was built element by element
+# (fuzz-onnx-import.py, seed 61: a hang).
+save("trilu_huge_mask", [helper.make_node("Trilu", ["t"], ["u"])],
+     [helper.make_tensor_value_info("t", TP.FLOAT, [2**62, 4])],
+     [helper.make_tensor_value_info("u", TP.FLOAT, [2**62, 4])], opset=14)
