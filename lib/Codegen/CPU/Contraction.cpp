@@ -57,12 +57,6 @@ void KernelScheduler::scheduleContraction(
     if (d != m && d != n && d != k)
       ones[d] = clampTile(1, ranges[d]);
 
-  // Tiling stopped early: the op is left partly tiled, with no register
-  // tile an epilogue could follow.
-  auto giveUp = [&] {
-    if (registerTiles)
-      registerTiles->push_back({});
-  };
   uint64_t work = countElements(ranges);
   bool parallel = work >= static_cast<uint64_t>(kMinParallelMultiplyAdds);
   // GotoBLAS's loop nest: a k cache tile; an n cache tile whose rhs panel

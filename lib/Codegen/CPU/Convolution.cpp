@@ -114,11 +114,6 @@ void KernelScheduler::scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
   unsigned m = dims.m, n = dims.n;
   // Read before the first tiling, which replaces `op`.
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  // Tiling stopped early: no register tile an epilogue could follow.
-  auto giveUp = [&] {
-    if (registerTiles)
-      registerTiles->push_back({});
-  };
   // Parallel tasks: m by m-parallel rows and every other parallel
   // dimension (batch, output rows) one by one.
   SmallVector<int64_t> sizes(numLoops, 0);

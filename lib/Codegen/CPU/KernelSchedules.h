@@ -133,6 +133,13 @@ struct KernelScheduler {
   /// (a null op when tiling stopped early), for fuseEpilogue.
   llvm::SmallVectorImpl<RegisterTile> *registerTiles = nullptr;
 
+  /// Tiling stopped early: the op is left partly tiled, with no register
+  /// tile an epilogue could follow (a null entry in registerTiles).
+  void giveUp() {
+    if (registerTiles)
+      registerTiles->push_back({});
+  }
+
   /// Contractions: parallel m (or n) tiles, k and n cache tiles, an
   /// m-register x n-register tile over k steps of one.
   void scheduleContraction(mlir::RewriterBase &rewriter,
