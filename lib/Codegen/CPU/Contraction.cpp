@@ -13,12 +13,15 @@
 #include "KernelSchedules.h"
 #include "ScheduleUtils.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/TilingInterface.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -44,6 +47,10 @@ static int64_t balancedTile(int64_t extent, int64_t tile, int64_t align) {
   int64_t size = llvm::alignTo(llvm::divideCeil(extent, parts), align);
   return extent % size == 0 ? size : llvm::alignTo(tile, align);
 }
+
+static LogicalResult readSlivers(RewriterBase &rewriter,
+                                 linalg::LinalgOp column,
+                                 const InterleavedPanel &panel);
 
 void KernelScheduler::scheduleContraction(
     RewriterBase &rewriter, linalg::LinalgOp op,
@@ -127,8 +134,18 @@ void KernelScheduler::scheduleContraction(
   // Packing pays off when the packed tile is read by several register
   // tiles: the rhs panel by every register row tile, the lhs block by every
   // register column tile.
+  std::optional<InterleavedPanel> panel;
   if (ranges[m] >= 2 * mRegister)
-    packTile(rewriter, current, n, /*contiguousDim=*/true);
+    panel = packTile(rewriter, current, n, /*contiguousDim=*/true,
+                     /*sliverWidth=*/nRegister);
+  // Until the register columns read the slivers, the panel must be
+  // materialized in its placeholder for the contraction to stay correct.
+  llvm::scope_exit materializePanel([&] {
+    if (panel)
+      scheduleElementwise(
+          rewriter, cast<linalg::LinalgOp>(panel->materialize.getOperation()),
+          panel->materialize->getParentOfType<scf::ForallOp>() != nullptr);
+  });
   sizes.assign(numLoops, 0);
   sizes[m] = clampTile(mc, ranges[m]);
   if (!(current = tile(rewriter, current, sizes, /*forall=*/rowTasks)))
@@ -144,6 +161,8 @@ void KernelScheduler::scheduleContraction(
   sizes[n] = std::min<int64_t>({columns, nc, ranges[n]});
   if (!(current = tile(rewriter, current, sizes)))
     return giveUp();
+  if (panel && succeeded(readSlivers(rewriter, current, *panel)))
+    panel.reset();
   sizes.assign(numLoops, 0);
   sizes[m] = rows;
   if (!(current = tile(rewriter, current, sizes)))
@@ -168,27 +187,31 @@ void KernelScheduler::scheduleContraction(
 /// size is an even number of cache lines are padded by one line, so that
 /// consecutive rows of the buffer fall into different sets too. With
 /// `contiguousDim`, only when `dim` is the input's innermost dimension (an
-/// rhs panel the register tile reads by rows). Only for static tiles; the
-/// buffer is allocated once per parallel task (on its stack) or function
-/// (large ones on the heap, freed at the exit) and the copy is vectorized
-/// like an elementwise op.
-void KernelScheduler::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
-                               unsigned dim, bool contiguousDim) {
+/// rhs panel the register tile reads by rows). With `sliverWidth` (a
+/// divisor of a 2-d panel's columns), the panel is packed as column slivers
+/// instead (InterleavedPanel). Only for static tiles; the buffer is
+/// allocated once per parallel task (on its stack) or function (large ones
+/// on the heap, freed at the exit) and the copy is vectorized like an
+/// elementwise op.
+std::optional<InterleavedPanel>
+KernelScheduler::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
+                          unsigned dim, bool contiguousDim,
+                          int64_t sliverWidth) {
   OpOperand *tileInput = nullptr;
   for (OpOperand *input : op.getDpsInputOperands()) {
     AffineMap map = op.getMatchingIndexingMap(input);
     if (map.isFunctionOfDim(dim)) {
       if (tileInput || (contiguousDim && innermostDim(map) != dim))
-        return;
+        return std::nullopt;
       tileInput = input;
     }
   }
   if (!tileInput)
-    return;
+    return std::nullopt;
   auto panelType = dyn_cast<MemRefType>(tileInput->get().getType());
   if (!panelType || !panelType.hasStaticShape() || panelType.getRank() == 0 ||
       !panelType.getElementType().isIntOrFloat())
-    return;
+    return std::nullopt;
   constexpr int64_t kCacheLineBytes = 64;
   int64_t elementBytes =
       llvm::divideCeil(panelType.getElementTypeBitWidth(), 8);
@@ -197,9 +220,13 @@ void KernelScheduler::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
   if (llvm::SaturatingMultiply(static_cast<uint64_t>(elementBytes),
                                countElements(bufferShape)) >
       static_cast<uint64_t>(kMaxHeapPackBytes))
-    return;
+    return std::nullopt;
+  bool slivers = sliverWidth > 0 && panelType.getRank() == 2 &&
+                 bufferShape[1] > sliverWidth &&
+                 bufferShape[1] % sliverWidth == 0;
   int64_t rowBytes = bufferShape.back() * elementBytes;
-  if (panelType.getRank() > 1 && rowBytes % (2 * kCacheLineBytes) == 0 &&
+  if (!slivers && panelType.getRank() > 1 &&
+      rowBytes % (2 * kCacheLineBytes) == 0 &&
       kCacheLineBytes % elementBytes == 0)
     bufferShape.back() += kCacheLineBytes / elementBytes;
   int64_t bufferBytes =
@@ -213,32 +240,143 @@ void KernelScheduler::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
   int64_t limit = forall ? kMaxTaskPackBytes
                          : (heap ? kMaxHeapPackBytes : kMaxStackPackBytes);
   if (bufferBytes > limit || (heap && !body.hasOneBlock()))
-    return;
+    return std::nullopt;
   Block *entry = forall ? forall.getBody() : &body.front();
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointToStart(entry);
   Location loc = op.getLoc();
-  auto bufferType = MemRefType::get(bufferShape, panelType.getElementType());
-  IntegerAttr alignment = rewriter.getI64IntegerAttr(64);
-  Value packed;
-  if (heap) {
-    packed = memref::AllocOp::create(rewriter, loc, bufferType, alignment);
+  auto allocate = [&](ArrayRef<int64_t> shape) -> Value {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(entry);
+    auto type = MemRefType::get(shape, panelType.getElementType());
+    IntegerAttr alignment = rewriter.getI64IntegerAttr(64);
+    if (!heap)
+      return memref::AllocaOp::create(rewriter, loc, type, alignment);
+    Value buffer = memref::AllocOp::create(rewriter, loc, type, alignment);
     rewriter.setInsertionPoint(entry->getTerminator());
-    memref::DeallocOp::create(rewriter, loc, packed);
-    rewriter.setInsertionPointAfterValue(packed);
-  } else {
-    packed = memref::AllocaOp::create(rewriter, loc, bufferType, alignment);
+    memref::DeallocOp::create(rewriter, loc, buffer);
+    return buffer;
+  };
+  // A copy outside the tasks (a shared rhs panel) is parallel itself.
+  auto scheduleCopy = [&](linalg::CopyOp copy) {
+    scheduleElementwise(rewriter, cast<linalg::LinalgOp>(copy.getOperation()),
+                        /*inParallelTask=*/forall != nullptr);
+  };
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  if (slivers) {
+    // slivers[j][k][c] = panel[k][j * width + c], written through a
+    // (k, j, c) view of both.
+    int64_t rows = bufferShape[0], columns = bufferShape[1];
+    SmallVector<int64_t> sliverShape = {columns / sliverWidth, rows,
+                                        sliverWidth};
+    SmallVector<int64_t> expandedShape = {rows, columns / sliverWidth,
+                                          sliverWidth};
+    Value buffer = allocate(sliverShape);
+    Value placeholder = allocate(bufferShape);
+    SmallVector<ReassociationIndices> reassociation = {{0}, {1, 2}};
+    Value source = memref::ExpandShapeOp::create(
+        rewriter, loc, expandedShape, tileInput->get(), reassociation);
+    auto permutation = AffineMapAttr::get(AffineMap::getPermutationMap(
+        ArrayRef<unsigned>{1, 0, 2}, rewriter.getContext()));
+    Value view =
+        memref::TransposeOp::create(rewriter, loc, buffer, permutation);
+    auto copy = linalg::CopyOp::create(rewriter, loc, source, view);
+    Value placeholderView = memref::ExpandShapeOp::create(
+        rewriter, loc, expandedShape, placeholder, reassociation);
+    auto materialize =
+        linalg::CopyOp::create(rewriter, loc, view, placeholderView);
+    rewriter.modifyOpInPlace(op, [&] { tileInput->set(placeholder); });
+    scheduleCopy(copy);
+    return InterleavedPanel{placeholder, buffer, materialize, sliverWidth};
   }
+  Value packed = allocate(bufferShape);
   if (bufferShape != panelType.getShape()) {
+    OpBuilder::InsertionGuard viewGuard(rewriter);
+    rewriter.setInsertionPointAfterValue(packed);
     unsigned rank = panelType.getRank();
     packed = memref::SubViewOp::create(
         rewriter, loc, packed, SmallVector<int64_t>(rank, 0),
         panelType.getShape(), SmallVector<int64_t>(rank, 1));
   }
-  rewriter.setInsertionPoint(op);
   auto copy = linalg::CopyOp::create(rewriter, loc, tileInput->get(), packed);
   rewriter.modifyOpInPlace(op, [&] { tileInput->set(packed); });
-  // A copy outside the tasks (a shared rhs panel) is parallel itself.
-  scheduleElementwise(rewriter, cast<linalg::LinalgOp>(copy.getOperation()),
-                      /*inParallelTask=*/forall != nullptr);
+  scheduleCopy(copy);
+  return std::nullopt;
+}
+
+/// Makes the register column `column` (tiled from a contraction that read
+/// `panel.placeholder`) read its sliver of `panel.slivers` instead, and
+/// erases the placeholder and its copy. Fails, changing nothing, unless the
+/// column reads the placeholder through one subview of `width` columns and
+/// nothing else reads it.
+static LogicalResult readSlivers(RewriterBase &rewriter,
+                                 linalg::LinalgOp column,
+                                 const InterleavedPanel &panel) {
+  // The column reads the placeholder through a subview of `width` columns,
+  // possibly of whole views of it (which tiling leaves), used by nothing
+  // else.
+  auto wholeView = [](memref::SubViewOp view) {
+    return view.getSourceType().getShape() == view.getType().getShape() &&
+           view.hasUnitStride() && view.hasZeroOffset() && view->hasOneUse();
+  };
+  OpOperand *rhs = nullptr;
+  memref::SubViewOp sliver;
+  SmallVector<memref::SubViewOp> views;
+  for (OpOperand *input : column.getDpsInputOperands()) {
+    auto subview = input->get().getDefiningOp<memref::SubViewOp>();
+    SmallVector<memref::SubViewOp> chain;
+    Value source = subview ? subview.getSource() : Value();
+    while (source && source != panel.placeholder) {
+      auto view = source.getDefiningOp<memref::SubViewOp>();
+      if (view && wholeView(view))
+        chain.push_back(view);
+      source = view && wholeView(view) ? view.getSource() : Value();
+    }
+    if (source) {
+      rhs = input;
+      sliver = subview;
+      views = std::move(chain);
+    }
+  }
+  auto panelType = cast<MemRefType>(panel.placeholder.getType());
+  if (!rhs || !sliver->hasOneUse() || !sliver.hasUnitStride() ||
+      sliver.getStaticSizes() !=
+          ArrayRef<int64_t>{panelType.getDimSize(0), panel.width} ||
+      !isZeroInteger(sliver.getMixedOffsets()[0]))
+    return failure();
+  Operation *top = views.empty() ? sliver.getOperation() : views.back();
+  for (Operation *user : panel.placeholder.getUsers())
+    if (user != top && !isa<memref::DeallocOp>(user) &&
+        !(isa<memref::ExpandShapeOp>(user) && user->hasOneUse() &&
+          *user->getUsers().begin() == panel.materialize))
+      return failure();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(sliver);
+  Location loc = sliver.getLoc();
+  AffineExpr d0 = rewriter.getAffineDimExpr(0);
+  OpFoldResult index = affine::makeComposedFoldedAffineApply(
+      rewriter, loc, d0.floorDiv(panel.width), {sliver.getMixedOffsets()[1]});
+  SmallVector<OpFoldResult> offsets = {index, rewriter.getIndexAttr(0),
+                                       rewriter.getIndexAttr(0)};
+  SmallVector<OpFoldResult> sizes = {
+      rewriter.getIndexAttr(1), rewriter.getIndexAttr(panelType.getDimSize(0)),
+      rewriter.getIndexAttr(panel.width)};
+  SmallVector<OpFoldResult> strides(3, rewriter.getIndexAttr(1));
+  auto slivers = cast<MemRefType>(panel.slivers.getType());
+  auto type = memref::SubViewOp::inferRankReducedResultType(
+      {panelType.getDimSize(0), panel.width}, slivers, offsets, sizes, strides);
+  Value read = memref::SubViewOp::create(rewriter, loc, type, panel.slivers,
+                                         offsets, sizes, strides);
+  rewriter.modifyOpInPlace(column, [&] { rhs->set(read); });
+  rewriter.eraseOp(sliver);
+  for (memref::SubViewOp view : views)
+    rewriter.eraseOp(view);
+  linalg::CopyOp materialize = panel.materialize;
+  Operation *view = materialize.getDpsInitOperand(0)->get().getDefiningOp();
+  rewriter.eraseOp(materialize);
+  rewriter.eraseOp(view);
+  for (Operation *user :
+       llvm::make_early_inc_range(panel.placeholder.getUsers()))
+    rewriter.eraseOp(user);
+  rewriter.eraseOp(panel.placeholder.getDefiningOp());
+  return success();
 }

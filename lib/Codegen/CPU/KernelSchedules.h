@@ -17,6 +17,7 @@
 #ifndef MLC_LIB_CODEGEN_CPU_KERNELSCHEDULES_H
 #define MLC_LIB_CODEGEN_CPU_KERNELSCHEDULES_H
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
@@ -123,6 +124,22 @@ mlir::LogicalResult fuseEpilogue(mlir::RewriterBase &rewriter,
                                  Epilogue epilogue,
                                  llvm::ArrayRef<RegisterTile> tiles);
 
+/// A contraction's K x N rhs panel packed as N / width slivers of K x width
+/// elements, each contiguous (GotoBLAS's packed B): the register tile of a
+/// column then streams its sliver instead of reading one row of the panel
+/// (a different page at N = 1024) per k step. While the contraction is
+/// tiled down to register columns, it reads `placeholder`, a K x N buffer
+/// that nothing writes; readSlivers then moves each register column to its
+/// sliver and erases the placeholder. If that fails, `materialize` (a copy
+/// of the slivers into the placeholder) is scheduled and kept, so the
+/// contraction reads a correct panel either way.
+struct InterleavedPanel {
+  mlir::Value placeholder;
+  mlir::Value slivers;
+  mlir::linalg::CopyOp materialize;
+  int64_t width;
+};
+
 /// Tiles one op by its kernel class, with the tile sizes of the pass's
 /// options (DefaultSchedulePass in mlc/Codegen/CPU/Passes.td); each class's
 /// methods are in its file. The tiled ops and loops are left marked for the
@@ -163,9 +180,12 @@ struct KernelScheduler {
   /// (strided) views.
   void schedulePooling(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
                        const WindowDims &dims);
-  /// Packs an operand tile of a contraction (see the definition).
-  void packTile(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
-                unsigned dim, bool contiguousDim);
+  /// Packs an operand tile of a contraction (see the definition); with
+  /// `sliverWidth`, an rhs panel as column slivers (InterleavedPanel).
+  std::optional<InterleavedPanel> packTile(mlir::RewriterBase &rewriter,
+                                           mlir::linalg::LinalgOp op,
+                                           unsigned dim, bool contiguousDim,
+                                           int64_t sliverWidth = 0);
   /// No reduction: parallel outermost dimension (unless `inParallelTask`),
   /// vectorized innermost.
   void scheduleElementwise(mlir::RewriterBase &rewriter,

@@ -47,7 +47,7 @@ class DefaultScheduleKnobs:
         ("m_register", (4, 6, 8, 12, 16), 8),
         ("n_register", (16, 32, 48, 64), 32),
         ("m_parallel", (32, 64, 128, 256), 128),
-        ("k_tile", (128, 256, 512, 1024), 512),
+        ("k_tile", (128, 256, 512, 1024), 256),
         ("n_cache_tile", (256, 512, 1024, 2048), 1024),
         # Wider than a register: several vectors per step (e.g. 64 output
         # columns of a depthwise convolution carried across its window).

@@ -2,25 +2,29 @@
 
 // Matmul (the generic convert-tensorir-to-linalg raises): GotoBLAS's loop
 // nest. The rhs panel (64x64) is copied once, before the parallel row tasks,
-// to a buffer whose rows are padded by a cache line (64 -> 80 floats: rows
-// of an even number of lines would share L1 sets); each task copies its lhs
-// block (128x64) likewise, then walks register columns of the panel and a
-// k loop carrying the 8x32 accumulator tile in registers, FMAs on the
-// packed operands.
+// as two contiguous slivers of 32 columns (each register column streams its
+// own 64x32 sliver, not one row of the panel per k step); each task copies
+// its lhs block (128x64) to a buffer whose rows are padded by a cache line
+// (64 -> 80 floats: rows of an even number of lines would share L1 sets),
+// then walks register columns of the panel and a k loop carrying the 8x32
+// accumulator tile in registers, FMAs on the packed operands.
 // CHECK-LABEL: func.func @matmul
-// CHECK: %[[PB:.*]] = memref.alloca() {alignment = 64 : i64} : memref<64x80xf32>
-// CHECK: %[[PBV:.*]] = memref.subview %[[PB]][0, 0] [64, 64] [1, 1] : memref<64x80xf32> to memref<64x64xf32, strided<[80, 1]>>
-// CHECK: vector.store {{.*}}, %{{.*}} : memref<1x16xf32, strided<[80, 1], offset: ?>>, vector<16xf32>
+// CHECK: %[[PB:.*]] = memref.alloca() {alignment = 64 : i64} : memref<2x64x32xf32>
+// CHECK: %[[SRC:.*]] = memref.expand_shape %arg1 {{\[}}[0], [1, 2]] output_shape [64, 2, 32]
+// CHECK: %[[PBV:.*]] = memref.transpose %[[PB]] (d0, d1, d2) -> (d1, d0, d2) : memref<2x64x32xf32> to memref<64x2x32xf32, strided<[32, 2048, 1]>>
+// CHECK: vector.store {{.*}}, %{{.*}} : memref<1x1x16xf32, strided<[32, 2048, 1], offset: ?>>, vector<16xf32>
 // CHECK: scf.parallel
 // CHECK: %[[PA:.*]] = memref.alloca() {alignment = 64 : i64} : memref<128x80xf32>
 // CHECK: %[[PAV:.*]] = memref.subview %[[PA]]
 // CHECK: vector.store {{.*}}, %{{.*}} : memref<1x16xf32, strided<[80, 1], offset: ?>>, vector<16xf32>
-// CHECK: scf.for
-// CHECK: memref.subview %[[PBV]]
+// CHECK: scf.for %[[J:.*]] = %c0 to %c64 step %c32
+// CHECK: %[[JB:.*]] = affine.apply #{{.*}}(%[[J]])
+// CHECK: %[[SLIVER:.*]] = memref.subview %[[PB]][%[[JB]], 0, 0] [1, 64, 32] [1, 1, 1] : memref<2x64x32xf32> to memref<64x32xf32, strided<[32, 1], offset: ?>>
 // CHECK: scf.for
 // CHECK: memref.subview %[[PAV]]
 // CHECK: %[[ACC:.*]] = vector.transfer_read {{.*}} : memref<8x32xf32, {{.*}}>, vector<8x32xf32>
 // CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ACC]]) -> (vector<8x32xf32>)
+// CHECK: memref.subview %[[SLIVER]]
 // CHECK-COUNT-8: vector.fma {{.*}} : vector<32xf32>
 // CHECK: scf.yield
 // CHECK: vector.transfer_write %[[R]]
@@ -71,11 +75,11 @@ func.func @matmul_odd(%A: memref<37x29xf32>, %B: memref<29x53xf32>, %C: memref<3
 
 // A one-row matmul (dense of a batch-1 input): a 1x10 register tile whose
 // FMAs are one-dimensional vectors. The k cache tile is balanced (784 =
-// 2 * 392 rather than 512 + 272), so no partial tile is left. Once, the
+// 4 * 196 rather than 3 * 256 + 16), so no partial tile is left. Once, the
 // lowering patterns rewrote this tile's unit dimension back and forth for
 // seconds.
 // CHECK-LABEL: func.func @matmul_one_row
-// CHECK: scf.for {{.*}} = %c0 to %c784 step %c392
+// CHECK: scf.for {{.*}} = %c0 to %c784 step %c196
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x10xf32>)
 // CHECK: vector.fma {{.*}} : vector<10xf32>
 // CHECK-NOT: scf.for {{.*}} iter_args
@@ -436,13 +440,14 @@ func.func @untouched(%A: memref<?x8xf32>, %C: memref<?x8xf32>, %T: tensor<8x8xf3
 
 // -----
 
-// An rhs panel larger than a function's stack share (512 x (1024 + 16)
-// floats) is packed into a heap buffer, allocated once and freed at the
-// function's exit; the row tasks (M = 64: two of 32 rows) share it.
+// An rhs panel larger than a function's stack share (256 x 1024 floats, as
+// 32 slivers of 256 x 32) is packed into a heap buffer, allocated once and
+// freed at the function's exit; the row tasks (M = 64: two of 32 rows)
+// share it.
 // CHECK-LABEL: func.func @matmul_heap_panel
-// CHECK: %[[P:.*]] = memref.alloc() {alignment = 64 : i64} : memref<512x1040xf32>
+// CHECK: %[[P:.*]] = memref.alloc() {alignment = 64 : i64} : memref<32x256x32xf32>
 // CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c64) step (%c32)
-// CHECK: memref.dealloc %[[P]] : memref<512x1040xf32>
+// CHECK: memref.dealloc %[[P]] : memref<32x256x32xf32>
 // CHECK-NEXT: return
 #mA = affine_map<(d0, d1, d2) -> (d0, d2)>
 #mB = affine_map<(d0, d1, d2) -> (d2, d1)>
@@ -465,7 +470,7 @@ func.func @matmul_heap_panel(%A: memref<64x512xf32>, %B: memref<512x1024xf32>, %
 // packed (the lhs blocks of the tasks still are, on their stacks).
 // CHECK-LABEL: func.func @matmul_heap_panel_blocks
 // CHECK-NOT: memref.alloc()
-// CHECK: memref.alloca() {alignment = 64 : i64} : memref<32x528xf32>
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<32x272xf32>
 // CHECK-NOT: memref.dealloc
 #mA = affine_map<(d0, d1, d2) -> (d0, d2)>
 #mB = affine_map<(d0, d1, d2) -> (d2, d1)>

@@ -113,7 +113,7 @@ def DefaultSchedulePass
     Option<"mParallel", "m-parallel", "int64_t", /*default=*/"128",
            "rows per parallel task (and packed lhs block) of a "
            "contraction">,
-    Option<"kTile", "k-tile", "int64_t", /*default=*/"512",
+    Option<"kTile", "k-tile", "int64_t", /*default=*/"256",
            "reduction tile of a contraction (L1/L2 blocking)">,
     Option<"nCacheTile", "n-cache-tile", "int64_t", /*default=*/"1024",
            "column tile of a contraction (L2 blocking)">,
