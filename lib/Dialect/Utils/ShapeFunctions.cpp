@@ -346,8 +346,9 @@ LogicalResult mlc::inferConcatenateShape(ArrayRef<ArrayRef<int64_t>> inputs,
   for (ArrayRef<int64_t> s : inputs) {
     if (isDyn(s[*ax]))
       dynamicConcat = true;
-    else
-      sum += s[*ax];
+    else if (llvm::AddOverflow(sum, s[*ax], sum))
+      return fail(emitError, "the concatenated size along axis " + Twine(*ax) +
+                                 " overflows int64_t");
   }
   result[*ax] = dynamicConcat ? kDyn : sum;
   // Other axes: the known sizes must agree. As in TVM's ConcatenateRel, the

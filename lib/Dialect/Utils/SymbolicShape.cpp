@@ -10,6 +10,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -27,27 +28,34 @@ static std::string sortKey(AffineExpr e) {
 static AffineExpr normalizeExpr(AffineExpr e);
 
 /// Adds the terms of the sum `e` (normalized) to `terms` as (factor,
-/// coefficient) pairs and its constants to `constant`.
-static void collectTerms(AffineExpr e, int64_t scale,
-                         SmallVectorImpl<std::pair<AffineExpr, int64_t>> &terms,
-                         int64_t &constant) {
+/// coefficient) pairs and its constants to `constant`. Fails when a
+/// coefficient or the constant overflows int64_t.
+static LogicalResult
+collectTerms(AffineExpr e, int64_t scale,
+             SmallVectorImpl<std::pair<AffineExpr, int64_t>> &terms,
+             int64_t &constant) {
   if (auto c = dyn_cast<AffineConstantExpr>(e)) {
-    constant += scale * c.getValue();
-    return;
+    int64_t product;
+    if (llvm::MulOverflow(scale, c.getValue(), product) ||
+        llvm::AddOverflow(constant, product, constant))
+      return failure();
+    return success();
   }
   if (auto bin = dyn_cast<AffineBinaryOpExpr>(e)) {
-    if (bin.getKind() == AffineExprKind::Add) {
-      collectTerms(bin.getLHS(), scale, terms, constant);
-      collectTerms(bin.getRHS(), scale, terms, constant);
-      return;
-    }
+    if (bin.getKind() == AffineExprKind::Add)
+      return success(
+          succeeded(collectTerms(bin.getLHS(), scale, terms, constant)) &&
+          succeeded(collectTerms(bin.getRHS(), scale, terms, constant)));
     if (bin.getKind() == AffineExprKind::Mul)
       if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS())) {
-        collectTerms(bin.getLHS(), scale * c.getValue(), terms, constant);
-        return;
+        int64_t product;
+        if (llvm::MulOverflow(scale, c.getValue(), product))
+          return failure();
+        return collectTerms(bin.getLHS(), product, terms, constant);
       }
   }
   terms.emplace_back(normalizeExpr(e), scale);
+  return success();
 }
 
 /// Adds the factors of the product `e` to `factors`.
@@ -85,18 +93,22 @@ static AffineExpr normalizeExpr(AffineExpr e) {
         product = product * f;
       return product;
     }
+    // A sum whose coefficients overflow int64_t (sizes no tensor has) is
+    // left as it is.
     SmallVector<std::pair<AffineExpr, int64_t>> terms;
     int64_t constant = 0;
-    collectTerms(e, 1, terms, constant);
+    if (failed(collectTerms(e, 1, terms, constant)))
+      return e;
     // Combine like terms, then order them.
     SmallVector<std::pair<std::string, std::pair<AffineExpr, int64_t>>> keyed;
     for (auto [factor, coefficient] : terms) {
       auto *it = llvm::find_if(
           keyed, [&](const auto &k) { return k.second.first == factor; });
-      if (it != keyed.end())
-        it->second.second += coefficient;
-      else
+      if (it == keyed.end())
         keyed.push_back({sortKey(factor), {factor, coefficient}});
+      else if (llvm::AddOverflow(it->second.second, coefficient,
+                                 it->second.second))
+        return e;
     }
     llvm::stable_sort(
         keyed, [](const auto &a, const auto &b) { return a.first < b.first; });
@@ -266,8 +278,9 @@ void printExpr(raw_ostream &os, AffineExpr e, ArrayRef<StringAttr> names,
     printExpr(os, bin.getLHS(), names, kAdd);
     AffineExpr rhs = bin.getRHS();
     // a + -c  ->  a - c;  a + b * -1  ->  a - b;  a + b * -c  ->  a - b * c.
+    // (Negated as unsigned: -INT64_MIN is not an int64_t.)
     if (auto c = dyn_cast<AffineConstantExpr>(rhs); c && c.getValue() < 0) {
-      os << " - " << -c.getValue();
+      os << " - " << 0 - static_cast<uint64_t>(c.getValue());
       break;
     }
     if (auto mul = dyn_cast<AffineBinaryOpExpr>(rhs);
@@ -277,7 +290,7 @@ void printExpr(raw_ostream &os, AffineExpr e, ArrayRef<StringAttr> names,
         os << " - ";
         printExpr(os, mul.getLHS(), names, kMul);
         if (c.getValue() != -1)
-          os << " * " << -c.getValue();
+          os << " * " << 0 - static_cast<uint64_t>(c.getValue());
         break;
       }
     }

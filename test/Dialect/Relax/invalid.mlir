@@ -391,6 +391,26 @@ func.func @concat_sizes(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) {
 
 // -----
 
+func.func @concat_size_overflow(%a: tensor<2x4611686018427387904xf32>) {
+  // expected-error @+2 {{the concatenated size along axis 1 overflows int64_t}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.concat %a, %a {axis = 1} : (tensor<2x4611686018427387904xf32>, tensor<2x4611686018427387904xf32>) -> tensor<2x?xf32>
+  return
+}
+
+// -----
+
+// A symbolic size whose constant wraps (MLIR's affine arithmetic wraps) is
+// printed, not negated past INT64_MIN.
+func.func @concat_symbolic_overflow(%a: tensor<?x3xf32, #relax.shape<[n + 4611686018427387904, 3]>>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<?x3xf32, #relax.shape<[n * 2 - 9223372036854775808, 3]>>' are incompatible}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = relax.concat %a, %a : (tensor<?x3xf32, #relax.shape<[n + 4611686018427387904, 3]>>, tensor<?x3xf32, #relax.shape<[n + 4611686018427387904, 3]>>) -> tensor<?x3xf32, #relax.shape<[m, 3]>>
+  return
+}
+
+// -----
+
 func.func @batch_norm_gamma(%x: tensor<1x16x8x8xf32>, %c: tensor<16xf32>, %d: tensor<8xf32>) {
   // expected-error @+2 {{gamma must have shape [16] (dimension 1 of data shape [1, 16, 8, 8]) but has shape [8]}}
   // expected-error @+1 {{failed to infer returned types}}

@@ -456,6 +456,14 @@ func.func @concatenate_dtype_mismatch(%a: tensor<2x3xf32>, %b: tensor<2x3xi32>) 
 
 // -----
 
+func.func @concatenate_size_overflow(%a: tensor<2x4611686018427387904xf32>) {
+  // expected-error @+1 {{'relay.concatenate' op cannot concatenate: the concatenated size along axis 1 overflows int64_t}}
+  %0 = relay.concatenate %a, %a {axis = 1 : i64} : (tensor<2x4611686018427387904xf32>, tensor<2x4611686018427387904xf32>) -> tensor<2x?xf32>
+  return
+}
+
+// -----
+
 func.func @concatenate_axis_out_of_range(%a: tensor<2x3xf32>) {
   // expected-error @+1 {{'relay.concatenate' op cannot concatenate: axis 2 is out of range for rank 2}}
   %0 = relay.concatenate %a {axis = 2 : i64} : (tensor<2x3xf32>) -> tensor<2x3xf32>
