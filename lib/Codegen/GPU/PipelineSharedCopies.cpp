@@ -23,6 +23,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlc {
 #define GEN_PASS_DEF_GPUPIPELINESHAREDCOPIESPASS
@@ -86,13 +87,20 @@ LogicalResult pipelineCopies(RewriterBase &rewriter, scf::ForOp loop,
   // The prefetched values stay in registers across the compute, beside the
   // kernel's per-thread buffers (its register tile): past the budget, ptxas
   // would spill (the Matmul rule's 8 x 8 tile at 128 registers).
-  int64_t privateElements = 0;
+  // (Counted saturating: a buffer's static shape may hold any int64_t.)
+  uint64_t privateElements = loads.size();
   loop->getParentOfType<gpu::LaunchOp>().walk([&](memref::AllocaOp alloca) {
-    if (getGPUAddressSpace(alloca.getMemref()) == gpu::AddressSpace::Private &&
-        alloca.getType().hasStaticShape())
-      privateElements += alloca.getType().getNumElements();
+    if (getGPUAddressSpace(alloca.getMemref()) != gpu::AddressSpace::Private ||
+        !alloca.getType().hasStaticShape())
+      return;
+    uint64_t elements = 1;
+    for (int64_t extent : alloca.getType().getShape())
+      elements =
+          llvm::SaturatingMultiply(elements, static_cast<uint64_t>(extent));
+    privateElements = llvm::SaturatingAdd(privateElements, elements);
   });
-  if (privateElements + static_cast<int64_t>(loads.size()) > registerBudget)
+  if (registerBudget < 0 ||
+      privateElements > static_cast<uint64_t>(registerBudget))
     return failure();
 
   // The loads' operands computed in the body: pure, region-free ops.

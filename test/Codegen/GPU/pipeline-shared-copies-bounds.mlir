@@ -23,3 +23,33 @@ func.func @from_int64_min(%A: memref<64x4xf32>, %y: memref<256xf32>) {
   }
   return
 }
+
+// A private buffer of INT64_MAX elements: the register count is saturating,
+// over the budget, and the loop is not pipelined (which would carry the
+// prefetched load in iter_args; mlc-opt fuzzer, seed 71).
+// CHECK-LABEL: func.func @huge_private_buffer
+// CHECK-NOT: iter_args
+// CHECK: scf.for
+// CHECK-NOT: iter_args
+func.func @huge_private_buffer(%A: memref<64x4xf32>, %y: memref<256xf32>) {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c256 = arith.constant 256 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c256, %sy = %c1, %sz = %c1) {
+    %s = memref.alloca() : memref<256xf32, #gpu.address_space<workgroup>>
+    %p = memref.alloca() : memref<9223372036854775807xf32, #gpu.address_space<private>>
+    scf.for %k = %c0 to %c4 step %c1 {
+      %i = arith.remui %tx, %c4 : index
+      %a = memref.load %A[%i, %k] : memref<64x4xf32>
+      memref.store %a, %s[%tx] : memref<256xf32, #gpu.address_space<workgroup>>
+      %r = memref.load %s[%i] : memref<256xf32, #gpu.address_space<workgroup>>
+      %acc = memref.load %p[%c0] : memref<9223372036854775807xf32, #gpu.address_space<private>>
+      %sum = arith.addf %acc, %r : f32
+      memref.store %sum, %p[%c0] : memref<9223372036854775807xf32, #gpu.address_space<private>>
+    }
+    gpu.terminator
+  }
+  return
+}
