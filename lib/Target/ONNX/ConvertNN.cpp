@@ -11,6 +11,8 @@
 
 #include "Converters.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
+
 #include <limits>
 
 using namespace mlir;
@@ -195,6 +197,15 @@ FailureOr<Value> reshapeTo(NodeContext &node, Value v,
   return node.op("reshape", {v}, {node.i64s("shape", shape)});
 }
 
+/// The product of two sizes for a reshape's shape: -1 (inferred) when one
+/// is dynamic, nullopt when it overflows int64_t (a model may declare any
+/// sizes).
+std::optional<int64_t> reshapeProduct(int64_t a, int64_t b) {
+  if (ShapedType::isDynamic(a) || ShapedType::isDynamic(b))
+    return -1;
+  return llvm::checkedMul(a, b);
+}
+
 /// A 3-D convolution as one 2-D convolution: the KD depth taps of every
 /// output depth are gathered next to the channels ([N * D', C * KD, H, W],
 /// channel c * KD + kd, which keeps groups contiguous), the weight is
@@ -245,11 +256,18 @@ FailureOr<Value> convolve3D(NodeContext &node, Value data, Value weight,
                                    {node.i64s("axes", {0, 3, 1, 2, 4, 5})});
   if (failed(moved))
     return failure();
+  std::optional<int64_t> planeCount = reshapeProduct(n, outDepth),
+                         planeChannels = reshapeProduct(c, d.kernel),
+                         kernelChannels =
+                             reshapeProduct(weightType.getDimSize(1), d.kernel);
+  if (!planeCount || !planeChannels || !kernelChannels)
+    return node.error() << "the sizes of the 3-D convolution's 2-D planes "
+                           "overflow 64 bits";
   FailureOr<Value> planes =
-      reshapeTo(node, *moved, {n * outDepth, c * d.kernel, h, wd});
+      reshapeTo(node, *moved, {*planeCount, *planeChannels, h, wd});
   FailureOr<Value> kernel2D =
       reshapeTo(node, weight,
-                {weightType.getDimSize(0), weightType.getDimSize(1) * d.kernel,
+                {weightType.getDimSize(0), *kernelChannels,
                  weightType.getDimSize(3), weightType.getDimSize(4)});
   if (failed(planes) || failed(kernel2D))
     return failure();
@@ -397,8 +415,12 @@ FailureOr<Value> pool3D(NodeContext &node, StringRef relaxName, Value data,
     llvm::append_range(attrs, commonAttrs);
     return node.op(relaxName, {v}, attrs);
   };
+  std::optional<int64_t> planeChannels = reshapeProduct(c, depth);
+  if (!planeChannels)
+    return node.error() << "the 3-D pooling's " << c << " x " << depth
+                        << " planes overflow 64 bits";
   FailureOr<Value> folded = reshapeTo(
-      node, data, {n, c * depth, type.getDimSize(3), type.getDimSize(4)});
+      node, data, {n, *planeChannels, type.getDimSize(3), type.getDimSize(4)});
   if (failed(folded))
     return failure();
   FailureOr<Value> planes = pool(*folded, d.plane.kernel, d.plane.strides,
@@ -407,7 +429,12 @@ FailureOr<Value> pool3D(NodeContext &node, StringRef relaxName, Value data,
     return failure();
   auto planeType = cast<RankedTensorType>(planes->getType());
   int64_t oh = planeType.getDimSize(2), ow = planeType.getDimSize(3);
-  FailureOr<Value> columns = reshapeTo(node, *planes, {n, c, depth, oh * ow});
+  std::optional<int64_t> planeSize = reshapeProduct(oh, ow);
+  if (!planeSize)
+    return node.error() << "the 3-D pooling's " << oh << " x " << ow
+                        << " planes overflow 64 bits";
+  FailureOr<Value> columns =
+      reshapeTo(node, *planes, {n, c, depth, *planeSize});
   if (failed(columns))
     return failure();
   FailureOr<Value> pooled =
@@ -544,11 +571,33 @@ FailureOr<Value> maxPoolIndices(NodeContext &node, const Window &w,
           h = type.getDimSize(2), wd = type.getDimSize(3);
   int64_t oh = outType.getDimSize(2), ow = outType.getDimSize(3);
   int64_t kh = w.kernel[0], kw = w.kernel[1];
-  // Enough padding after the end for ceil_mode's last windows.
+  // The constants below hold one value per window tap, output row and
+  // column and (n, c): bounded, so that a huge static shape is an error
+  // rather than a hang.
+  constexpr int64_t kMaxConstantElements = int64_t(1) << 24;
+  std::optional<int64_t> tapCount = llvm::checkedMul(kh, kw);
+  std::optional<int64_t> planeCount = llvm::checkedMul(n, c);
+  if (!tapCount || !planeCount || *tapCount > kMaxConstantElements ||
+      *planeCount > kMaxConstantElements || oh > kMaxConstantElements ||
+      ow > kMaxConstantElements)
+    return node.error() << "the indices of the maxima of data shape [" << n
+                        << ", " << c << ", " << h << ", " << wd
+                        << "] need constants of over 2^24 elements";
+  // Enough padding after the end for ceil_mode's last windows. (Window
+  // values and spatial sizes are at most 2^31: no sum here overflows.)
   int64_t needH = (oh - 1) * w.strides[0] + (kh - 1) * w.dilations[0] + 1;
   int64_t needW = (ow - 1) * w.strides[1] + (kw - 1) * w.dilations[1] + 1;
   int64_t afterH = std::max<int64_t>(w.pads[2], needH - h - w.pads[0]);
   int64_t afterW = std::max<int64_t>(w.pads[3], needW - wd - w.pads[1]);
+  // Every offset computed below is within the padded data.
+  std::optional<int64_t> paddedElements = planeCount;
+  for (int64_t size : {w.pads[0] + h + afterH, w.pads[1] + wd + afterW})
+    if (paddedElements)
+      paddedElements = llvm::checkedMul(*paddedElements, size);
+  if (!paddedElements)
+    return node.error() << "the indices of the maxima of data shape [" << n
+                        << ", " << c << ", " << h << ", " << wd
+                        << "] overflow 64 bits";
   Type t = type.getElementType();
   FailureOr<Value> padded =
       node.op("nn.pad",

@@ -47,3 +47,15 @@ save("pool_window_range",
 save("trilu_huge_mask", [helper.make_node("Trilu", ["t"], ["u"])],
      [helper.make_tensor_value_info("t", TP.FLOAT, [2**62, 4])],
      [helper.make_tensor_value_info("u", TP.FLOAT, [2**62, 4])], opset=14)
+# A 3-D convolution of 2^62 channels: gathering its depth taps next to the
+# channels (3 * 2^62) overflowed (fuzz-onnx-import.py, seed 67).
+save("conv3d_channels_overflow", [helper.make_node("Conv", ["d", "w"], ["e"])],
+     [helper.make_tensor_value_info("d", TP.FLOAT, [1, 2**62, 4, 4, 4]),
+      helper.make_tensor_value_info("w", TP.FLOAT, [1, 2**62, 3, 3, 3])],
+     [helper.make_tensor_value_info("e", TP.FLOAT, [1, 1, 2, 2, 2])])
+# MaxPool's indices of 2^40 x 2^40 planes: one constant per (n, c).
+save("max_pool_indices_huge",
+     [helper.make_node("MaxPool", ["m"], ["o", "i"], kernel_shape=[2, 2])],
+     [helper.make_tensor_value_info("m", TP.FLOAT, [2**40, 2**40, 4, 4])],
+     [helper.make_tensor_value_info("o", TP.FLOAT, [2**40, 2**40, 3, 3]),
+      helper.make_tensor_value_info("i", TP.INT64, [2**40, 2**40, 3, 3])])
