@@ -167,6 +167,12 @@ NVGPU_COPY_I0_RE = re.compile(rb"nvgpu\.device_async_copy\b[^\n]*x(?:i0\b|comple
 # mlir-opt crashes too).
 GPU_LAUNCH_RE = re.compile(rb"gpu\.launch\b([^{]*)")
 GPU_LAUNCH_IDS_RE = re.compile(rb"\b(?:blocks|threads|clusters)\s*\(([^()]*)\)")
+# tensor.from_elements whose result type has billions of elements: its
+# parser makes a list of one operand type per element before it counts the
+# operands (LLVM ERROR "SmallVector unable to grow" from 2^32 elements, out of
+# memory well before; upstream mlir-opt aborts too).
+FROM_ELEMENTS_RE = re.compile(rb"tensor\.from_elements\b[^\n]*?:\s*tensor<((?:\d+x)*)")
+FROM_ELEMENTS_MAX = 2**28
 STRING_ENTRY_RE = re.compile(rb"\s*\"[^\"]*\"\s*")
 
 
@@ -246,6 +252,13 @@ def upstream_known(data):
     if NVGPU_COPY_I0_RE.search(data):
         return ("nvgpu.device_async_copy of i0, complex or index elements "
                 "(MLIR DeviceAsyncCopyOp::verify)")
+    for m in FROM_ELEMENTS_RE.finditer(data):
+        count = 1
+        for dim in m.group(1).split(b"x")[:-1]:
+            count *= int(dim)
+        if count >= FROM_ELEMENTS_MAX:
+            return ("tensor.from_elements of 2^28 or more elements "
+                    "(MLIR FromElementsOp::parse)")
     for launch in GPU_LAUNCH_RE.finditer(data):
         for ids in GPU_LAUNCH_IDS_RE.finditer(launch.group(1)):
             if len(ids.group(1).split(b",")) != 3:
