@@ -327,11 +327,12 @@ static LogicalResult readSlivers(RewriterBase &rewriter,
     Value source = subview ? subview.getSource() : Value();
     while (source && source != panel.placeholder) {
       auto view = source.getDefiningOp<memref::SubViewOp>();
-      if (view && wholeView(view))
-        chain.push_back(view);
-      source = view && wholeView(view) ? view.getSource() : Value();
+      if (!view || !wholeView(view))
+        break;
+      chain.push_back(view);
+      source = view.getSource();
     }
-    if (source) {
+    if (source && source == panel.placeholder) {
       rhs = input;
       sliver = subview;
       views = std::move(chain);

@@ -42,13 +42,6 @@ linalg::LinalgOp mlc::cpu::tile(RewriterBase &rewriter, linalg::LinalgOp op,
   return dyn_cast<linalg::LinalgOp>(result->tiledOps.back());
 }
 
-uint64_t mlc::cpu::countElements(ArrayRef<int64_t> extents) {
-  uint64_t count = 1;
-  for (int64_t extent : extents)
-    count = llvm::SaturatingMultiply(count, static_cast<uint64_t>(extent));
-  return count;
-}
-
 int64_t mlc::cpu::clampTile(int64_t size, int64_t extent) {
   return size >= extent ? 0 : size;
 }

@@ -13,6 +13,8 @@
 #ifndef MLC_LIB_CODEGEN_CPU_SCHEDULEUTILS_H
 #define MLC_LIB_CODEGEN_CPU_SCHEDULEUTILS_H
 
+#include "mlc/Support/ElementCount.h"
+
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AffineMap.h"
@@ -48,10 +50,6 @@ mlir::linalg::LinalgOp tile(mlir::RewriterBase &rewriter,
                             mlir::linalg::LinalgOp op,
                             llvm::ArrayRef<int64_t> sizes, bool forall = false,
                             mlir::Operation **innermost = nullptr);
-
-/// The product of `extents` (an element count), saturating: a static shape
-/// may hold more elements than int64_t counts.
-uint64_t countElements(llvm::ArrayRef<int64_t> extents);
 
 /// Clamps a tile size to the extent (a tile covering the whole dimension is
 /// no tile).

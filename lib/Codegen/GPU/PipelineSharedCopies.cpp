@@ -14,6 +14,7 @@
 
 #include "mlc/Codegen/GPU/Passes.h"
 #include "mlc/Codegen/GPU/Utils.h"
+#include "mlc/Support/ElementCount.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -93,11 +94,8 @@ LogicalResult pipelineCopies(RewriterBase &rewriter, scf::ForOp loop,
     if (getGPUAddressSpace(alloca.getMemref()) != gpu::AddressSpace::Private ||
         !alloca.getType().hasStaticShape())
       return;
-    uint64_t elements = 1;
-    for (int64_t extent : alloca.getType().getShape())
-      elements =
-          llvm::SaturatingMultiply(elements, static_cast<uint64_t>(extent));
-    privateElements = llvm::SaturatingAdd(privateElements, elements);
+    privateElements = llvm::SaturatingAdd(
+        privateElements, mlc::countElements(alloca.getType().getShape()));
   });
   if (registerBudget < 0 ||
       privateElements > static_cast<uint64_t>(registerBudget))
