@@ -46,6 +46,11 @@
 # CHECK: bias add 96x768 [vector]: ok
 # CHECK: f16 to f32 4x32x1024 [vector]: ok
 # CHECK: tanh 48x1000 [fallback]: ok
+# CHECK: transpose f16 256x512 [transpose]: ok
+# CHECK: transpose+cast f32 128x64 [transpose]: ok
+# CHECK: batch transpose 3x64x96 [transpose]: ok
+# CHECK: permute 2x32x4x128 (0, 2, 1, 3) [vector]: ok
+# CHECK: transpose 100x72 [fallback]: ok
 # CHECK: softmax 9x100: ok
 # CHECK: softmax 16x1024: ok
 # CHECK: layer_norm 8x768: ok
@@ -112,7 +117,8 @@ def compile_and_run(name, body, inputs, tmp, options="", chip=None):
         return data["out0"], scheduled
 
 
-RULES = ("wgmma", "tensorcore", "matmul", "reduction", "vector", "fallback")
+RULES = ("wgmma", "tensorcore", "matmul", "reduction", "transpose", "vector",
+         "fallback")
 
 
 def rule_of_function(text):
@@ -124,6 +130,9 @@ def rule_of_function(text):
         return "matmul"
     if "reduce(" in text and 'thread_binding("threadIdx.x")' in text:
         return "reduction"
+    if ("vectorized" in text and '"local"' in text
+            and 'thread_binding("threadIdx.y")' in text):
+        return "transpose"
     if "vectorized" in text and '"local"' in text:
         return "vector"
     return "fallback"
@@ -351,6 +360,26 @@ check("f16 to f32 4x32x1024", 'cast(%x, dtype="float32")', {"x": x},
       f64(x), 1, "vector")
 x = f32(48, 1000)
 check("tanh 48x1000", "tanh(%x)", {"x": x}, np.tanh(f64(x)), 1, "fallback")
+
+# Transpose: lanes x lanes elements per thread through registers (vector
+# loads along the input's rows, vector stores along the output's); a fused
+# cast; a batch transpose; a permutation that keeps the innermost dimension
+# (the vector Fallback's), and extents that no tile divides (the Fallback's).
+x = f32(256, 512).astype(np.float16)
+check("transpose f16 256x512", "transpose(%x, axes=[1, 0])", {"x": x}, f64(x).T,
+      1, "transpose")
+x = f32(128, 64)
+check("transpose+cast f32 128x64", 'cast(transpose(%x, axes=[1, 0]), dtype="float16")',
+      {"x": x}, f64(x.T.astype(np.float16)), 1, "transpose")
+x = f32(3, 64, 96)
+check("batch transpose 3x64x96", "transpose(%x, axes=[0, 2, 1])", {"x": x},
+      f64(x).transpose(0, 2, 1), 1, "transpose")
+x = f32(2, 32, 4, 128)
+check("permute 2x32x4x128 (0, 2, 1, 3)", "transpose(%x, axes=[0, 2, 1, 3])",
+      {"x": x}, f64(x).transpose(0, 2, 1, 3), 1, "vector")
+x = f32(100, 72)
+check("transpose 100x72", "transpose(%x, axes=[1, 0])", {"x": x}, f64(x).T, 1,
+      "fallback")
 
 # Multi-stage kernels (softmax, layer norm): each stage scheduled.
 for m, n in [(9, 100), (16, 1024)]:

@@ -500,6 +500,60 @@ tensorir.prim_func @relu_no_lanes(%X: memref<48x1000xf32>, %Y: memref<48x1000xf3
 
 // -----
 
+// Transpose: a thread's 8 x 8 f16 elements go through registers, 8 vector
+// loads along A's rows and 8 vector stores along B's; 8 threads along A's
+// rows (threadIdx.x) times 16 along B's (threadIdx.y); batch dimensions
+// fused into the grid with the tiles.
+// CHECK-LABEL: tensorir.prim_func @transpose_f16
+// CHECK:         %B_local = tensorir.alloc_buffer {scope = "local"}
+// CHECK:         tensorir.for %{{.*}} = 0 to 1152 thread_binding("blockIdx.x")
+// CHECK-NEXT:      tensorir.for %j_1 = 0 to 16 thread_binding("threadIdx.y")
+// CHECK-NEXT:        tensorir.for %i_1 = 0 to 8 thread_binding("threadIdx.x")
+// CHECK-NEXT:          tensorir.for %j_2 = 0 to 8 unrolled
+// CHECK-NEXT:            tensorir.for %i_2 = 0 to 8 vectorized
+// CHECK:                   memref.load %A[%vb, %vj, %vi]
+// CHECK:                   memref.store %{{.*}}, %B_local[%vb, %vi, %vj]
+// CHECK:                 tensorir.for %ax0 = 0 to 8 unrolled
+// CHECK-NEXT:              tensorir.for %ax1 = 0 to 8 vectorized
+// CHECK:                     tensorir.block "B_local"
+// T64-LABEL:   tensorir.prim_func @transpose_f16
+// T64:           tensorir.for %j_1 = 0 to 8 thread_binding("threadIdx.y")
+tensorir.prim_func @transpose_f16(%A: memref<4x3072x768xf16>, %B: memref<4x768x3072xf16>) {
+  tensorir.for %b = 0 to 4 {
+    tensorir.for %i = 0 to 768 {
+      tensorir.for %j = 0 to 3072 {
+        tensorir.block "B"(%vb = spatial(4, %b), %vi = spatial(768, %i), %vj = spatial(3072, %j)) {
+          %a = memref.load %A[%vb, %vj, %vi] : memref<4x3072x768xf16>
+          memref.store %a, %B[%vb, %vi, %vj] : memref<4x768x3072xf16>
+        }
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// A transpose whose rows (100 f32) are no whole number of 8 threads x 4
+// lanes: the Fallback rules take it.
+// CHECK-LABEL: tensorir.prim_func @transpose_no_tiles
+// CHECK-NOT:     threadIdx.y
+// CHECK:         thread_binding("threadIdx.x")
+// CHECK-NOT:     threadIdx.y
+tensorir.prim_func @transpose_no_tiles(%A: memref<256x100xf32>, %B: memref<100x256xf32>) {
+  tensorir.for %i = 0 to 100 {
+    tensorir.for %j = 0 to 256 {
+      tensorir.block "B"(%vi = spatial(100, %i), %vj = spatial(256, %j)) {
+        %a = memref.load %A[%vj, %vi] : memref<256x100xf32>
+        memref.store %a, %B[%vi, %vj] : memref<100x256xf32>
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
 // A GEMM of 21 M multiply-adds that no tile divides (260 x 300 x 270):
 // A and B are zero-padded to whole 64 x 64 tiles and steps of 8 by
 // kernels of their own, the tile loops run unmasked, and only the
