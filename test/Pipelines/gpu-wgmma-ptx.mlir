@@ -13,6 +13,11 @@
 // RUN: FileCheck %s --check-prefix=DENSE < %t/dense.ptx
 // RUN: split-file %t/dense.ptx %t/dense
 // RUN: %ptxas -arch=sm_90a -v %t/dense/fused_matmul_add_relu_kernel.ptx -o %t/dense.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// The write-back moves 16 bytes per access (the accumulator from shared
+// memory, the bias, the result), also under the mask of M = 200's last
+// tile.
+// RUN: mlc-compile --target=cuda:sm_90a %t/tail.mlir -o %t/tail.ptx
+// RUN: FileCheck %s --check-prefix=TAIL < %t/tail.ptx
 // bf16, and 4096^3: the k-tile loop stays a loop (LLVM unrolls K = 128's
 // two k-tiles).
 // RUN: mlc-compile --target=cuda:sm_90a %t/bf16.mlir -o %t/bf16.ptx
@@ -48,6 +53,12 @@
 // BF16-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16
 // BF16-NOT: mma.sync
 
+// TAIL:     wgmma.wait_group.sync.aligned 0
+// TAIL-DAG: ld.shared.v4.b32
+// TAIL-DAG: ld.global.v4.b32
+// TAIL-DAG: st.global.v4.b32
+// TAIL-NOT: {{ld|st}}.global.b32
+
 // BIG: {{^}}8{{$}}
 
 // SM90-NOT: wgmma
@@ -62,6 +73,14 @@ func.func @main(%a: tensor<2x200x256xf16>, %b: tensor<256x1000xf16>, %bias: tens
   %1 = relay.add %0, %bias : (tensor<2x200x1000xf32>, tensor<1000xf32>) -> tensor<2x200x1000xf32>
   %2 = relay.nn.relu %1 : (tensor<2x200x1000xf32>) -> tensor<2x200x1000xf32>
   return %2 : tensor<2x200x1000xf32>
+}
+
+//--- tail.mlir
+func.func @main(%a: tensor<2x200x256xf16>, %b: tensor<256x1024xf16>, %bias: tensor<1024xf32>) -> tensor<2x200x1024xf32> {
+  %0 = relay.nn.matmul %a, %b {out_dtype = f32} : (tensor<2x200x256xf16>, tensor<256x1024xf16>) -> tensor<2x200x1024xf32>
+  %1 = relay.add %0, %bias : (tensor<2x200x1024xf32>, tensor<1024xf32>) -> tensor<2x200x1024xf32>
+  %2 = relay.nn.relu %1 : (tensor<2x200x1024xf32>) -> tensor<2x200x1024xf32>
+  return %2 : tensor<2x200x1024xf32>
 }
 
 //--- bf16.mlir

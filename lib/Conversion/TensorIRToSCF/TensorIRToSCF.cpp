@@ -23,6 +23,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <map>
 
@@ -179,6 +181,55 @@ void lowerFor(RewriterBase &rewriter, ForOp op, IndexConstants &constants) {
   rewriter.eraseOp(op);
 }
 
+/// Puts a `vectorized` loop whose body is guarded by one condition that does
+/// not depend on the lane (a tile's row mask: `where` of a block whose rows
+/// are no whole number of tiles) inside that condition. Unrolled, the lanes'
+/// accesses then share one basic block, where LLVM merges them into vector
+/// loads and stores; each lane under its own copy of the condition kept
+/// them scalar.
+void hoistLaneInvariantGuard(scf::ForOp loop) {
+  Block *body = loop.getBody();
+  scf::IfOp guard;
+  for (Operation &op : body->without_terminator()) {
+    auto ifOp = dyn_cast<scf::IfOp>(op);
+    if (ifOp && !guard && ifOp.getNumResults() == 0 &&
+        ifOp.getElseRegion().empty()) {
+      guard = ifOp;
+      continue;
+    }
+    // Only side-effect free ops around the guard (the lanes' indices).
+    if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op))
+      return;
+  }
+  if (!guard || &body->back() != guard->getNextNode())
+    return;
+  // The ops of the body that compute the condition: none may use the lane.
+  SetVector<Operation *> slice;
+  SmallVector<Value> worklist{guard.getCondition()};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (v == loop.getInductionVar())
+      return;
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != body || !slice.insert(def))
+      continue;
+    llvm::append_range(worklist, def->getOperands());
+  }
+  SmallVector<Operation *> hoisted(slice.begin(), slice.end());
+  llvm::sort(hoisted,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  for (Operation *op : hoisted)
+    op->moveBefore(loop);
+  OpBuilder builder(loop);
+  auto outer = scf::IfOp::create(builder, loop.getLoc(), guard.getCondition(),
+                                 /*withElseRegion=*/false);
+  loop->moveBefore(outer.thenBlock()->getTerminator());
+  Block *then = guard.thenBlock();
+  then->getTerminator()->erase();
+  body->getOperations().splice(Block::iterator(guard), then->getOperations());
+  guard->erase();
+}
+
 /// Fully unrolls the `unrolled` and `vectorized` loops of `func` with
 /// constant trip counts,
 /// innermost first; the others keep their loop metadata.
@@ -191,8 +242,13 @@ void unrollLoops(func::FuncOp func) {
                  kind.getValue() == ForKind::vectorized))
       loops.push_back(loop);
   });
-  for (scf::ForOp loop : loops)
+  for (scf::ForOp loop : loops) {
+    auto kind = loop->getAttrOfType<ForKindAttr>(
+        TensorIRDialect::getLoopKindAttrName());
+    if (kind.getValue() == ForKind::vectorized)
+      hoistLaneInvariantGuard(loop);
     (void)loopUnrollFull(loop);
+  }
 }
 
 struct ConvertTensorIRToSCFPass

@@ -7,7 +7,10 @@
 // C, accumulated in shared memory by the nest annotated wgmma (thread i
 // computes row i over all of K: what mlc-gpu-tensorize-wgmma replaces by
 // TMA and wgmma), then written back with the fused bias and ReLU by the
-// same threads, consecutive threads on consecutive columns. M = 200 is no
+// same threads, 4 consecutive columns per thread (16 bytes of the f32
+// accumulator: vector accesses), consecutive threads on consecutive groups
+// of 4; the results go to registers (local) and are stored after the
+// thread's loads. M = 200 is no
 // whole number of tiles: the rows past it are masked (TMA fills them with
 // zeros); A's batch is blockIdx.z, B (K x N) is shared by the batch.
 // CHECK-LABEL: tensorir.prim_func @dense_bias_relu
@@ -20,11 +23,15 @@
 // CHECK-NEXT:              tensorir.for %k = 0 to 256 {
 // CHECK:                       tensorir.block "C"
 // CHECK-SAME:                    where(
-// CHECK:                 tensorir.for %{{.*}} = 0 to 128 {
+// CHECK:                 tensorir.for %{{.*}} = 0 to 32 {
 // CHECK-NEXT:              tensorir.for %{{.*}} = 0 to 128 thread_binding("threadIdx.x")
-// CHECK:                     tensorir.block "C_shared"
+// CHECK-NEXT:                tensorir.for %{{.*}} = 0 to 4 vectorized
+// CHECK:                       tensorir.block "C_shared"
 // CHECK:                       arith.addf
 // CHECK:                       arith.maximumf
+// CHECK:                       memref.store %{{.*}}, %D_local
+// CHECK:                   tensorir.for %{{.*}} = 0 to 4 vectorized
+// CHECK:                     tensorir.block "D_local"
 // CHECK-NOT:   tensorir.block "bias_relu"
 // MMA-LABEL: tensorir.prim_func @dense_bias_relu
 // MMA-NOT:     wgmma

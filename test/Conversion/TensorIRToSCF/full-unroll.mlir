@@ -35,3 +35,41 @@ tensorir.prim_func @dynamic(%T: memref<?xf32>, %n: index) {
     }
   }
 }
+
+// A vectorized loop whose block is masked by a condition that does not
+// depend on the lane (row < 3, rows of 4 lanes) is put inside one scf.if:
+// the unrolled lanes share a block. A mask that depends on the lane
+// (column < 3) stays one scf.if per lane.
+// CHECK-LABEL: func.func @lane_invariant_mask(
+// CHECK:       scf.for
+// CHECK:         %[[ROW_OK:.*]] = arith.cmpi ult, %{{.*}}, %c3
+// CHECK-NEXT:    scf.if %[[ROW_OK]] {
+// CHECK-COUNT-4:   memref.store
+// CHECK-NOT:     scf.if
+// CHECK:         return
+// CHECK-LABEL: func.func @lane_mask(
+// CHECK-COUNT-4: scf.if
+tensorir.prim_func @lane_invariant_mask(%T: memref<3x4xf32>) {
+  tensorir.for %i = 0 to 4 {
+    tensorir.for %j = 0 to 4 vectorized {
+      %c3 = arith.constant 3 : index
+      %row_ok = arith.cmpi ult, %i, %c3 : index
+      tensorir.block "T"(%vi = spatial(3, %i), %vj = spatial(4, %j)) where(%row_ok) {
+        %zero = arith.constant 0.0 : f32
+        memref.store %zero, %T[%vi, %vj] : memref<3x4xf32>
+      }
+    }
+  }
+}
+tensorir.prim_func @lane_mask(%T: memref<4x3xf32>) {
+  tensorir.for %i = 0 to 4 {
+    tensorir.for %j = 0 to 4 vectorized {
+      %c3 = arith.constant 3 : index
+      %column_ok = arith.cmpi ult, %j, %c3 : index
+      tensorir.block "T"(%vi = spatial(4, %i), %vj = spatial(3, %j)) where(%column_ok) {
+        %zero = arith.constant 0.0 : f32
+        memref.store %zero, %T[%vi, %vj] : memref<4x3xf32>
+      }
+    }
+  }
+}
