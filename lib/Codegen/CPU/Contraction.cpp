@@ -14,6 +14,8 @@
 #include "ScheduleUtils.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -51,6 +53,95 @@ static int64_t balancedTile(int64_t extent, int64_t tile, int64_t align) {
 static LogicalResult readSlivers(RewriterBase &rewriter,
                                  linalg::LinalgOp column,
                                  const InterleavedPanel &panel);
+
+/// Prefetches the accumulator tile of the next register row tile (the
+/// rows after `accumulator`'s, a subview of the register column taken in
+/// the register row loop) before `kLoop` of this one. The register tile
+/// reads its accumulators before its k loop; C is too large for L2 (each k
+/// cache tile walks over all of it), so without the prefetch every
+/// register tile started with 8 misses on rows 8 KiB apart (at 2048 x
+/// 2048). Measured with 4 KiB pages at 1 thread: 2048^3 0.85x -> 0.91x
+/// OpenBLAS. Nothing when the tile is not such a subview.
+static void prefetchNextAccumulator(RewriterBase &rewriter, Value accumulator,
+                                    Operation *kLoop) {
+  auto view = accumulator.getDefiningOp<memref::SubViewOp>();
+  auto rowLoop = kLoop->getParentOfType<scf::ForOp>();
+  if (!view || !rowLoop || !view.hasUnitStride() ||
+      view->getParentOp() != rowLoop.getOperation())
+    return;
+  MemRefType source = view.getSourceType();
+  int64_t elementBytes = source.getElementTypeBitWidth() / 8;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (elementBytes < 1 || failed(source.getStridesAndOffset(strides, offset)) ||
+      strides.empty() || strides.back() != 1)
+    return;
+  // The dimension the row loop walks: its offset is the loop's variable.
+  SmallVector<OpFoldResult> offsets = view.getMixedOffsets();
+  Value iv = rowLoop.getInductionVar();
+  auto rowDim = llvm::find_if(
+      offsets, [&](OpFoldResult ofr) { return dyn_cast<Value>(ofr) == iv; });
+  std::optional<int64_t> step = getConstantIntValue(rowLoop.getStep());
+  std::optional<int64_t> upper = getConstantIntValue(rowLoop.getUpperBound());
+  if (rowDim == offsets.end() || !step || !upper ||
+      llvm::any_of(view.getStaticSizes(), ShapedType::isDynamic))
+    return;
+  ArrayRef<int64_t> sizes = view.getStaticSizes();
+  // 64-byte lines along the innermost dimension, every index of the others.
+  int64_t line = std::max<int64_t>(1, 64 / elementBytes);
+  int64_t lines = llvm::divideCeil(sizes.back(), line);
+  uint64_t prefetches = lines;
+  for (int64_t size : sizes.drop_back())
+    prefetches *= size;
+  if (prefetches > 64)
+    return;
+
+  Location loc = kLoop->getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(kLoop);
+  // The last tile prefetches itself (in cache already): no branch, and
+  // every address stays inside the view.
+  if (*upper < *step)
+    return;
+  Value next = arith::MinSIOp::create(
+      rewriter, loc,
+      arith::AddIOp::create(
+          rewriter, loc, iv,
+          arith::ConstantIndexOp::create(rewriter, loc, *step)),
+      arith::ConstantIndexOp::create(rewriter, loc, *upper - *step));
+  SmallVector<int64_t> position(sizes.size(), 0);
+  // Each dimension's index at each position, made once.
+  llvm::DenseMap<std::pair<size_t, int64_t>, Value> indexOf;
+  for (uint64_t p = 0; p < prefetches; ++p) {
+    // position: the index in the tile, innermost in lines.
+    uint64_t rest = p;
+    position.back() = static_cast<int64_t>(rest % lines) * line;
+    rest /= lines;
+    for (int64_t d = static_cast<int64_t>(sizes.size()) - 2; d >= 0; --d) {
+      position[d] = static_cast<int64_t>(rest % sizes[d]);
+      rest /= sizes[d];
+    }
+    SmallVector<Value> indices;
+    for (auto [d, ofr] : llvm::enumerate(offsets)) {
+      Value &index = indexOf[{d, position[d]}];
+      if (!index) {
+        Value base = d == static_cast<size_t>(rowDim - offsets.begin())
+                         ? next
+                         : getValueOrCreateConstantIndexOp(rewriter, loc, ofr);
+        index = position[d]
+                    ? arith::AddIOp::create(rewriter, loc, base,
+                                            arith::ConstantIndexOp::create(
+                                                rewriter, loc, position[d]))
+                          .getResult()
+                    : base;
+      }
+      indices.push_back(index);
+    }
+    memref::PrefetchOp::create(rewriter, loc, view.getSource(), indices,
+                               /*isWrite=*/true, /*localityHint=*/3,
+                               /*isDataCache=*/true);
+  }
+}
 
 void KernelScheduler::scheduleContraction(
     RewriterBase &rewriter, linalg::LinalgOp op,
@@ -167,11 +258,14 @@ void KernelScheduler::scheduleContraction(
   sizes[m] = rows;
   if (!(current = tile(rewriter, current, sizes)))
     return giveUp();
+  Value accumulator = current.getDpsInits().front();
   sizes.assign(numLoops, 0);
   sizes[k] = 1;
   Operation *kLoop = nullptr;
   if (!(current = tile(rewriter, current, sizes, /*forall=*/false, &kLoop)))
     return giveUp();
+  if (kLoop)
+    prefetchNextAccumulator(rewriter, accumulator, kLoop);
   current->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
   if (auto loop = current->getParentOfType<scf::ForOp>())
     loop->setAttr(kRegisterLoopMarker, rewriter.getUnitAttr());

@@ -7,7 +7,9 @@
 // its lhs block (128x64) to a buffer whose rows are padded by a cache line
 // (64 -> 80 floats: rows of an even number of lines would share L1 sets),
 // then walks register columns of the panel and a k loop carrying the 8x32
-// accumulator tile in registers, FMAs on the packed operands.
+// accumulator tile in registers, FMAs on the packed operands. Before its k
+// loop, each register tile prefetches the accumulators of the next one
+// (rows + 8, the last tile its own): 8 rows of two 64-byte lines.
 // CHECK-LABEL: func.func @matmul
 // CHECK: %[[PB:.*]] = memref.alloca() {alignment = 64 : i64} : memref<2x64x32xf32>
 // CHECK: %[[SRC:.*]] = memref.expand_shape %arg1 {{\[}}[0], [1, 2]] output_shape [64, 2, 32]
@@ -20,8 +22,14 @@
 // CHECK: scf.for %[[J:.*]] = %c0 to %c64 step %c32
 // CHECK: %[[JB:.*]] = affine.apply #{{.*}}(%[[J]])
 // CHECK: %[[SLIVER:.*]] = memref.subview %[[PB]][%[[JB]], 0, 0] [1, 64, 32] [1, 1, 1] : memref<2x64x32xf32> to memref<64x32xf32, strided<[32, 1], offset: ?>>
-// CHECK: scf.for
+// CHECK: scf.for %[[I:.*]] = %c0 to %c128 step %c8
 // CHECK: memref.subview %[[PAV]]
+// CHECK: %[[NEXT:.*]] = arith.addi %[[I]], %c8
+// CHECK: %[[ROW:.*]] = arith.minsi %[[NEXT]], %c120
+// CHECK: memref.prefetch %[[CCOL:.*]][%[[ROW]], %c0], write, locality<3>, data
+// CHECK: memref.prefetch %[[CCOL]][%[[ROW]], %c16], write, locality<3>, data
+// CHECK-COUNT-14: memref.prefetch %[[CCOL]]
+// CHECK-NOT: memref.prefetch
 // CHECK: %[[ACC:.*]] = vector.transfer_read {{.*}} : memref<8x32xf32, {{.*}}>, vector<8x32xf32>
 // CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ACC]]) -> (vector<8x32xf32>)
 // CHECK: memref.subview %[[SLIVER]]
@@ -77,8 +85,9 @@ func.func @matmul_odd(%A: memref<37x29xf32>, %B: memref<29x53xf32>, %C: memref<3
 // FMAs are one-dimensional vectors. The k cache tile is balanced (784 =
 // 4 * 196 rather than 3 * 256 + 16), so no partial tile is left. Once, the
 // lowering patterns rewrote this tile's unit dimension back and forth for
-// seconds.
+// seconds. One register row tile: no next tile to prefetch.
 // CHECK-LABEL: func.func @matmul_one_row
+// CHECK-NOT: memref.prefetch
 // CHECK: scf.for {{.*}} = %c0 to %c784 step %c196
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x10xf32>)
 // CHECK: vector.fma {{.*}} : vector<10xf32>
