@@ -28,6 +28,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 #include <chrono>
 #include <limits>
 #include <thread>
@@ -63,14 +66,27 @@ llvm::Error HostTensor::allocate() {
     return createError("cannot allocate " + Twine(numBytes) + " bytes for '" +
                        name + "' (" + printType(type) + ")");
   };
-  if (numBytes > std::numeric_limits<size_t>::max() - 64)
+  // Large tensors in 2 MiB pages where the kernel grants them (THP in
+  // `madvise` mode, as numpy asks for its arrays of 4 MiB or more): a GEMM
+  // walks its matrices in tiles whose rows lie a row's bytes apart, so with
+  // 4 KiB pages each row of a tile is another TLB entry. aligned_alloc
+  // wants a size that is a multiple of the alignment.
+  constexpr size_t kHugePageBytes = size_t(2) << 20;
+  constexpr size_t kHugePageThreshold = size_t(4) << 20;
+  size_t alignment = numBytes >= kHugePageThreshold ? kHugePageBytes : 64;
+  if (numBytes > std::numeric_limits<size_t>::max() - alignment)
     return cannot();
-  // aligned_alloc wants a size that is a multiple of the alignment.
-  size_t padded = std::max<size_t>(64, (numBytes + 63) / 64 * 64);
-  owned.reset(static_cast<char *>(std::aligned_alloc(64, padded)));
+  size_t padded =
+      std::max(alignment, (numBytes + alignment - 1) / alignment * alignment);
+  owned.reset(static_cast<char *>(std::aligned_alloc(alignment, padded)));
   data = owned.get();
   if (!data)
     return cannot();
+#ifdef MADV_HUGEPAGE
+  // A hint: without transparent huge pages the tensor keeps small pages.
+  if (alignment == kHugePageBytes)
+    (void)madvise(data, padded, MADV_HUGEPAGE);
+#endif
   std::fill_n(data, padded, 0);
   return llvm::Error::success();
 }
