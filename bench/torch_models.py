@@ -11,7 +11,7 @@ sequence 128), at 1 and 2 threads in one run, plus mlc's compile time.
 mlc: `mlc-run --bench=RUNS --threads=T` (weights bound at compile time),
 median latency; compile time is the wall time of one mlc-run without
 --bench (compilation plus one inference). torch: median of RUNS calls after
-a warm-up, torch.set_num_threads(T). The ratio is torch time / mlc time
+a warm-up, T threads for torch and its BLAS (bench/torch_threads.py). The ratio is torch time / mlc time
 (> 1: mlc is faster). Each mlc output is checked against torch's (rtol 1e-4,
 atol 1e-4 times the largest output magnitude).
 """
@@ -37,6 +37,9 @@ from mlc.relay.frontend import from_pytorch  # noqa: E402
 from mlc.tools import find_tool, save_npz  # noqa: E402
 import torch_models  # noqa: E402
 
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+from torch_threads import set_threads  # noqa: E402
+
 BLOCK_CONFIG = {"bert": dict(hidden=768, heads=12, ffn=3072),
                 "gpt2": dict(hidden=768, heads=12, max_len=128),
                 "llama": dict(hidden=768, heads=12, ffn=2048, max_len=128)}
@@ -57,7 +60,7 @@ def build(name, resolution, rng):
 
 
 def torch_median(model, inputs, threads, runs):
-    torch.set_num_threads(threads)
+    set_threads(threads)
     tensors = [torch.from_numpy(x) for x in inputs]
     times = []
     with torch.no_grad():

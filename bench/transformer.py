@@ -1,4 +1,4 @@
-"""Transformer layers: mlc vs torch (oneDNN) on the same machine in one run.
+"""Transformer layers: mlc vs torch on the same machine in one run.
 
     /usr/bin/python3 bench/transformer.py [--models gpt2_mlp bert_layer dense]
         [--threads 1 2] [--runs 10]
@@ -15,7 +15,8 @@ time, as `mlc-run --params` does):
   * dense: nn.dense (transposed weight) + bias + tanh GELU for M in
     {128, 1600, 4096} and (K, N) in {(768, 3072), (3072, 768)}.
 mlc: `mlc-run --bench=RUNS --threads=T`, median latency. torch: the same
-computation in torch (float32, torch.set_num_threads(T)), median of RUNS
+computation in torch (float32, T threads for torch and its BLAS:
+bench/torch_threads.py), median of RUNS
 calls after two warm-up calls. The ratio is torch time / mlc time (> 1:
 mlc is faster). Every mlc output is checked against torch in float64
 (max |error| <= 1e-4 * max |reference| + 1e-5); a wrong output fails the
@@ -34,6 +35,7 @@ import torch
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 from relay_model import RelayModel  # noqa: E402
+from torch_threads import set_threads  # noqa: E402
 
 F = torch.nn.functional
 
@@ -170,7 +172,7 @@ MODELS = {"gpt2_mlp": [("gpt2_mlp", gpt2_mlp)], "bert_layer": [("bert_layer", be
 
 
 def torch_median(forward, params, x, threads, runs):
-    torch.set_num_threads(threads)
+    set_threads(threads)
     p = {name: torch.from_numpy(w) for name, w in params.items()}
     x = torch.from_numpy(x)
     with torch.no_grad():
