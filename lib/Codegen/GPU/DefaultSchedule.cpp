@@ -136,6 +136,15 @@ size_t getFirstDimUsing(Attribute attr, ArrayRef<unsigned> vars) {
   return 0;
 }
 
+/// The loops around `block` inside `ancestor`, outermost first.
+SmallVector<ForOp> getLoopsInside(BlockOp block, ForOp ancestor) {
+  SmallVector<ForOp> inner;
+  for (ForOp l : Schedule::getLoops(block))
+    if (ancestor->isProperAncestor(l))
+      inner.push_back(l);
+  return inner;
+}
+
 /// `loops` (a perfectly nested chain, at least one) as one loop.
 FailureOr<ForOp> fuseAll(Schedule &sch, ArrayRef<ForOp> loops) {
   if (loops.size() == 1)
@@ -327,10 +336,7 @@ struct GPUDefaultSchedulePass
     FailureOr<BlockOp> copy = sch.cacheRead(block, readIndex, "shared");
     if (failed(copy) || failed(sch.computeAt(*copy, koLoop)))
       return failure();
-    SmallVector<ForOp> inner;
-    for (ForOp l : Schedule::getLoops(*copy))
-      if (koLoop->isProperAncestor(l))
-        inner.push_back(l);
+    SmallVector<ForOp> inner = getLoopsInside(*copy, koLoop);
     if (inner.empty())
       return failure();
     int64_t tileElements = 1;
@@ -391,11 +397,29 @@ struct GPUDefaultSchedulePass
     }
   }
 
+  /// `block`'s results computed into registers (cache_write "local") and
+  /// stored once the thread (`threadLoop`) has done all of its loads, by a
+  /// copy whose innermost loop is vectorized and the others unrolled: a load
+  /// may not move above a store to a buffer that may alias it, which keeps
+  /// LLVM from merging interleaved loads and stores into vector accesses.
+  static LogicalResult storeFromRegisters(Schedule &sch, BlockOp block,
+                                          ForOp threadLoop) {
+    FailureOr<BlockOp> copy = sch.cacheWrite(block, 0, "local");
+    if (failed(copy) || failed(sch.reverseComputeAt(*copy, threadLoop)))
+      return failure();
+    SmallVector<ForOp> copyLoops = getLoopsInside(*copy, threadLoop);
+    if (copyLoops.empty() || failed(sch.vectorize(copyLoops.back())))
+      return failure();
+    copyLoops.pop_back();
+    for (ForOp l : copyLoops)
+      (void)sch.unroll(l);
+    return success();
+  }
+
   /// Unrolls the loops of `block` inside `ancestor`.
   static void unrollInside(Schedule &sch, BlockOp block, ForOp ancestor) {
-    for (ForOp l : Schedule::getLoops(block))
-      if (ancestor->isProperAncestor(l))
-        (void)sch.unroll(l);
+    for (ForOp l : getLoopsInside(block, ancestor))
+      (void)sch.unroll(l);
   }
 
   /// dlight's pad_einsum for a GEMM whose M, N or K is no multiple of its
@@ -791,10 +815,7 @@ struct GPUDefaultSchedulePass
         failed(sch.reverseComputeAt(*writeBack, (*j)[0])) ||
         failed(sch.bind((*i)[1], "threadIdx.x")))
       return failure();
-    SmallVector<ForOp> inner;
-    for (ForOp l : Schedule::getLoops(*writeBack))
-      if ((*j)[0]->isProperAncestor(l))
-        inner.push_back(l);
+    SmallVector<ForOp> inner = getLoopsInside(*writeBack, (*j)[0]);
     // Each thread takes 16 bytes of the accumulator's row at a time (the
     // tile's 128 columns divide by any lane count), so that its shared loads
     // and global stores become vector accesses: with one element per
@@ -823,23 +844,9 @@ struct GPUDefaultSchedulePass
         {NamedAttribute(StringAttr::get(&getContext(), kWgmmaAnnotation),
                         StringAttr::get(&getContext(), "m64n128k16"))}));
     inlineEpilogues(sch);
-    // The thread's lanes computed into registers and stored after all of
-    // its loads (the epilogue's bias, say): a load may not move above a
-    // store to a buffer that may alias it, which kept LLVM from merging
-    // either into vector accesses.
-    FailureOr<BlockOp> results = sch.cacheWrite(*writeBack, 0, "local");
-    if (failed(results) || failed(sch.reverseComputeAt(*results, (*parts)[1])))
-      return failure();
-    SmallVector<ForOp> resultLoops;
-    for (ForOp l : Schedule::getLoops(*results))
-      if ((*parts)[1]->isProperAncestor(l))
-        resultLoops.push_back(l);
-    if (resultLoops.empty() || failed(sch.vectorize(resultLoops.back())))
-      return failure();
-    resultLoops.pop_back();
-    for (ForOp l : resultLoops)
-      (void)sch.unroll(l);
-    return success();
+    // The thread's lanes stored after all of its loads (the epilogue's
+    // bias, say).
+    return storeFromRegisters(sch, *writeBack, (*parts)[1]);
   }
 
   LogicalResult applyTensorCoreMatmul(Schedule &sch, ForOp root) {
@@ -1454,19 +1461,7 @@ struct GPUDefaultSchedulePass
         failed(sch.unroll((*w)[2])) || failed(sch.vectorize((*r)[2])))
       return failure();
     // The results in registers, stored along B's rows after all loads.
-    FailureOr<BlockOp> writeBack = sch.cacheWrite(block, 0, "local");
-    if (failed(writeBack) || failed(sch.reverseComputeAt(*writeBack, (*r)[1])))
-      return failure();
-    SmallVector<ForOp> copyLoops;
-    for (ForOp l : Schedule::getLoops(*writeBack))
-      if ((*r)[1]->isProperAncestor(l))
-        copyLoops.push_back(l);
-    if (copyLoops.empty() || failed(sch.vectorize(copyLoops.back())))
-      return failure();
-    copyLoops.pop_back();
-    for (ForOp l : copyLoops)
-      (void)sch.unroll(l);
-    return success();
+    return storeFromRegisters(sch, block, (*r)[1]);
   }
 
   /// The Fallback rule with vector lanes (getFallbackLanes): blocks x
