@@ -121,13 +121,15 @@ struct RaisePlan {
   SmallVector<unsigned> windowDims;
 };
 
-/// Checks every condition of the pass description; fills `plan`.
-bool matchBlock(BlockOp block, RaisePlan &plan) {
+/// The perfect nest of serial loops from 0 with static extents around
+/// `block` (no predicate), iteration variable i bound to loop i: its
+/// outermost loop and the extents; null when there is none.
+ForOp matchNest(BlockOp block, SmallVectorImpl<int64_t> &extents) {
   if (block.getPredicate() || !block.getDynamicExtents().empty())
-    return false;
+    return nullptr;
   unsigned numIters = block.getNumIterVars();
   if (numIters == 0)
-    return false;
+    return nullptr;
   // The perfect nest of loops, innermost first.
   SmallVector<ForOp> loops;
   Operation *inner = block;
@@ -136,24 +138,32 @@ bool matchBlock(BlockOp block, RaisePlan &plan) {
     // Exactly one op (plus the terminator) in the loop body.
     if (!loop || loop.getBodyBlock()->getOperations().size() != 2 ||
         loop.getKind() != ForKind::serial || loop.getAnnotations())
-      return false;
+      return nullptr;
     std::optional<int64_t> lb = loop.getConstantLowerBound();
     std::optional<int64_t> ub = loop.getConstantUpperBound();
     std::optional<int64_t> step = loop.getConstantStep();
     if (!lb || *lb != 0 || !ub || *ub <= 0 || !step || *step != 1)
-      return false;
+      return nullptr;
     loops.push_back(loop);
     inner = loop;
   }
   std::reverse(loops.begin(), loops.end());
-  plan.outermost = loops.front();
   for (unsigned i = 0; i < numIters; ++i) {
     std::optional<int64_t> extent = block.getConstantExtent(i);
     if (block.getBindings()[i] != loops[i].getInductionVar() || !extent ||
         *extent != *loops[i].getConstantUpperBound())
-      return false;
-    plan.extents.push_back(*extent);
+      return nullptr;
+    extents.push_back(*extent);
   }
+  return loops.front();
+}
+
+/// Checks every condition of the pass description; fills `plan`.
+bool matchBlock(BlockOp block, RaisePlan &plan) {
+  plan.outermost = matchNest(block, plan.extents);
+  if (!plan.outermost)
+    return false;
+  unsigned numIters = block.getNumIterVars();
 
   // The body: ops, with the store last.
   Block *body = block.getBodyBlock();
@@ -394,20 +404,173 @@ bool raise(RewriterBase &rewriter, RaisePlan &plan) {
   return true;
 }
 
+/// topi.nn.pad's stage (the `pad_temp` of convolutions and pooling, built
+/// by LegalizeNN's buildPad): out[v] = select(in bounds, in[clamp(v -
+/// before)], pad) with, for each padded dimension d, s = v_d - before_d,
+/// in bounds = s >= 0 and s < in_d, the index max(min(s, in_d - 1), 0).
+/// Its clamped loads are not affine, so matchBlock leaves it as scalar
+/// loops on one thread; it is the same as filling `out` with the pad value
+/// and copying `in` into the subview at `before`, two ops the default
+/// schedule vectorizes and runs in parallel.
+struct PadPlan {
+  ForOp outermost;
+  Value input, output;
+  Attribute padValue;
+  SmallVector<int64_t> before;
+};
+
+/// The constant that `value` is (an arith.constant anywhere).
+Attribute getConstant(Value value) {
+  auto constant = value.getDefiningOp<arith::ConstantOp>();
+  return constant ? constant.getValue() : Attribute();
+}
+
+bool isConstantIndex(Value value, int64_t expected) {
+  auto constant = value.getDefiningOp<arith::ConstantIndexOp>();
+  return constant && constant.value() == expected;
+}
+
+bool matchPad(BlockOp block, PadPlan &plan) {
+  SmallVector<int64_t> extents;
+  plan.outermost = matchNest(block, extents);
+  if (!plan.outermost || block.getInitOp())
+    return false;
+  Block *body = block.getBodyBlock();
+  auto store = dyn_cast<memref::StoreOp>(*std::prev(body->end(), 2));
+  if (!store)
+    return false;
+  unsigned rank = block.getNumIterVars();
+  for (unsigned d = 0; d < rank; ++d)
+    if (block.isReduceIterVar(d))
+      return false;
+  if (store.getIndices().size() != rank)
+    return false;
+  for (auto [d, index] : llvm::enumerate(store.getIndices()))
+    if (index != block.getIterVar(d))
+      return false;
+  auto select = store.getValue().getDefiningOp<arith::SelectOp>();
+  if (!select || select->getBlock() != body)
+    return false;
+  auto load = select.getTrueValue().getDefiningOp<memref::LoadOp>();
+  plan.padValue = getConstant(select.getFalseValue());
+  if (!load || load->getBlock() != body || !plan.padValue ||
+      load.getIndices().size() != rank)
+    return false;
+  plan.input = load.getMemRef();
+  plan.output = store.getMemRef();
+  auto inType = dyn_cast<MemRefType>(plan.input.getType());
+  auto outType = dyn_cast<MemRefType>(plan.output.getType());
+  if (!inType || !outType || !inType.hasStaticShape() ||
+      !outType.hasStaticShape() || plan.input.getParentBlock() == body ||
+      plan.input == plan.output ||
+      inType.getElementType() != outType.getElementType())
+    return false;
+
+  // Each index: v_d itself, or max(min(v_d + c, in_d - 1), 0) with c <= 0.
+  // `shifted[d]` is that v_d + c (null for v_d itself).
+  SmallVector<Value> shifted(rank);
+  plan.before.assign(rank, 0);
+  for (auto [d, index] : llvm::enumerate(load.getIndices())) {
+    int64_t inSize = inType.getDimSize(d);
+    if (index == block.getIterVar(d)) {
+      if (inSize != outType.getDimSize(d))
+        return false;
+      continue;
+    }
+    auto max = index.getDefiningOp<arith::MaxSIOp>();
+    if (!max || !isConstantIndex(max.getRhs(), 0))
+      return false;
+    auto min = max.getLhs().getDefiningOp<arith::MinSIOp>();
+    if (!min || !isConstantIndex(min.getRhs(), inSize - 1))
+      return false;
+    Value s = min.getLhs();
+    if (s != block.getIterVar(d)) {
+      auto add = s.getDefiningOp<arith::AddIOp>();
+      auto c = add ? add.getRhs().getDefiningOp<arith::ConstantIndexOp>()
+                   : arith::ConstantIndexOp();
+      if (!add || add.getLhs() != block.getIterVar(d) || !c || c.value() > 0)
+        return false;
+      plan.before[d] = -c.value();
+    }
+    // The padding after must not be negative (no cropping).
+    if (plan.before[d] > outType.getDimSize(d) - inSize)
+      return false;
+    shifted[d] = s;
+  }
+  // The condition: exactly s_d >= 0 and s_d < in_d for each padded d,
+  // joined by andi.
+  SmallVector<Value> leaves, worklist{select.getCondition()};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (auto andOp = v.getDefiningOp<arith::AndIOp>()) {
+      worklist.append({andOp.getLhs(), andOp.getRhs()});
+      continue;
+    }
+    leaves.push_back(v);
+  }
+  llvm::SmallBitVector lower(rank), upper(rank);
+  for (Value leaf : leaves) {
+    auto cmp = leaf.getDefiningOp<arith::CmpIOp>();
+    if (!cmp)
+      return false;
+    auto *it = llvm::find(shifted, cmp.getLhs());
+    if (!cmp.getLhs() || it == shifted.end())
+      return false;
+    unsigned d = it - shifted.begin();
+    if (cmp.getPredicate() == arith::CmpIPredicate::sge &&
+        isConstantIndex(cmp.getRhs(), 0))
+      lower.set(d);
+    else if (cmp.getPredicate() == arith::CmpIPredicate::slt &&
+             isConstantIndex(cmp.getRhs(), inType.getDimSize(d)))
+      upper.set(d);
+    else
+      return false;
+  }
+  for (unsigned d = 0; d < rank; ++d)
+    if (static_cast<bool>(shifted[d]) != (lower.test(d) && upper.test(d)))
+      return false;
+  // Nothing else in the body: the index and condition arithmetic.
+  for (Operation &op : body->without_terminator())
+    if (&op != store.getOperation() && &op != load.getOperation() &&
+        !isRaisableScalarOp(&op))
+      return false;
+  return true;
+}
+
+void raisePad(RewriterBase &rewriter, PadPlan &plan) {
+  Location loc = plan.outermost.getLoc();
+  rewriter.setInsertionPoint(plan.outermost);
+  auto inType = cast<MemRefType>(plan.input.getType());
+  Value padValue =
+      arith::ConstantOp::create(rewriter, loc, cast<TypedAttr>(plan.padValue));
+  linalg::FillOp::create(rewriter, loc, padValue, plan.output);
+  SmallVector<int64_t> ones(inType.getRank(), 1);
+  Value interior = memref::SubViewOp::create(
+      rewriter, loc, plan.output, plan.before, inType.getShape(), ones);
+  linalg::CopyOp::create(rewriter, loc, plan.input, interior);
+  rewriter.eraseOp(plan.outermost);
+}
+
 struct ConvertTensorIRToLinalgPass
     : public mlc::impl::ConvertTensorIRToLinalgBase<
           ConvertTensorIRToLinalgPass> {
   void runOnOperation() override {
     SmallVector<RaisePlan> plans;
+    SmallVector<PadPlan> pads;
     getOperation().walk([&](BlockOp block) {
       RaisePlan plan;
       plan.block = block;
+      PadPlan pad;
       if (matchBlock(block, plan))
         plans.push_back(std::move(plan));
+      else if (matchPad(block, pad))
+        pads.push_back(std::move(pad));
     });
     IRRewriter rewriter(&getContext());
     for (RaisePlan &plan : plans)
       (void)raise(rewriter, plan);
+    for (PadPlan &pad : pads)
+      raisePad(rewriter, pad);
   }
 };
 

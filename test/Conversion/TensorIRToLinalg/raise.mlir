@@ -87,13 +87,19 @@ tensorir.prim_func @iota_t(%out: memref<5x3xi32>) {
 
 // -----
 
-// Conv2d: the pad stage (clamped, non-affine indices) stays a tensorir
-// block; the convolution with `y + ky` accesses is raised.
+// Conv2d: the pad stage (topi.nn.pad: clamped, non-affine indices and a
+// select) becomes a fill of the padded buffer with the pad value and a copy
+// of the input into its interior; the convolution with `y + ky` accesses is
+// raised.
 // CHECK-DAG: #[[PAD:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d4, d2 + d5, d3 + d6)>
 // CHECK-DAG: #[[W:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d1, d4, d5, d6)>
 // CHECK-LABEL: tensorir.prim_func private @conv2d
-// CHECK: tensorir.block "pad_temp"
-// CHECK: arith.minsi
+// CHECK-NOT: tensorir.block "pad_temp"
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: linalg.fill ins(%[[ZERO]] : f32) outs(%pad_temp : memref<1x3x10x10xf32>)
+// CHECK: %[[INTERIOR:.*]] = memref.subview %pad_temp[0, 0, 1, 1] [1, 3, 8, 8] [1, 1, 1, 1]
+// CHECK: linalg.copy ins(%{{.*}} : memref<1x3x8x8xf32>) outs(%[[INTERIOR]] :
+// CHECK-NOT: arith.minsi
 // CHECK: linalg.generic
 // CHECK: linalg.generic {indexing_maps = [#[[PAD]], #[[W]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
 // CHECK-SAME: ins(%pad_temp, %{{.*}} : memref<1x3x10x10xf32>, memref<4x3x3x3xf32>)
@@ -357,6 +363,94 @@ tensorir.prim_func @windows(%A: memref<8x8xf32>, %P: memref<4x4xf32>, %S: memref
           %2 = arith.addf %1, %0 : f32
           memref.store %2, %S[%vg] : memref<2xf32>
         }
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// Not a pad: the output (8 elements) is shorter than the padding before
+// (1) plus the input (8): the padding after is negative (a crop), so the
+// input would not fit in the interior; the block stays.
+// CHECK-LABEL: tensorir.prim_func @crop
+// CHECK: tensorir.block "crop"
+// CHECK-NOT: linalg.copy
+tensorir.prim_func @crop(%A: memref<8xf32>, %B: memref<8xf32>) {
+  tensorir.for %i = 0 to 8 {
+    tensorir.block "crop"(%v = spatial(8, %i)) {
+      %c-1 = arith.constant -1 : index
+      %0 = arith.addi %v, %c-1 : index
+      %c0 = arith.constant 0 : index
+      %c8 = arith.constant 8 : index
+      %1 = arith.cmpi sge, %0, %c0 : index
+      %2 = arith.cmpi slt, %0, %c8 : index
+      %3 = arith.andi %1, %2 : i1
+      %c7 = arith.constant 7 : index
+      %4 = arith.minsi %0, %c7 : index
+      %5 = arith.maxsi %4, %c0 : index
+      %6 = memref.load %A[%5] : memref<8xf32>
+      %cst = arith.constant 0.000000e+00 : f32
+      %7 = arith.select %3, %6, %cst : f32
+      memref.store %7, %B[%v] : memref<8xf32>
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// Not a pad: the condition checks only the lower bound, so the clamped
+// reads past the end are kept (an edge-replicating pad); the block stays.
+// CHECK-LABEL: tensorir.prim_func @replicate_end
+// CHECK: tensorir.block "edge"
+// CHECK-NOT: linalg.copy
+tensorir.prim_func @replicate_end(%A: memref<8xf32>, %B: memref<10xf32>) {
+  tensorir.for %i = 0 to 10 {
+    tensorir.block "edge"(%v = spatial(10, %i)) {
+      %c-1 = arith.constant -1 : index
+      %0 = arith.addi %v, %c-1 : index
+      %c0 = arith.constant 0 : index
+      %1 = arith.cmpi sge, %0, %c0 : index
+      %c7 = arith.constant 7 : index
+      %4 = arith.minsi %0, %c7 : index
+      %5 = arith.maxsi %4, %c0 : index
+      %6 = memref.load %A[%5] : memref<8xf32>
+      %cst = arith.constant 0.000000e+00 : f32
+      %7 = arith.select %1, %6, %cst : f32
+      memref.store %7, %B[%v] : memref<10xf32>
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// A pool's pad with -inf: the fill takes the pad value.
+// CHECK-LABEL: tensorir.prim_func @pad_neg_inf
+// CHECK: %[[NEG_INF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK: linalg.fill ins(%[[NEG_INF]] : f32) outs(%{{.*}} : memref<2x11xf32>)
+// CHECK: memref.subview %{{.*}}[0, 2] [2, 8] [1, 1]
+// CHECK: linalg.copy
+tensorir.prim_func @pad_neg_inf(%A: memref<2x8xf32>, %B: memref<2x11xf32>) {
+  tensorir.for %i = 0 to 2 {
+    tensorir.for %j = 0 to 11 {
+      tensorir.block "pad"(%vi = spatial(2, %i), %vj = spatial(11, %j)) {
+        %c-2 = arith.constant -2 : index
+        %0 = arith.addi %vj, %c-2 : index
+        %c0 = arith.constant 0 : index
+        %c8 = arith.constant 8 : index
+        %1 = arith.cmpi sge, %0, %c0 : index
+        %2 = arith.cmpi slt, %0, %c8 : index
+        %3 = arith.andi %1, %2 : i1
+        %c7 = arith.constant 7 : index
+        %4 = arith.minsi %0, %c7 : index
+        %5 = arith.maxsi %4, %c0 : index
+        %6 = memref.load %A[%vi, %5] : memref<2x8xf32>
+        %cst = arith.constant 0xFF800000 : f32
+        %7 = arith.select %3, %6, %cst : f32
+        memref.store %7, %B[%vi, %vj] : memref<2x11xf32>
       }
     }
   }
