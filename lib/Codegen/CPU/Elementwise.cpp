@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Ops without a reduction dimension (elementwise, injective, copies): the
-// outermost dimension in parallel when the op is large, the innermost one
-// vectorized.
+// outermost dimension that is not a unit one in parallel when the op is
+// large, the innermost one vectorized.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,15 +46,22 @@ void KernelScheduler::scheduleElementwise(RewriterBase &rewriter,
   std::optional<unsigned> transposedDim = getTransposedDim(op);
   SmallVector<int64_t> taskRanges = ranges;
   linalg::LinalgOp current = op;
-  if (!inParallelTask && numLoops > 1 &&
+  // The tasks split the outermost dimension that is not a unit one (the
+  // batch of a batch-1 NCHW tensor is: the channels then are), never the
+  // innermost, which is vectorized.
+  unsigned taskDim = 0;
+  while (taskDim + 1 < numLoops && ranges[taskDim] == 1)
+    ++taskDim;
+  if (!inParallelTask && taskDim + 1 < numLoops &&
       elements >= static_cast<uint64_t>(kMinParallelElements) &&
-      ranges[0] > 1) {
+      ranges[taskDim] > 1) {
     // About 16 tasks: enough to balance a few threads.
     SmallVector<int64_t> parallel(numLoops, 0);
-    parallel[0] = clampTile(llvm::divideCeil(ranges[0], 16), ranges[0]);
+    parallel[taskDim] =
+        clampTile(llvm::divideCeil(ranges[taskDim], 16), ranges[taskDim]);
     if (!(current = tile(rewriter, current, parallel, /*forall=*/true)))
       return;
-    taskRanges[0] = parallel[0];
+    taskRanges[taskDim] = parallel[taskDim];
   }
   // One innermost vector per step; a short innermost dimension is one
   // vector as it is.

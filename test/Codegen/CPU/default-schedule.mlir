@@ -168,6 +168,37 @@ func.func @ewise_big(%A: memref<256x256xf32>, %C: memref<256x256xf32>) {
 
 // -----
 
+// A batch-1 NCHW tensor: the tasks split the channels (the first dimension
+// that is not a unit one), 96 in steps of 6; the innermost dimension is
+// vectorized. With one row of channels only (1 x 1 x 56 x 56) the rows are
+// split, never the vectorized innermost dimension.
+// CHECK-LABEL: func.func @ewise_batch1
+// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c96) step (%c6)
+// CHECK: vector<16xf32>
+// CHECK-LABEL: func.func @ewise_one_plane
+// CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c224) step (%c14)
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @ewise_batch1(%A: memref<1x96x56x56xf32>, %C: memref<1x96x56x56xf32>) {
+  linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%A : memref<1x96x56x56xf32>) outs(%C : memref<1x96x56x56xf32>) {
+  ^bb0(%a: f32, %c: f32):
+    %0 = math.exp %a : f32
+    linalg.yield %0 : f32
+  }
+  return
+}
+func.func @ewise_one_plane(%A: memref<1x1x224x224xf32>, %C: memref<1x1x224x224xf32>) {
+  linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%A : memref<1x1x224x224xf32>) outs(%C : memref<1x1x224x224xf32>) {
+  ^bb0(%a: f32, %c: f32):
+    %0 = math.exp %a : f32
+    linalg.yield %0 : f32
+  }
+  return
+}
+
+// -----
+
 // Elementwise ops that read through a fused reshape ((d0 * 32 + d1, d2)) or
 // at a constant index ((0, d0, d1)) are vectorized too: in a 1 x 1 x 16
 // tile the unit dimensions are 0, and operands indexed at a constant are
