@@ -170,11 +170,18 @@ func.func @ewise_big(%A: memref<256x256xf32>, %C: memref<256x256xf32>) {
 
 // A batch-1 NCHW tensor: the tasks split the channels (the first dimension
 // that is not a unit one), 96 in steps of 6; the innermost dimension is
-// vectorized. With one row of channels only (1 x 1 x 56 x 56) the rows are
-// split, never the vectorized innermost dimension.
+// vectorized. Inside a task, the loops around the vector loop (6
+// channels, 56 rows: small constant trip counts) tell LLVM not to unroll
+// them (it unrolled such fills into 500 memsets in one block, seconds of
+// instruction selection). With one row of channels only (1 x 1 x 56 x 56)
+// the rows are split, never the vectorized innermost dimension.
+// CHECK-DAG: #[[NO_UNROLL:.*]] = #llvm.loop_unroll<disable = true>
+// CHECK-DAG: #[[ANNOTATION:.*]] = #llvm.loop_annotation<unroll = #[[NO_UNROLL]]>
 // CHECK-LABEL: func.func @ewise_batch1
 // CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c96) step (%c6)
 // CHECK: vector<16xf32>
+// CHECK: } {llvm.loop_annotation = #[[ANNOTATION]]}
+// CHECK: } {llvm.loop_annotation = #[[ANNOTATION]]}
 // CHECK-LABEL: func.func @ewise_one_plane
 // CHECK: scf.parallel (%{{.*}}) = (%c0) to (%c224) step (%c14)
 #id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
