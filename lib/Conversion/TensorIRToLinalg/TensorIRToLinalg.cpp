@@ -29,6 +29,8 @@
 
 #include "llvm/ADT/SmallBitVector.h"
 
+#include <limits>
+
 namespace mlc {
 #define GEN_PASS_DEF_CONVERTTENSORIRTOLINALG
 #include "mlc/Conversion/TensorIRToLinalg/Passes.h.inc"
@@ -488,7 +490,9 @@ bool matchPad(BlockOp block, PadPlan &plan) {
       auto add = s.getDefiningOp<arith::AddIOp>();
       auto c = add ? add.getRhs().getDefiningOp<arith::ConstantIndexOp>()
                    : arith::ConstantIndexOp();
-      if (!add || add.getLhs() != block.getIterVar(d) || !c || c.value() > 0)
+      // (INT64_MIN has no negation.)
+      if (!add || add.getLhs() != block.getIterVar(d) || !c || c.value() > 0 ||
+          c.value() == std::numeric_limits<int64_t>::min())
         return false;
       plan.before[d] = -c.value();
     }

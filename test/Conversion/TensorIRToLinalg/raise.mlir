@@ -456,3 +456,32 @@ tensorir.prim_func @pad_neg_inf(%A: memref<2x8xf32>, %B: memref<2x11xf32>) {
   }
   tensorir.return
 }
+
+// -----
+
+// Not a pad: a shift of INT64_MIN (no padding before can be its negation);
+// the block stays.
+// CHECK-LABEL: tensorir.prim_func @shift_min
+// CHECK: tensorir.block "shift"
+// CHECK-NOT: linalg.copy
+tensorir.prim_func @shift_min(%A: memref<8xf32>, %B: memref<10xf32>) {
+  tensorir.for %i = 0 to 10 {
+    tensorir.block "shift"(%v = spatial(10, %i)) {
+      %cmin = arith.constant -9223372036854775808 : index
+      %0 = arith.addi %v, %cmin : index
+      %c0 = arith.constant 0 : index
+      %c8 = arith.constant 8 : index
+      %1 = arith.cmpi sge, %0, %c0 : index
+      %2 = arith.cmpi slt, %0, %c8 : index
+      %3 = arith.andi %1, %2 : i1
+      %c7 = arith.constant 7 : index
+      %4 = arith.minsi %0, %c7 : index
+      %5 = arith.maxsi %4, %c0 : index
+      %6 = memref.load %A[%5] : memref<8xf32>
+      %cst = arith.constant 0.000000e+00 : f32
+      %7 = arith.select %3, %6, %cst : f32
+      memref.store %7, %B[%v] : memref<10xf32>
+    }
+  }
+  tensorir.return
+}
