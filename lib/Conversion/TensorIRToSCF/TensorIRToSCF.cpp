@@ -188,6 +188,9 @@ void lowerFor(RewriterBase &rewriter, ForOp op, IndexConstants &constants) {
 /// loads and stores; each lane under its own copy of the condition kept
 /// them scalar.
 void hoistLaneInvariantGuard(scf::ForOp loop) {
+  // The loop moves into the scf.if: nothing may use a result of it.
+  if (loop.getNumResults() != 0)
+    return;
   Block *body = loop.getBody();
   scf::IfOp guard;
   for (Operation &op : body->without_terminator()) {
