@@ -472,6 +472,20 @@ tensorir.prim_func @constant_index_out_of_bounds(%A: memref<4x4xf32>) {
 
 // -----
 
+// An index at INT64_MAX: the range is printed closed (its half-open end
+// would overflow; found by the mlc-opt fuzzer, UBSan).
+tensorir.prim_func @index_at_int64_max(%A: memref<4xf32>) {
+  tensorir.block "B" {
+    %c = arith.constant 9223372036854775807 : index
+    %zero = arith.constant 0.0 : f32
+    // expected-error @+1 {{'memref.store' op index 0 ranges over [9223372036854775807, 9223372036854775807] but dimension 0 of the buffer has size 4 (in block 'B')}}
+    memref.store %zero, %A[%c] : memref<4xf32>
+  }
+  tensorir.return
+}
+
+// -----
+
 tensorir.prim_func @init_without_reduce(%A: memref<4xf32>) {
   tensorir.for %i = 0 to 4 {
     tensorir.block "B"(%vi = spatial(4, %i)) {

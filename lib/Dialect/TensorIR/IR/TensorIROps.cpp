@@ -952,6 +952,16 @@ verifyRegionList(BlockOp op, StringRef what, ValueRange buffers,
   return success();
 }
 
+/// `range` as a half-open [min, max + 1), unless its end is past int64_t:
+/// then closed, [min, max].
+static void printIndexRange(InFlightDiagnostic &diag, const IndexRange &range) {
+  diag << "[" << range.min << ", ";
+  if (std::optional<int64_t> end = llvm::checkedAdd(range.max, int64_t(1)))
+    diag << *end << ")";
+  else
+    diag << range.max << "]";
+}
+
 LogicalResult BlockOp::verify() {
   if (getName().empty())
     return emitOpError("name must not be empty");
@@ -991,13 +1001,8 @@ LogicalResult BlockOp::verify() {
     std::optional<IndexRange> range = getStaticIndexRange(getBindings()[i]);
     if (range && (range->min < 0 || range->max >= *extent)) {
       InFlightDiagnostic diag = emitOpError("binding of iteration variable ")
-                                << getIterVarDisplayName(i) << " ranges over ["
-                                << range->min << ", ";
-      // A half-open range, unless its end is past int64_t.
-      if (std::optional<int64_t> end = llvm::checkedAdd(range->max, int64_t(1)))
-        diag << *end << ")";
-      else
-        diag << range->max << "]";
+                                << getIterVarDisplayName(i) << " ranges over ";
+      printIndexRange(diag, *range);
       return diag << ", outside its domain [0, " << *extent << ")";
     }
   }
@@ -1086,11 +1091,13 @@ static LogicalResult verifyAccessInBounds(Operation *access, BlockOp block,
       continue;
     std::optional<IndexRange> range = getStaticIndexRange(index);
     int64_t size = type.getDimSize(d);
-    if (range && (range->min < 0 || range->max >= size))
-      return access->emitOpError("index ")
-             << d << " ranges over [" << range->min << ", " << range->max + 1
-             << ") but dimension " << d << " of the buffer has size " << size
-             << " (in block '" << block.getName() << "')";
+    if (range && (range->min < 0 || range->max >= size)) {
+      InFlightDiagnostic diag = access->emitOpError("index ")
+                                << d << " ranges over ";
+      printIndexRange(diag, *range);
+      return diag << " but dimension " << d << " of the buffer has size "
+                  << size << " (in block '" << block.getName() << "')";
+    }
   }
   return success();
 }
