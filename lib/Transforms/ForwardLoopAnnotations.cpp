@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlc/Transforms/LoopAnnotations.h"
 #include "mlc/Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -16,15 +17,13 @@ namespace mlc {
 using namespace mlir;
 
 namespace {
-/// The discardable attribute that convert-scf-to-cf puts on back edges.
-constexpr llvm::StringLiteral kDiscardableName = "llvm.loop_annotation";
 
 template <typename BranchOp> void forward(BranchOp branch) {
   auto annotation = dyn_cast_or_null<LLVM::LoopAnnotationAttr>(
-      branch->getDiscardableAttr(kDiscardableName));
+      branch->getDiscardableAttr(mlc::kLoopAnnotationAttrName));
   if (!annotation)
     return;
-  branch->removeDiscardableAttr(kDiscardableName);
+  branch->removeDiscardableAttr(mlc::kLoopAnnotationAttrName);
   if (!branch.getLoopAnnotationAttr())
     branch.setLoopAnnotationAttr(annotation);
 }

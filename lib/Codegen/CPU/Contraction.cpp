@@ -83,7 +83,7 @@ static void prefetchNextAccumulator(RewriterBase &rewriter, Value accumulator,
       offsets, [&](OpFoldResult ofr) { return dyn_cast<Value>(ofr) == iv; });
   std::optional<int64_t> step = getConstantIntValue(rowLoop.getStep());
   std::optional<int64_t> upper = getConstantIntValue(rowLoop.getUpperBound());
-  if (rowDim == offsets.end() || !step || !upper ||
+  if (rowDim == offsets.end() || !step || !upper || *upper < *step ||
       llvm::any_of(view.getStaticSizes(), ShapedType::isDynamic))
     return;
   ArrayRef<int64_t> sizes = view.getStaticSizes();
@@ -101,8 +101,6 @@ static void prefetchNextAccumulator(RewriterBase &rewriter, Value accumulator,
   rewriter.setInsertionPoint(kLoop);
   // The last tile prefetches itself (in cache already): no branch, and
   // every address stays inside the view.
-  if (*upper < *step)
-    return;
   Value next = arith::MinSIOp::create(
       rewriter, loc,
       arith::AddIOp::create(

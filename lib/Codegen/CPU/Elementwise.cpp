@@ -13,6 +13,8 @@
 #include "KernelSchedules.h"
 #include "ScheduleUtils.h"
 
+#include "mlc/Transforms/LoopAnnotations.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMAttrs.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -88,7 +90,7 @@ void KernelScheduler::scheduleElementwise(RewriterBase &rewriter,
   // instruction selection and scheduling. Only the innermost (vector) loop
   // may be unrolled there.
   if (tasks) {
-    auto loops = SmallVector<scf::ForOp>();
+    SmallVector<scf::ForOp> loops;
     for (Operation *op = current->getParentOp(); op && op != tasks;
          op = op->getParentOp())
       if (auto loop = dyn_cast<scf::ForOp>(op))
@@ -101,6 +103,6 @@ void KernelScheduler::scheduleElementwise(RewriterBase &rewriter,
         {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
     // loops[0] is the innermost: it keeps LLVM's unrolling.
     for (scf::ForOp loop : llvm::drop_begin(loops))
-      loop->setAttr("llvm.loop_annotation", noUnroll);
+      loop->setAttr(mlc::kLoopAnnotationAttrName, noUnroll);
   }
 }

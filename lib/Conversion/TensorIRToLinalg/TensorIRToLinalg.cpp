@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
@@ -417,20 +418,9 @@ bool raise(RewriterBase &rewriter, RaisePlan &plan) {
 struct PadPlan {
   ForOp outermost;
   Value input, output;
-  Attribute padValue;
+  TypedAttr padValue;
   SmallVector<int64_t> before;
 };
-
-/// The constant that `value` is (an arith.constant anywhere).
-Attribute getConstant(Value value) {
-  auto constant = value.getDefiningOp<arith::ConstantOp>();
-  return constant ? constant.getValue() : Attribute();
-}
-
-bool isConstantIndex(Value value, int64_t expected) {
-  auto constant = value.getDefiningOp<arith::ConstantIndexOp>();
-  return constant && constant.value() == expected;
-}
 
 bool matchPad(BlockOp block, PadPlan &plan) {
   SmallVector<int64_t> extents;
@@ -454,10 +444,11 @@ bool matchPad(BlockOp block, PadPlan &plan) {
   if (!select || select->getBlock() != body)
     return false;
   auto load = select.getTrueValue().getDefiningOp<memref::LoadOp>();
-  plan.padValue = getConstant(select.getFalseValue());
-  if (!load || load->getBlock() != body || !plan.padValue ||
+  auto padValue = select.getFalseValue().getDefiningOp<arith::ConstantOp>();
+  if (!load || load->getBlock() != body || !padValue ||
       load.getIndices().size() != rank)
     return false;
+  plan.padValue = padValue.getValue();
   plan.input = load.getMemRef();
   plan.output = store.getMemRef();
   auto inType = dyn_cast<MemRefType>(plan.input.getType());
@@ -480,10 +471,10 @@ bool matchPad(BlockOp block, PadPlan &plan) {
       continue;
     }
     auto max = index.getDefiningOp<arith::MaxSIOp>();
-    if (!max || !isConstantIndex(max.getRhs(), 0))
+    if (!max || !isConstantIntValue(max.getRhs(), 0))
       return false;
     auto min = max.getLhs().getDefiningOp<arith::MinSIOp>();
-    if (!min || !isConstantIndex(min.getRhs(), inSize - 1))
+    if (!min || !isConstantIntValue(min.getRhs(), inSize - 1))
       return false;
     Value s = min.getLhs();
     if (s != block.getIterVar(d)) {
@@ -522,10 +513,10 @@ bool matchPad(BlockOp block, PadPlan &plan) {
       return false;
     unsigned d = it - shifted.begin();
     if (cmp.getPredicate() == arith::CmpIPredicate::sge &&
-        isConstantIndex(cmp.getRhs(), 0))
+        isConstantIntValue(cmp.getRhs(), 0))
       lower.set(d);
     else if (cmp.getPredicate() == arith::CmpIPredicate::slt &&
-             isConstantIndex(cmp.getRhs(), inType.getDimSize(d)))
+             isConstantIntValue(cmp.getRhs(), inType.getDimSize(d)))
       upper.set(d);
     else
       return false;
@@ -545,8 +536,7 @@ void raisePad(RewriterBase &rewriter, PadPlan &plan) {
   Location loc = plan.outermost.getLoc();
   rewriter.setInsertionPoint(plan.outermost);
   auto inType = cast<MemRefType>(plan.input.getType());
-  Value padValue =
-      arith::ConstantOp::create(rewriter, loc, cast<TypedAttr>(plan.padValue));
+  Value padValue = arith::ConstantOp::create(rewriter, loc, plan.padValue);
   linalg::FillOp::create(rewriter, loc, padValue, plan.output);
   SmallVector<int64_t> ones(inType.getRank(), 1);
   Value interior = memref::SubViewOp::create(

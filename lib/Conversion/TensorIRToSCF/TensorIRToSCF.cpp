@@ -15,6 +15,7 @@
 
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
 #include "mlc/Dialect/TensorIR/IR/TensorIRUtils.h"
+#include "mlc/Transforms/LoopAnnotations.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -114,10 +115,6 @@ private:
   // loop may have those bounds.
   std::map<int64_t, Value> constants;
 };
-
-/// The discardable attribute of `scf.for` that `convert-scf-to-cf` moves to
-/// the loop's back edge (LLVM loop metadata).
-constexpr llvm::StringLiteral kLoopAnnotationAttrName = "llvm.loop_annotation";
 
 /// LLVM loop metadata that carries out a `vectorized` or `unrolled` kind:
 /// vectorization enabled; full unrolling for a constant trip count, else
@@ -237,18 +234,16 @@ void hoistLaneInvariantGuard(scf::ForOp loop) {
 /// constant trip counts,
 /// innermost first; the others keep their loop metadata.
 void unrollLoops(func::FuncOp func) {
-  SmallVector<scf::ForOp> loops;
+  SmallVector<std::pair<scf::ForOp, ForKind>> loops;
   func.walk<WalkOrder::PostOrder>([&](scf::ForOp loop) {
     auto kind = loop->getAttrOfType<ForKindAttr>(
         TensorIRDialect::getLoopKindAttrName());
     if (kind && (kind.getValue() == ForKind::unrolled ||
                  kind.getValue() == ForKind::vectorized))
-      loops.push_back(loop);
+      loops.push_back({loop, kind.getValue()});
   });
-  for (scf::ForOp loop : loops) {
-    auto kind = loop->getAttrOfType<ForKindAttr>(
-        TensorIRDialect::getLoopKindAttrName());
-    if (kind.getValue() == ForKind::vectorized)
+  for (auto [loop, kind] : loops) {
+    if (kind == ForKind::vectorized)
       hoistLaneInvariantGuard(loop);
     (void)loopUnrollFull(loop);
   }
