@@ -141,6 +141,7 @@ void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
   if (options.defaultSchedule && !options.emulateGPUSchedule) {
     DefaultSchedulePassOptions schedule;
     schedule.fuseEpilogues = options.fuseEpilogues;
+    schedule.pointwiseConvAsMatmul = options.pointwiseConvAsMatmul;
     pm.addNestedPass<func::FuncOp>(mlc::createDefaultSchedulePass(schedule));
   }
   if (options.approximateMath)

@@ -74,6 +74,12 @@ struct CPUPipelineOptions
                      "contraction or convolution on its register tiles "
                      "(mlc-default-schedule's fuse-epilogues)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> pointwiseConvAsMatmul{
+      *this, "pointwise-conv-as-matmul",
+      llvm::cl::desc("Schedule 1x1 stride-1 convolutions as contractions "
+                     "over the image's rows and columns as one dimension "
+                     "(mlc-default-schedule's pointwise-conv-as-matmul)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> approximateMath{
       *this, "approximate-math",
       llvm::cl::desc("Compute f32 exp and log functions by upstream's "

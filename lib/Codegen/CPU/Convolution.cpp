@@ -220,3 +220,249 @@ linalg::LinalgOp mlc::cpu::flattenConvTile(RewriterBase &rewriter,
   rewriter.eraseOp(op);
   return generic;
 }
+
+namespace {
+/// How a generic op's loops are collapsed: `dropped` loops (of extent one)
+/// go away, `inner` merges into `outer` (the next one, in every operand
+/// that uses either), and the inputs are reordered by `inputOrder`.
+struct LoopCollapse {
+  linalg::GenericOp op;
+  SmallVector<unsigned> dropped;
+  unsigned outer, inner;
+  SmallVector<unsigned> inputOrder;
+  /// Per operand (in the op's order): its new map and the groups of its
+  /// dimensions that become one.
+  SmallVector<AffineMap> maps;
+  SmallVector<SmallVector<ReassociationIndices>> groups;
+};
+} // namespace
+
+/// Plans `collapse` (its op, loops and input order set): without the
+/// dropped loops (0 in every result), each operand's unit dimensions indexed
+/// by 0 join a neighbour and `inner`'s result joins `outer`'s. Fails when
+/// that is no view of the operand: `outer` and `inner` not adjacent results
+/// (a stride, a window), a buffer with a non-identity layout, an operand of
+/// unit dimensions only.
+static LogicalResult planCollapse(LoopCollapse &collapse) {
+  linalg::GenericOp op = collapse.op;
+  if (op.hasIndexSemantics() || !op.hasPureBufferSemantics())
+    return failure();
+  MLIRContext *ctx = op.getContext();
+  unsigned numLoops = op.getNumLoops();
+  // First without the dropped loops (numbering kept), then renumbered.
+  SmallVector<AffineExpr> withoutDropped, renumber;
+  unsigned next = 0;
+  for (unsigned d = 0; d < numLoops; ++d) {
+    bool dropped = llvm::is_contained(collapse.dropped, d);
+    withoutDropped.push_back(dropped ? getAffineConstantExpr(0, ctx)
+                                     : getAffineDimExpr(d, ctx));
+    // `inner` is never left in a result by then.
+    renumber.push_back(dropped || d == collapse.inner
+                           ? getAffineConstantExpr(0, ctx)
+                           : getAffineDimExpr(next++, ctx));
+  }
+  unsigned numNewLoops = next;
+  AffineExpr outer = getAffineDimExpr(collapse.outer, ctx),
+             inner = getAffineDimExpr(collapse.inner, ctx);
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type || !type.getLayout().isIdentity())
+      return failure();
+    SmallVector<AffineExpr> reduced;
+    for (AffineExpr expr : map.getResults())
+      reduced.push_back(simplifyAffineExpr(expr.replaceDims(withoutDropped),
+                                           numLoops, /*numSymbols=*/0));
+    SmallVector<ReassociationIndices> groups;
+    SmallVector<AffineExpr> results;
+    // Results of dropped loops only, before the first group.
+    ReassociationIndices leading;
+    for (auto [r, expr] : llvm::enumerate(reduced)) {
+      // `inner` right after `outer`, and nowhere else.
+      if (expr == inner) {
+        if (r == 0 || reduced[r - 1] != outer)
+          return failure();
+        groups.back().push_back(r);
+        continue;
+      }
+      if (expr.isFunctionOfDim(collapse.inner) ||
+          (expr.isFunctionOfDim(collapse.outer) &&
+           (expr != outer || r + 1 == reduced.size() ||
+            reduced[r + 1] != inner)))
+        return failure();
+      // A unit dimension (a batch of one, the window position of a 1x1
+      // kernel) joins its neighbour.
+      auto constant = dyn_cast<AffineConstantExpr>(expr);
+      if (constant && constant.getValue() == 0 && type.getDimSize(r) == 1) {
+        if (groups.empty())
+          leading.push_back(r);
+        else
+          groups.back().push_back(r);
+        continue;
+      }
+      groups.push_back(leading);
+      leading.clear();
+      groups.back().push_back(r);
+      results.push_back(expr.replaceDims(renumber));
+    }
+    if (!leading.empty())
+      return failure();
+    collapse.maps.push_back(AffineMap::get(numNewLoops, 0, results, ctx));
+    collapse.groups.push_back(std::move(groups));
+  }
+  return success();
+}
+
+/// The collapsed op of a planned `collapse`, on collapse_shape views of its
+/// operands (one per buffer and grouping, kept in `views`); erases the old.
+static linalg::GenericOp applyCollapse(
+    RewriterBase &rewriter, const LoopCollapse &collapse,
+    DenseMap<Value, std::pair<SmallVector<ReassociationIndices>, Value>>
+        &views) {
+  linalg::GenericOp op = collapse.op;
+  Location loc = op.getLoc();
+  rewriter.setInsertionPoint(op);
+  SmallVector<Value> operands;
+  for (OpOperand &operand : op->getOpOperands()) {
+    const SmallVector<ReassociationIndices> &groups =
+        collapse.groups[operand.getOperandNumber()];
+    Value value = operand.get();
+    if (static_cast<int64_t>(groups.size()) ==
+        cast<MemRefType>(value.getType()).getRank()) {
+      operands.push_back(value);
+      continue;
+    }
+    auto cached = views.find(value);
+    if (cached != views.end() && cached->second.first == groups) {
+      operands.push_back(cached->second.second);
+      continue;
+    }
+    // Before the first use, so that every op of the group can read it.
+    OpBuilder::InsertionGuard guard(rewriter);
+    if (Operation *def = value.getDefiningOp())
+      rewriter.setInsertionPointAfter(def);
+    else
+      rewriter.setInsertionPointToStart(value.getParentBlock());
+    Value view = memref::CollapseShapeOp::create(rewriter, loc, value, groups);
+    views[value] = {groups, view};
+    operands.push_back(view);
+  }
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  for (unsigned i : collapse.inputOrder) {
+    inputs.push_back(operands[i]);
+    maps.push_back(collapse.maps[i]);
+  }
+  unsigned numInputs = op.getNumDpsInputs();
+  SmallVector<Value> outputs(operands.begin() + numInputs, operands.end());
+  maps.append(collapse.maps.begin() + numInputs, collapse.maps.end());
+  SmallVector<utils::IteratorType> iterators;
+  for (auto [d, iterator] : llvm::enumerate(op.getIteratorTypesArray()))
+    if (!llvm::is_contained(collapse.dropped, d) && d != collapse.inner)
+      iterators.push_back(iterator);
+  auto collapsed = linalg::GenericOp::create(rewriter, loc, TypeRange(), inputs,
+                                             outputs, maps, iterators);
+  // The body, its arguments in the new order.
+  Block *body = op.getBlock();
+  Block *newBody = rewriter.createBlock(&collapsed.getRegion());
+  IRMapping mapping;
+  for (unsigned i : collapse.inputOrder)
+    mapping.map(body->getArgument(i),
+                newBody->addArgument(body->getArgument(i).getType(), loc));
+  for (BlockArgument arg : body->getArguments().drop_front(numInputs))
+    mapping.map(arg, newBody->addArgument(arg.getType(), loc));
+  rewriter.setInsertionPointToStart(newBody);
+  for (Operation &inner : body->getOperations()) {
+    Operation *copy = rewriter.clone(inner, mapping);
+    // The vectorizer's contraction takes the mul's operand order (a * b =
+    // b * a).
+    if (isa<arith::MulFOp, arith::MulIOp>(copy) && numInputs == 2 &&
+        llvm::all_of(copy->getOperands(), [&](Value v) {
+          return llvm::is_contained(newBody->getArguments().take_front(2), v);
+        }))
+      copy->setOperands(newBody->getArguments().take_front(2));
+  }
+  rewriter.eraseOp(op);
+  return collapsed;
+}
+
+/// The loops of extent one but `keep`.
+static SmallVector<unsigned> unitLoops(linalg::LinalgOp op,
+                                       ArrayRef<unsigned> keep) {
+  SmallVector<unsigned> loops;
+  for (auto [d, range] : llvm::enumerate(op.getStaticLoopRanges()))
+    if (range == 1 && !llvm::is_contained(keep, d))
+      loops.push_back(d);
+  return loops;
+}
+
+LogicalResult mlc::cpu::collapsePointwiseConv(RewriterBase &rewriter,
+                                              linalg::LinalgOp linalgOp) {
+  auto op = dyn_cast<linalg::GenericOp>(linalgOp.getOperation());
+  std::optional<ConvDims> dims;
+  if (!op || op.getNumDpsInits() != 1 || !(dims = matchConv(op)))
+    return failure();
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  unsigned rank = outMap.getNumResults();
+  if (rank < 2)
+    return failure();
+  LoopCollapse conv;
+  conv.op = op;
+  conv.inner = dims->n;
+  conv.outer = cast<AffineDimExpr>(outMap.getResult(rank - 2)).getPosition();
+  if (conv.outer == dims->m)
+    return failure();
+  conv.dropped = unitLoops(op, {dims->m, conv.outer, conv.inner});
+  // Weights first: the contraction's lhs (m rows), the image its rhs.
+  conv.inputOrder = {dims->lhs, dims->rhs};
+  if (failed(planCollapse(conv)) || !llvm::all_of(conv.maps, [](AffineMap map) {
+        return map.isProjectedPermutation();
+      }))
+    return failure();
+  // The fill and the epilogue of a fused kernel collapse alike, so that the
+  // epilogue still runs on the register tile.
+  SmallVector<LoopCollapse, 3> group = {conv};
+  if (std::optional<Epilogue> epilogue = matchEpilogue(op)) {
+    for (linalg::LinalgOp other : {epilogue->fill, epilogue->epilogue}) {
+      LoopCollapse collapse;
+      collapse.op = dyn_cast<linalg::GenericOp>(other.getOperation());
+      if (!collapse.op)
+        return failure();
+      collapse.outer = rank - 2;
+      collapse.inner = rank - 1;
+      collapse.dropped =
+          unitLoops(collapse.op, {collapse.outer, collapse.inner});
+      collapse.inputOrder = llvm::to_vector(
+          llvm::seq<unsigned>(0, collapse.op.getNumDpsInputs()));
+      if (failed(planCollapse(collapse)))
+        return failure();
+      group.push_back(std::move(collapse));
+    }
+  }
+  DenseMap<Value, std::pair<SmallVector<ReassociationIndices>, Value>> views;
+  for (const LoopCollapse &collapse : group)
+    applyCollapse(rewriter, collapse, views);
+  // A temporary buffer that is only read through its collapsed view is
+  // allocated in that shape.
+  for (auto &[buffer, view] : views) {
+    auto alloc = buffer.getDefiningOp<memref::AllocOp>();
+    if (!alloc || !alloc.getDynamicSizes().empty() ||
+        !llvm::all_of(buffer.getUsers(), [&](Operation *user) {
+          return user == view.second.getDefiningOp() ||
+                 isa<memref::DeallocOp>(user);
+        }))
+      continue;
+    rewriter.setInsertionPoint(alloc);
+    auto newAlloc = memref::AllocOp::create(
+        rewriter, alloc.getLoc(), cast<MemRefType>(view.second.getType()),
+        alloc.getAlignmentAttr());
+    for (Operation *user : llvm::to_vector(buffer.getUsers()))
+      if (isa<memref::DeallocOp>(user))
+        rewriter.modifyOpInPlace(user, [&] { user->setOperand(0, newAlloc); });
+    rewriter.replaceAllUsesWith(view.second, newAlloc);
+    rewriter.eraseOp(view.second.getDefiningOp());
+    rewriter.eraseOp(alloc);
+  }
+  return success();
+}

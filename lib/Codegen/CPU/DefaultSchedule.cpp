@@ -278,6 +278,18 @@ void DefaultSchedulePass::runOnOperation() {
   }
   IRRewriter rewriter(ctx);
 
+  // 0. Pointwise convolutions become contractions (Convolution.cpp).
+  if (pointwiseConvAsMatmul) {
+    SmallVector<linalg::GenericOp> convs;
+    func.walk([&](linalg::GenericOp op) {
+      if (op.getNumReductionLoops() != 0 && op.hasPureBufferSemantics() &&
+          !op.hasDynamicShape())
+        convs.push_back(op);
+    });
+    for (linalg::GenericOp op : convs)
+      (void)collapsePointwiseConv(rewriter, op);
+  }
+
   // 1. Tile. Only static-shaped ops on buffers: the kernels that tensorir
   // lowered, not tensor-level host code.
   SmallVector<linalg::LinalgOp> ops;
@@ -392,9 +404,31 @@ void DefaultSchedulePass::runOnOperation() {
                    : dropConstantIndices(rewriter, generic);
     }
     // A convolution's register tile becomes a matmul-shaped generic first,
-    // a pooling window step an elementwise one.
-    if (!linalg::isaContractionOpInterface(op) &&
-        op.getNumReductionLoops() != 0) {
+    // a pooling window step an elementwise one, and a contraction's with
+    // several m or n dimensions (of extent one by now but the last) a 2-d
+    // one: an extra n dimension (the batch of a pointwise convolution)
+    // would otherwise make the contraction lowering vectorize along m.
+    if (linalg::isaContractionOpInterface(op) && op.getNumLoops() > 3 &&
+        !op.hasDynamicShape()) {
+      FailureOr<linalg::ContractionDimensions> dims =
+          linalg::inferContractionDims(op);
+      // (Batch dimensions lower well, and flattening them would keep a fused
+      // epilogue's tile from being forwarded in registers.)
+      if (succeeded(dims) && dims->batch.empty() &&
+          dims->m.size() + dims->n.size() > 2) {
+        ConvDims tile;
+        tile.m = dims->m.back();
+        tile.n = dims->n.back();
+        tile.lhs = op.getMatchingIndexingMap(op.getDpsInputOperand(0))
+                           .isFunctionOfDim(tile.m)
+                       ? 0
+                       : 1;
+        tile.rhs = 1 - tile.lhs;
+        if (linalg::LinalgOp flat = flattenConvTile(rewriter, op, tile))
+          op = flat;
+      }
+    } else if (!linalg::isaContractionOpInterface(op) &&
+               op.getNumReductionLoops() != 0) {
       if (std::optional<ConvDims> dims = matchConv(op)) {
         op = flattenConvTile(rewriter, op, *dims);
       } else if (!hasProjectedPermutationMaps(op)) {

@@ -54,6 +54,15 @@ mlir::linalg::LinalgOp flattenConvTile(mlir::RewriterBase &rewriter,
                                        mlir::linalg::LinalgOp op,
                                        const ConvDims &dims);
 
+/// Rewrites a pointwise convolution (a 1x1 window at stride 1: its other
+/// reduction dimensions of extent one) into a contraction whose n dimension
+/// is the output's rows and columns as one, weights first (the lhs): the
+/// vectors span whole rows, not a 7-pixel one. The fill and epilogue of a
+/// fused kernel (matchEpilogue) and its temporary buffer collapse alike.
+/// Fails, and changes nothing, on other ops.
+mlir::LogicalResult collapsePointwiseConv(mlir::RewriterBase &rewriter,
+                                          mlir::linalg::LinalgOp op);
+
 /// The dimensions of a pooling-like reduction: out[.., n] = combine(out,
 /// f(image[.., s * n + ..], scalars..)) over reduction dimensions that index
 /// the image through sums (a window: `y * 2 + ky`), with n in the image's
@@ -162,6 +171,14 @@ struct KernelScheduler {
   void scheduleContraction(mlir::RewriterBase &rewriter,
                            mlir::linalg::LinalgOp op,
                            const mlir::linalg::ContractionDimensions &dims);
+  /// A contraction tile's register tiles: `columns` wide, `rows` high,
+  /// over k steps of one (its part of scheduleContraction).
+  void scheduleRegisterTiles(mlir::RewriterBase &rewriter,
+                             mlir::linalg::LinalgOp op,
+                             const mlir::linalg::ContractionDimensions &dims,
+                             int64_t rows, int64_t columns,
+                             std::optional<InterleavedPanel> &panel,
+                             mlir::Operation *kCacheLoop);
   /// Convolutions: parallel m tiles and output rows, an m x n register tile
   /// over the reduction dimensions one by one.
   void scheduleConv(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,

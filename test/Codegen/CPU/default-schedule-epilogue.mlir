@@ -100,17 +100,23 @@ func.func @matmul_k_tiles(%A: memref<16x1024xf32>, %B: memref<1024x64xf32>, %out
 
 // -----
 
-// A 1x1 convolution (NCHW) + bias + clip, MobileNet's pointwise layer: the
-// epilogue is flattened like the convolution's 16x16 register tile, the
-// accumulators start at zero and the temporary buffer is gone.
+// A 1x1 convolution (NCHW) + bias + clip, MobileNet's pointwise layer: it
+// becomes a matmul of the weights (32x16) by the image as 16 channels x 256
+// pixels, and its fill, epilogue and temporary buffer collapse alike, so
+// that the epilogue still runs on the 8x32 register tile, the accumulators
+// start at zero and the temporary buffer is gone.
 // CHECK-LABEL: func.func @conv1x1_bias_clip
-// CHECK-NOT: memref.alloc
-// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16x16xf32>
-// CHECK: %[[ACC:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]]) -> (vector<16x16xf32>)
-// CHECK: arith.addf %[[ACC]], %{{.*}} : vector<16x16xf32>
+// CHECK-NOT: memref.alloc(
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<8x32xf32>
+// CHECK-DAG: %[[OUT:.*]] = memref.collapse_shape %arg3 {{\[}}[0, 1], [2, 3]] : memref<1x32x16x16xf32> into memref<32x256xf32>
+// CHECK-DAG: memref.collapse_shape %arg1 {{\[}}[0], [1, 2, 3]] : memref<32x16x1x1xf32> into memref<32x16xf32>
+// CHECK-DAG: memref.collapse_shape %arg0 {{\[}}[0, 1], [2, 3]] : memref<1x16x16x16xf32> into memref<16x256xf32>
+// CHECK: %[[ACC:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]]) -> (vector<8x32xf32>)
+// CHECK: %[[TILE:.*]] = memref.subview %[[OUT]]
+// CHECK: arith.addf %[[ACC]], %{{.*}} : vector<8x32xf32>
 // CHECK: arith.minimumf
 // CHECK: arith.maximumf
-// CHECK: vector.transfer_write %{{.*}} : vector<16x16xf32>, memref<16x16xf32
+// CHECK: vector.transfer_write %{{.*}}, %[[TILE]]{{.*}} : vector<8x32xf32>, memref<8x32xf32
 // CHECK-NOT: linalg.generic
 #in = affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
 #w = affine_map<(n, f, y, x, c, ky, kx) -> (f, c, ky, kx)>

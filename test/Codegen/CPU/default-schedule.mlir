@@ -53,17 +53,23 @@ func.func @matmul(%A: memref<256x64xf32>, %B: memref<64x64xf32>, %C: memref<256x
 
 // -----
 
-// Sizes the tiles do not divide (37 = 4*8 + 5, 53 = 32 + 21): the peeled
-// remainder tiles have static sizes too and are vectorized as well. The rhs
-// panels are not static before peeling and stay unpacked.
+// Sizes the tiles do not divide (37 = 4*8 + 5, 53 = 32 + 16 + 5): the
+// peeled remainder rows have static sizes too and are vectorized as well.
+// The columns are split into a register tile's width, a whole vector and
+// the rest, not peeled as one 21-wide tile (LLVM legalizes <21 x float>
+// element by element). The rhs panels are not static before peeling and
+// stay unpacked.
 // CHECK-LABEL: func.func @matmul_odd
 // CHECK-NOT: memref<29x32xf32>
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x32xf32>)
 // CHECK: vector.fma {{.*}} : vector<32xf32>
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<5x32xf32>)
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x21xf32>)
-// CHECK: vector.fma {{.*}} : vector<21xf32>
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<5x21xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x16xf32>)
+// CHECK: vector.fma {{.*}} : vector<16xf32>
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<5x16xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x5xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<5x5xf32>)
+// CHECK-NOT: vector<8x21xf32>
 // CHECK-NOT: linalg.generic
 #mA = affine_map<(d0, d1, d2) -> (d0, d2)>
 #mB = affine_map<(d0, d1, d2) -> (d2, d1)>

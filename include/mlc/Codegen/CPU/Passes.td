@@ -59,7 +59,12 @@ def DefaultSchedulePass
       with its accumulators in registers; each step is rewritten into a
       rank-1 matmul on (strided) subviews and vectorized like a
       contraction. Strided image rows are read contiguously and
-      deinterleaved by a shuffle.
+      deinterleaved by a shuffle. A pointwise convolution (a 1x1 window at
+      stride 1, `pointwise-conv-as-matmul`) becomes a contraction first:
+      weights (output channels x input channels) times the image with its
+      rows and columns as one dimension, so that its vectors span whole
+      rows (a 7x7 image fills 3 of 4 vectors instead of 7 of 16 lanes); its
+      fill and epilogue collapse alike.
     - other reductions whose maps are projected permutations (sum, max,
       mean, the stages of softmax and norms): the outermost parallel
       dimension runs in parallel when the op is large. If the output's
@@ -95,7 +100,10 @@ def DefaultSchedulePass
     read) are scheduled as ops of their own.
 
     Partial tiles (sizes that the tiles do not divide) are peeled off and run
-    as scalar loops. `n-register` should be a multiple of the vector width.
+    as scalar loops, except a contraction's register columns: those that no
+    register tile divides are split off as a whole number of vectors and
+    the rest (49 columns: 32, 16 and 1), since LLVM legalizes a 17-wide
+    vector element by element. `n-register` should be a multiple of the vector width.
 
     A function may carry its own values of the tile options as discardable
     attributes `mlc.schedule.<option> = <integer>`, the option's name
@@ -122,6 +130,10 @@ def DefaultSchedulePass
     Option<"fuseEpilogues", "fuse-epilogues", "bool", /*default=*/"true",
            "compute the zero fill and the elementwise epilogue of a fused "
            "kernel's contraction or convolution on its register tiles">,
+    Option<"pointwiseConvAsMatmul", "pointwise-conv-as-matmul", "bool",
+           /*default=*/"true",
+           "schedule 1x1 stride-1 convolutions as contractions over the "
+           "image's rows and columns as one dimension">,
   ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

@@ -1,0 +1,97 @@
+// RUN: mlc-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(mlc-default-schedule))' | FileCheck %s
+// RUN: mlc-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(mlc-default-schedule{pointwise-conv-as-matmul=false}))' | FileCheck %s --check-prefix=OFF
+
+// A 1x1 stride-1 convolution (NCHW, what convert-tensorir-to-linalg raises)
+// becomes a contraction: weights (64x32) times the image as 32 channels x 49
+// pixels. Its 49 columns are a 32-wide register tile, a 16-wide one and a
+// one-column rest; without the rewrite each register tile is one 7-pixel
+// row in a 16-lane vector.
+// CHECK-LABEL: func.func @conv1x1_7x7
+// CHECK-DAG: %[[OUT:.*]] = memref.collapse_shape %arg2 {{\[}}[0, 1], [2, 3]] : memref<1x64x7x7xf32> into memref<64x49xf32>
+// CHECK-DAG: memref.collapse_shape %arg1 {{\[}}[0], [1, 2, 3]] : memref<64x32x1x1xf32> into memref<64x32xf32>
+// CHECK-DAG: memref.collapse_shape %arg0 {{\[}}[0, 1], [2, 3]] : memref<1x32x7x7xf32> into memref<32x49xf32>
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x32xf32>)
+// CHECK: vector.fma {{.*}} : vector<32xf32>
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x16xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x1xf32>)
+// CHECK-NOT: linalg.generic
+// OFF-LABEL: func.func @conv1x1_7x7
+// OFF-NOT: memref.collapse_shape
+// OFF: vector<16x7xf32>
+#in = affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
+#w = affine_map<(n, f, y, x, c, ky, kx) -> (f, c, ky, kx)>
+#out = affine_map<(n, f, y, x, c, ky, kx) -> (n, f, y, x)>
+func.func @conv1x1_7x7(%I: memref<1x32x7x7xf32>, %W: memref<64x32x1x1xf32>, %O: memref<1x64x7x7xf32>) {
+  linalg.generic {indexing_maps = [#in, #w, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%I, %W : memref<1x32x7x7xf32>, memref<64x32x1x1xf32>) outs(%O : memref<1x64x7x7xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// A batch of two stays a dimension of its own (walked one by one); the
+// weights' operand order (image first here) does not matter.
+// CHECK-LABEL: func.func @conv1x1_batch2
+// CHECK-DAG: memref.collapse_shape %arg2 {{\[}}[0], [1], [2, 3]] : memref<2x32x8x8xf32> into memref<2x32x64xf32>
+// CHECK-DAG: memref.collapse_shape %arg0 {{\[}}[0], [1, 2, 3]] : memref<32x16x1x1xf32> into memref<32x16xf32>
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x32xf32>)
+#in = affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
+#w = affine_map<(n, f, y, x, c, ky, kx) -> (f, c, ky, kx)>
+#out = affine_map<(n, f, y, x, c, ky, kx) -> (n, f, y, x)>
+func.func @conv1x1_batch2(%W: memref<32x16x1x1xf32>, %I: memref<2x16x8x8xf32>, %O: memref<2x32x8x8xf32>) {
+  linalg.generic {indexing_maps = [#w, #in, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%W, %I : memref<32x16x1x1xf32>, memref<2x16x8x8xf32>) outs(%O : memref<2x32x8x8xf32>) {
+  ^bb0(%b: f32, %a: f32, %c: f32):
+    %0 = arith.mulf %b, %a : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// Not pointwise: a 1x1 kernel at stride 2 (the image's rows and columns are
+// not one contiguous dimension), a 3x3 kernel, and an output that is a
+// strided view: they keep the convolution schedule.
+// CHECK-LABEL: func.func @not_pointwise
+// CHECK-NOT: memref.collapse_shape
+// CHECK: vector<16x7xf32>
+// CHECK: vector<16x7xf32>
+// CHECK: vector<16x7xf32>
+#s2 = affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y * 2 + ky, x * 2 + kx)>
+#in = affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
+#w = affine_map<(n, f, y, x, c, ky, kx) -> (f, c, ky, kx)>
+#out = affine_map<(n, f, y, x, c, ky, kx) -> (n, f, y, x)>
+func.func @not_pointwise(%I: memref<1x32x14x14xf32>, %W: memref<64x32x1x1xf32>, %O: memref<1x64x7x7xf32>,
+                         %J: memref<1x32x9x9xf32>, %W3: memref<64x32x3x3xf32>,
+                         %K: memref<1x32x7x7xf32>, %P: memref<1x64x7x8xf32>) {
+  linalg.generic {indexing_maps = [#s2, #w, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%I, %W : memref<1x32x14x14xf32>, memref<64x32x1x1xf32>) outs(%O : memref<1x64x7x7xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  linalg.generic {indexing_maps = [#in, #w, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%J, %W3 : memref<1x32x9x9xf32>, memref<64x32x3x3xf32>) outs(%O : memref<1x64x7x7xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  %view = memref.subview %P[0, 0, 0, 0] [1, 64, 7, 7] [1, 1, 1, 1] : memref<1x64x7x8xf32> to memref<1x64x7x7xf32, strided<[3584, 56, 8, 1]>>
+  linalg.generic {indexing_maps = [#in, #w, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%K, %W : memref<1x32x7x7xf32>, memref<64x32x1x1xf32>) outs(%view : memref<1x64x7x7xf32, strided<[3584, 56, 8, 1]>>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
