@@ -1,22 +1,29 @@
-"""mlc against ONNX Runtime on the full-size CNNs of bench/cnn_models.py
-(ResNet-50 v1, MobileNet-v2; batch 1, 224x224), same weights, same machine,
-same run.
+"""mlc against ONNX Runtime and Apache TVM's Relax on the full-size CNNs of
+bench/cnn_models.py (ResNet-50 v1, MobileNet-v2; batch 1, 224x224), same
+weights, same machine, same run.
 
     bash bench/peers/setup.sh            # once: bench/peers/.venv
     bench/peers/.venv/bin/python bench/peers/cnn_ort.py [--models ...]
-        [--threads 1 2] [--runs 20]
+        [--threads 1 2] [--runs 20] [--no-tvm]
 
 The ONNX model is built here from the same weights (Conv, BatchNormalization,
 Relu / Clip(0, 6), MaxPool, Add, GlobalAveragePool, Flatten, Gemm) and run
 with ONNX Runtime's CPU provider at each thread count (intra-op threads,
 sequential execution, all graph optimizations: ORT folds the batch norms
 into the convolutions, as mlc does with bound weights). mlc is timed with
-`mlc-run --bench` (weights bound at compile time). Both outputs are checked
-against the float64 numpy reference (rtol 1e-4, atol 1e-5). Prints median
-milliseconds and the ratio ORT time / mlc time (> 1: mlc is faster).
+`mlc-run --bench` (weights bound at compile time). TVM imports the same
+ONNX model (tvm.relax.frontend.onnx.from_onnx, weights as constants) and
+builds it with `tvm.compile` for `llvm -mcpu=<host>`: its default CPU
+pipeline (LegalizeOps, FoldConstant, FuseOps, FuseTIR; no schedule, no
+tuning, as a TVM user gets without MetaSchedule; TVM's dlight has no CPU
+rule for convolutions), its thread pool set to each thread count. Every
+output is checked against the float64 numpy reference (rtol 1e-4, atol
+1e-5). Prints median milliseconds and the ratios peer time / mlc time (> 1:
+mlc is faster).
 """
 
 import argparse
+import multiprocessing
 import os
 import statistics
 import sys
@@ -125,31 +132,82 @@ def time_ort(model_bytes, data, threads, runs):
     return statistics.median(times) * 1e3, out
 
 
+def time_tvm(model_bytes, data, thread_counts, runs):
+    """[(median ms, output)] per thread count of TVM's Relax VM of the model,
+    built by tvm.compile's default CPU pipeline for this host's CPU. Runs in
+    a child process (tvm_in_child), whose exit ends TVM's thread pool: its
+    workers would otherwise take cycles from the mlc and ORT timings."""
+    import onnx
+    import tvm
+    from tvm import relax
+    from tvm.relax.frontend.onnx import from_onnx
+
+    mod = from_onnx(onnx.load_from_string(model_bytes), keep_params_in_input=False)
+    cpu = tvm.target.codegen.llvm_get_system_cpu()
+    target = tvm.target.Target({"kind": "llvm", "mcpu": cpu})
+    vm = relax.VirtualMachine(tvm.compile(mod, target=target), tvm.cpu())
+    x = tvm.runtime.tensor(data)
+    results = []
+    for threads in thread_counts:
+        # (affinity mode 0: the runtime's default; the number of workers.)
+        tvm.get_global_func("runtime.config_threadpool")(0, threads)
+        out = vm["main"](x).numpy()
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            vm["main"](x)
+            times.append(time.perf_counter() - start)
+        results.append((statistics.median(times) * 1e3, out))
+    return results
+
+
+def tvm_in_child(*args):
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        return pool.apply(time_tvm, args)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--models", nargs="+", choices=sorted(ONNX_MODELS),
                         default=["resnet50", "mobilenet_v2"])
     parser.add_argument("--threads", nargs="+", type=int, default=[1, 2])
     parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--no-tvm", action="store_true",
+                        help="leave TVM out (its untuned build is slow)")
     args = parser.parse_args()
     print("onnxruntime %s" % ort.__version__)
-    print("%-14s %8s %10s %10s %9s" % ("model", "threads", "mlc ms", "ORT ms", "ORT/mlc"))
+    if not args.no_tvm:
+        import tvm
+        print("tvm %s" % tvm.__version__)
+    print("%-14s %8s %10s %10s %9s %10s %9s" % ("model", "threads", "mlc ms", "ORT ms",
+                                              "ORT/mlc", "TVM ms", "TVM/mlc"))
     failed = False
     for name in args.models:
         build, reference = cnn_models.MODELS[name]
         text, params, data = build()
         want = reference(params, data)
         model_bytes = ONNX_MODELS[name](params).SerializeToString()
+        # Fewer runs for TVM: its untuned kernels take seconds.
+        tvm_results = (None if args.no_tvm else
+                       tvm_in_child(model_bytes, data, args.threads, max(3, args.runs // 4)))
         with RelayModel(text, params, {"data": data}) as model:
-            for threads in args.threads:
+            for i, threads in enumerate(args.threads):
                 mlc_ms, mlc_out = model.bench(threads, args.runs)
-                mlc_ok = np.allclose(mlc_out, want, rtol=1e-4, atol=1e-5)
                 ort_ms, ort_out = time_ort(model_bytes, data, threads, args.runs)
-                ort_ok = np.allclose(ort_out, want, rtol=1e-4, atol=1e-5)
-                failed |= not (mlc_ok and ort_ok)
-                notes = ("" if mlc_ok else "  mlc WRONG") + ("" if ort_ok else "  ORT WRONG")
-                print("%-14s %8d %10.2f %10.2f %9.2f%s" % (name, threads, mlc_ms, ort_ms,
-                                                        ort_ms / mlc_ms, notes), flush=True)
+                results = [("mlc", mlc_out), ("ORT", ort_out)]
+                tvm_column = "%10s %9s" % ("-", "-")
+                if tvm_results:
+                    tvm_ms, tvm_out = tvm_results[i]
+                    results.append(("TVM", tvm_out))
+                    tvm_column = "%10.2f %9.2f" % (tvm_ms, tvm_ms / mlc_ms)
+                notes = ""
+                for who, out in results:
+                    if not np.allclose(out, want, rtol=1e-4, atol=1e-5):
+                        failed = True
+                        notes += "  %s WRONG" % who
+                print("%-14s %8d %10.2f %10.2f %9.2f %s%s" % (
+                    name, threads, mlc_ms, ort_ms, ort_ms / mlc_ms, tvm_column, notes),
+                    flush=True)
     return 1 if failed else 0
 
 
