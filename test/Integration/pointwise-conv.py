@@ -4,8 +4,8 @@
 # numpy reference. The shapes cover ResNet-50's 7x7 stage (49 columns: a
 # 32-wide register tile, a 16-wide one and one column), an odd image (5x9),
 # a batch of two, fused epilogues (batch norm folded to scale and shift,
-# ReLU, a residual) and a 1x1 kernel at stride 2, which keeps the
-# convolution schedule. Each layer also checks whether its kernel was
+# ReLU, a residual) and 1x1 kernels at stride 2 (the image subsampled into a
+# dense buffer first), one of odd size with a fused epilogue. Each layer also checks whether its kernel was
 # rewritten (collapse_shape views in the scheduled kernel).
 # Tolerances: rtol 1e-5, atol 1e-5 * sqrt(K) for the reduction length K.
 # RUN: %python %s | FileCheck %s
@@ -13,7 +13,8 @@
 # CHECK: 48->40 5x9 scale shift relu: rewritten, on ok, off ok
 # CHECK: batch 2 24->32 6x6 residual: rewritten, on ok, off ok
 # CHECK: 64->256 14x14 bias relu residual: rewritten, on ok, off ok
-# CHECK: 32->48 stride 2 14x14: not rewritten, on ok, off ok
+# CHECK: 32->48 stride 2 14x14: rewritten, on ok, off ok
+# CHECK: 16->24 stride 2 9x11 bias relu: rewritten, on ok, off ok
 
 import numpy as np
 import mlc
@@ -89,4 +90,9 @@ check("64->256 14x14 bias relu residual", [("x", x), ("w", w), ("b", b), ("r", r
 
 x, w = f32(1, 32, 14, 14), f32(48, 32, 1, 1, scale=0.2)
 check("32->48 stride 2 14x14", [("x", x), ("w", w)], conv(48, 2),
-      lambda x, w: conv1x1(x, w, 2), False)
+      lambda x, w: conv1x1(x, w, 2), True)
+
+x, w, b = f32(1, 16, 9, 11), f32(24, 16, 1, 1, scale=0.2), f32(24)
+check("16->24 stride 2 9x11 bias relu", [("x", x), ("w", w), ("b", b)],
+      "%%0 = %s;\n%%1 = nn.bias_add(%%0, %%b);\nnn.relu(%%1)" % conv(24, 2),
+      lambda x, w, b: np.maximum(conv1x1(x, w, 2) + b[None, :, None, None], 0), True)

@@ -230,6 +230,8 @@ struct LoopCollapse {
   SmallVector<unsigned> dropped;
   unsigned outer, inner;
   SmallVector<unsigned> inputOrder;
+  /// Operand maps to plan with instead of the op's (by operand number).
+  llvm::SmallDenseMap<unsigned, AffineMap> mapOverrides;
   /// Per operand (in the op's order): its new map and the groups of its
   /// dimensions that become one.
   SmallVector<AffineMap> maps;
@@ -265,7 +267,9 @@ static LogicalResult planCollapse(LoopCollapse &collapse) {
   AffineExpr outer = getAffineDimExpr(collapse.outer, ctx),
              inner = getAffineDimExpr(collapse.inner, ctx);
   for (OpOperand &operand : op->getOpOperands()) {
-    AffineMap map = op.getMatchingIndexingMap(&operand);
+    AffineMap map = collapse.mapOverrides.lookup(operand.getOperandNumber());
+    if (!map)
+      map = op.getMatchingIndexingMap(&operand);
     auto type = dyn_cast<MemRefType>(operand.get().getType());
     if (!type || !type.getLayout().isIdentity())
       return failure();
@@ -386,6 +390,97 @@ static linalg::GenericOp applyCollapse(
   return collapsed;
 }
 
+namespace {
+/// An image read at strides: `strides[r]` of each result (1 but for the
+/// rows and columns), `denseMap` its map on the subsampled buffer, `shape`
+/// that buffer's shape.
+struct StridedImage {
+  SmallVector<int64_t> strides, shape;
+  AffineMap denseMap;
+};
+} // namespace
+
+/// Matches an image operand whose results are, without the `dropped` loops,
+/// dimensions but for `s * outer` and `t * inner` (adjacent, not both of
+/// stride one).
+static std::optional<StridedImage>
+matchStridedImage(linalg::GenericOp op, unsigned input,
+                  ArrayRef<unsigned> dropped, unsigned outer, unsigned inner) {
+  AffineMap map = op.getMatchingIndexingMap(op.getDpsInputOperand(input));
+  auto type =
+      dyn_cast<MemRefType>(op.getDpsInputOperand(input)->get().getType());
+  if (!type || !type.hasStaticShape())
+    return std::nullopt;
+  MLIRContext *ctx = op.getContext();
+  unsigned numLoops = op.getNumLoops();
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  StridedImage image;
+  SmallVector<AffineExpr> results;
+  bool stridedAxis = false;
+  for (auto [r, expr] : llvm::enumerate(map.getResults())) {
+    std::optional<SmallVector<int64_t>> form = linearForm(expr, numLoops);
+    if (!form)
+      return std::nullopt;
+    for (unsigned d : dropped)
+      (*form)[d] = 0;
+    SmallVector<unsigned> used;
+    for (unsigned d = 0; d < numLoops; ++d)
+      if ((*form)[d] != 0)
+        used.push_back(d);
+    // A result of dropped loops only (a batch of one) is kept as it is.
+    if (used.empty()) {
+      image.strides.push_back(1);
+      image.shape.push_back(type.getDimSize(r));
+      results.push_back(expr);
+      continue;
+    }
+    if (used.size() != 1)
+      return std::nullopt;
+    unsigned d = used.front();
+    int64_t stride = (*form)[d];
+    if ((d == outer || d == inner) && stride != 1)
+      stridedAxis = true;
+    else if (stride != 1)
+      return std::nullopt;
+    image.strides.push_back(stride);
+    image.shape.push_back(stride == 1 ? type.getDimSize(r) : ranges[d]);
+    results.push_back(getAffineDimExpr(d, ctx));
+  }
+  if (!stridedAxis)
+    return std::nullopt;
+  image.denseMap = AffineMap::get(numLoops, 0, results, ctx);
+  return image;
+}
+
+/// A dense buffer of `image`'s strided elements, copied before `first` and
+/// freed after `last`.
+static Value subsample(RewriterBase &rewriter, Value image,
+                       const StridedImage &strided, Operation *first,
+                       Operation *last) {
+  MLIRContext *ctx = rewriter.getContext();
+  Location loc = first->getLoc();
+  auto type = cast<MemRefType>(image.getType());
+  rewriter.setInsertionPoint(first);
+  auto denseType = MemRefType::get(strided.shape, type.getElementType());
+  Value dense = memref::AllocOp::create(rewriter, loc, denseType,
+                                        rewriter.getI64IntegerAttr(64));
+  unsigned rank = strided.shape.size();
+  SmallVector<AffineExpr> read;
+  for (auto [r, stride] : llvm::enumerate(strided.strides))
+    read.push_back(getAffineDimExpr(r, ctx) * stride);
+  linalg::GenericOp::create(
+      rewriter, loc, ValueRange{image}, ValueRange{dense},
+      ArrayRef<AffineMap>{AffineMap::get(rank, 0, read, ctx),
+                          AffineMap::getMultiDimIdentityMap(rank, ctx)},
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+      [](OpBuilder &b, Location loc, ValueRange args) {
+        linalg::YieldOp::create(b, loc, args[0]);
+      });
+  rewriter.setInsertionPointAfter(last);
+  memref::DeallocOp::create(rewriter, loc, dense);
+  return dense;
+}
+
 /// The loops of extent one but `keep`.
 static SmallVector<unsigned> unitLoops(linalg::LinalgOp op,
                                        ArrayRef<unsigned> keep) {
@@ -416,6 +511,14 @@ LogicalResult mlc::cpu::collapsePointwiseConv(RewriterBase &rewriter,
   conv.dropped = unitLoops(op, {dims->m, conv.outer, conv.inner});
   // Weights first: the contraction's lhs (m rows), the image its rhs.
   conv.inputOrder = {dims->lhs, dims->rhs};
+  // A 1x1 kernel at a stride (ResNet's downsampling shortcuts) reads every
+  // s-th row and column: the image is subsampled into a dense buffer first
+  // (a copy of 1/s^2 of it, small next to the contraction), which the
+  // contraction then reads as a pointwise convolution would.
+  std::optional<StridedImage> strided =
+      matchStridedImage(op, dims->rhs, conv.dropped, conv.outer, conv.inner);
+  if (strided)
+    conv.mapOverrides[dims->rhs] = strided->denseMap;
   if (failed(planCollapse(conv)) || !llvm::all_of(conv.maps, [](AffineMap map) {
         return map.isProjectedPermutation();
       }))
@@ -439,6 +542,18 @@ LogicalResult mlc::cpu::collapsePointwiseConv(RewriterBase &rewriter,
         return failure();
       group.push_back(std::move(collapse));
     }
+  }
+  if (strided) {
+    Operation *first = group.size() > 1 ? group[1].op.getOperation() : op;
+    Operation *last = group.size() > 1 ? group[2].op.getOperation() : op;
+    Value dense = subsample(rewriter, op.getDpsInputOperand(dims->rhs)->get(),
+                            *strided, first, last);
+    rewriter.modifyOpInPlace(op, [&] {
+      op->setOperand(dims->rhs, dense);
+      SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+      maps[dims->rhs] = strided->denseMap;
+      op.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+    });
   }
   DenseMap<Value, std::pair<SmallVector<ReassociationIndices>, Value>> views;
   for (const LoopCollapse &collapse : group)
