@@ -173,12 +173,20 @@ void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createConvertMathToLLVMPass());
   // What LLVM has no intrinsic for (erf, tanh, ...) becomes a libm call.
   pm.addPass(createConvertMathToLibmPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  // Heap buffers through _mlir_memref_to_llvm_alloc/free, which
+  // mlc-heap-buffer-cache defines below: large freed buffers are kept for
+  // the next call instead of going back to malloc.
+  {
+    FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
+    memrefOptions.useGenericFunctions = options.heapBufferCache;
+    pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
+  }
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertToLLVMPass());
   // Hand-scheduled vectorized/unrolled loops become !llvm.loop metadata.
   pm.addPass(mlc::createForwardLoopAnnotationsPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(mlc::createHeapBufferCachePass());
   // Bound weights as byte arrays: LLVM handles them in one piece.
   pm.addPass(mlc::createPackConstantGlobalsPass());
   pm.addPass(createCanonicalizerPass());

@@ -5,6 +5,7 @@
 // RUN: mlc-opt %s --mlc-cpu-pipeline | mlc-translate --mlir-to-llvmir | FileCheck %s --check-prefix=LLVMIR
 // RUN: mlc-opt %s --mlc-cpu-pipeline=hoist-result-allocs=false | FileCheck %s --check-prefix=RESULTS
 // RUN: mlc-opt %s --mlc-cpu-pipeline=approximate-math=false | FileCheck %s --check-prefix=LIBM
+// RUN: mlc-opt %s --mlc-cpu-pipeline="hoist-result-allocs=false heap-buffer-cache=false" | FileCheck %s --check-prefix=MALLOC
 
 // Two 2-D memref inputs and one 2-D memref output: 3 × (2 ptr + 1 + 2×2 i64).
 // CHECK-LABEL: llvm.func @main(
@@ -21,8 +22,15 @@
 
 // LIBM: llvm.intr.exp
 
-// Without out-parameters the result comes back as a descriptor.
+// Without out-parameters the result comes back as a descriptor, allocated
+// through the heap buffer cache (mlc-heap-buffer-cache), or by malloc
+// without it.
 // RESULTS: llvm.func @main({{.*}}) -> !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
+// RESULTS: llvm.call @_mlir_memref_to_llvm_alloc
+// RESULTS: llvm.func internal @_mlir_memref_to_llvm_alloc
+// MALLOC: llvm.func @main
+// MALLOC: llvm.call @malloc
+// MALLOC-NOT: _mlir_memref_to_llvm
 func.func @main(%x: tensor<2x8xf32>, %w: tensor<8x4xf32>) -> tensor<2x4xf32> {
   %zero = arith.constant 0.0 : f32
   %init = tensor.empty() : tensor<2x4xf32>

@@ -74,6 +74,13 @@ struct CPUPipelineOptions
                      "contraction or convolution on its register tiles "
                      "(mlc-default-schedule's fuse-epilogues)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> heapBufferCache{
+      *this, "heap-buffer-cache",
+      llvm::cl::desc("Keep large freed heap buffers for the next "
+                     "allocations instead of returning them to malloc "
+                     "(finalize-memref-to-llvm's generic functions, defined "
+                     "by mlc-heap-buffer-cache)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> pointwiseConvAsMatmul{
       *this, "pointwise-conv-as-matmul",
       llvm::cl::desc("Schedule 1x1 stride-1 convolutions as contractions "
