@@ -78,9 +78,12 @@ def tune_model(name, trials, per_iter, threads, work, seed, cost_model):
     if name in cnn_models.MODELS:
         build, reference = cnn_models.MODELS[name]
         text, params, data = build()
-        inputs, atol = {"data": data}, 1e-6
+        # As bench/cnn_threads.py: some 50 convolutions of f32 accumulation
+        # (the untuned ResNet-50 is 8.5e-6 off too).
+        inputs, rtol, atol = {"data": data}, 1e-4, 1e-5
     else:
         make, reference, atol = models.MODELS[name]
+        rtol = 1e-5
         params, inputs = make(np.random.default_rng(0))
         with open(os.path.join(HERE, "..", "examples", name + ".relay")) as f:
             text = f.read()
@@ -116,7 +119,7 @@ def tune_model(name, trials, per_iter, threads, work, seed, cost_model):
         lib["main"](data, out[kind])
     want = reference({k: v.astype(np.float64) for k, v in params.items()},
                      data.astype(np.float64))
-    ok = np.allclose(out["tuned"], want, rtol=1e-5, atol=atol)
+    ok = np.allclose(out["tuned"], want, rtol=rtol, atol=atol)
     times = {k: [] for k in libraries}
     for _ in range(5):
         for kind, lib in libraries.items():
