@@ -157,12 +157,15 @@ struct HeapBufferCachePass
       return signalPassFailure();
     }
     if (slots <= 0 || minBytes < 0) {
-      module.emitError() << "mlc-heap-buffer-cache: slots = " << slots
-                         << " and min-bytes = " << minBytes
-                         << " must be positive";
+      module.emitError() << "mlc-heap-buffer-cache: slots must be positive "
+                            "and min-bytes non-negative, got slots = "
+                         << static_cast<int64_t>(slots)
+                         << ", min-bytes = " << static_cast<int64_t>(minBytes);
       return signalPassFailure();
     }
-    std::string text = llvm::formatv(kCacheTemplate.data(), slots, minBytes);
+    std::string text =
+        llvm::formatv(kCacheTemplate.data(), static_cast<int64_t>(slots),
+                      static_cast<int64_t>(minBytes));
     OwningOpRef<ModuleOp> cache =
         parseSourceString<ModuleOp>(text, ParserConfig(&getContext()));
     if (!cache) {

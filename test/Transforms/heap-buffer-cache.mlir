@@ -1,5 +1,7 @@
 // RUN: mlc-opt %s -split-input-file -verify-diagnostics -mlc-heap-buffer-cache | FileCheck %s
 // RUN: mlc-opt %s -split-input-file -verify-diagnostics -mlc-heap-buffer-cache='slots=4 min-bytes=4096' | FileCheck %s --check-prefix=OPTS
+// RUN: not mlc-opt %s -split-input-file -mlc-heap-buffer-cache='slots=0' 2>&1 | FileCheck %s --check-prefix=BADOPT
+// BADOPT: error: mlc-heap-buffer-cache: slots must be positive and min-bytes non-negative, got slots = 0, min-bytes = 1048576
 
 // What finalize-memref-to-llvm{use-generic-functions} leaves: declarations of
 // the generic allocation functions. They get internal definitions that keep

@@ -251,7 +251,7 @@ void KernelScheduler::scheduleContraction(
   // own: a whole number of vectors, then the rest. A peeled remainder tile
   // would be as wide as the remainder (17 of 49 columns), and LLVM
   // legalizes such vectors element by element (10 GFLOP/s at N = 49).
-  // (tile width, columns) of each part.
+  // Each segment: (register tile width, columns).
   SmallVector<std::pair<int64_t, int64_t>> segments;
   int64_t extent = current.getStaticLoopRanges()[n];
   int64_t rest = extent % columns, vectorRest = rest % vectorWidth;
