@@ -2,6 +2,7 @@
 weights (batch 1, 224x224), and their float64 numpy references:
 
     resnet50()     ResNet-50 v1 (conv-bn-relu bottlenecks, 25.6 M weights)
+    resnet50_nhwc() the same, channels-last (NHWC images, HWIO weights)
     resnet50_v2()  TVM's relay.testing ResNet-50 (pre-activation: bn-relu-conv)
     mobilenet_v2() MobileNet-v2 (inverted residuals, ReLU6 as clip, 3.5 M)
 
@@ -23,9 +24,11 @@ from models import batch_norm, conv2d_nchw, weight, batch_norm_params  # noqa: E
 class RelayBuilder:
     """Relay text of @main, one let per expression, weights as named params."""
 
-    def __init__(self, seed):
+    def __init__(self, seed, layout="NCHW"):
         self.rng = np.random.default_rng(seed)
         self.lines, self.args, self.params = [], [], {}
+        # NHWC: images channels-last, conv weights HWIO (TensorFlow's).
+        self.nhwc = layout == "NHWC"
 
     def let(self, expr):
         self.lines.append("  %%%d = %s;" % (len(self.lines), expr))
@@ -37,13 +40,19 @@ class RelayBuilder:
         return "%" + name
 
     def conv_bn(self, x, name, cin, cout, k, stride, groups=1, act="relu"):
-        w = self.arg(name + "_weight", weight(self.rng, cout, cin // groups, k, k))
+        w = weight(self.rng, cout, cin // groups, k, k)
+        layouts = ""
+        if self.nhwc:
+            w = np.ascontiguousarray(w.transpose(2, 3, 1, 0))
+            layouts = ', data_layout="NHWC", kernel_layout="HWIO"'
+        w = self.arg(name + "_weight", w)
         pad = k // 2
         y = self.let("nn.conv2d(%s, %s, strides=[%d, %d], padding=[%d, %d, %d, %d], "
-                     "groups=%d, channels=%d, kernel_size=[%d, %d])"
-                     % (x, w, stride, stride, pad, pad, pad, pad, groups, cout, k, k))
+                     "groups=%d, channels=%d, kernel_size=[%d, %d]%s)"
+                     % (x, w, stride, stride, pad, pad, pad, pad, groups, cout, k, k, layouts))
         bn = batch_norm_params(self.rng, name + "_bn", cout)
-        y = self.let("nn.batch_norm(%s, %s)" % (y, ", ".join(self.arg(k, v) for k, v in bn.items())))
+        y = self.let("nn.batch_norm(%s, %s%s)" % (y, ", ".join(self.arg(k, v) for k, v in bn.items()),
+                                                   ", axis=3" if self.nhwc else ""))
         y = self.let("%s.0" % y)
         if act == "relu":
             return self.let("nn.relu(%s)" % y)
@@ -52,7 +61,8 @@ class RelayBuilder:
         return y
 
     def classifier(self, x, channels):
-        x = self.let("nn.batch_flatten(%s)" % self.let("nn.global_avg_pool2d(%s)" % x))
+        x = self.let("nn.batch_flatten(%s)" % self.let(
+            "nn.global_avg_pool2d(%s%s)" % (x, ', layout="NHWC"' if self.nhwc else "")))
         x = self.let("nn.dense(%s, %s, units=1000)"
                      % (x, self.arg("fc_weight", weight(self.rng, 1000, channels))))
         return self.let("nn.bias_add(%s, %s)" % (
@@ -88,13 +98,17 @@ def classifier64(p, x):
 RESNET50_STAGES = [(3, 64), (4, 128), (6, 256), (3, 512)]
 
 
-def resnet50():
-    """(relay text, params, data) of ResNet-50 v1 with random weights."""
-    b = RelayBuilder(50)
+def resnet50(layout="NCHW"):
+    """(relay text, params, data) of ResNet-50 v1 with random weights; with
+    layout "NHWC" the same network (same weights and image) channels-last."""
+    b = RelayBuilder(50, layout)
     data = b.rng.random((1, 3, 224, 224)).astype(np.float32)
-    b.args.append("%data: Tensor[(1, 3, 224, 224), float32]")
+    if b.nhwc:
+        data = np.ascontiguousarray(data.transpose(0, 2, 3, 1))
+    b.args.append("%%data: Tensor[(%s), float32]" % ", ".join(map(str, data.shape)))
     x = b.conv_bn("%data", "stem", 3, 64, 7, 2)
-    x = b.let("nn.max_pool2d(%s, pool_size=[3, 3], strides=[2, 2], padding=[1, 1, 1, 1])" % x)
+    x = b.let("nn.max_pool2d(%s, pool_size=[3, 3], strides=[2, 2], padding=[1, 1, 1, 1]%s)"
+              % (x, ', layout="NHWC"' if b.nhwc else ""))
     cin = 64
     for s, (blocks, width) in enumerate(RESNET50_STAGES):
         for i in range(blocks):
@@ -126,6 +140,17 @@ def reference_resnet50(p, data):
             shortcut = conv_bn64(p, x, name + "_down", stride, act=None) if i == 0 else x
             x = np.maximum(y + shortcut, 0)
     return classifier64(p, x)
+
+
+def resnet50_nhwc():
+    """ResNet-50 v1 channels-last: NHWC images, HWIO conv weights."""
+    return resnet50("NHWC")
+
+
+def reference_resnet50_nhwc(p, data):
+    """reference_resnet50 on the NCHW/OIHW form of the NHWC model's inputs."""
+    p = {k: v.transpose(3, 2, 0, 1) if v.ndim == 4 else v for k, v in p.items()}
+    return reference_resnet50(p, data.transpose(0, 3, 1, 2))
 
 
 def resnet50_v2():
@@ -252,5 +277,6 @@ def reference_mobilenet_v2(p, data):
 
 
 MODELS = {"resnet50": (resnet50, reference_resnet50),
+          "resnet50_nhwc": (resnet50_nhwc, reference_resnet50_nhwc),
           "resnet50_v2": (resnet50_v2, reference_resnet50_v2),
           "mobilenet_v2": (mobilenet_v2, reference_mobilenet_v2)}

@@ -330,8 +330,8 @@ void KernelScheduler::scheduleRegisterTiles(
 /// elementwise op.
 std::optional<InterleavedPanel>
 KernelScheduler::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
-                          unsigned dim, bool contiguousDim,
-                          int64_t sliverWidth) {
+                          unsigned dim, bool contiguousDim, int64_t sliverWidth,
+                          bool padRows) {
   OpOperand *tileInput = nullptr;
   for (OpOperand *input : op.getDpsInputOperands()) {
     AffineMap map = op.getMatchingIndexingMap(input);
@@ -360,7 +360,7 @@ KernelScheduler::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
                  bufferShape[1] > sliverWidth &&
                  bufferShape[1] % sliverWidth == 0;
   int64_t rowBytes = bufferShape.back() * elementBytes;
-  if (!slivers && panelType.getRank() > 1 &&
+  if (padRows && !slivers && panelType.getRank() > 1 &&
       rowBytes % (2 * kCacheLineBytes) == 0 &&
       kCacheLineBytes % elementBytes == 0)
     bufferShape.back() += kCacheLineBytes / elementBytes;

@@ -26,6 +26,10 @@
 using namespace mlir;
 using namespace mlc::cpu;
 
+/// The most bytes of a channels-last convolution's weight columns that a
+/// task packs at a time (a quarter of a 2 MiB L2: the image stays beside).
+constexpr uint64_t kConvPanelBytes = 256 * 1024;
+
 /// Whether the body is `out + in0 * in1` (float or integer).
 static bool isMulAddBody(linalg::LinalgOp op) {
   Block *body = op.getBlock();
@@ -114,23 +118,92 @@ void KernelScheduler::scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
   unsigned m = dims.m, n = dims.n;
   // Read before the first tiling, which replaces `op`.
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  // Parallel tasks: m by m-parallel rows and every other parallel
-  // dimension (batch, output rows) one by one.
+  // When the vectors come from the weights (the rhs uses no parallel
+  // dimension but n: a channels-last output, NHWC with HWIO weights), the
+  // schedule differs in three ways below: tasks are columns, their weight
+  // panel is packed, and short rows get wider tiles.
+  AffineMap rhsMap = op.getIndexingMapsArray()[dims.rhs];
+  bool weightColumns = llvm::all_of(llvm::seq(numLoops), [&](unsigned d) {
+    return d == n || !linalg::isParallelIterator(iterators[d]) ||
+           !rhsMap.isFunctionOfDim(d);
+  });
+  // The register tile: as many accumulators as the matmul's, one vector
+  // wide (measured: 16x16 beats 8x32 on every resnet18 layer). Channels-last
+  // rows shorter than that (7 pixels) get two vectors instead, which reuse
+  // each broadcast pixel twice (7x32: 109-116 GFLOP/s on 512 channels at
+  // 7x7, 7x16 79; 14x32 spills, 14x16 runs at 147).
+  int64_t rows = llvm::divideCeil(nRegister, vectorWidth) * mRegister;
+  int64_t columns = std::min<int64_t>(vectorWidth, ranges[n]);
+  if (weightColumns && ranges[m] < rows) {
+    int64_t vectors = std::clamp<int64_t>(
+        llvm::bit_floor<uint64_t>(rows * 7 / 8 / ranges[m]), 1, 2);
+    columns = std::min<int64_t>(vectors * vectorWidth, ranges[n]);
+  }
+  rows = std::min<int64_t>(rows, ranges[m]);
+  // Parallel tasks. With weight columns, each task is a column of the
+  // register tile's width over every output row, so that its weight panel
+  // stays in L2 for all of them (tasks by output rows streamed all the
+  // weights once per row). Otherwise m by m-parallel rows and every other
+  // parallel dimension (batch, output rows) one by one.
   SmallVector<int64_t> sizes(numLoops, 0);
-  for (unsigned d = 0; d < numLoops; ++d)
-    if (d != m && d != n && linalg::isParallelIterator(iterators[d]))
-      sizes[d] = clampTile(1, ranges[d]);
-  if (ranges[m] >= 2 * mParallel)
-    sizes[m] = mParallel;
+  if (weightColumns) {
+    sizes[n] = clampTile(columns, ranges[n]);
+  } else {
+    for (unsigned d = 0; d < numLoops; ++d)
+      if (d != m && d != n && linalg::isParallelIterator(iterators[d]))
+        sizes[d] = clampTile(1, ranges[d]);
+    if (ranges[m] >= 2 * mParallel)
+      sizes[m] = mParallel;
+  }
   linalg::LinalgOp current = tile(rewriter, op, sizes, /*forall=*/true);
   if (!current)
     return giveUp();
-  // The register tile: as many accumulator vectors as the matmul's, one
-  // vector wide (measured: 16x16 beats 8x32 on every resnet18 layer).
-  int64_t columns = std::min<int64_t>(vectorWidth, ranges[n]);
-  int64_t rows = llvm::divideCeil(nRegister, vectorWidth) * mRegister;
+  // A task's weight columns are rows `columns` wide and a whole weight row
+  // apart (2 KiB at 512 channels): every other k step would touch another
+  // page, and the 9 * 512 rows of a 3x3 kernel overflow the TLB on every
+  // output row. They are packed per task, in chunks of the channel
+  // reduction that fit in L2 beside the image (the accumulators go back to
+  // the output between chunks, as a contraction's k cache tile).
+  scf::ForOp channelChunks;
+  if (weightColumns) {
+    std::optional<unsigned> channels;
+    Type elementType =
+        getElementTypeOrSelf(op.getDpsInputs()[dims.rhs].getType());
+    uint64_t panelBytes =
+        elementType.isIntOrFloat()
+            ? llvm::divideCeil(elementType.getIntOrFloatBitWidth(), 8) *
+                  static_cast<uint64_t>(columns)
+            : 0;
+    for (unsigned d = 0; d < numLoops; ++d) {
+      if (!linalg::isReductionIterator(iterators[d]))
+        continue;
+      panelBytes = llvm::SaturatingMultiply(panelBytes,
+                                            static_cast<uint64_t>(ranges[d]));
+      if (!channels || ranges[d] > ranges[*channels])
+        channels = d;
+    }
+    int64_t chunks = static_cast<int64_t>(std::min<uint64_t>(
+        llvm::divideCeil(panelBytes, kConvPanelBytes), INT64_MAX));
+    if (channels && chunks > 1) {
+      int64_t chunk = ranges[*channels] / chunks;
+      while (chunk > 1 && ranges[*channels] % chunk != 0)
+        --chunk;
+      sizes.assign(numLoops, 0);
+      sizes[*channels] = chunk;
+      Operation *loop = nullptr;
+      if (!(current = tile(rewriter, current, sizes, /*forall=*/false, &loop)))
+        return giveUp();
+      channelChunks = dyn_cast_or_null<scf::ForOp>(loop);
+    }
+    (void)packTile(rewriter, current, n, /*contiguousDim=*/true,
+                   /*sliverWidth=*/0, /*padRows=*/false);
+  }
   sizes.assign(numLoops, 0);
-  sizes[m] = std::min<int64_t>(rows, ranges[m]);
+  if (weightColumns)
+    for (unsigned d = 0; d < numLoops; ++d)
+      if (d != m && d != n && linalg::isParallelIterator(iterators[d]))
+        sizes[d] = clampTile(1, ranges[d]);
+  sizes[m] = rows;
   sizes[n] = columns;
   if (!(current = tile(rewriter, current, sizes)))
     return giveUp();
@@ -152,7 +225,8 @@ void KernelScheduler::scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
   }
   current->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
   if (registerTiles)
-    registerTiles->push_back({current, reductionNest, {}, /*flatten=*/true});
+    registerTiles->push_back(
+        {current, reductionNest, channelChunks, /*flatten=*/true});
 }
 
 linalg::LinalgOp mlc::cpu::flattenConvTile(RewriterBase &rewriter,

@@ -198,11 +198,13 @@ struct KernelScheduler {
   void schedulePooling(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
                        const WindowDims &dims);
   /// Packs an operand tile of a contraction (see the definition); with
-  /// `sliverWidth`, an rhs panel as column slivers (InterleavedPanel).
+  /// `sliverWidth`, an rhs panel as column slivers (InterleavedPanel);
+  /// without `padRows`, rows stay contiguous (a panel read row after row).
   std::optional<InterleavedPanel> packTile(mlir::RewriterBase &rewriter,
                                            mlir::linalg::LinalgOp op,
                                            unsigned dim, bool contiguousDim,
-                                           int64_t sliverWidth = 0);
+                                           int64_t sliverWidth = 0,
+                                           bool padRows = true);
   /// No reduction: parallel outermost dimension (unless `inParallelTask`),
   /// vectorized innermost.
   void scheduleElementwise(mlir::RewriterBase &rewriter,

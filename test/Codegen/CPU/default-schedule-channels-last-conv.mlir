@@ -1,0 +1,80 @@
+// RUN: mlc-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(mlc-default-schedule))' | FileCheck %s
+
+// A channels-last convolution (NHWC image, HWIO weights: the vectors run
+// along the output channels and come from the weights). Its tasks are
+// columns of output channels over every output row; each task packs its
+// weight columns into a contiguous stack buffer, 128 of the 256 input
+// channels at a time (a 3x3x256x32 panel is 288 KiB, over the 256 KiB
+// chunk), and its 7-pixel rows get a 7x32 register tile.
+// CHECK-LABEL: func.func @nhwc_7x7
+// CHECK: scf.parallel (%[[F:.*]]) = (%{{.*}}) to (%{{.*}}) step (%c32)
+// CHECK: %[[PANEL:.*]] = memref.alloca() {alignment = 64 : i64} : memref<3x3x128x32xf32>
+// CHECK: memref.subview %arg1[0, 0, 0, %[[F]]] [3, 3, 256, 32]
+// CHECK: scf.for %[[C:.*]] = %{{.*}} to %c256 step %c128
+// CHECK: vector.store {{.*}}, vector<16xf32>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c7 step %c1
+// CHECK: vector.transfer_read {{.*}} : memref<7x32xf32, strided<[64, 1], offset: ?>>, vector<7x32xf32>
+// CHECK: memref.subview %[[PANEL]]
+// CHECK: vector.fma {{.*}} : vector<32xf32>
+// CHECK: vector.transfer_write {{.*}} : vector<7x32xf32>, memref<7x32xf32
+#in = affine_map<(n, y, x, f, c, ky, kx) -> (n, y + ky, x + kx, c)>
+#w = affine_map<(n, y, x, f, c, ky, kx) -> (ky, kx, c, f)>
+#out = affine_map<(n, y, x, f, c, ky, kx) -> (n, y, x, f)>
+func.func @nhwc_7x7(%I: memref<1x9x9x256xf32>, %W: memref<3x3x256x64xf32>, %O: memref<1x7x7x64xf32>) {
+  linalg.generic {indexing_maps = [#in, #w, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%I, %W : memref<1x9x9x256xf32>, memref<3x3x256x64xf32>) outs(%O : memref<1x7x7x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// Rows of 16 or more pixels keep the 16x16 tile; a panel under 256 KiB is
+// packed whole (no channel chunks). An NCHW image with HWIO weights and a
+// channels-last output is scheduled alike.
+// CHECK-LABEL: func.func @nchw_in_nhwc_out
+// CHECK: scf.parallel (%{{.*}}) = (%{{.*}}) to (%c64) step (%c16)
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<3x3x32x16xf32>
+// CHECK-NOT: step %c128
+// CHECK: vector<16x16xf32>
+#in = affine_map<(n, y, x, f, c, ky, kx) -> (n, c, y + ky, x + kx)>
+#w = affine_map<(n, y, x, f, c, ky, kx) -> (ky, kx, c, f)>
+#out = affine_map<(n, y, x, f, c, ky, kx) -> (n, y, x, f)>
+func.func @nchw_in_nhwc_out(%I: memref<1x32x34x34xf32>, %W: memref<3x3x32x64xf32>, %O: memref<1x32x32x64xf32>) {
+  linalg.generic {indexing_maps = [#in, #w, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%I, %W : memref<1x32x34x34xf32>, memref<3x3x32x64xf32>) outs(%O : memref<1x32x32x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// NCHW (the vectors come from the image): tasks stay output rows (and
+// blocks of output channels when there are many), nothing is packed, and a
+// 7-pixel row stays one vector of 16 lanes.
+// CHECK-LABEL: func.func @nchw_7x7
+// CHECK-NOT: memref.alloca
+// CHECK: scf.parallel (%{{.*}}) = (%{{.*}}) to (%c7) step (%c1)
+// CHECK-NOT: memref.alloca
+// CHECK: vector<16x7xf32>
+#in = affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
+#w = affine_map<(n, f, y, x, c, ky, kx) -> (f, c, ky, kx)>
+#out = affine_map<(n, f, y, x, c, ky, kx) -> (n, f, y, x)>
+func.func @nchw_7x7(%I: memref<1x256x9x9xf32>, %W: memref<64x256x3x3xf32>, %O: memref<1x64x7x7xf32>) {
+  linalg.generic {indexing_maps = [#in, #w, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%I, %W : memref<1x256x9x9xf32>, memref<64x256x3x3xf32>) outs(%O : memref<1x64x7x7xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
