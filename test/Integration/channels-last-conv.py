@@ -21,19 +21,13 @@
 
 import numpy as np
 import mlc
-from mlc import tools
+from mlc_test_utils import default_scheduled, relay_main as relay
 
 rng = np.random.default_rng(12)
 
 
 def f32(*shape, scale=1.0):
     return (rng.standard_normal(shape) * scale).astype(np.float32)
-
-
-def relay(params, body):
-    args = ", ".join("%%%s: Tensor[(%s), float32]" % (name, ", ".join(map(str, v.shape)))
-                     for name, v in params)
-    return '#[version = "0.0.5"]\ndef @main(%s) {\n%s\n}\n' % (args, body)
 
 
 def conv_nhwc(x, w, stride=1, pad=0, dilation=1):
@@ -52,12 +46,7 @@ def conv_nhwc(x, w, stride=1, pad=0, dilation=1):
 
 
 def packed(text):
-    kernels = tools.run("mlc-opt", ["--mlc-graph-to-kernels", "--mlc-cpu-bufferize"],
-                        input_text=text)
-    scheduled = tools.run(
-        "mlc-opt", ["--pass-pipeline=builtin.module(func.func(mlc-default-schedule))"],
-        input_text=kernels)
-    return "memref.alloca" in scheduled
+    return "memref.alloca" in default_scheduled(text)
 
 
 def check(name, inputs, body, reference):

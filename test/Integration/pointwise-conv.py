@@ -18,7 +18,7 @@
 
 import numpy as np
 import mlc
-from mlc import tools
+from mlc_test_utils import default_scheduled, relay_main as relay
 
 rng = np.random.default_rng(11)
 
@@ -27,23 +27,12 @@ def f32(*shape, scale=1.0):
     return (rng.standard_normal(shape) * scale).astype(np.float32)
 
 
-def relay(params, body):
-    args = ", ".join("%%%s: Tensor[(%s), float32]" % (name, ", ".join(map(str, v.shape)))
-                     for name, v in params)
-    return '#[version = "0.0.5"]\ndef @main(%s) {\n%s\n}\n' % (args, body)
-
-
 def conv1x1(x, w, stride=1):
     return np.einsum("nchw,fc->nfhw", x[:, :, ::stride, ::stride], w[:, :, 0, 0])
 
 
 def rewritten(text):
-    kernels = tools.run("mlc-opt", ["--mlc-graph-to-kernels", "--mlc-cpu-bufferize"],
-                        input_text=text)
-    scheduled = tools.run(
-        "mlc-opt", ["--pass-pipeline=builtin.module(func.func(mlc-default-schedule))"],
-        input_text=kernels)
-    return "memref.collapse_shape" in scheduled
+    return "memref.collapse_shape" in default_scheduled(text)
 
 
 def check(name, inputs, body, reference, expect_rewritten):

@@ -14,3 +14,21 @@ def expect_error(kind, fn, *args):
         print("%s: %s" % (kind.__name__, err))
         return
     raise AssertionError("no %s raised" % kind.__name__)
+
+
+def relay_main(params, body):
+    """Relay text of `def @main` taking float32 `params` ((name, array)
+    pairs) and returning `body`."""
+    args = ", ".join("%%%s: Tensor[(%s), float32]" % (name, ", ".join(map(str, v.shape)))
+                     for name, v in params)
+    return '#[version = "0.0.5"]\ndef @main(%s) {\n%s\n}\n' % (args, body)
+
+
+def default_scheduled(module_text):
+    """The kernels of a relay/relax module after mlc-default-schedule."""
+    from mlc import tools
+    kernels = tools.run("mlc-opt", ["--mlc-graph-to-kernels", "--mlc-cpu-bufferize"],
+                        input_text=module_text)
+    return tools.run(
+        "mlc-opt", ["--pass-pipeline=builtin.module(func.func(mlc-default-schedule))"],
+        input_text=kernels)
