@@ -123,6 +123,8 @@ void KernelScheduler::scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
   // schedule differs in three ways below: tasks are columns, their weight
   // panel is packed, and short rows get wider tiles.
   AffineMap rhsMap = op.getIndexingMapsArray()[dims.rhs];
+  Type rhsElementType =
+      getElementTypeOrSelf(op.getDpsInputs()[dims.rhs].getType());
   bool weightColumns = llvm::all_of(llvm::seq(numLoops), [&](unsigned d) {
     return d == n || !linalg::isParallelIterator(iterators[d]) ||
            !rhsMap.isFunctionOfDim(d);
@@ -167,11 +169,9 @@ void KernelScheduler::scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
   scf::ForOp channelChunks;
   if (weightColumns) {
     std::optional<unsigned> channels;
-    Type elementType =
-        getElementTypeOrSelf(op.getDpsInputs()[dims.rhs].getType());
     uint64_t panelBytes =
-        elementType.isIntOrFloat()
-            ? llvm::divideCeil(elementType.getIntOrFloatBitWidth(), 8) *
+        rhsElementType.isIntOrFloat()
+            ? llvm::divideCeil(rhsElementType.getIntOrFloatBitWidth(), 8) *
                   static_cast<uint64_t>(columns)
             : 0;
     for (unsigned d = 0; d < numLoops; ++d) {
