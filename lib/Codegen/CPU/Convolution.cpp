@@ -148,12 +148,16 @@ void KernelScheduler::scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
   // weights once per row). Otherwise m by m-parallel rows and every other
   // parallel dimension (batch, output rows) one by one.
   SmallVector<int64_t> sizes(numLoops, 0);
-  if (weightColumns) {
-    sizes[n] = clampTile(columns, ranges[n]);
-  } else {
+  // Every parallel dimension but m and n one by one.
+  auto otherParallelOneByOne = [&] {
     for (unsigned d = 0; d < numLoops; ++d)
       if (d != m && d != n && linalg::isParallelIterator(iterators[d]))
         sizes[d] = clampTile(1, ranges[d]);
+  };
+  if (weightColumns) {
+    sizes[n] = clampTile(columns, ranges[n]);
+  } else {
+    otherParallelOneByOne();
     if (ranges[m] >= 2 * mParallel)
       sizes[m] = mParallel;
   }
@@ -200,9 +204,7 @@ void KernelScheduler::scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
   }
   sizes.assign(numLoops, 0);
   if (weightColumns)
-    for (unsigned d = 0; d < numLoops; ++d)
-      if (d != m && d != n && linalg::isParallelIterator(iterators[d]))
-        sizes[d] = clampTile(1, ranges[d]);
+    otherParallelOneByOne();
   sizes[m] = rows;
   sizes[n] = columns;
   if (!(current = tile(rewriter, current, sizes)))
