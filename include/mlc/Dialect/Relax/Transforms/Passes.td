@@ -376,6 +376,62 @@ def RelaxRewriteAttention
   let dependentDialects = ["::mlc::relax::RelaxDialect"];
 }
 
+def RelaxConvertLayout : Pass<"relax-convert-layout", "::mlir::ModuleOp"> {
+  let summary = "convert 2-d convolutions, and the ops between them, to a "
+                "desired data and kernel layout";
+  let description = [{
+    TVM's `relax.transform.ConvertLayout({"relax.nn.conv2d": [data-layout,
+    kernel-layout]})`. Every `relax.nn.conv2d` whose output layout is its
+    data layout takes `data-layout` (also as its output layout) and
+    `kernel-layout`; its operands are permuted by `relax.permute_dims`, which
+    `relax-fold-constant` folds into bound weights. The ops of each function
+    are then visited in order, and those that compute in any layout follow
+    their operand's new layout instead of permuting it back:
+
+    - elementwise ops (activations, `clip`, `astype`, unary math);
+    - broadcasting binary ops and `where`: the other operands are permuted
+      alike, lower-rank ones (a bias of shape `[C, 1, 1]`) first expanded
+      with leading unit dimensions;
+    - `max_pool2d`, `avg_pool2d`, `adaptive_avg_pool2d` (their `layout`),
+      `nn.batch_norm` (its `axis`);
+    - `sum`, `mean`, `max`, `min` (their axes; without `keepdims`, only when
+      the dimensions that stay keep their order, as for a global pool's
+      `mean` over H and W).
+
+    Every other use (reshape, matmul, the function's results, ...) gets the
+    value permuted back to its original layout, once per value. A whole
+    CNN thus runs in the desired layout from its input's permutation to the
+    flatten before its classifier. On the CPU, channels-last convolutions
+    (NHWC data, HWIO weights) get the weight-column schedule of
+    `mlc-default-schedule`; the CPU pipeline runs this pass with its option
+    `conv-layout`.
+
+    Example: with the defaults,
+
+    ```mlir
+    %y = relax.nn.conv2d %x, %w {padding = array<i64: 1, 1>}
+        : (tensor<1x16x8x8xf32>, tensor<32x16x3x3xf32>) -> tensor<1x32x8x8xf32>
+    %r = relax.nn.relu %y : (tensor<1x32x8x8xf32>) -> tensor<1x32x8x8xf32>
+    ```
+
+    becomes a permutation of `%x` (axes 0, 2, 3, 1) and of `%w` (2, 3, 1,
+    0), an NHWC convolution and relu on `tensor<1x8x8x32xf32>`, and a
+    permutation back (0, 3, 1, 2) for the users of `%r`.
+
+    A layout that is not a permutation of NCHW (data) or OIHW (kernel) is an
+    error; the module is then left unchanged.
+  }];
+  let options = [
+    Option<"dataLayout", "data-layout", "std::string", /*default=*/"\"NHWC\"",
+           "layout of the convolutions' data and output (a permutation of "
+           "NCHW)">,
+    Option<"kernelLayout", "kernel-layout", "std::string",
+           /*default=*/"\"HWIO\"",
+           "layout of the convolutions' weights (a permutation of OIHW)">,
+  ];
+  let dependentDialects = ["::mlc::relax::RelaxDialect"];
+}
+
 def RelaxToMixedPrecision
     : Pass<"relax-to-mixed-precision", "::mlir::ModuleOp"> {
   let summary = "compute a float32 model's matmuls and convolutions in "
