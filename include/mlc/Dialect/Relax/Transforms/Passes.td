@@ -432,6 +432,35 @@ def RelaxConvertLayout : Pass<"relax-convert-layout", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlc::relax::RelaxDialect"];
 }
 
+def RelaxDecomposeOpsForInference
+    : Pass<"relax-decompose-ops-for-inference", "::mlir::ModuleOp"> {
+  let summary = "write batch_norm as a per-channel scale and shift";
+  let description = [{
+    TVM's `relax.transform.DecomposeOpsForInference` (batch_norm in the form
+    of relay's `SimplifyInference`). In inference, `relax.nn.batch_norm`
+    normalizes with its moving statistics, so its output is `x * scale +
+    shift` with the per-channel vectors `scale = gamma * rsqrt(var + eps)`
+    (`gamma` left out under `scale = false`) and `shift = beta - mean *
+    scale` (`beta` under `center = false`), expanded with trailing unit
+    dimensions when the axis is not the last one. Its other two results are
+    the moving mean and variance, as the legalized op returns them.
+
+    Written as relax ops, the scale and shift of bound parameters fold into
+    constants (`relax-fold-constant`), and the epilogue of a fused
+    convolution becomes one multiply-add per element instead of a
+    subtraction, a square root, a division and a multiply-add. The CPU and
+    GPU pipelines run it when they fold constants.
+
+    Example: `%y, %m, %v = relax.nn.batch_norm %x, %g, %b, %mm, %mv
+    {epsilon = 1.0e-3}` on `tensor<1x16x8x8xf32>` becomes `rsqrt(%mv +
+    1.0e-3) * %g` and `%b - %mm * scale`, both expanded to `16x1x1`, and
+    `%x * scale + shift`; `%m` and `%v` become `%mm` and `%mv`.
+
+    Ops whose operands do not share one float element type are left alone.
+  }];
+  let dependentDialects = ["::mlc::relax::RelaxDialect"];
+}
+
 def RelaxToMixedPrecision
     : Pass<"relax-to-mixed-precision", "::mlir::ModuleOp"> {
   let summary = "compute a float32 model's matmuls and convolutions in "
