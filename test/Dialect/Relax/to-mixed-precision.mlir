@@ -132,3 +132,15 @@ func.func @attention(%q: tensor<1x32x2x64xf32>, %k: tensor<1x32x2x64xf32>, %v: t
   %0 = relax.nn.attention %q, %k, %v, %b {scale = 0.125 : f64} : (tensor<1x32x2x64xf32>, tensor<1x32x2x64xf32>, tensor<1x32x2x64xf32>, tensor<1x1x1x32xf32>) -> tensor<1x32x2x64xf32>
   return %0 : tensor<1x32x2x64xf32>
 }
+
+// -----
+
+// A splat constant is cast as one value, whatever its size (a fuzzed
+// 2^31-element splat ran out of memory).
+// CHECK-LABEL: func.func @huge_splat
+// CHECK: relax.constant dense<1.000000e+00> : tensor<1x2147483648xf16>
+func.func @huge_splat(%w: tensor<2147483648x3xf32>) -> tensor<1x3xf32> {
+  %ones = relax.constant dense<1.0> : tensor<1x2147483648xf32>
+  %m = relax.matmul %ones, %w : (tensor<1x2147483648xf32>, tensor<2147483648x3xf32>) -> tensor<1x3xf32>
+  return %m : tensor<1x3xf32>
+}

@@ -82,6 +82,10 @@ std::optional<SmallVector<APFloat>> readFloats(ElementsAttr value) {
   DenseElementsAttr dense = getDenseElements(value);
   if (!dense || !isa<FloatType>(dense.getElementType()))
     return std::nullopt;
+  // A splat is one value, whatever its element count (a fuzzed
+  // tensor<1x2147483648xf32> splat ran out of memory here).
+  if (dense.isSplat())
+    return SmallVector<APFloat>{dense.getSplatValue<APFloat>()};
   auto values = dense.getValues<APFloat>();
   return SmallVector<APFloat>(values.begin(), values.end());
 }
@@ -191,8 +195,10 @@ Value MixedPrecisionRewriter::castConstant(ConstantOp constant,
   }
   auto type = withElementType(constant.getType(), element);
   ElementsAttr attr;
-  if (auto resource =
-          dyn_cast<DenseResourceElementsAttr>(constant.getValue())) {
+  if (values->size() == 1) {
+    attr = DenseElementsAttr::get(type, values->front());
+  } else if (auto resource =
+                 dyn_cast<DenseResourceElementsAttr>(constant.getValue())) {
     // Half-precision bits, little-endian like every blob mlc writes.
     unsigned bytes = element.getWidth() / 8;
     SmallVector<char> raw(values->size() * bytes);
