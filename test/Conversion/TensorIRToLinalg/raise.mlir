@@ -88,7 +88,8 @@ tensorir.prim_func @iota_t(%out: memref<5x3xi32>) {
 // -----
 
 // Conv2d: the pad stage (topi.nn.pad: clamped, non-affine indices and a
-// select) becomes a fill of the padded buffer with the pad value and a copy
+// select) becomes fills of the padded buffer's border with the pad value
+// (a slab per side of each padded dimension, the corners twice) and a copy
 // of the input into its interior; the convolution with `y + ky` accesses is
 // raised.
 // CHECK-DAG: #[[PAD:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d4, d2 + d5, d3 + d6)>
@@ -96,7 +97,15 @@ tensorir.prim_func @iota_t(%out: memref<5x3xi32>) {
 // CHECK-LABEL: tensorir.prim_func private @conv2d
 // CHECK-NOT: tensorir.block "pad_temp"
 // CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK: linalg.fill ins(%[[ZERO]] : f32) outs(%pad_temp : memref<1x3x10x10xf32>)
+// CHECK: %[[TOP:.*]] = memref.subview %pad_temp[0, 0, 0, 0] [1, 3, 1, 10] [1, 1, 1, 1]
+// CHECK: linalg.fill ins(%[[ZERO]] : f32) outs(%[[TOP]] :
+// CHECK: %[[BOTTOM:.*]] = memref.subview %pad_temp[0, 0, 9, 0] [1, 3, 1, 10] [1, 1, 1, 1]
+// CHECK: linalg.fill ins(%[[ZERO]] : f32) outs(%[[BOTTOM]] :
+// CHECK: %[[LEFT:.*]] = memref.subview %pad_temp[0, 0, 0, 0] [1, 3, 10, 1] [1, 1, 1, 1]
+// CHECK: linalg.fill ins(%[[ZERO]] : f32) outs(%[[LEFT]] :
+// CHECK: %[[RIGHT:.*]] = memref.subview %pad_temp[0, 0, 0, 9] [1, 3, 10, 1] [1, 1, 1, 1]
+// CHECK: linalg.fill ins(%[[ZERO]] : f32) outs(%[[RIGHT]] :
+// CHECK-NOT: linalg.fill
 // CHECK: %[[INTERIOR:.*]] = memref.subview %pad_temp[0, 0, 1, 1] [1, 3, 8, 8] [1, 1, 1, 1]
 // CHECK: linalg.copy ins(%{{.*}} : memref<1x3x8x8xf32>) outs(%[[INTERIOR]] :
 // CHECK-NOT: arith.minsi
@@ -427,10 +436,14 @@ tensorir.prim_func @replicate_end(%A: memref<8xf32>, %B: memref<10xf32>) {
 
 // -----
 
-// A pool's pad with -inf: the fill takes the pad value.
+// A pool's pad with -inf: the fills take the pad value (2 columns before,
+// 1 after).
 // CHECK-LABEL: tensorir.prim_func @pad_neg_inf
 // CHECK: %[[NEG_INF:.*]] = arith.constant 0xFF800000 : f32
-// CHECK: linalg.fill ins(%[[NEG_INF]] : f32) outs(%{{.*}} : memref<2x11xf32>)
+// CHECK: memref.subview %{{.*}}[0, 0] [2, 2] [1, 1]
+// CHECK: linalg.fill ins(%[[NEG_INF]] : f32)
+// CHECK: memref.subview %{{.*}}[0, 10] [2, 1] [1, 1]
+// CHECK: linalg.fill ins(%[[NEG_INF]] : f32)
 // CHECK: memref.subview %{{.*}}[0, 2] [2, 8] [1, 1]
 // CHECK: linalg.copy
 tensorir.prim_func @pad_neg_inf(%A: memref<2x8xf32>, %B: memref<2x11xf32>) {
