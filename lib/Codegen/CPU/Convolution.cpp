@@ -111,6 +111,42 @@ std::optional<ConvDims> mlc::cpu::matchConv(linalg::LinalgOp op) {
   return dims;
 }
 
+/// Copies a channels-last image whose pixels lie a multiple of 1 KiB apart
+/// (256 float channels) into a buffer with one more cache line per pixel,
+/// which `op` then reads through a subview. The register tile reads a
+/// channel of up to 14 pixels per step, and pixels 1 or 2 KiB apart fall
+/// into 4 or 2 of L1's 64 sets: 256 channels at 28x28, 3x3 at stride 2 ran
+/// at 42 GFLOP/s, 240 channels at 107.
+void KernelScheduler::padImagePixels(RewriterBase &rewriter,
+                                     linalg::LinalgOp op, unsigned image) {
+  OpOperand *operand = op.getDpsInputOperand(image);
+  auto type = dyn_cast<MemRefType>(operand->get().getType());
+  if (!type || !type.hasStaticShape() || type.getRank() < 2 ||
+      !type.getLayout().isIdentity() || !type.getElementType().isIntOrFloat())
+    return;
+  int64_t bytes =
+      llvm::divideCeil(type.getElementType().getIntOrFloatBitWidth(), 8);
+  int64_t channels = type.getShape().back();
+  if ((channels * bytes) % 1024 != 0 || 64 % bytes != 0)
+    return;
+  Location loc = op.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(op);
+  SmallVector<int64_t> shape = llvm::to_vector(type.getShape());
+  shape.back() += 64 / bytes;
+  Value buffer = memref::AllocOp::create(
+      rewriter, loc, MemRefType::get(shape, type.getElementType()),
+      rewriter.getI64IntegerAttr(64));
+  SmallVector<int64_t> zeros(shape.size(), 0), ones(shape.size(), 1);
+  Value view = memref::SubViewOp::create(rewriter, loc, buffer, zeros,
+                                         type.getShape(), ones);
+  auto copy = linalg::CopyOp::create(rewriter, loc, operand->get(), view);
+  rewriter.modifyOpInPlace(op, [&] { operand->set(view); });
+  rewriter.setInsertionPoint(op->getBlock()->getTerminator());
+  memref::DeallocOp::create(rewriter, loc, buffer);
+  scheduleElementwise(rewriter, cast<linalg::LinalgOp>(copy.getOperation()));
+}
+
 void KernelScheduler::scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
                                    const ConvDims &dims) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
@@ -147,6 +183,8 @@ void KernelScheduler::scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
   // stays in L2 for all of them (tasks by output rows streamed all the
   // weights once per row). Otherwise m by m-parallel rows and every other
   // parallel dimension (batch, output rows) one by one.
+  if (weightColumns)
+    padImagePixels(rewriter, op, dims.lhs);
   SmallVector<int64_t> sizes(numLoops, 0);
   // Every parallel dimension but m and n one by one.
   auto otherParallelOneByOne = [&] {
@@ -580,21 +618,32 @@ LogicalResult mlc::cpu::collapsePointwiseConv(RewriterBase &rewriter,
     return failure();
   LoopCollapse conv;
   conv.op = op;
-  conv.inner = dims->n;
-  conv.outer = cast<AffineDimExpr>(outMap.getResult(rank - 2)).getPosition();
-  if (conv.outer == dims->m)
+  // The output's pixels (rows, then columns) become one dimension: n, the
+  // vectors' (NCHW: the image is the rhs), or m when the output channels
+  // are innermost (NHWC with HWIO weights: the image is the lhs, m the
+  // columns; the weights' columns stay the vectors).
+  auto outDim = [&](unsigned r) {
+    return cast<AffineDimExpr>(outMap.getResult(r)).getPosition();
+  };
+  bool channelsLast = outDim(rank - 2) == dims->m;
+  if (channelsLast && rank < 3)
     return failure();
-  conv.dropped = unitLoops(op, {dims->m, conv.outer, conv.inner});
-  // Weights first: the contraction's lhs (m rows), the image its rhs.
+  unsigned pixelsFrom = channelsLast ? rank - 3 : rank - 2;
+  conv.outer = outDim(pixelsFrom);
+  conv.inner = outDim(pixelsFrom + 1);
+  unsigned image = channelsLast ? dims->lhs : dims->rhs;
+  conv.dropped = unitLoops(op, {dims->m, dims->n, conv.outer});
+  // The contraction's lhs (m rows) first: the weights, or the image when
+  // channels are last.
   conv.inputOrder = {dims->lhs, dims->rhs};
   // A 1x1 kernel at a stride (ResNet's downsampling shortcuts) reads every
   // s-th row and column: the image is subsampled into a dense buffer first
   // (a copy of 1/s^2 of it, small next to the contraction), which the
   // contraction then reads as a pointwise convolution would.
   std::optional<StridedImage> strided =
-      matchStridedImage(op, dims->rhs, conv.dropped, conv.outer, conv.inner);
+      matchStridedImage(op, image, conv.dropped, conv.outer, conv.inner);
   if (strided)
-    conv.mapOverrides[dims->rhs] = strided->denseMap;
+    conv.mapOverrides[image] = strided->denseMap;
   if (failed(planCollapse(conv)) || !llvm::all_of(conv.maps, [](AffineMap map) {
         return map.isProjectedPermutation();
       }))
@@ -608,8 +657,8 @@ LogicalResult mlc::cpu::collapsePointwiseConv(RewriterBase &rewriter,
       collapse.op = dyn_cast<linalg::GenericOp>(other.getOperation());
       if (!collapse.op)
         return failure();
-      collapse.outer = rank - 2;
-      collapse.inner = rank - 1;
+      collapse.outer = pixelsFrom;
+      collapse.inner = pixelsFrom + 1;
       collapse.dropped =
           unitLoops(collapse.op, {collapse.outer, collapse.inner});
       collapse.inputOrder = llvm::to_vector(
@@ -622,12 +671,12 @@ LogicalResult mlc::cpu::collapsePointwiseConv(RewriterBase &rewriter,
   if (strided) {
     Operation *first = group.size() > 1 ? group[1].op.getOperation() : op;
     Operation *last = group.size() > 1 ? group[2].op.getOperation() : op;
-    Value dense = subsample(rewriter, op.getDpsInputOperand(dims->rhs)->get(),
+    Value dense = subsample(rewriter, op.getDpsInputOperand(image)->get(),
                             *strided, first, last);
     rewriter.modifyOpInPlace(op, [&] {
-      op->setOperand(dims->rhs, dense);
+      op->setOperand(image, dense);
       SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-      maps[dims->rhs] = strided->denseMap;
+      maps[image] = strided->denseMap;
       op.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
     });
   }

@@ -67,13 +67,17 @@ mlir::LogicalResult collapsePointwiseConv(mlir::RewriterBase &rewriter,
 /// f(image[.., s * n + ..], scalars..)) over reduction dimensions that index
 /// the image through sums (a window: `y * 2 + ky`), with n in the image's
 /// innermost index only. The other inputs read are independent of n (one
-/// value per step of the register tile, e.g. a depthwise convolution's
-/// weight); unread ones must be shape-only, indexed by reduction dimensions
-/// only, like the window operand that convert-tensorir-to-linalg adds.
+/// value per step of the register tile, e.g. an NCHW depthwise
+/// convolution's weight) or indexed by n alone in their innermost index (a
+/// vector per step: an NHWC depthwise convolution's weights); unread ones
+/// must be shape-only, indexed by reduction dimensions only, like the
+/// window operand that convert-tensorir-to-linalg adds.
 struct WindowDims {
   unsigned n;
-  /// Input operand numbers of the image and of the inputs independent of n.
+  /// Input operand numbers of the image, of the inputs read along n and of
+  /// the inputs independent of n.
   unsigned image;
+  llvm::SmallVector<unsigned> vectors;
   llvm::SmallVector<unsigned> scalars;
 };
 
@@ -81,8 +85,9 @@ std::optional<WindowDims> matchWindowReduction(mlir::linalg::LinalgOp op);
 
 /// Rewrites a pooling register tile (every dimension but n of extent one,
 /// static) into a one-dimensional elementwise generic over n on rank-reduced
-/// (for strides, strided) views of the image and the output, and 0-d views
-/// of the inputs independent of n; the shape-only operands go away.
+/// (for strides, strided) views of the image, the inputs read along n and
+/// the output, and 0-d views of the inputs independent of n; the shape-only
+/// operands go away.
 mlir::linalg::LinalgOp flattenWindowTile(mlir::RewriterBase &rewriter,
                                          mlir::linalg::LinalgOp op,
                                          const WindowDims &dims);
@@ -188,10 +193,11 @@ struct KernelScheduler {
   /// every parallel dimension one by one but `n`, tiled by `columns`; the
   /// reduction dimensions one by one around the register tile, with the
   /// accumulators in registers, `lanes` by the vector width with its
-  /// reduction split across vector lanes. -1: no such dimension.
-  void tileReductionRegisters(mlir::RewriterBase &rewriter,
-                              mlir::linalg::LinalgOp op, int64_t n,
-                              int64_t columns, int64_t lanes);
+  /// reduction split across vector lanes. -1: no such dimension. Returns
+  /// the register tile (a null op when tiling stopped early).
+  RegisterTile tileReductionRegisters(mlir::RewriterBase &rewriter,
+                                      mlir::linalg::LinalgOp op, int64_t n,
+                                      int64_t columns, int64_t lanes);
   /// Pooling windows: parallel outer dimensions, a vector of output columns
   /// carried in registers across the window, each step an elementwise op on
   /// (strided) views.
@@ -205,6 +211,11 @@ struct KernelScheduler {
                                            unsigned dim, bool contiguousDim,
                                            int64_t sliverWidth = 0,
                                            bool padRows = true);
+  /// Gives the channels-last image operand `image` of a convolution one
+  /// more cache line per pixel when its pixels are a multiple of 1 KiB
+  /// apart (a copy, which `op` then reads through a subview).
+  void padImagePixels(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
+                      unsigned image);
   /// No reduction: parallel outermost dimension (unless `inParallelTask`),
   /// vectorized innermost.
   void scheduleElementwise(mlir::RewriterBase &rewriter,

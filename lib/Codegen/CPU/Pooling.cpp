@@ -48,6 +48,16 @@ std::optional<WindowDims> mlc::cpu::matchWindowReduction(linalg::LinalgOp op) {
       dims.scalars.push_back(input->getOperandNumber());
       continue;
     }
+    // Read along n like the output (a channels-last depthwise convolution's
+    // weights: one vector per step of the register tile).
+    if (map.isProjectedPermutation(/*allowZeroInResults=*/true) &&
+        map.getResults().back() == getAffineDimExpr(dims.n, op.getContext()) &&
+        llvm::count_if(map.getResults(), [&](AffineExpr expr) {
+          return expr.isFunctionOfDim(dims.n);
+        }) == 1) {
+      dims.vectors.push_back(input->getOperandNumber());
+      continue;
+    }
     if (image || map.getNumResults() == 0)
       return std::nullopt;
     for (auto [r, expr] : llvm::enumerate(map.getResults())) {
@@ -96,6 +106,10 @@ linalg::LinalgOp mlc::cpu::flattenWindowTile(RewriterBase &rewriter,
   AffineMap scalar = AffineMap::get(1, 0, {}, ctx);
   SmallVector<Value> inputs = {view(op->getOpOperand(dims.image), true)};
   SmallVector<AffineMap> maps = {identity};
+  for (unsigned number : dims.vectors) {
+    inputs.push_back(view(op->getOpOperand(number), true));
+    maps.push_back(identity);
+  }
   for (unsigned number : dims.scalars) {
     inputs.push_back(view(op->getOpOperand(number), false));
     maps.push_back(scalar);
@@ -110,8 +124,11 @@ linalg::LinalgOp mlc::cpu::flattenWindowTile(RewriterBase &rewriter,
       [&](OpBuilder &b, Location, ValueRange args) {
         IRMapping mapping;
         mapping.map(body->getArgument(dims.image), args[0]);
-        for (auto [i, number] : llvm::enumerate(dims.scalars))
+        for (auto [i, number] : llvm::enumerate(dims.vectors))
           mapping.map(body->getArgument(number), args[i + 1]);
+        for (auto [i, number] : llvm::enumerate(dims.scalars))
+          mapping.map(body->getArgument(number),
+                      args[i + 1 + dims.vectors.size()]);
         mapping.map(op.getMatchingBlockArgument(init), args.back());
         for (Operation &inner : body->getOperations())
           b.clone(inner, mapping);
@@ -123,5 +140,11 @@ linalg::LinalgOp mlc::cpu::flattenWindowTile(RewriterBase &rewriter,
 void KernelScheduler::schedulePooling(RewriterBase &rewriter,
                                       linalg::LinalgOp op,
                                       const WindowDims &dims) {
-  tileReductionRegisters(rewriter, op, dims.n, vectorWidth, /*lanes=*/-1);
+  // A fused fill and epilogue (a depthwise convolution's bias, batch norm
+  // and activation) run on the register tile, not as passes over the
+  // buffer.
+  RegisterTile tile =
+      tileReductionRegisters(rewriter, op, dims.n, vectorWidth, /*lanes=*/-1);
+  if (registerTiles)
+    registerTiles->push_back(tile);
 }

@@ -72,9 +72,10 @@ void KernelScheduler::scheduleReduction(RewriterBase &rewriter,
   tileReductionRegisters(rewriter, op, n, columns, r);
 }
 
-void KernelScheduler::tileReductionRegisters(RewriterBase &rewriter,
-                                             linalg::LinalgOp op, int64_t n,
-                                             int64_t columns, int64_t lanes) {
+RegisterTile KernelScheduler::tileReductionRegisters(RewriterBase &rewriter,
+                                                     linalg::LinalgOp op,
+                                                     int64_t n, int64_t columns,
+                                                     int64_t lanes) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
   unsigned numLoops = op.getNumLoops();
@@ -92,7 +93,7 @@ void KernelScheduler::tileReductionRegisters(RewriterBase &rewriter,
     SmallVector<int64_t> parallel(numLoops, 0);
     parallel[d] = clampTile(chunk, ranges[d]);
     if (!(current = tile(rewriter, current, parallel, /*forall=*/true)))
-      return;
+      return {};
     break;
   }
   // Every parallel dimension but n one by one.
@@ -101,9 +102,10 @@ void KernelScheduler::tileReductionRegisters(RewriterBase &rewriter,
     if (linalg::isParallelIterator(iterators[d]))
       sizes[d] = clampTile(d == n ? columns : 1, ranges[d]);
   if (!(current = tile(rewriter, current, sizes)))
-    return;
+    return {};
   // The reduction dimensions, outermost first, around the register tile:
   // its accumulators stay in registers across all of them.
+  Operation *reductionNest = nullptr;
   for (unsigned d = 0; d < numLoops; ++d) {
     if (!linalg::isReductionIterator(iterators[d]))
       continue;
@@ -114,14 +116,17 @@ void KernelScheduler::tileReductionRegisters(RewriterBase &rewriter,
     sizes[d] = split ? vectorWidth : 1;
     Operation *loop = nullptr;
     if (!(current = tile(rewriter, current, sizes, /*forall=*/false, &loop)))
-      return;
+      return {};
     if (!loop)
       continue;
+    if (!reductionNest)
+      reductionNest = loop;
     loop->setAttr(kRegisterLoopMarker, rewriter.getUnitAttr());
     if (split)
       loop->setAttr(kLaneLoopMarker, rewriter.getUnitAttr());
   }
   current->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
+  return {current, reductionNest, /*splitReduction=*/{}, /*flatten=*/true};
 }
 
 /// The neutral element of `kind` on `type`, if there is one.

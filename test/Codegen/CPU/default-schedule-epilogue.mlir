@@ -262,3 +262,49 @@ func.func @split_reduction(%A: memref<16x1021xf32>, %B: memref<1021x64xf32>, %ou
   memref.dealloc %acc : memref<16x64xf32>
   return
 }
+
+// -----
+
+// A channels-last depthwise convolution (a window reduction) with a fused
+// bias + relu: the fill and the epilogue run on its register tile (16
+// channels of one pixel), whose accumulator starts at zero in registers,
+// and the temporary buffer is gone.
+// CHECK-LABEL: func.func @depthwise_bias_relu
+// CHECK-NOT: memref.alloc() : memref<1x8x8x32xf32>
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
+// CHECK: %[[ACC:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]]) -> (vector<16xf32>)
+// CHECK: %[[SUM:.*]] = arith.addf %[[ACC]], %{{.*}} : vector<16xf32>
+// CHECK: %[[RELU:.*]] = arith.maximumf %[[SUM]], %{{.*}} : vector<16xf32>
+// CHECK: vector.store %[[RELU]]
+// CHECK-NOT: linalg.generic
+// OFF-LABEL: func.func @depthwise_bias_relu
+// OFF: memref.alloc() : memref<1x8x8x32xf32>
+#dwImage = affine_map<(n, y, x, c, rc, ky, kx) -> (n, y + ky, x + kx, c + rc)>
+#dwWeights = affine_map<(n, y, x, c, rc, ky, kx) -> (ky, kx, rc, c)>
+#dwOut = affine_map<(n, y, x, c, rc, ky, kx) -> (n, y, x, c)>
+#id4 = affine_map<(n, y, x, c) -> (n, y, x, c)>
+#channel = affine_map<(n, y, x, c) -> (c)>
+func.func @depthwise_bias_relu(%I: memref<1x10x10x32xf32>, %W: memref<3x3x1x32xf32>, %bias: memref<32xf32>, %out: memref<1x8x8x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %acc = memref.alloc() : memref<1x8x8x32xf32>
+  linalg.generic {indexing_maps = [#id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%acc : memref<1x8x8x32xf32>) {
+  ^bb0(%o: f32):
+    linalg.yield %zero : f32
+  }
+  linalg.generic {indexing_maps = [#dwImage, #dwWeights, #dwOut], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%I, %W : memref<1x10x10x32xf32>, memref<3x3x1x32xf32>) outs(%acc : memref<1x8x8x32xf32>) {
+  ^bb0(%a: f32, %w: f32, %c: f32):
+    %0 = arith.mulf %a, %w : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  linalg.generic {indexing_maps = [#id4, #channel, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%acc, %bias : memref<1x8x8x32xf32>, memref<32xf32>) outs(%out : memref<1x8x8x32xf32>) {
+  ^bb0(%c: f32, %b: f32, %o: f32):
+    %0 = arith.addf %c, %b : f32
+    %1 = arith.maximumf %0, %zero : f32
+    linalg.yield %1 : f32
+  }
+  memref.dealloc %acc : memref<1x8x8x32xf32>
+  return
+}

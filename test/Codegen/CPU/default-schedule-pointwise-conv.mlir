@@ -122,3 +122,32 @@ func.func @not_pointwise(%J: memref<1x32x9x9xf32>, %W3: memref<64x32x3x3xf32>, %
   }
   return
 }
+
+// -----
+
+// Channels last (NHWC image, HWIO weights): the pixels become the
+// contraction's rows instead, the image is its lhs and the weights' 24
+// columns (vectors along the output channels) a 16- and an 8-wide register
+// tile.
+// CHECK-LABEL: func.func @conv1x1_nhwc
+// CHECK-DAG: memref.collapse_shape %arg0 {{\[}}[0, 1, 2], [3]] : memref<1x14x14x64xf32> into memref<196x64xf32>
+// CHECK-DAG: memref.collapse_shape %arg1 {{\[}}[0, 1, 2], [3]] : memref<1x1x64x24xf32> into memref<64x24xf32>
+// CHECK-DAG: memref.collapse_shape %arg2 {{\[}}[0, 1, 2], [3]] : memref<1x14x14x24xf32> into memref<196x24xf32>
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x16xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x8xf32>)
+// CHECK-NOT: linalg.generic
+// OFF-LABEL: func.func @conv1x1_nhwc
+// OFF-NOT: memref.collapse_shape
+#in = affine_map<(n, y, x, f, c, ky, kx) -> (n, y + ky, x + kx, c)>
+#w = affine_map<(n, y, x, f, c, ky, kx) -> (ky, kx, c, f)>
+#out = affine_map<(n, y, x, f, c, ky, kx) -> (n, y, x, f)>
+func.func @conv1x1_nhwc(%I: memref<1x14x14x64xf32>, %W: memref<1x1x64x24xf32>, %O: memref<1x14x14x24xf32>) {
+  linalg.generic {indexing_maps = [#in, #w, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%I, %W : memref<1x14x14x64xf32>, memref<1x1x64x24xf32>) outs(%O : memref<1x14x14x24xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}

@@ -118,13 +118,15 @@ func.func @matmul_one_row(%A: memref<1x784xf32>, %B: memref<784x10xf32>, %C: mem
 // A batch-1 dense layer (M = 1, N = 600 = 2 * 256 + 88): column tasks of 256
 // for the 512 columns they divide, the remaining 88 as an op of their own
 // (a partial task would have dynamic sizes down to the register tile and
-// stay scalar); a one-row register tile is 256 columns wide.
+// stay scalar), itself 80 columns (whole vectors) and 8; a one-row register
+// tile is 256 columns wide.
 // CHECK-LABEL: func.func @dense_wide
 // CHECK: memref.subview %{{.*}}[0, 0] [2048, 512] [1, 1]
 // CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c512) step (%c256)
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x256xf32>)
 // CHECK: memref.subview %{{.*}}[0, 512] [2048, 88] [1, 1]
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x88xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x80xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x8xf32>)
 // CHECK-NOT: linalg.generic
 #mA = affine_map<(d0, d1, d2) -> (d0, d2)>
 #mB = affine_map<(d0, d1, d2) -> (d2, d1)>
@@ -451,7 +453,8 @@ func.func @max_pool(%I: memref<8x28x28xf32>, %Q: memref<8x14x14xf32>) {
 // -----
 
 // Left alone: dynamic shapes, tensor-level ops, reductions shorter than a
-// vector, a window reduction with two inputs along the output columns.
+// vector, a window reduction with two inputs windowed along the output
+// columns.
 // CHECK-LABEL: func.func @untouched
 // CHECK-NOT: scf.for
 // CHECK-NOT: vector.
@@ -459,10 +462,10 @@ func.func @max_pool(%I: memref<8x28x28xf32>, %Q: memref<8x14x14xf32>) {
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 #win = affine_map<(y, x, ky, kx) -> (y * 2 + ky, x * 2 + kx)>
-#window = affine_map<(y, x, ky, kx) -> (ky, kx, x)>
+#window = affine_map<(y, x, ky, kx) -> (ky, kx, x * 2 + kx)>
 #out = affine_map<(y, x, ky, kx) -> (y, x)>
 func.func @untouched(%A: memref<?x8xf32>, %C: memref<?x8xf32>, %T: tensor<8x8xf32>, %M: memref<8x8xf32>, %R: memref<8xf32>,
-                     %P: memref<64x64xf32>, %K: memref<2x2x32xf32>, %Q: memref<32x32xf32>) -> tensor<8x8xf32> {
+                     %P: memref<64x64xf32>, %K: memref<2x2x64xf32>, %Q: memref<32x32xf32>) -> tensor<8x8xf32> {
   linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
       ins(%A : memref<?x8xf32>) outs(%C : memref<?x8xf32>) {
   ^bb0(%a: f32, %c: f32):
@@ -482,13 +485,40 @@ func.func @untouched(%A: memref<?x8xf32>, %C: memref<?x8xf32>, %T: tensor<8x8xf3
     linalg.yield %0 : f32
   }
   linalg.generic {indexing_maps = [#win, #window, #out], iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
-      ins(%P, %K : memref<64x64xf32>, memref<2x2x32xf32>) outs(%Q : memref<32x32xf32>) {
+      ins(%P, %K : memref<64x64xf32>, memref<2x2x64xf32>) outs(%Q : memref<32x32xf32>) {
   ^bb0(%a: f32, %k: f32, %r: f32):
     %m = arith.mulf %a, %k : f32
     %0 = arith.maximumf %r, %m : f32
     linalg.yield %0 : f32
   }
   return %t : tensor<8x8xf32>
+}
+
+// -----
+
+// A channels-last depthwise convolution as LegalizeNN writes it (NHWC
+// image, HWIO weights with one input channel, its loop of extent one): the
+// weights are read along the output channels like the output, one vector
+// per window step next to the image's.
+// CHECK-LABEL: func.func @depthwise_channels_last
+// CHECK: scf.parallel
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>)
+// CHECK: vector.load %{{.*}} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
+// CHECK: vector.load %{{.*}} : memref<16xf32, strided<[1], offset: ?>>, vector<16xf32>
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : vector<16xf32>
+// CHECK-NOT: linalg.generic
+#dwImage = affine_map<(y, x, c, rc, ky, kx) -> (y + ky, x + kx, c + rc)>
+#dwWeights = affine_map<(y, x, c, rc, ky, kx) -> (ky, kx, rc, c)>
+#dwOut = affine_map<(y, x, c, rc, ky, kx) -> (y, x, c)>
+func.func @depthwise_channels_last(%I: memref<30x30x64xf32>, %W: memref<3x3x1x64xf32>, %O: memref<28x28x64xf32>) {
+  linalg.generic {indexing_maps = [#dwImage, #dwWeights, #dwOut], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%I, %W : memref<30x30x64xf32>, memref<3x3x1x64xf32>) outs(%O : memref<28x28x64xf32>) {
+  ^bb0(%a: f32, %w: f32, %o: f32):
+    %0 = arith.mulf %a, %w : f32
+    %1 = arith.addf %o, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
 }
 
 // -----
