@@ -7,6 +7,7 @@ sequence 128), at 1 and 2 threads in one run, plus mlc's compile time.
 
     /usr/bin/python3 bench/torch_models.py [--models resnet18 bert ...]
         [--threads 1 2] [--runs 10] [--resolution 224] [--frontend fx|torchscript]
+        [--pipeline-options "conv-layout=NHWC"]
 
 mlc: `mlc-run --bench=RUNS --threads=T` (weights bound at compile time),
 median latency; compile time is the wall time of one mlc-run without
@@ -80,6 +81,8 @@ def main():
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--resolution", type=int, default=224)
     parser.add_argument("--frontend", choices=["fx", "torchscript"], default="fx")
+    parser.add_argument("--pipeline-options", default="",
+                        help="mlc-run --pipeline-options (e.g. conv-layout=NCHW)")
     args = parser.parse_args()
     torch.manual_seed(0)
     rng = np.random.default_rng(0)
@@ -112,6 +115,8 @@ def main():
             command = [find_tool("mlc-run"), paths["model.mlir"], "--quiet",
                        "--params=" + paths["params.npz"], "--inputs=" + paths["inputs.npz"],
                        "--outputs=" + paths["outputs.npz"]]
+            if args.pipeline_options:
+                command.append("--pipeline-options=" + args.pipeline_options)
             start = time.perf_counter()
             subprocess.run(command, check=True)
             compile_s = time.perf_counter() - start

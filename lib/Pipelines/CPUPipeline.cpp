@@ -44,6 +44,14 @@ void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
       rewrite.elementTypes = {"f16", "bf16"};
     pm.addPass(relax::createRelaxRewriteAttention(rewrite));
   }
+  // Before folding, which folds the weights' permutations.
+  if (!options.convLayout.empty() && !forGPU) {
+    relax::RelaxConvertLayoutOptions convertLayout;
+    convertLayout.dataLayout = options.convLayout;
+    convertLayout.kernelLayout =
+        options.convLayout == "NHWC" ? "HWIO" : std::string("OIHW");
+    pm.addPass(relax::createRelaxConvertLayout(convertLayout));
+  }
   if (!options.mixedPrecision.empty()) {
     relax::RelaxToMixedPrecisionOptions mixedPrecision;
     mixedPrecision.computeDtype = options.mixedPrecision;
@@ -52,8 +60,12 @@ void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
   // E.g. the transposed weight of nn.dense, computed once, not per call:
   // first on relax ops, where data movement (permute_dims) is evaluated
   // without the interpreter and its step limit, then on the kernels.
-  if (options.foldConstant)
+  if (options.foldConstant) {
+    // batch_norm as x * scale + shift, whose scale and shift of bound
+    // parameters fold.
+    pm.addPass(relax::createRelaxDecomposeOpsForInference());
     pm.addPass(relax::createRelaxFoldConstant());
+  }
   pm.addPass(createRelaxLegalizeOps());
   if (options.foldConstant) {
     pm.addPass(relax::createRelaxFoldConstant());

@@ -141,6 +141,8 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   graph.foldConstant = options.foldConstant;
   graph.mixedPrecision = options.mixedPrecision;
   graph.rewriteAttention = options.rewriteAttention;
+  // The GPU rules take convolutions in the model's layout.
+  graph.convLayout = "";
   buildGraphToKernelsPipeline(pm, graph, /*forGPU=*/true);
 
   // Kernels: TVM's default GPU schedule, then thread bindings to gpu.launch.

@@ -48,6 +48,14 @@ struct CPUPipelineOptions
                      "them where that is safe (relax-to-mixed-precision "
                      "compute-dtype; empty: keep the model's types)"),
       llvm::cl::init("")};
+  PassOptions::Option<std::string> convLayout{
+      *this, "conv-layout",
+      llvm::cl::desc("Run the 2-d convolutions, and the ops between them, in "
+                     "this data layout (relax-convert-layout data-layout; "
+                     "NHWC takes HWIO weights, whose channels-last schedule "
+                     "is the fastest; empty: keep the model's; not under "
+                     "emulate-gpu-schedule)"),
+      llvm::cl::init("NHWC")};
   PassOptions::Option<bool> rewriteAttention{
       *this, "rewrite-attention",
       llvm::cl::desc("Replace the models' softmax(Q K^T * scale + bias) V "
