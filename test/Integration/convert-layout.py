@@ -13,44 +13,25 @@
 # CHECK: NHWC: convolutions nhwc 3 nchw 0, ok
 # CHECK: NCHW: convolutions nhwc 0 nchw 3, ok
 
+import os
 import re
 import subprocess
+import sys
 import tempfile
 
 import numpy as np
-import mlc
-from mlc.tools import find_tool
-from mlc_test_utils import relay_main as relay
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "examples"))
+import mlc  # noqa: E402
+from mlc.tools import find_tool  # noqa: E402
+from mlc_test_utils import relay_main as relay  # noqa: E402
+from models import conv2d_nchw as conv, max_pool2x2 as max_pool  # noqa: E402
 
 rng = np.random.default_rng(7)
 
 
 def f32(*shape, scale=1.0):
     return (rng.standard_normal(shape) * scale).astype(np.float32)
-
-
-def conv(x, w, stride=1, pad=0, groups=1):
-    """NCHW / OIHW in float64."""
-    n, c, h, wd = x.shape
-    o, ci, kh, kw = w.shape
-    xp = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
-    ho = (h + 2 * pad - kh) // stride + 1
-    wo = (wd + 2 * pad - kw) // stride + 1
-    out = np.zeros((n, o, ho, wo))
-    per = o // groups
-    for g in range(groups):
-        xs = xp[:, g * ci:(g + 1) * ci]
-        for ky in range(kh):
-            for kx in range(kw):
-                patch = xs[:, :, ky:ky + stride * ho:stride, kx:kx + stride * wo:stride]
-                out[:, g * per:(g + 1) * per] += np.einsum(
-                    "nchw,oc->nohw", patch, w[g * per:(g + 1) * per, :, ky, kx])
-    return out
-
-
-def max_pool(x):
-    n, c, h, w = x.shape
-    return x.reshape(n, c, h // 2, 2, w // 2, 2).max(axis=(3, 5))
 
 
 x = f32(1, 3, 16, 16)
@@ -83,12 +64,12 @@ body = """
 
 
 def reference(x, w1, b1, gamma, beta, mean, var, wd, w2, wt):
-    y = np.maximum(conv(x, w1, pad=1) + b1[None, :, None, None], 0)
+    y = np.maximum(conv(x, w1, 1) + b1[None, :, None, None], 0)
     y = max_pool(y)
     y = ((y - mean[None, :, None, None]) / np.sqrt(var[None, :, None, None] + 1e-5)
          * gamma[None, :, None, None] + beta[None, :, None, None])
-    d = np.clip(conv(y, wd, pad=1, groups=16), 0, 6)
-    s = conv(d, w2, stride=2) + max_pool(y)
+    d = np.clip(conv(y, wd, 1, groups=16), 0, 6)
+    s = conv(d, w2, 0, stride=2) + max_pool(y)
     cat = np.concatenate([s, max_pool(y)], axis=1)
     return cat.mean(axis=(2, 3)) @ wt.T, s
 

@@ -159,3 +159,19 @@ mlc::detail::inferWithDiagnostic(Location location, OperationName name,
     mlir::emitError(location) << "type inference failed for '" << name << "'";
   return failure();
 }
+
+LogicalResult mlc::inferResultTypes(Operation *op,
+                                    SmallVectorImpl<Type> &types) {
+  types.clear();
+  auto infer = dyn_cast<InferTypeOpInterface>(op);
+  if (!infer) {
+    llvm::append_range(types, op->getResultTypes());
+    return success();
+  }
+  return detail::inferWithDiagnostic(op->getLoc(), op->getName(), [&] {
+    return infer.inferReturnTypes(
+        op->getContext(), op->getLoc(), op->getOperands(),
+        op->getRawDictionaryAttrs(), op->getPropertiesStorage(),
+        op->getRegions(), types);
+  });
+}

@@ -34,6 +34,13 @@ createInferredOp(mlir::OpBuilder &builder, mlir::Location location,
                  llvm::StringRef fullName, mlir::ValueRange operands,
                  llvm::ArrayRef<mlir::NamedAttribute> attrs);
 
+/// Infers the result types of `op` as it is now (operands and attributes
+/// possibly changed in place), into `types`; an op without
+/// InferTypeOpInterface keeps its types. Returns failure after emitting an
+/// error at the op's location.
+mlir::LogicalResult inferResultTypes(mlir::Operation *op,
+                                     llvm::SmallVectorImpl<mlir::Type> &types);
+
 namespace detail {
 /// Runs `infer`; when it fails without having emitted an error, emits one
 /// at `location` naming `name`.

@@ -112,16 +112,8 @@ private:
 };
 
 LogicalResult LayoutConverter::inferResultTypes(Operation *op) {
-  auto infer = dyn_cast<InferTypeOpInterface>(op);
-  if (!infer)
-    return op->emitOpError("relax-convert-layout: cannot infer result types");
   SmallVector<Type> types;
-  if (failed(mlc::detail::inferWithDiagnostic(op->getLoc(), op->getName(), [&] {
-        return infer.inferReturnTypes(
-            op->getContext(), op->getLoc(), op->getOperands(),
-            op->getRawDictionaryAttrs(), op->getPropertiesStorage(),
-            op->getRegions(), types);
-      })))
+  if (failed(mlc::inferResultTypes(op, types)))
     return failure();
   for (auto [result, type] : llvm::zip_equal(op->getResults(), types))
     result.setType(type);
