@@ -33,19 +33,21 @@ using namespace mlc::relax;
 
 namespace {
 
-/// Builds relax ops at one place; the first failed inference (which has
-/// emitted its error) makes every later call fail too.
+/// Builds relax ops at one place; after the first failed inference (which
+/// has emitted its error) every later call returns null without building.
 struct Builder {
   OpBuilder &b;
   Location loc;
+  bool failed = false;
 
-  FailureOr<Value> op(StringRef name, ValueRange operands,
-                      ArrayRef<NamedAttribute> attrs = {}) {
+  Value op(StringRef name, ValueRange operands,
+           ArrayRef<NamedAttribute> attrs = {}) {
+    if (failed)
+      return {};
     FailureOr<Operation *> created =
         mlc::createInferredOp(b, loc, name, operands, attrs);
-    if (failed(created))
-      return failure();
-    return (*created)->getResult(0);
+    failed = mlir::failed(created);
+    return failed ? Value() : (*created)->getResult(0);
   }
 };
 
@@ -78,51 +80,34 @@ LogicalResult decompose(BatchNormOp norm) {
   Value epsilon = ConstantOp::create(builder, norm.getLoc(),
                                      DenseElementsAttr::get(epsType, eps))
                       .getResult();
-  FailureOr<Value> shifted =
+  Value shifted =
       b.op(AddOp::getOperationName(), {norm.getMovingVar(), epsilon});
-  if (failed(shifted))
-    return failure();
-  FailureOr<Value> scale = b.op(RsqrtOp::getOperationName(), *shifted);
-  if (failed(scale))
-    return failure();
+  Value scale = b.op(RsqrtOp::getOperationName(), shifted);
   if (norm.getScale())
-    scale = b.op(MultiplyOp::getOperationName(), {norm.getGamma(), *scale});
-  if (failed(scale))
-    return failure();
-  FailureOr<Value> meanScaled =
-      b.op(MultiplyOp::getOperationName(), {norm.getMovingMean(), *scale});
-  if (failed(meanScaled))
-    return failure();
-  FailureOr<Value> shift =
+    scale = b.op(MultiplyOp::getOperationName(), {norm.getGamma(), scale});
+  Value meanScaled =
+      b.op(MultiplyOp::getOperationName(), {norm.getMovingMean(), scale});
+  Value shift =
       norm.getCenter()
-          ? b.op(SubtractOp::getOperationName(), {norm.getBeta(), *meanScaled})
-          : b.op(NegativeOp::getOperationName(), *meanScaled);
-  if (failed(shift))
-    return failure();
+          ? b.op(SubtractOp::getOperationName(), {norm.getBeta(), meanScaled})
+          : b.op(NegativeOp::getOperationName(), meanScaled);
   // Channel vectors broadcast along the axis: trailing unit dimensions.
   if (axis + 1 < rank) {
     SmallVector<int64_t> trailing(rank - 1 - axis);
     std::iota(trailing.begin(), trailing.end(), 1);
     NamedAttribute attr(builder.getStringAttr("axis"),
                         builder.getDenseI64ArrayAttr(trailing));
-    scale = b.op(ExpandDimsOp::getOperationName(), *scale, attr);
-    if (failed(scale))
-      return failure();
-    shift = b.op(ExpandDimsOp::getOperationName(), *shift, attr);
-    if (failed(shift))
-      return failure();
+    scale = b.op(ExpandDimsOp::getOperationName(), scale, attr);
+    shift = b.op(ExpandDimsOp::getOperationName(), shift, attr);
   }
-  FailureOr<Value> scaled =
-      b.op(MultiplyOp::getOperationName(), {norm.getData(), *scale});
-  if (failed(scaled))
-    return failure();
-  FailureOr<Value> result = b.op(AddOp::getOperationName(), {*scaled, *shift});
-  if (failed(result))
+  Value scaled = b.op(MultiplyOp::getOperationName(), {norm.getData(), scale});
+  Value result = b.op(AddOp::getOperationName(), {scaled, shift});
+  if (b.failed)
     return failure();
   // (The ops made so far are dead then; relax-dce removes them.)
-  if ((*result).getType() != norm.getOutput().getType())
+  if (result.getType() != norm.getOutput().getType())
     return success();
-  norm.getOutput().replaceAllUsesWith(*result);
+  norm.getOutput().replaceAllUsesWith(result);
   // Inference: the moving statistics are the new ones (as the legalized
   // kernel returns them).
   norm.getNewMean().replaceAllUsesWith(norm.getMovingMean());
