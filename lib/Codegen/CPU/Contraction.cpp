@@ -50,6 +50,45 @@ static int64_t balancedTile(int64_t extent, int64_t tile, int64_t align) {
   return extent % size == 0 ? size : llvm::alignTo(tile, align);
 }
 
+/// Rows per parallel task of a contraction with `extent` rows, about
+/// `tile`: a divisor of `extent` (no rest runs on one thread after the
+/// tasks), preferring an even number of tasks (two or four threads get
+/// equal shares) and whole register tiles (`align`); a task's partial
+/// register tile is peeled inside it. 0 when no divisor lies within a factor
+/// 1.5 of `tile` and above 2 `align`.
+static int64_t taskRows(int64_t extent, int64_t tile, int64_t align) {
+  int64_t best = 0, bestScore = -1;
+  for (int64_t rows = std::max(tile * 2 / 3, 2 * align); rows <= tile * 3 / 2;
+       ++rows) {
+    if (extent % rows != 0 || rows >= extent)
+      continue;
+    int64_t score = 4 * ((extent / rows) % 2 == 0) + 2 * (rows % align == 0) +
+                    (rows <= tile);
+    if (score > bestScore ||
+        (score == bestScore && std::abs(rows - tile) < std::abs(best - tile)))
+      best = rows, bestScore = score;
+  }
+  return best;
+}
+
+/// Columns per parallel task of a contraction with `extent` columns and
+/// few rows: at most `tile`, whole vectors, an even number of tasks of
+/// equal width when there is one (up to twice as many as needed); else the
+/// fewest tasks of at most `tile` rounded down to whole vectors (the rest
+/// becomes an op of its own). 0 when there are not two tasks of at least
+/// `minWidth` columns.
+static int64_t taskColumns(int64_t extent, int64_t tile, int64_t vectorWidth,
+                           int64_t minWidth) {
+  int64_t tasks = std::max<int64_t>(2, llvm::divideCeil(extent, tile));
+  tasks += tasks % 2;
+  for (int64_t t = tasks; t <= 2 * tasks; t += 2)
+    if (extent % t == 0 && (extent / t) % vectorWidth == 0 &&
+        extent / t >= minWidth)
+      return extent / t;
+  int64_t width = extent / tasks / vectorWidth * vectorWidth;
+  return width >= minWidth ? width : 0;
+}
+
 static LogicalResult readSlivers(RewriterBase &rewriter,
                                  linalg::LinalgOp column,
                                  const InterleavedPanel &panel);
@@ -143,7 +182,8 @@ static void prefetchNextAccumulator(RewriterBase &rewriter, Value accumulator,
 
 void KernelScheduler::scheduleContraction(
     RewriterBase &rewriter, linalg::LinalgOp op,
-    const linalg::ContractionDimensions &dims) {
+    const linalg::ContractionDimensions &dims,
+    std::optional<bool> parallelTasks) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   unsigned numLoops = op.getNumLoops();
   unsigned m = dims.m.back(), n = dims.n.back(), k = dims.k.back();
@@ -154,37 +194,50 @@ void KernelScheduler::scheduleContraction(
       ones[d] = clampTile(1, ranges[d]);
 
   uint64_t work = countElements(ranges);
-  bool parallel = work >= static_cast<uint64_t>(kMinParallelMultiplyAdds);
+  bool parallel = parallelTasks.value_or(
+      work >= static_cast<uint64_t>(kMinParallelMultiplyAdds));
   // GotoBLAS's loop nest: a k cache tile; an n cache tile whose rhs panel
   // is packed once, before the parallel tasks, and read by all of them;
   // m tasks, each an lhs block packed once and read by every register
   // column tile; register columns outermost, so that the k x n-register
-  // sliver of the panel stays in L1 for every register row tile. With too
-  // few rows for two tasks of two register tiles, the tasks are columns
-  // (a quarter of the n cache tile) instead, each packing its own panel.
+  // sliver of the panel stays in L1 for every register row tile. With few
+  // rows (a 7x7 image, a batch-1 dense layer), the tasks are columns
+  // instead, each packing its own part of the panel: the threads then
+  // share the reading of the rhs, which is the larger operand, and a
+  // partial register row tile is peeled inside each task instead of
+  // running on one thread after them.
   int64_t kc = balancedTile(ranges[k], kTile, 1);
   int64_t nc = balancedTile(ranges[n], nCacheTile, nRegister);
   int64_t mc = balancedTile(ranges[m], mParallel, mRegister);
-  if (ranges[m] < 2 * mParallel) {
-    mc = llvm::alignTo(llvm::divideCeil(ranges[m], 2), mRegister);
-    // Two tasks only of whole tiles: a partial one becomes an op of its own
-    // (below), so 49 rows (a channels-last 7x7 image) as 32 + 17 ran on one
-    // thread after the other; as 24 + 24 and one row apart they run in
-    // parallel.
-    if (ranges[m] % mc != 0)
-      mc = ranges[m] / 2 / mRegister * mRegister;
-  }
-  bool rowTasks = parallel && mc >= 2 * mRegister && mc < ranges[m];
-  bool columnTasks = false;
-  if (!rowTasks) {
-    mc = ranges[m];
-    int64_t taskColumns = balancedTile(
-        ranges[n], std::max<int64_t>(nCacheTile / 4, nRegister), nRegister);
-    if (parallel && ranges[n] >= 2 * taskColumns) {
-      nc = taskColumns;
+  bool rowTasks = false, columnTasks = false;
+  auto chooseRowTasks = [&](bool allowTaskRows) {
+    int64_t rows =
+        allowTaskRows ? taskRows(ranges[m], mParallel, mRegister) : 0;
+    if (rows)
+      mc = rows;
+    else if (ranges[m] < 2 * mParallel)
+      // Two tasks only of whole tiles: a partial one becomes an op of its
+      // own (below), so 49 rows as 32 + 17 ran on one thread after the
+      // other; as 24 + 24 and one row apart they run in parallel.
+      mc = ranges[m] % 2 == 0 ? ranges[m] / 2
+                              : ranges[m] / 2 / mRegister * mRegister;
+    rowTasks = mc >= 2 * mRegister && mc < ranges[m];
+  };
+  if (parallel && ranges[m] >= mParallel / 2)
+    chooseRowTasks(/*allowTaskRows=*/true);
+  if (parallel && !rowTasks) {
+    int64_t columns =
+        taskColumns(ranges[n], std::max<int64_t>(nCacheTile / 4, nRegister),
+                    vectorWidth, std::min<int64_t>(nRegister, 2 * vectorWidth));
+    if (columns) {
+      nc = columns;
       columnTasks = true;
+    } else {
+      chooseRowTasks(/*allowTaskRows=*/false);
     }
   }
+  if (!rowTasks)
+    mc = ranges[m];
   // A partial tile would have dynamic sizes all the way down to the
   // register tile (peeling the inner loops cannot make them static again)
   // and could not be packed: the whole tiles and the rest are scheduled as
@@ -205,7 +258,9 @@ void KernelScheduler::scheduleContraction(
     // Two parts of the reduction: neither finishes a tile by itself.
     if (d == k)
       giveUp();
-    scheduleContraction(rewriter, firstOp, dims);
+    // The whole tiles keep the tasks chosen for the op; the rest chooses
+    // its own.
+    scheduleContraction(rewriter, firstOp, dims, parallel);
     scheduleContraction(rewriter, restOp, dims);
     return;
   }

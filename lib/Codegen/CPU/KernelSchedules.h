@@ -172,10 +172,13 @@ struct KernelScheduler {
   }
 
   /// Contractions: parallel m (or n) tiles, k and n cache tiles, an
-  /// m-register x n-register tile over k steps of one.
+  /// m-register x n-register tile over k steps of one. `parallelTasks`
+  /// overrides whether the op is large enough for parallel tasks (the whole
+  /// tiles split off a larger op keep its decision).
   void scheduleContraction(mlir::RewriterBase &rewriter,
                            mlir::linalg::LinalgOp op,
-                           const mlir::linalg::ContractionDimensions &dims);
+                           const mlir::linalg::ContractionDimensions &dims,
+                           std::optional<bool> parallelTasks = std::nullopt);
   /// A contraction tile's register tiles: `columns` wide, `rows` high,
   /// over k steps of one (its part of scheduleContraction).
   void scheduleRegisterTiles(mlir::RewriterBase &rewriter,

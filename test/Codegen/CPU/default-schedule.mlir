@@ -115,17 +115,18 @@ func.func @matmul_one_row(%A: memref<1x784xf32>, %B: memref<784x10xf32>, %C: mem
 
 // -----
 
-// A batch-1 dense layer (M = 1, N = 600 = 2 * 256 + 88): column tasks of 256
-// for the 512 columns they divide, the remaining 88 as an op of their own
-// (a partial task would have dynamic sizes down to the register tile and
-// stay scalar), itself 80 columns (whole vectors) and 8; a one-row register
-// tile is 256 columns wide.
+// A batch-1 dense layer (M = 1, N = 600): column tasks of whole vectors,
+// four of them (600 / 256 rounded up to an even count) of 144 columns, the
+// remaining 24 as an op of their own (a partial task would have dynamic
+// sizes down to the register tile and stay scalar), itself 16 and 8
+// columns; a one-row register tile is as wide as the task.
 // CHECK-LABEL: func.func @dense_wide
-// CHECK: memref.subview %{{.*}}[0, 0] [2048, 512] [1, 1]
-// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c512) step (%c256)
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x256xf32>)
-// CHECK: memref.subview %{{.*}}[0, 512] [2048, 88] [1, 1]
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x80xf32>)
+// CHECK: memref.subview %{{.*}}[0, 0] [2048, 576] [1, 1]
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c576) step (%c144)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x144xf32>)
+// CHECK: memref.subview %{{.*}}[0, 576] [2048, 24] [1, 1]
+// CHECK-NOT: scf.parallel
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x16xf32>)
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x8xf32>)
 // CHECK-NOT: linalg.generic
 #mA = affine_map<(d0, d1, d2) -> (d0, d2)>
@@ -134,6 +135,91 @@ func.func @matmul_one_row(%A: memref<1x784xf32>, %B: memref<784x10xf32>, %C: mem
 func.func @dense_wide(%A: memref<1x2048xf32>, %B: memref<2048x600xf32>, %C: memref<1x600xf32>) {
   linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
       ins(%A, %B : memref<1x2048xf32>, memref<2048x600xf32>) outs(%C : memref<1x600xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// The classifier of a CNN (M = 1, K = 1280, N = 1000): 1.3M multiply-adds
+// run as column tasks. The 960 columns the tasks divide are 1.2M of them,
+// below the threshold, and keep the whole op's decision: they used to run on
+// one thread.
+// CHECK-LABEL: func.func @dense_classifier
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c960) step (%c240)
+// CHECK: -> (vector<1x240xf32>)
+#mA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @dense_classifier(%A: memref<1x1280xf32>, %B: memref<1280x1000xf32>, %C: memref<1x1000xf32>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<1x1280xf32>, memref<1280x1000xf32>) outs(%C : memref<1x1000xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// Few rows (a 7x7 image's 49 pixels) and wider weights: two column tasks
+// of 80, each over all 49 rows (six register row tiles and a peeled one),
+// so the threads share the reading of the weights; rows as tasks were
+// 24 + 24, and the last row ran on one thread after them.
+// CHECK-LABEL: func.func @few_rows
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c160) step (%c80)
+// CHECK-NOT: memref.subview %arg0[48, 0] [1, 960]
+// CHECK: return
+#mA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @few_rows(%A: memref<49x960xf32>, %B: memref<960x160xf32>, %C: memref<49x160xf32>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<49x960xf32>, memref<960x160xf32>) outs(%C : memref<49x160xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// Row tasks divide the rows with an even number of tasks: 196 rows (a
+// 14x14 image) as two tasks of 98 (a partial register tile peeled inside
+// each), 3136 rows (56x56) as 28 tasks of 112; no rows are left for one
+// thread after the tasks (they were 96 + 96 + 4 and 24 x 128 + 64).
+// CHECK-LABEL: func.func @rows_196
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c196) step (%c98)
+// CHECK-NOT: scf.parallel
+// CHECK: return
+// CHECK-LABEL: func.func @rows_3136
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c3136) step (%c112)
+// CHECK-NOT: scf.parallel
+// CHECK: return
+#mA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func @rows_196(%A: memref<196x576xf32>, %B: memref<576x96xf32>, %C: memref<196x96xf32>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<196x576xf32>, memref<576x96xf32>) outs(%C : memref<196x96xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+func.func @rows_3136(%A: memref<3136x64xf32>, %B: memref<64x256xf32>, %C: memref<3136x256xf32>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<3136x64xf32>, memref<64x256xf32>) outs(%C : memref<3136x256xf32>) {
   ^bb0(%a: f32, %b: f32, %c: f32):
     %0 = arith.mulf %a, %b : f32
     %1 = arith.addf %c, %0 : f32
