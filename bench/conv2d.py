@@ -1,13 +1,14 @@
 """Conv2d benchmark: resnet18's 3x3/1x1 conv layers (NCHW, f32, batch 1).
 
-    env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE /usr/bin/python3 bench/conv2d.py
+    /usr/bin/python3 bench/conv2d.py
         [--layers all|NAME ...] [--threads 1 2] [--runs 5]
 
 Each layer is the te.compute kernel relax-legalize-ops writes for
 relax.nn.conv2d (a `pad_temp` stage, then `conv2d_nchw`), run through the
 default CPU pipeline with `mlc-run --bench --threads=T`, checked against
 numpy (float64, atol 1e-4·√(C·KH·KW)) and timed against numpy's im2col +
-OpenBLAS matmul in a subprocess with OPENBLAS_NUM_THREADS=T. Prints GFLOP/s
+OpenBLAS matmul in a subprocess with OPENBLAS_NUM_THREADS=T (OpenBLAS's
+fastest kernels on this machine: bench/blas_baseline.py). Prints GFLOP/s
 and the ratio mlc/numpy.
 """
 
@@ -22,6 +23,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
 from mlc import tools  # noqa: E402
+import blas_baseline  # noqa: E402
 
 # name: (C, H, W, F, K, stride, pad)
 LAYERS = {
@@ -137,6 +139,8 @@ def main():
     parser.add_argument("--threads", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
+    blas_baseline.configure()
+    print(blas_baseline.describe(), flush=True)
     rng = np.random.default_rng(0)
     print("%-10s %3s %10s %12s %10s %14s %8s" % (
         "layer", "T", "mlc ms", "mlc GFLOP/s", "numpy ms", "numpy GFLOP/s", "ratio"))

@@ -17,10 +17,10 @@ fraction of the f32 FMA peak of T cores measured in the same run
 - relay: relay nn.dense through relay-to-relax and relax-legalize-ops (skipped
   with a note when this build cannot legalize it).
 
-Run it with OPENBLAS_CORETYPE unset (this machine's environment sets it,
-which slows OpenBLAS ~1.5×):
-
-    env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE /usr/bin/python3 bench/matmul.py
+The baseline's OpenBLAS kernels are the fastest this machine has, measured
+first (bench/blas_baseline.py: OpenBLAS's own choice fell back to SSE3
+kernels on an AVX-512 VM, and some machines set OPENBLAS_CORETYPE to a
+slower core).
 """
 
 import argparse
@@ -36,6 +36,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from mlc import tools  # noqa: E402
 from peak_fma import peak_gflops  # noqa: E402
+import blas_baseline  # noqa: E402
 
 LINALG = """
 func.func @main(%a: tensor<{n}x{n}xf32> {{relay.name = "a"}},
@@ -162,8 +163,9 @@ def main():
     parser.add_argument("--paths", nargs="+", default=["tensorir", "linalg", "relay"],
                         choices=["tensorir", "linalg", "relay"])
     args = parser.parse_args()
+    blas_baseline.configure()
+    print(blas_baseline.describe(), flush=True)
 
-    print("OPENBLAS_CORETYPE=%s" % os.environ.get("OPENBLAS_CORETYPE", "(unset)"))
     peak = {t: peak_gflops(t) for t in args.threads}
     for t in args.threads:
         print("f32 FMA peak, %d thread(s): %.1f GFLOP/s" % (t, peak[t]))

@@ -1,8 +1,7 @@
 """Matmul benchmark with interleaved calls: mlc vs numpy/OpenBLAS, one call
 of each in turn, in one process.
 
-    env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE \
-        /usr/bin/python3 bench/matmul_interleaved.py [--sizes 1024] [--threads 1 2] [--runs 40]
+    /usr/bin/python3 bench/matmul_interleaved.py [--sizes 1024] [--threads 1 2] [--runs 40]
 
 bench/matmul.py times mlc (mlc-run) and numpy in separate processes one
 after the other, so that a shared machine's drifting speed lands on one side
@@ -12,7 +11,8 @@ called alternately with numpy's `a @ b` on the same arrays: both medians see
 the same machine. The result is checked against a float64 numpy reference
 first (rtol 1e-4, atol 1e-4·√N). One child process per thread count, since
 OpenBLAS reads OPENBLAS_NUM_THREADS when it loads; mlc's OpenMP threads are
-set with omp_set_num_threads.
+set with omp_set_num_threads. OpenBLAS's kernels are the fastest this
+machine has (bench/blas_baseline.py).
 """
 
 import argparse
@@ -29,6 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "python"))
 from matmul import tensorir_model  # noqa: E402
 from mlc import tools  # noqa: E402
+import blas_baseline  # noqa: E402
 
 
 class MemRef2D(ctypes.Structure):
@@ -86,12 +87,14 @@ def main():
     parser.add_argument("--runs", type=int, default=40)
     parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    blas_baseline.configure()
+    if args.child is None:
+        print(blas_baseline.describe(), flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         if args.child is not None:
             for n in args.sizes:
                 measure(n, args.child, max(args.runs, 1), tmp)
             return
-        print("OPENBLAS_CORETYPE=%s" % os.environ.get("OPENBLAS_CORETYPE", "(unset)"))
         print("%6s %3s %10s %12s %10s %14s %8s" % (
             "N", "T", "mlc ms", "mlc GFLOP/s", "numpy ms", "numpy GFLOP/s", "ratio"),
             flush=True)

@@ -1,6 +1,6 @@
 """End-to-end benchmark of the example models against numpy in the same run.
 
-    env -u OPENBLAS_CORETYPE -u OPENBLAS_L2_SIZE /usr/bin/python3 bench/models.py
+    /usr/bin/python3 bench/models.py
         [--models mlp cnn] [--threads 1 2] [--runs 200]
 
 For each model of examples/ (TVM Relay text) it imports the model, makes
@@ -29,6 +29,7 @@ sys.path.insert(0, os.path.join(ROOT, "python"))
 sys.path.insert(0, os.path.join(ROOT, "examples"))
 from mlc import tools  # noqa: E402
 import models  # noqa: E402
+import blas_baseline  # noqa: E402
 
 # FLOPs of the convolutions and dense layers (2 per multiply-add).
 FLOPS = {
@@ -97,8 +98,9 @@ def main():
     parser.add_argument("--threads", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--runs", type=int, default=200)
     args = parser.parse_args()
+    blas_baseline.configure()
+    print(blas_baseline.describe(), flush=True)
 
-    print("OPENBLAS_CORETYPE=%s" % os.environ.get("OPENBLAS_CORETYPE", "(unset)"))
     print("%-5s %3s %11s %12s %10s %14s %8s" % (
         "model", "T", "mlc ms", "mlc GFLOP/s", "numpy ms", "numpy GFLOP/s", "ratio"))
     with tempfile.TemporaryDirectory() as tmp:

@@ -32,6 +32,7 @@ sys.path.insert(0, os.path.join(ROOT, "python"))
 from mlc.relax.frontend.torch import from_fx  # noqa: E402
 from mlc.executor import _buffer_parameters  # noqa: E402
 from mlc.tools import find_tool, save_npz  # noqa: E402
+import blas_baseline  # noqa: E402
 # bench/torch_models.py (under another name: it imports the tests'
 # torch_models module).
 _spec = importlib.util.spec_from_file_location(
@@ -97,6 +98,8 @@ def main():
     parser.add_argument("--resolution", type=int, default=224)
     parser.add_argument("--opset", type=int, default=13)
     args = parser.parse_args()
+    blas_baseline.configure()
+    print(blas_baseline.describe(), flush=True)
     torch.manual_seed(0)
     rng = np.random.default_rng(0)
     print("%-14s %8s %8s %9s | %9s %9s | %9s %9s | %9s %6s" % (

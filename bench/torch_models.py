@@ -40,6 +40,7 @@ import torch_models  # noqa: E402
 
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 from torch_threads import set_threads  # noqa: E402
+import blas_baseline  # noqa: E402
 
 BLOCK_CONFIG = {"bert": dict(hidden=768, heads=12, ffn=3072),
                 "gpt2": dict(hidden=768, heads=12, max_len=128),
@@ -84,6 +85,8 @@ def main():
     parser.add_argument("--pipeline-options", default="",
                         help="mlc-run --pipeline-options (e.g. conv-layout=NCHW)")
     args = parser.parse_args()
+    blas_baseline.configure()
+    print(blas_baseline.describe(), flush=True)
     torch.manual_seed(0)
     rng = np.random.default_rng(0)
     print("%-16s %7s %10s %10s %7s %12s" % ("model", "threads", "mlc ms", "torch ms",

@@ -36,6 +36,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 from relay_model import RelayModel  # noqa: E402
 from torch_threads import set_threads  # noqa: E402
+import blas_baseline  # noqa: E402
 
 F = torch.nn.functional
 
@@ -193,6 +194,8 @@ def main():
     parser.add_argument("--threads", nargs="+", type=int, default=[1, 2])
     parser.add_argument("--runs", type=int, default=10)
     args = parser.parse_args()
+    blas_baseline.configure()
+    print(blas_baseline.describe(), flush=True)
     failed = False
     print("%-24s %7s %10s %10s %7s" % ("model", "threads", "mlc ms", "torch ms", "ratio"))
     for group in args.models:
