@@ -45,7 +45,7 @@ class DefaultScheduleKnobs:
 
     KNOBS = (
         ("m_register", (4, 6, 8, 12, 16), 8),
-        ("n_register", (16, 32, 48, 64), 32),
+        ("n_register", (16, 32, 64), 32),
         ("m_parallel", (32, 64, 128, 256), 128),
         ("k_tile", (128, 256, 512, 1024), 256),
         ("n_cache_tile", (256, 512, 1024, 2048), 1024),

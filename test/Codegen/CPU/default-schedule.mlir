@@ -119,11 +119,14 @@ func.func @matmul_one_row(%A: memref<1x784xf32>, %B: memref<784x10xf32>, %C: mem
 // four of them (600 / 256 rounded up to an even count) of 144 columns, the
 // remaining 24 as an op of their own (a partial task would have dynamic
 // sizes down to the register tile and stay scalar), itself 16 and 8
-// columns; a one-row register tile is as wide as the task.
+// columns; a one-row register tile is as wide as the task's largest power
+// of two of vectors (128 + 16 columns: LLVM legalizes a vector of 9 or 15
+// vectors element by element).
 // CHECK-LABEL: func.func @dense_wide
 // CHECK: memref.subview %{{.*}}[0, 0] [2048, 576] [1, 1]
 // CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c576) step (%c144)
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x144xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x128xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x16xf32>)
 // CHECK: memref.subview %{{.*}}[0, 576] [2048, 24] [1, 1]
 // CHECK-NOT: scf.parallel
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x16xf32>)
@@ -151,7 +154,10 @@ func.func @dense_wide(%A: memref<1x2048xf32>, %B: memref<2048x600xf32>, %C: memr
 // one thread.
 // CHECK-LABEL: func.func @dense_classifier
 // CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c960) step (%c240)
-// CHECK: -> (vector<1x240xf32>)
+// CHECK: -> (vector<1x128xf32>)
+// CHECK: -> (vector<1x64xf32>)
+// CHECK: -> (vector<1x32xf32>)
+// CHECK: -> (vector<1x16xf32>)
 #mA = affine_map<(d0, d1, d2) -> (d0, d2)>
 #mB = affine_map<(d0, d1, d2) -> (d2, d1)>
 #mC = affine_map<(d0, d1, d2) -> (d0, d1)>
@@ -719,18 +725,19 @@ func.func @transpose_narrow(%A: memref<4x64xf32>, %B: memref<64x4xf32>) {
 // -----
 
 // A function's own knobs (what a tuning record sets) override the options:
-// a 4x48 register tile (4 accumulators of 48 columns), tasks of 64 rows.
+// a 4x64 register tile (4 accumulators of 64 columns; the other 32 of the
+// 96 a 4x32 tile), tasks of 64 rows. A 48-column knob is a 32-column tile
+// (a power of two of vectors).
 // CHECK-LABEL: func.func @matmul_knobs
-// CHECK: scf.parallel
-// CHECK: memref.alloca() {alignment = 64 : i64} : memref<64x80xf32>
-// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<4x48xf32>)
-// CHECK-COUNT-4: vector.fma {{.*}} : vector<48xf32>
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c256) step (%c64)
+// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (vector<4x64xf32>)
+// CHECK-COUNT-4: vector.fma {{.*}} : vector<64xf32>
 // CHECK: scf.yield
 #kA = affine_map<(d0, d1, d2) -> (d0, d2)>
 #kB = affine_map<(d0, d1, d2) -> (d2, d1)>
 #kC = affine_map<(d0, d1, d2) -> (d0, d1)>
 func.func @matmul_knobs(%A: memref<256x64xf32>, %B: memref<64x96xf32>, %C: memref<256x96xf32>)
-    attributes {mlc.schedule.m_register = 4 : i64, mlc.schedule.n_register = 48 : i64, mlc.schedule.m_parallel = 64 : i64} {
+    attributes {mlc.schedule.m_register = 4 : i64, mlc.schedule.n_register = 64 : i64, mlc.schedule.m_parallel = 64 : i64} {
   linalg.generic {indexing_maps = [#kA, #kB, #kC], iterator_types = ["parallel", "parallel", "reduction"]}
       ins(%A, %B : memref<256x64xf32>, memref<64x96xf32>) outs(%C : memref<256x96xf32>) {
   ^bb0(%a: f32, %b: f32, %c: f32):

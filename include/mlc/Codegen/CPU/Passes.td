@@ -117,7 +117,8 @@ def DefaultSchedulePass
     Option<"mRegister", "m-register", "int64_t", /*default=*/"8",
            "rows of the register tile of a contraction">,
     Option<"nRegister", "n-register", "int64_t", /*default=*/"32",
-           "columns of the register tile of a contraction">,
+           "columns of the register tile of a contraction (rounded down "
+           "to a power of two of vectors)">,
     Option<"mParallel", "m-parallel", "int64_t", /*default=*/"128",
            "rows per parallel task (and packed lhs block) of a "
            "contraction">,
