@@ -42,21 +42,27 @@ print(2 * n ** 3 / best / 1e9)
 """
 
 
-def _cpu_flags():
+def _cpu():
+    """(vendor, flags) of the first CPU in /proc/cpuinfo."""
+    vendor, flags = "", set()
     try:
         with open("/proc/cpuinfo") as f:
             for line in f:
-                if line.startswith("flags"):
-                    return set(line.split(":", 1)[1].split())
+                key, _, value = line.partition(":")
+                if key.strip() == "vendor_id":
+                    vendor = value.strip()
+                elif key.strip() == "flags":
+                    flags = set(value.split())
+                    break
     except OSError:
         pass
-    return set()
+    return vendor, flags
 
 
 def candidates(env=os.environ):
     """The core types worth timing on this CPU; "auto" is OpenBLAS's own
     choice (OPENBLAS_CORETYPE unset)."""
-    flags = _cpu_flags()
+    vendor, flags = _cpu()
     found = [_AUTO]
     if env.get("OPENBLAS_CORETYPE"):
         found.append(env["OPENBLAS_CORETYPE"])
@@ -66,12 +72,7 @@ def candidates(env=os.environ):
         found.append("SkylakeX")
         if "avx512_bf16" in flags:
             found.append("Cooperlake")
-    try:
-        with open("/proc/cpuinfo") as f:
-            amd = "AuthenticAMD" in f.read(4096)
-    except OSError:
-        amd = False
-    if amd and "avx2" in flags:
+    if vendor == "AuthenticAMD" and "avx2" in flags:
         found.append("Zen")
     return list(dict.fromkeys(found))
 

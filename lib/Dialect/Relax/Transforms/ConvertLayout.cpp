@@ -111,6 +111,17 @@ private:
   DenseMap<Value, SmallVector<std::pair<Permutation, Operation *>, 1>> copies;
 };
 
+/// The relax op `name` on `value` with the i64 array attribute `attrName`
+/// (permute_dims' axes, expand_dims' axis), its result type inferred.
+static FailureOr<Operation *> createUnary(OpBuilder &builder, Location loc,
+                                          StringRef name, Value value,
+                                          StringRef attrName,
+                                          ArrayRef<int64_t> values) {
+  NamedAttribute attr(builder.getStringAttr(attrName),
+                      builder.getDenseI64ArrayAttr(values));
+  return mlc::createInferredOp(builder, loc, name, value, attr);
+}
+
 LogicalResult LayoutConverter::inferResultTypes(Operation *op) {
   SmallVector<Type> types;
   if (failed(mlc::inferResultTypes(op, types)))
@@ -142,10 +153,9 @@ FailureOr<Value> LayoutConverter::getPermuted(Value value,
     builder.setInsertionPointAfter(value.getDefiningOp());
   else
     builder.setInsertionPoint(user);
-  NamedAttribute attr(builder.getStringAttr("axes"),
-                      builder.getDenseI64ArrayAttr(needed));
-  FailureOr<Operation *> copy = mlc::createInferredOp(
-      builder, user->getLoc(), PermuteDimsOp::getOperationName(), value, attr);
+  FailureOr<Operation *> copy =
+      createUnary(builder, user->getLoc(), PermuteDimsOp::getOperationName(),
+                  value, "axes", needed);
   if (failed(copy))
     return failure();
   copies[value].emplace_back(needed, *copy);
@@ -226,10 +236,9 @@ LogicalResult LayoutConverter::convertBroadcast(Operation *op) {
       builder.setInsertionPoint(op);
       SmallVector<int64_t> leading(rank - operandRank);
       std::iota(leading.begin(), leading.end(), 0);
-      NamedAttribute attr(builder.getStringAttr("axis"),
-                          builder.getDenseI64ArrayAttr(leading));
-      FailureOr<Operation *> expanded = mlc::createInferredOp(
-          builder, op->getLoc(), ExpandDimsOp::getOperationName(), value, attr);
+      FailureOr<Operation *> expanded =
+          createUnary(builder, op->getLoc(), ExpandDimsOp::getOperationName(),
+                      value, "axis", leading);
       if (failed(expanded))
         return failure();
       value = (*expanded)->getResult(0);
