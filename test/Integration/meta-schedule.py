@@ -158,10 +158,10 @@ print("rank correlation > 0.8:", np.corrcoef(order, truth)[0, 1] > 0.8)
 # CHECK: rank correlation > 0.8: True
 derived, prior = ms.DefaultScheduleKnobs().analytic(ms.Target("llvm --num-cores=1"))
 knobs = ms.DefaultScheduleKnobs.KNOBS
-spilling = [knobs[0][1].index(16), knobs[1][1].index(64), 0, 0, 0, 0]
+spilling = [knobs[0][1].index(16), knobs[1][1].index(64)] + [0] * (len(knobs) - 2)
 default = ms.DefaultScheduleKnobs().default_decisions(None)
 print("prior:", prior(default) == 0 and prior(spilling) < 0, derived(default)[0])
-# CHECK: prior: True {{16.0|32.0}}
+# CHECK: prior: True 24.0
 
 # tune_tir over the course's space: the best schedule is correct, the
 # records are TVM's two JSON-lines files, keyed by this machine's target.

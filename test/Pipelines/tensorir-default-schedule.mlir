@@ -8,16 +8,17 @@
 
 // ERR: error: mlc-default-schedule: unknown target 'gpu' (only 'cpu')
 
-// The matmul packs the rhs panel (as 4 slivers of 32 columns) once, then
+// The matmul packs the rhs panel (as 2 slivers of 64 columns) once, then
 // runs as two parallel tasks of 64 rows, each packing its lhs block (rows
-// padded by a cache line), with an 8x32 FMA register tile; relu is a
-// 16-wide vector loop.
+// padded by a cache line), with a 6x64 FMA register tile (64 = 10 x 6 + 4:
+// a 4x64 tile last); relu is a 16-wide vector loop.
 // CHECK-LABEL: tensorir.prim_func @mm_relu
 // CHECK-NOT: tensorir.block
-// CHECK: memref.alloca() {alignment = 64 : i64} : memref<4x128x32xf32>
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<2x128x64xf32>
 // CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c128) step (%c64)
 // CHECK: memref.alloca() {alignment = 64 : i64} : memref<64x144xf32>
-// CHECK-COUNT-8: vector.fma {{.*}} : vector<32xf32>
+// CHECK-COUNT-6: vector.fma {{.*}} : vector<64xf32>
+// CHECK: -> (vector<4x64xf32>)
 // CHECK: arith.maximumf {{.*}} : vector<16xf32>
 // CHECK: tensorir.return
 // LLVM-LABEL: llvm.func @mm_relu

@@ -165,12 +165,13 @@ void KernelScheduler::scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
     return d == n || !linalg::isParallelIterator(iterators[d]) ||
            !rhsMap.isFunctionOfDim(d);
   });
-  // The register tile: as many accumulators as the matmul's, one vector
-  // wide (measured: 16x16 beats 8x32 on every resnet18 layer). Channels-last
-  // rows shorter than that (7 pixels) get two vectors instead, which reuse
-  // each broadcast pixel twice (7x32: 109-116 GFLOP/s on 512 channels at
-  // 7x7, 7x16 79; 14x32 spills, 14x16 runs at 147).
-  int64_t rows = llvm::divideCeil(nRegister, vectorWidth) * mRegister;
+  // The register tile: conv-m-register pixels, one vector wide (measured:
+  // 16x16 beats 8x32 on every resnet18 layer, and ResNet-50 was slower
+  // with 24x16). Channels-last rows shorter than that (7 pixels) get two
+  // vectors instead, which reuse each broadcast pixel twice (7x32: 109-116
+  // GFLOP/s on 512 channels at 7x7, 7x16 79; 14x32 spills, 14x16 runs at
+  // 147).
+  int64_t rows = convMRegister;
   int64_t columns = std::min<int64_t>(vectorWidth, ranges[n]);
   if (weightColumns && ranges[m] < rows) {
     int64_t vectors = std::clamp<int64_t>(

@@ -237,8 +237,8 @@ void DefaultSchedulePass::runOnOperation() {
                      << "' (only 'cpu')";
     return signalPassFailure();
   }
-  KernelScheduler scheduler{mRegister, nRegister,  mParallel,
-                            kTile,     nCacheTile, vectorWidth};
+  KernelScheduler scheduler{mRegister,  nRegister,   mParallel,    kTile,
+                            nCacheTile, vectorWidth, convMRegister};
   // The function's own knobs (a tuning record's choice) override the
   // options: `mlc.schedule.<option with '_' for '-'> = <integer>`.
   std::pair<StringRef, int64_t *> knobs[] = {
@@ -247,17 +247,19 @@ void DefaultSchedulePass::runOnOperation() {
       {"m_parallel", &scheduler.mParallel},
       {"k_tile", &scheduler.kTile},
       {"n_cache_tile", &scheduler.nCacheTile},
-      {"vector_width", &scheduler.vectorWidth}};
+      {"vector_width", &scheduler.vectorWidth},
+      {"conv_m_register", &scheduler.convMRegister}};
   for (NamedAttribute attr : func->getDiscardableAttrs()) {
     StringRef name = attr.getName().strref();
     if (!name.consume_front(mlc::kScheduleKnobPrefix))
       continue;
     auto *knob = llvm::find_if(knobs, [&](auto &k) { return k.first == name; });
     if (knob == std::end(knobs)) {
-      func.emitError() << "mlc-default-schedule: unknown schedule knob '"
-                       << attr.getName().strref()
-                       << "' (expected m_register, n_register, m_parallel, "
-                          "k_tile, n_cache_tile or vector_width)";
+      func.emitError()
+          << "mlc-default-schedule: unknown schedule knob '"
+          << attr.getName().strref()
+          << "' (expected m_register, n_register, m_parallel, "
+             "k_tile, n_cache_tile, vector_width or conv_m_register)";
       return signalPassFailure();
     }
     auto value = dyn_cast<IntegerAttr>(attr.getValue());

@@ -159,7 +159,8 @@ struct InterleavedPanel {
 /// methods are in its file. The tiled ops and loops are left marked for the
 /// pass's later steps (ScheduleUtils.h).
 struct KernelScheduler {
-  int64_t mRegister, nRegister, mParallel, kTile, nCacheTile, vectorWidth;
+  int64_t mRegister, nRegister, mParallel, kTile, nCacheTile, vectorWidth,
+      convMRegister;
   /// When set, contractions and convolutions add their register tiles here
   /// (a null op when tiling stopped early), for fuseEpilogue.
   llvm::SmallVectorImpl<RegisterTile> *registerTiles = nullptr;

@@ -44,14 +44,16 @@ class DefaultScheduleKnobs:
     entry: knob name, candidates, the default (the pass option's default)."""
 
     KNOBS = (
-        ("m_register", (4, 6, 8, 12, 16), 8),
-        ("n_register", (16, 32, 64), 32),
+        ("m_register", (4, 6, 8, 12, 16), 6),
+        ("n_register", (16, 32, 64), 64),
         ("m_parallel", (32, 64, 128, 256), 128),
         ("k_tile", (128, 256, 512, 1024), 256),
         ("n_cache_tile", (256, 512, 1024, 2048), 1024),
         # Wider than a register: several vectors per step (e.g. 64 output
         # columns of a depthwise convolution carried across its window).
         ("vector_width", (8, 16, 32, 64), 16),
+        # Output pixels of a convolution's register tile (one vector wide).
+        ("conv_m_register", (8, 12, 16, 24), 16),
     )
 
     def __init__(self, knobs=None):

@@ -2,18 +2,18 @@
 // RUN: mlc-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(mlc-default-schedule{fuse-epilogues=false}))' | FileCheck %s --check-prefix=OFF
 
 // A fused kernel's matmul + bias + relu (what relax-fuse-tir writes, after
-// bufferization): the zero fill and the epilogue run on each 8x32 register
+// bufferization): the zero fill and the epilogue run on each 6x64 register
 // tile. The accumulators start at zero in registers, the epilogue takes them
 // from the k loop's result, and the temporary buffer is gone.
 // CHECK-LABEL: func.func @matmul_bias_relu
 // CHECK-NOT: memref.alloc() : memref<64x96xf32>
-// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<8x32xf32>
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<6x64xf32>
 // CHECK: scf.parallel
-// CHECK: %[[ACC:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]]) -> (vector<8x32xf32>)
+// CHECK: %[[ACC:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]]) -> (vector<6x64xf32>)
 // CHECK: vector.fma
-// CHECK: %[[SUM:.*]] = arith.addf %[[ACC]], %{{.*}} : vector<8x32xf32>
-// CHECK: %[[RELU:.*]] = arith.maximumf %[[SUM]], %{{.*}} : vector<8x32xf32>
-// CHECK: vector.transfer_write %[[RELU]], %{{.*}} : vector<8x32xf32>, memref<8x32xf32, strided<[96, 1], offset: ?>>
+// CHECK: %[[SUM:.*]] = arith.addf %[[ACC]], %{{.*}} : vector<6x64xf32>
+// CHECK: %[[RELU:.*]] = arith.maximumf %[[SUM]], %{{.*}} : vector<6x64xf32>
+// CHECK: vector.transfer_write %[[RELU]], %{{.*}} : vector<6x64xf32>, memref<6x64xf32, strided<[96, 1], offset: ?>>
 // CHECK-NOT: linalg.generic
 // Without fuse-epilogues, the fill is a loop nest of its own, writing the
 // temporary buffer one vector of 16 at a time.
@@ -54,7 +54,7 @@ func.func @matmul_bias_relu(%A: memref<64x256xf32>, %B: memref<256x96xf32>, %bia
 
 // k split into cache tiles (1024 = 2 x 512): the fill runs in the first k
 // tile and the epilogue in the last, each on the register tile that the
-// k loop has just written.
+// k loop has just written (6x32: the 16 rows are two column tasks).
 // CHECK-LABEL: func.func @matmul_k_tiles
 // CHECK: memref.alloc() : memref<16x64xf32>
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %[[KC:.*]] {
@@ -62,12 +62,12 @@ func.func @matmul_bias_relu(%A: memref<64x256xf32>, %B: memref<256x96xf32>, %bia
 // CHECK: scf.if %[[FIRST]] {
 // CHECK: vector.transfer_write
 // CHECK: }
-// CHECK: %[[ACC:.*]] = scf.for {{.*}} -> (vector<8x32xf32>)
+// CHECK: %[[ACC:.*]] = scf.for {{.*}} -> (vector<6x32xf32>)
 // CHECK: vector.transfer_write %[[ACC]]
 // CHECK: %[[NEXT:.*]] = arith.addi %[[K]], %[[KC]] : index
 // CHECK: %[[LAST:.*]] = arith.cmpi sge, %[[NEXT]], %{{.*}} : index
 // CHECK: scf.if %[[LAST]] {
-// CHECK: %[[T:.*]] = math.tanh %[[ACC]] : vector<8x32xf32>
+// CHECK: %[[T:.*]] = math.tanh %[[ACC]] : vector<6x32xf32>
 // CHECK: vector.transfer_write %[[T]]
 // CHECK-NOT: linalg.generic
 #mA = affine_map<(d0, d1, d2) -> (d0, d2)>
@@ -103,20 +103,20 @@ func.func @matmul_k_tiles(%A: memref<16x1024xf32>, %B: memref<1024x64xf32>, %out
 // A 1x1 convolution (NCHW) + bias + clip, MobileNet's pointwise layer: it
 // becomes a matmul of the weights (32x16) by the image as 16 channels x 256
 // pixels, and its fill, epilogue and temporary buffer collapse alike, so
-// that the epilogue still runs on the 8x32 register tile, the accumulators
+// that the epilogue still runs on the 6x64 register tile, the accumulators
 // start at zero and the temporary buffer is gone.
 // CHECK-LABEL: func.func @conv1x1_bias_clip
 // CHECK-NOT: memref.alloc(
-// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<8x32xf32>
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<6x64xf32>
 // CHECK-DAG: %[[OUT:.*]] = memref.collapse_shape %arg3 {{\[}}[0, 1], [2, 3]] : memref<1x32x16x16xf32> into memref<32x256xf32>
 // CHECK-DAG: memref.collapse_shape %arg1 {{\[}}[0], [1, 2, 3]] : memref<32x16x1x1xf32> into memref<32x16xf32>
 // CHECK-DAG: memref.collapse_shape %arg0 {{\[}}[0, 1], [2, 3]] : memref<1x16x16x16xf32> into memref<16x256xf32>
-// CHECK: %[[ACC:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]]) -> (vector<8x32xf32>)
+// CHECK: %[[ACC:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ZERO]]) -> (vector<6x64xf32>)
 // CHECK: %[[TILE:.*]] = memref.subview %[[OUT]]
-// CHECK: arith.addf %[[ACC]], %{{.*}} : vector<8x32xf32>
+// CHECK: arith.addf %[[ACC]], %{{.*}} : vector<6x64xf32>
 // CHECK: arith.minimumf
 // CHECK: arith.maximumf
-// CHECK: vector.transfer_write %{{.*}}, %[[TILE]]{{.*}} : vector<8x32xf32>, memref<8x32xf32
+// CHECK: vector.transfer_write %{{.*}}, %[[TILE]]{{.*}} : vector<6x64xf32>, memref<6x64xf32
 // CHECK-NOT: linalg.generic
 #in = affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
 #w = affine_map<(n, f, y, x, c, ky, kx) -> (f, c, ky, kx)>

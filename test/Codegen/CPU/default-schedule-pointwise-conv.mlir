@@ -10,10 +10,10 @@
 // CHECK-DAG: %[[OUT:.*]] = memref.collapse_shape %arg2 {{\[}}[0, 1], [2, 3]] : memref<1x64x7x7xf32> into memref<64x49xf32>
 // CHECK-DAG: memref.collapse_shape %arg1 {{\[}}[0], [1, 2, 3]] : memref<64x32x1x1xf32> into memref<64x32xf32>
 // CHECK-DAG: memref.collapse_shape %arg0 {{\[}}[0, 1], [2, 3]] : memref<1x32x7x7xf32> into memref<32x49xf32>
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x32xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x32xf32>)
 // CHECK: vector.fma {{.*}} : vector<32xf32>
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x16xf32>)
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x1xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x16xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x1xf32>)
 // CHECK-NOT: linalg.generic
 // OFF-LABEL: func.func @conv1x1_7x7
 // OFF-NOT: memref.collapse_shape
@@ -39,7 +39,7 @@ func.func @conv1x1_7x7(%I: memref<1x32x7x7xf32>, %W: memref<64x32x1x1xf32>, %O: 
 // CHECK-LABEL: func.func @conv1x1_batch2
 // CHECK-DAG: memref.collapse_shape %arg2 {{\[}}[0], [1], [2, 3]] : memref<2x32x8x8xf32> into memref<2x32x64xf32>
 // CHECK-DAG: memref.collapse_shape %arg0 {{\[}}[0], [1, 2, 3]] : memref<32x16x1x1xf32> into memref<32x16xf32>
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x32xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x64xf32>)
 #in = affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
 #w = affine_map<(n, f, y, x, c, ky, kx) -> (f, c, ky, kx)>
 #out = affine_map<(n, f, y, x, c, ky, kx) -> (n, f, y, x)>
@@ -64,7 +64,7 @@ func.func @conv1x1_batch2(%W: memref<32x16x1x1xf32>, %I: memref<2x16x8x8xf32>, %
 // CHECK: %[[DENSE:.*]] = memref.alloc() {alignment = 64 : i64} : memref<1x32x7x7xf32>
 // CHECK: memref.collapse_shape %[[DENSE]] {{\[}}[0, 1], [2, 3]] : memref<1x32x7x7xf32> into memref<32x49xf32>
 // CHECK: memref.subview %arg0[0, %{{.*}}, %{{.*}}, 0] [1, 1, 1, 13] [1, 1, 1, 1]
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x32xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x32xf32>)
 // CHECK: memref.dealloc %[[DENSE]]
 // OFF-LABEL: func.func @conv1x1_stride2
 // OFF-NOT: memref.alloc
@@ -133,8 +133,8 @@ func.func @not_pointwise(%J: memref<1x32x9x9xf32>, %W3: memref<64x32x3x3xf32>, %
 // CHECK-DAG: memref.collapse_shape %arg0 {{\[}}[0, 1, 2], [3]] : memref<1x14x14x64xf32> into memref<196x64xf32>
 // CHECK-DAG: memref.collapse_shape %arg1 {{\[}}[0, 1, 2], [3]] : memref<1x1x64x24xf32> into memref<64x24xf32>
 // CHECK-DAG: memref.collapse_shape %arg2 {{\[}}[0, 1, 2], [3]] : memref<1x14x14x24xf32> into memref<196x24xf32>
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x16xf32>)
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x8xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x16xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x8xf32>)
 // CHECK-NOT: linalg.generic
 // OFF-LABEL: func.func @conv1x1_nhwc
 // OFF-NOT: memref.collapse_shape

@@ -1,48 +1,52 @@
 // RUN: mlc-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(func.func(mlc-default-schedule))' | FileCheck %s
 
 // Matmul (the generic convert-tensorir-to-linalg raises): GotoBLAS's loop
-// nest. The rhs panel (64x64) is copied once, before the parallel row tasks,
-// as two contiguous slivers of 32 columns (each register column streams its
-// own 64x32 sliver, not one row of the panel per k step); each task copies
-// its lhs block (128x64) to a buffer whose rows are padded by a cache line
-// (64 -> 80 floats: rows of an even number of lines would share L1 sets),
-// then walks register columns of the panel and a k loop carrying the 8x32
-// accumulator tile in registers, FMAs on the packed operands. Before its k
-// loop, each register tile prefetches the accumulators of the next one
-// (rows + 8, the last tile its own): 8 rows of two 64-byte lines.
+// nest. The rhs panel (64x128) is copied once, before the parallel row
+// tasks, as two contiguous slivers of 64 columns (each register column
+// streams its own 64x64 sliver, not one row of the panel per k step); each
+// task (96 of the 192 rows) copies its lhs block (96x64) to a buffer whose
+// rows are padded by a cache line (64 -> 80 floats: rows of an even number
+// of lines would share L1 sets), then walks register rows (their lhs sliver
+// stays in L1), register columns of the panel and a k loop carrying the
+// 6x64 accumulator tile in registers, FMAs on the packed operands. Before
+// its k loop, each register tile prefetches the accumulators of the next
+// one (columns + 64, the last tile its own): 6 rows of four 64-byte lines.
 // CHECK-LABEL: func.func @matmul
-// CHECK: %[[PB:.*]] = memref.alloca() {alignment = 64 : i64} : memref<2x64x32xf32>
-// CHECK: %[[SRC:.*]] = memref.expand_shape %arg1 {{\[}}[0], [1, 2]] output_shape [64, 2, 32]
-// CHECK: %[[PBV:.*]] = memref.transpose %[[PB]] (d0, d1, d2) -> (d1, d0, d2) : memref<2x64x32xf32> to memref<64x2x32xf32, strided<[32, 2048, 1]>>
-// CHECK: vector.store {{.*}}, %{{.*}} : memref<1x1x16xf32, strided<[32, 2048, 1], offset: ?>>, vector<16xf32>
-// CHECK: scf.parallel
-// CHECK: %[[PA:.*]] = memref.alloca() {alignment = 64 : i64} : memref<128x80xf32>
+// CHECK: %[[PB:.*]] = memref.alloca() {alignment = 64 : i64} : memref<2x64x64xf32>
+// CHECK: %[[SRC:.*]] = memref.expand_shape %arg1 {{\[}}[0], [1, 2]] output_shape [64, 2, 64]
+// CHECK: %[[PBV:.*]] = memref.transpose %[[PB]] (d0, d1, d2) -> (d1, d0, d2) : memref<2x64x64xf32> to memref<64x2x64xf32, strided<[64, 4096, 1]>>
+// CHECK: vector.store {{.*}}, %{{.*}} : memref<1x1x16xf32, strided<[64, 4096, 1], offset: ?>>, vector<16xf32>
+// CHECK: scf.parallel ({{.*}}) = (%c0) to (%c192) step (%c96)
+// CHECK: %[[PA:.*]] = memref.alloca() {alignment = 64 : i64} : memref<96x80xf32>
 // CHECK: %[[PAV:.*]] = memref.subview %[[PA]]
 // CHECK: vector.store {{.*}}, %{{.*}} : memref<1x16xf32, strided<[80, 1], offset: ?>>, vector<16xf32>
-// CHECK: scf.for %[[J:.*]] = %c0 to %c64 step %c32
+// CHECK: scf.for %[[I:.*]] = %c0 to %c96 step %c6
+// CHECK: %[[LHS:.*]] = memref.subview %[[PAV]][%[[I]], 0] [6, 64]
+// CHECK: %[[CROW:.*]] = memref.subview {{.*}}[%[[I]], 0] [6, 128]
+// CHECK: scf.for %[[J:.*]] = %c0 to %c128 step %c64
 // CHECK: %[[JB:.*]] = affine.apply #{{.*}}(%[[J]])
-// CHECK: %[[SLIVER:.*]] = memref.subview %[[PB]][%[[JB]], 0, 0] [1, 64, 32] [1, 1, 1] : memref<2x64x32xf32> to memref<64x32xf32, strided<[32, 1], offset: ?>>
-// CHECK: scf.for %[[I:.*]] = %c0 to %c128 step %c8
-// CHECK: memref.subview %[[PAV]]
-// CHECK: %[[NEXT:.*]] = arith.addi %[[I]], %c8
-// CHECK: %[[ROW:.*]] = arith.minsi %[[NEXT]], %c120
-// CHECK: memref.prefetch %[[CCOL:.*]][%[[ROW]], %c0], write, locality<3>, data
-// CHECK: memref.prefetch %[[CCOL]][%[[ROW]], %c16], write, locality<3>, data
-// CHECK-COUNT-14: memref.prefetch %[[CCOL]]
+// CHECK: %[[SLIVER:.*]] = memref.subview %[[PB]][%[[JB]], 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf32> to memref<64x64xf32, strided<[64, 1], offset: ?>>
+// CHECK: %[[NEXT:.*]] = arith.addi %[[J]], %c64
+// CHECK: %[[COL:.*]] = arith.minsi %[[NEXT]], %c64
+// CHECK: memref.prefetch %[[CROW]][%c0, %[[COL]]], write, locality<3>, data
+// CHECK: %[[COL16:.*]] = arith.addi %[[COL]], %c16
+// CHECK: memref.prefetch %[[CROW]][%c0, %[[COL16]]], write, locality<3>, data
+// CHECK-COUNT-22: memref.prefetch %[[CROW]]
 // CHECK-NOT: memref.prefetch
-// CHECK: %[[ACC:.*]] = vector.transfer_read {{.*}} : memref<8x32xf32, {{.*}}>, vector<8x32xf32>
-// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ACC]]) -> (vector<8x32xf32>)
+// CHECK: %[[ACC:.*]] = vector.transfer_read {{.*}} : memref<6x64xf32, {{.*}}>, vector<6x64xf32>
+// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ACC]]) -> (vector<6x64xf32>)
+// CHECK: memref.subview %[[LHS]]
 // CHECK: memref.subview %[[SLIVER]]
-// CHECK-COUNT-8: vector.fma {{.*}} : vector<32xf32>
+// CHECK-COUNT-6: vector.fma {{.*}} : vector<64xf32>
 // CHECK: scf.yield
 // CHECK: vector.transfer_write %[[R]]
 // CHECK-NOT: linalg.generic
 #mA = affine_map<(d0, d1, d2) -> (d0, d2)>
 #mB = affine_map<(d0, d1, d2) -> (d2, d1)>
 #mC = affine_map<(d0, d1, d2) -> (d0, d1)>
-func.func @matmul(%A: memref<256x64xf32>, %B: memref<64x64xf32>, %C: memref<256x64xf32>) {
+func.func @matmul(%A: memref<192x64xf32>, %B: memref<64x128xf32>, %C: memref<192x128xf32>) {
   linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
-      ins(%A, %B : memref<256x64xf32>, memref<64x64xf32>) outs(%C : memref<256x64xf32>) {
+      ins(%A, %B : memref<192x64xf32>, memref<64x128xf32>) outs(%C : memref<192x128xf32>) {
   ^bb0(%a: f32, %b: f32, %c: f32):
     %0 = arith.mulf %a, %b : f32
     %1 = arith.addf %c, %0 : f32
@@ -53,7 +57,7 @@ func.func @matmul(%A: memref<256x64xf32>, %B: memref<64x64xf32>, %C: memref<256x
 
 // -----
 
-// Sizes the tiles do not divide (37 = 4*8 + 5, 53 = 32 + 16 + 5): the
+// Sizes the tiles do not divide (37 = 6*6 + 1, 53 = 32 + 16 + 5): the
 // peeled remainder rows have static sizes too and are vectorized as well.
 // The columns are split into a register tile's width, a whole vector and
 // the rest, not peeled as one 21-wide tile (LLVM legalizes <21 x float>
@@ -61,15 +65,15 @@ func.func @matmul(%A: memref<256x64xf32>, %B: memref<64x64xf32>, %C: memref<256x
 // stay unpacked.
 // CHECK-LABEL: func.func @matmul_odd
 // CHECK-NOT: memref<29x32xf32>
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x32xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x32xf32>)
 // CHECK: vector.fma {{.*}} : vector<32xf32>
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<5x32xf32>)
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x16xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x32xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x16xf32>)
 // CHECK: vector.fma {{.*}} : vector<16xf32>
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<5x16xf32>)
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<8x5xf32>)
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<5x5xf32>)
-// CHECK-NOT: vector<8x21xf32>
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x16xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x5xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x5xf32>)
+// CHECK-NOT: vector<6x21xf32>
 // CHECK-NOT: linalg.generic
 #mA = affine_map<(d0, d1, d2) -> (d0, d2)>
 #mB = affine_map<(d0, d1, d2) -> (d2, d1)>
@@ -483,11 +487,12 @@ func.func @window_convs(%I: memref<1x4x18x18xf32>, %W: memref<20x4x3x3xf32>, %O:
 // CHECK: arith.addf {{.*}}, %[[ACC]] : vector<1xf32>
 // CHECK: vector.load {{.*}} vector<8xf32>
 // CHECK-NOT: linalg.generic
-// Reductions over an outer axis: a vector of 32 output columns is carried
-// across the rows; the 6 remaining columns are a vector<6xf32>.
+// Reductions over an outer axis: a vector of 64 (n-register) output
+// columns is carried across the rows; the 6 remaining columns are a
+// vector<6xf32>.
 // CHECK-LABEL: func.func @col_max
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<32xf32>)
-// CHECK: arith.maximumf {{.*}} : vector<32xf32>
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<64xf32>)
+// CHECK: arith.maximumf {{.*}} : vector<64xf32>
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6xf32>)
 // CHECK-NOT: linalg.generic
 #id = affine_map<(d0, d1) -> (d0, d1)>
@@ -616,13 +621,13 @@ func.func @depthwise_channels_last(%I: memref<30x30x64xf32>, %W: memref<3x3x1x64
 // -----
 
 // An rhs panel larger than a function's stack share (256 x 1024 floats, as
-// 32 slivers of 256 x 32) is packed into a heap buffer, allocated once and
+// 16 slivers of 256 x 64) is packed into a heap buffer, allocated once and
 // freed at the function's exit; the row tasks (M = 64: two of 32 rows)
 // share it.
 // CHECK-LABEL: func.func @matmul_heap_panel
-// CHECK: %[[P:.*]] = memref.alloc() {alignment = 64 : i64} : memref<32x256x32xf32>
+// CHECK: %[[P:.*]] = memref.alloc() {alignment = 64 : i64} : memref<16x256x64xf32>
 // CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c64) step (%c32)
-// CHECK: memref.dealloc %[[P]] : memref<32x256x32xf32>
+// CHECK: memref.dealloc %[[P]] : memref<16x256x64xf32>
 // CHECK-NEXT: return
 #mA = affine_map<(d0, d1, d2) -> (d0, d2)>
 #mB = affine_map<(d0, d1, d2) -> (d2, d1)>
@@ -740,6 +745,32 @@ func.func @matmul_knobs(%A: memref<256x64xf32>, %B: memref<64x96xf32>, %C: memre
     attributes {mlc.schedule.m_register = 4 : i64, mlc.schedule.n_register = 64 : i64, mlc.schedule.m_parallel = 64 : i64} {
   linalg.generic {indexing_maps = [#kA, #kB, #kC], iterator_types = ["parallel", "parallel", "reduction"]}
       ins(%A, %B : memref<256x64xf32>, memref<64x96xf32>) outs(%C : memref<256x96xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// The convolution's own knob: 8 output channels per register tile instead
+// of 16 (the 20 channels: two 8x16 tiles, then 4x16); the contraction
+// knobs leave it alone.
+// CHECK-LABEL: func.func @conv2d_knob
+// CHECK: scf.parallel
+// CHECK: %[[R:.*]] = scf.for {{.*}} -> (vector<8x16xf32>)
+// CHECK-COUNT-8: vector.fma {{.*}} : vector<16xf32>
+// CHECK: scf.for {{.*}} -> (vector<4x16xf32>)
+// CHECK-NOT: vector<16x16xf32>
+#cI = affine_map<(n, f, y, x, c, ky, kx) -> (n, c, y + ky, x + kx)>
+#cW = affine_map<(n, f, y, x, c, ky, kx) -> (f, c, ky, kx)>
+#cO = affine_map<(n, f, y, x, c, ky, kx) -> (n, f, y, x)>
+func.func @conv2d_knob(%I: memref<1x4x18x18xf32>, %W: memref<20x4x3x3xf32>, %O: memref<1x20x16x16xf32>)
+    attributes {mlc.schedule.conv_m_register = 8 : i64, mlc.schedule.m_register = 4 : i64} {
+  linalg.generic {indexing_maps = [#cI, #cW, #cO], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%I, %W : memref<1x4x18x18xf32>, memref<20x4x3x3xf32>) outs(%O : memref<1x20x16x16xf32>) {
   ^bb0(%a: f32, %b: f32, %c: f32):
     %0 = arith.mulf %a, %b : f32
     %1 = arith.addf %c, %0 : f32

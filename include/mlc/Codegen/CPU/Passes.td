@@ -29,8 +29,10 @@ def DefaultSchedulePass
       caches (`k-tile`), then n by `n-cache-tile`; that rhs panel is
       packed once and shared by the parallel tasks (`scf.forall`, then
       `scf.parallel`, OpenMP in the CPU pipeline) of `m-parallel` rows,
-      each of which packs its lhs block once, then walks `n-register`
-      columns outermost and `m-register` rows: a register tile whose
+      each of which packs its lhs block once, then walks `m-register`
+      rows outermost (that lhs sliver stays in L1) and `n-register`
+      columns (contiguous slivers of the panel, streamed from L2): a
+      register tile (6 x 64 floats, 24 AVX-512 accumulators) whose
       innermost k loop is vectorized into a `vector.contract` lowered to
       outer products (FMA); the accumulator tile is hoisted out of the k
       loop into loop-carried registers. With too few rows for two tasks of
@@ -54,8 +56,8 @@ def DefaultSchedulePass
       dimension n in one input's innermost index only, a row dimension m,
       e.g. the output channel, in the other input only): m tiles by
       `m-parallel` and every other parallel dimension one by one run in
-      parallel; a 16-row (`m-register` x `n-register` / `vector-width`) x
-      one-vector register tile walks the reduction dimensions one by one
+      parallel; a `conv-m-register`-row (16) x one-vector register tile
+      walks the reduction dimensions one by one
       with its accumulators in registers; each step is rewritten into a
       rank-1 matmul on (strided) subviews and vectorized like a
       contraction. Strided image rows are read contiguously and
@@ -114,9 +116,9 @@ def DefaultSchedulePass
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
            "the target of the schedule (only `cpu`)">,
-    Option<"mRegister", "m-register", "int64_t", /*default=*/"8",
+    Option<"mRegister", "m-register", "int64_t", /*default=*/"6",
            "rows of the register tile of a contraction">,
-    Option<"nRegister", "n-register", "int64_t", /*default=*/"32",
+    Option<"nRegister", "n-register", "int64_t", /*default=*/"64",
            "columns of the register tile of a contraction (rounded down "
            "to a power of two of vectors)">,
     Option<"mParallel", "m-parallel", "int64_t", /*default=*/"128",
@@ -128,6 +130,9 @@ def DefaultSchedulePass
            "column tile of a contraction (L2 blocking)">,
     Option<"vectorWidth", "vector-width", "int64_t", /*default=*/"16",
            "vector length of elementwise ops">,
+    Option<"convMRegister", "conv-m-register", "int64_t", /*default=*/"16",
+           "output pixels of a convolution's register tile, one vector of "
+           "channels each (channels-last rows shorter than that take two)">,
     Option<"fuseEpilogues", "fuse-epilogues", "bool", /*default=*/"true",
            "compute the zero fill and the elementwise epilogue of a fused "
            "kernel's contraction or convolution on its register tiles">,
