@@ -180,6 +180,63 @@ static void prefetchNextAccumulator(RewriterBase &rewriter, Value accumulator,
   }
 }
 
+/// Prefetches the rhs rows that the register tile `tile` (in `kLoop`, k
+/// steps of one) reads about 2 KiB ahead in k, one prefetch per cache line
+/// of the row; the row index is clamped to the view (the last steps
+/// prefetch their own rows). The rhs slivers stream from L2, and L2's
+/// prefetchers do not fill L1: 2048^3 +2-5 %, 1024^3 and 1600x768x3072
+/// +5-15 % at 1 thread. Nothing when the rhs is not a static subview.
+static void prefetchRhsAhead(RewriterBase &rewriter, linalg::LinalgOp tile,
+                             unsigned m, unsigned n, unsigned k) {
+  for (OpOperand *input : tile.getDpsInputOperands()) {
+    AffineMap map = tile.getMatchingIndexingMap(input);
+    if (!map.isFunctionOfDim(n) || map.isFunctionOfDim(m))
+      continue;
+    auto view = input->get().getDefiningOp<memref::SubViewOp>();
+    std::optional<unsigned> kPos =
+        map.getResultPosition(getAffineDimExpr(k, tile.getContext()));
+    std::optional<unsigned> nPos =
+        map.getResultPosition(getAffineDimExpr(n, tile.getContext()));
+    if (!view || !kPos || !nPos ||
+        view.getSourceType().getRank() !=
+            static_cast<int64_t>(map.getNumResults()))
+      return;
+    MemRefType source = view.getSourceType();
+    int64_t elementBytes = source.getElementTypeBitWidth() / 8;
+    ArrayRef<int64_t> sizes = view.getStaticSizes();
+    if (elementBytes < 1 || !source.hasStaticShape() ||
+        ShapedType::isDynamic(sizes[*nPos]))
+      return;
+    int64_t rowBytes = sizes[*nPos] * elementBytes;
+    int64_t ahead = std::max<int64_t>(8, 2048 / std::max<int64_t>(rowBytes, 1));
+    int64_t line = std::max<int64_t>(1, 64 / elementBytes);
+    Location loc = tile.getLoc();
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(tile);
+    SmallVector<Value> indices;
+    for (OpFoldResult offset : view.getMixedOffsets())
+      indices.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, offset));
+    indices[*kPos] = arith::MinSIOp::create(
+        rewriter, loc,
+        arith::AddIOp::create(
+            rewriter, loc, indices[*kPos],
+            arith::ConstantIndexOp::create(rewriter, loc, ahead)),
+        arith::ConstantIndexOp::create(rewriter, loc,
+                                       source.getDimSize(*kPos) - 1));
+    Value column = indices[*nPos];
+    for (int64_t c = 0; c < sizes[*nPos]; c += line) {
+      if (c)
+        indices[*nPos] = arith::AddIOp::create(
+            rewriter, loc, column,
+            arith::ConstantIndexOp::create(rewriter, loc, c));
+      memref::PrefetchOp::create(rewriter, loc, view.getSource(), indices,
+                                 /*isWrite=*/false, /*localityHint=*/3,
+                                 /*isDataCache=*/true);
+    }
+    return;
+  }
+}
+
 void KernelScheduler::scheduleContraction(
     RewriterBase &rewriter, linalg::LinalgOp op,
     const linalg::ContractionDimensions &dims,
@@ -382,8 +439,10 @@ void KernelScheduler::scheduleRegisterTiles(
   Operation *kLoop = nullptr;
   if (!(current = tile(rewriter, current, sizes, /*forall=*/false, &kLoop)))
     return giveUp();
-  if (kLoop)
+  if (kLoop) {
     prefetchNextAccumulator(rewriter, accumulator, kLoop);
+    prefetchRhsAhead(rewriter, current, m, n, k);
+  }
   current->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
   if (auto loop = current->getParentOfType<scf::ForOp>())
     loop->setAttr(kRegisterLoopMarker, rewriter.getUnitAttr());

@@ -10,7 +10,9 @@
 // stays in L1), register columns of the panel and a k loop carrying the
 // 6x64 accumulator tile in registers, FMAs on the packed operands. Before
 // its k loop, each register tile prefetches the accumulators of the next
-// one (columns + 64, the last tile its own): 6 rows of four 64-byte lines.
+// one (columns + 64, the last tile its own): 6 rows of four 64-byte lines;
+// each k step prefetches the sliver's row 8 steps (2 KiB) ahead, clamped
+// to its last row.
 // CHECK-LABEL: func.func @matmul
 // CHECK: %[[PB:.*]] = memref.alloca() {alignment = 64 : i64} : memref<2x64x64xf32>
 // CHECK: %[[SRC:.*]] = memref.expand_shape %arg1 {{\[}}[0], [1, 2]] output_shape [64, 2, 64]
@@ -37,6 +39,10 @@
 // CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ACC]]) -> (vector<6x64xf32>)
 // CHECK: memref.subview %[[LHS]]
 // CHECK: memref.subview %[[SLIVER]]
+// CHECK: %[[AHEAD:.*]] = arith.addi %{{.*}}, %c8
+// CHECK: %[[KROW:.*]] = arith.minsi %[[AHEAD]], %c63
+// CHECK: memref.prefetch %[[SLIVER]][%[[KROW]], %c0], read, locality<3>, data
+// CHECK-COUNT-3: memref.prefetch %[[SLIVER]][%[[KROW]], %{{.*}}], read, locality<3>, data
 // CHECK-COUNT-6: vector.fma {{.*}} : vector<64xf32>
 // CHECK: scf.yield
 // CHECK: vector.transfer_write %[[R]]
