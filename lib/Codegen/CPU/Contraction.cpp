@@ -36,6 +36,9 @@ constexpr int64_t kMaxTaskPackBytes = 512 * 1024;
 constexpr int64_t kMaxStackPackBytes = 256 * 1024;
 /// The largest operand tile copied to the heap (outside parallel tasks).
 constexpr int64_t kMaxHeapPackBytes = 4 * 1024 * 1024;
+/// An rhs of at most this size stays in L1 (48 KiB) beside the lhs sliver
+/// and the accumulators, and is not prefetched.
+constexpr int64_t kL1ResidentBytes = 32 * 1024;
 /// Contractions with fewer multiply-adds than this run on one thread.
 constexpr int64_t kMinParallelMultiplyAdds = 1 << 20;
 
@@ -206,6 +209,13 @@ static void prefetchRhsAhead(RewriterBase &rewriter, linalg::LinalgOp tile,
     ArrayRef<int64_t> sizes = view.getStaticSizes();
     if (elementBytes < 1 || !source.hasStaticShape() ||
         ShapedType::isDynamic(sizes[*nPos]))
+      return;
+    // An rhs that fits in L1 stays there; its prefetches would only cost
+    // issue slots (6 instructions per k step of a 6x16 tile, as many as its
+    // FMAs).
+    if (static_cast<int64_t>(mlc::countElements(source.getShape())) *
+            elementBytes <=
+        kL1ResidentBytes)
       return;
     int64_t rowBytes = sizes[*nPos] * elementBytes;
     int64_t ahead = std::max<int64_t>(8, 2048 / std::max<int64_t>(rowBytes, 1));

@@ -32,7 +32,8 @@ def DefaultSchedulePass
       each of which packs its lhs block once, then walks `m-register`
       rows outermost (that lhs sliver stays in L1) and `n-register`
       columns (contiguous slivers of the panel, streamed from L2, each k
-      step prefetching the row about 2 KiB ahead into L1): a register
+      step prefetching the row about 2 KiB ahead into L1 when the rhs
+      is larger than 32 KiB): a register
       tile (6 x 64 floats, 24 AVX-512 accumulators) whose
       innermost k loop is vectorized into a `vector.contract` lowered to
       outer products (FMA); the accumulator tile is hoisted out of the k
