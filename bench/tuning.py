@@ -6,7 +6,7 @@
     /usr/bin/python3 bench/tuning.py --model resnet|mobilenet|cnn|mlp|transformer
         |resnet50|resnet50_v2|mobilenet_v2
         [--trials 200] [--per-iter 16] [--threads 1] [--work-dir DIR]
-        [--cost-model gbdt|random]
+        [--cost-model gbdt|random] [--cache-flush]
 
 Tunes each kernel with mlc.meta_schedule.tune_tir (the default schedule's
 knobs, or with --space tiles a TVM-course-style stochastic TensorIR schedule
@@ -69,7 +69,8 @@ def stochastic_tiles(sch):
     return sch
 
 
-def tune_model(name, trials, per_iter, threads, work, seed, cost_model):
+def tune_model(name, trials, per_iter, threads, work, seed, cost_model,
+               cache_flush=False):
     import numpy as np
     from mlc import relay, runtime, tools
     sys.path.insert(0, os.path.join(HERE, "..", "examples"))
@@ -91,8 +92,10 @@ def tune_model(name, trials, per_iter, threads, work, seed, cost_model):
     target = ms.Target("llvm --num-cores=%d" % threads)
     start = time.time()
     if trials > 0:  # --trials 0: only compare, with the records in --work-dir
+        runner = ms.runner.LocalRunner(num_cores=threads,
+                                       enable_cpu_cache_flush=cache_flush)
         ms.tune_relax(mod, params, target, work, trials, per_iter, seed=seed,
-                      verbose=False, cost_model=cost_model)
+                      verbose=False, cost_model=cost_model, runner=runner)
     tuning_secs = time.time() - start
     tasks = ms.extract_tasks(mod, target, params)
 
@@ -149,13 +152,17 @@ def main():
     parser.add_argument("--cost-model", choices=("gbdt", "random"), default="gbdt",
                         help="which proposals each round measures (random: "
                              "no cost model)")
+    parser.add_argument("--cache-flush", action="store_true",
+                        help="measure candidates with their weights cold in "
+                             "L2, as in the model (LocalRunner's "
+                             "enable_cpu_cache_flush)")
     parser.add_argument("--model", default=None,
                         help="tune a whole example model (tune_relax) instead")
     args = parser.parse_args()
     if args.model:
         work = args.work_dir or tempfile.mkdtemp(prefix="mlc-tuning-bench-")
         return tune_model(args.model, args.trials, args.per_iter, args.threads,
-                          work, args.seed, args.cost_model)
+                          work, args.seed, args.cost_model, args.cache_flush)
     names = list(KERNELS) if args.kernels == ["all"] else args.kernels
     work = args.work_dir or tempfile.mkdtemp(prefix="mlc-tuning-bench-")
     target = "llvm --num-cores=%d" % args.threads

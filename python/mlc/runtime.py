@@ -119,7 +119,8 @@ class Module:
     def __getitem__(self, name):
         return self.get_function(name)
 
-    def time_evaluator(self, func_name, number=10, repeat=1, min_repeat_ms=0):
+    def time_evaluator(self, func_name, number=10, repeat=1, min_repeat_ms=0,
+                       f_preproc=""):
         """Returns f(*args) -> BenchmarkResult, timing entry `func_name` as
         TVM's time_evaluator does: one untimed call, then `repeat` times
         `number` calls; each repeat's result is its mean time per call. A
@@ -127,13 +128,26 @@ class Module:
         golden ratio) and runs again. `args` are those of the entry (inputs,
         and optionally outputs, which are written). Target cpu times with
         time.perf_counter; target cuda with CUDA events on the default
-        stream, numpy inputs copied to the GPU once before the timing."""
+        stream, numpy inputs copied to the GPU once before the timing.
+
+        `f_preproc="cache_flush_cpu_non_first_arg"` (TVM's name; cpu only):
+        every argument but the first is cold in the L2 cache at each call,
+        as a kernel's weights are in a model while its input was just
+        written by the previous kernel. TVM flushes them with clflush; here
+        the calls rotate among copies of them that together span at least
+        four times the L2 cache (the first copy is `args`' own)."""
         if number < 1 or repeat < 1:
             raise ValueError("time_evaluator needs number >= 1 and repeat >= 1")
+        if f_preproc not in ("", "cache_flush_cpu_non_first_arg"):
+            raise ValueError("unknown f_preproc %r (expected '' or "
+                             "'cache_flush_cpu_non_first_arg')" % f_preproc)
         function = self.get_function(func_name)
+        cold = bool(f_preproc)
+        if cold and self._cuda is not None:
+            raise ValueError("f_preproc %r is for target cpu" % f_preproc)
 
         def evaluator(*args):
-            return function._time(args, number, repeat, min_repeat_ms)
+            return function._time(args, number, repeat, min_repeat_ms, cold)
 
         return evaluator
 
@@ -235,17 +249,30 @@ class Function:
             return None
         return results[0] if len(results) == 1 else tuple(results)
 
-    def _time(self, args, number, repeat, min_repeat_ms):
+    def _time(self, args, number, repeat, min_repeat_ms, cold=False):
         call = self._prepare(args)
+        rotated = []
         try:
+            for copy in _cold_copies(args) if cold else []:
+                rotated.append(self._prepare(copy))
             run = self._c_function
             c_args = call.c_args
             run(*c_args)
             self._check_cuda_error()
             timer = self.module._cuda.timer() if self.module._cuda else _perf_counter_timer
+            if rotated:
+                sets = [c_args] + [r.c_args for r in rotated]
+
+                def calls(n):
+                    for i in range(n):
+                        run(*sets[i % len(sets)])
+            else:
+                def calls(n):
+                    for _ in range(n):
+                        run(*c_args)
 
             def timed(n):
-                seconds = timer(lambda: [run(*c_args) for _ in range(n)])
+                seconds = timer(lambda: calls(n))
                 self._check_cuda_error()
                 return seconds
 
@@ -253,8 +280,12 @@ class Function:
             call.copy_back()
         except BaseException:
             call.release(check=False)
+            for r in rotated:
+                r.release(check=False)
             raise
         call.release()
+        for r in rotated:
+            r.release()
         return BenchmarkResult(results)
 
     def _check_cuda_error(self):
@@ -553,6 +584,35 @@ def measure_repeats(timed, number, repeat, min_repeat_ms):
             number = max(grown, int(number * 1.618), number + 1)
         results.append(seconds / number)
     return results
+
+
+def _l2_cache_bytes():
+    """The L2 cache of cpu 0 (Linux sysfs), else 2 MiB."""
+    try:
+        for index in sorted(os.listdir("/sys/devices/system/cpu/cpu0/cache")):
+            path = os.path.join("/sys/devices/system/cpu/cpu0/cache", index)
+            with open(os.path.join(path, "level")) as f:
+                if f.read().strip() != "2":
+                    continue
+            with open(os.path.join(path, "size")) as f:
+                size = f.read().strip()
+            units = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+            return int(size[:-1]) * units[size[-1]] if size[-1] in units else int(size)
+    except (OSError, ValueError):
+        pass
+    return 2 << 20
+
+
+def _cold_copies(args):
+    """Copies of `args` with their arrays but the first duplicated, enough
+    that `args` and they span four times the L2 cache (at most 63)."""
+    arrays = [a for a in args[1:] if isinstance(a, np.ndarray)]
+    size = sum(a.nbytes for a in arrays)
+    if not arrays:
+        return []
+    count = min(63, max(1, -(-4 * _l2_cache_bytes() // max(size, 1)) - 1))
+    return [tuple(args[:1]) + tuple(np.copy(a) if isinstance(a, np.ndarray) else a
+                                    for a in args[1:]) for _ in range(count)]
 
 
 def _perf_counter_timer(fn):

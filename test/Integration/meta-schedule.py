@@ -233,6 +233,14 @@ result = ms.tune_tir(SQRT, target="llvm --num-cores=1", max_trials_global=2,
                      num_trials_per_iter=2, seed=0, verbose=False, return_result=True)
 print("nan outputs: trials:", result.trials, "failed:", result.failed)
 # CHECK: nan outputs: trials: 2 failed: 0
+# Measured with the non-first arguments cold (TVM's enable_cpu_cache_flush).
+cold_runner = ms.LocalRunner(enable_cpu_cache_flush=True)
+result = ms.tune_tir(SQRT, target="llvm --num-cores=1", max_trials_global=2,
+                     num_trials_per_iter=2, seed=0, verbose=False, return_result=True,
+                     runner=cold_runner)
+print("cold: trials:", result.trials, "failed:", result.failed, result.default_secs > 0)
+# CHECK: cold: trials: 2 failed: 0 True
+cold_runner.close()
 
 # The runner reports what it cannot run and keeps serving.
 runner = ms.LocalRunner(timeout_sec=30)

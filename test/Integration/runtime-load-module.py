@@ -70,6 +70,24 @@ assert 0 < result.min <= result.median <= result.max, result
 print("time_evaluator: ok")
 # CHECK-NEXT: time_evaluator: ok
 
+# TVM's f_preproc="cache_flush_cpu_non_first_arg": the calls rotate among
+# copies of every argument but the first, which together span at least four
+# times L2; the arguments' own copy still gets the result.
+copies = runtime._cold_copies(args + [out])
+assert copies and all(c[0] is args[0] for c in copies), len(copies)
+assert all(c[1] is not args[1] and np.array_equal(c[1], args[1]) for c in copies)
+span = (len(copies) + 1) * sum(a.nbytes for a in args[1:] + [out])
+assert len(copies) == 63 or span >= 4 * runtime._l2_cache_bytes(), (len(copies), span)
+out[:] = np.nan
+cold = mod.time_evaluator("main", number=5, repeat=2,
+                          f_preproc="cache_flush_cpu_non_first_arg")(*args, out)
+assert len(cold.results) == 2 and all(t > 0 for t in cold.results), cold
+np.testing.assert_allclose(out, want, rtol=RTOL, atol=ATOL)
+print("cold arguments: ok")
+# CHECK-NEXT: cold arguments: ok
+expect_error(ValueError, mod.time_evaluator, "main", 10, 1, 0, "flush")
+# CHECK-NEXT: ValueError: unknown f_preproc 'flush' (expected '' or 'cache_flush_cpu_non_first_arg')
+
 # Dynamic shapes (the output is passed), a scalar, two results.
 mod = runtime.load_module(os.path.join(OUT_DIR, "linalg.so"))
 print(mod.entry_names)

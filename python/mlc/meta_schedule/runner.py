@@ -77,12 +77,16 @@ class RunResult:
 
 class LocalRunner:
     """Measures libraries in a worker process (TVM's LocalRunner: number
-    calls per repeat, repeats, min_repeat_ms), `num_cores` OpenMP threads."""
+    calls per repeat, repeats, min_repeat_ms, enable_cpu_cache_flush),
+    `num_cores` OpenMP threads. With `enable_cpu_cache_flush`, every
+    argument but the first is cold in L2 at each call, as a kernel's weights
+    are in a model (time_evaluator's f_preproc)."""
 
     def __init__(self, number=3, repeat=3, min_repeat_ms=50, timeout_sec=60,
-                 num_cores=None, rtol=1e-4, atol=1e-4):
+                 num_cores=None, rtol=1e-4, atol=1e-4, enable_cpu_cache_flush=False):
         self.config = {"number": number, "repeat": repeat,
-                       "min_repeat_ms": min_repeat_ms, "rtol": rtol, "atol": atol}
+                       "min_repeat_ms": min_repeat_ms, "rtol": rtol, "atol": atol,
+                       "enable_cpu_cache_flush": bool(enable_cpu_cache_flush)}
         self.timeout_sec = timeout_sec
         self.num_cores = num_cores
         self._worker = None
@@ -202,7 +206,9 @@ def _measure(request):
                             % name}
     timer = function.module.time_evaluator(
         request["func"], number=request["number"], repeat=request["repeat"],
-        min_repeat_ms=request["min_repeat_ms"])
+        min_repeat_ms=request["min_repeat_ms"],
+        f_preproc="cache_flush_cpu_non_first_arg"
+        if request.get("enable_cpu_cache_flush") else "")
     return {"run_secs": list(timer(*args).results)}
 
 
