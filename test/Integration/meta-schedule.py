@@ -186,13 +186,19 @@ with tempfile.TemporaryDirectory() as work:
           sorted(target), args_info[0])
     # CHECK: record: 0 True True ['cpu', 'features', 'kind', 'mlc', 'num_cores'] ['A', 'memref<48x48xf32>']
     # Every trial, then the final duel's winner and untuned kernel (an
-    # empty trace) measured again.
+    # empty trace) measured again, and so each runner-up that read faster
+    # than them: the fastest record, the one applied, is a dueled trace.
     db = ms.JSONDatabase(work)
-    last = db.get_all_tuning_records()[-1]
-    print("records:", len(db) == result.trials + 2,
+    all_records = db.get_all_tuning_records()
+    last = all_records[-1]
+    duels = (len(db) - result.trials) // 2
+    top = db.query_tuning_record(SMALL, "llvm --num-cores=1")
+    dueled = {r.trace for r in all_records[len(all_records) - 2 * duels:]}
+    print("records:", len(db) == result.trials + 2 * duels and duels >= 1,
           "untuned last:", "transform.tensorir" not in last.trace,
+          "applied dueled:", top.trace in dueled,
           "other target:", db.query_tuning_record(SMALL, "llvm --num-cores=64"))
-    # CHECK: records: True untuned last: True other target: None
+    # CHECK: records: True untuned last: True applied dueled: True other target: None
     best = ms.tir_integration.compile_tir(db, SMALL, "llvm --num-cores=1")
     check(best.mod, 48)
     # The same kernel under another name is the same workload.
