@@ -250,26 +250,20 @@ class Function:
         return results[0] if len(results) == 1 else tuple(results)
 
     def _time(self, args, number, repeat, min_repeat_ms, cold=False):
-        call = self._prepare(args)
-        rotated = []
+        # One prepared call per argument set: `args`, then its cold copies.
+        prepared = [self._prepare(args)]
         try:
             for copy in _cold_copies(args) if cold else []:
-                rotated.append(self._prepare(copy))
+                prepared.append(self._prepare(copy))
             run = self._c_function
-            c_args = call.c_args
-            run(*c_args)
+            sets = [call.c_args for call in prepared]
+            run(*sets[0])
             self._check_cuda_error()
             timer = self.module._cuda.timer() if self.module._cuda else _perf_counter_timer
-            if rotated:
-                sets = [c_args] + [r.c_args for r in rotated]
 
-                def calls(n):
-                    for i in range(n):
-                        run(*sets[i % len(sets)])
-            else:
-                def calls(n):
-                    for _ in range(n):
-                        run(*c_args)
+            def calls(n):
+                for i in range(n):
+                    run(*sets[i % len(sets)])
 
             def timed(n):
                 seconds = timer(lambda: calls(n))
@@ -277,15 +271,13 @@ class Function:
                 return seconds
 
             results = measure_repeats(timed, number, repeat, min_repeat_ms)
-            call.copy_back()
+            prepared[0].copy_back()
         except BaseException:
-            call.release(check=False)
-            for r in rotated:
-                r.release(check=False)
+            for call in prepared:
+                call.release(check=False)
             raise
-        call.release()
-        for r in rotated:
-            r.release()
+        for call in prepared:
+            call.release()
         return BenchmarkResult(results)
 
     def _check_cuda_error(self):

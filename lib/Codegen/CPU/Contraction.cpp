@@ -36,6 +36,7 @@ constexpr int64_t kMaxTaskPackBytes = 512 * 1024;
 constexpr int64_t kMaxStackPackBytes = 256 * 1024;
 /// The largest operand tile copied to the heap (outside parallel tasks).
 constexpr int64_t kMaxHeapPackBytes = 4 * 1024 * 1024;
+constexpr int64_t kCacheLineBytes = 64;
 /// An rhs of at most this size stays in L1 (48 KiB) beside the lhs sliver
 /// and the accumulators, and is not prefetched.
 constexpr int64_t kL1ResidentBytes = 32 * 1024;
@@ -129,8 +130,8 @@ static void prefetchNextAccumulator(RewriterBase &rewriter, Value accumulator,
       llvm::any_of(view.getStaticSizes(), ShapedType::isDynamic))
     return;
   ArrayRef<int64_t> sizes = view.getStaticSizes();
-  // 64-byte lines along the innermost dimension, every index of the others.
-  int64_t line = std::max<int64_t>(1, 64 / elementBytes);
+  // Cache lines along the innermost dimension, every index of the others.
+  int64_t line = std::max<int64_t>(1, kCacheLineBytes / elementBytes);
   int64_t lines = llvm::divideCeil(sizes.back(), line);
   uint64_t prefetches = lines;
   for (int64_t size : sizes.drop_back())
@@ -219,7 +220,7 @@ static void prefetchRhsAhead(RewriterBase &rewriter, linalg::LinalgOp tile,
       return;
     int64_t rowBytes = sizes[*nPos] * elementBytes;
     int64_t ahead = std::max<int64_t>(8, 2048 / std::max<int64_t>(rowBytes, 1));
-    int64_t line = std::max<int64_t>(1, 64 / elementBytes);
+    int64_t line = std::max<int64_t>(1, kCacheLineBytes / elementBytes);
     Location loc = tile.getLoc();
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPoint(tile);
@@ -493,7 +494,6 @@ KernelScheduler::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
   if (!panelType || !panelType.hasStaticShape() || panelType.getRank() == 0 ||
       !panelType.getElementType().isIntOrFloat())
     return std::nullopt;
-  constexpr int64_t kCacheLineBytes = 64;
   int64_t elementBytes =
       llvm::divideCeil(panelType.getElementTypeBitWidth(), 8);
   SmallVector<int64_t> bufferShape(panelType.getShape());

@@ -376,31 +376,30 @@ def _search(task, space, target, rng, max_trials_global, num_trials_per_iter,
     untuned = Schedule(mod)
 
     def duel(sch):
-        """(the candidate's, the untuned kernel's) seconds, each the best of
-        three runs alternating with the other, both committed."""
+        """The candidate's seconds, the best of three runs alternating with
+        the untuned kernel's (which update `default_secs`); both committed."""
+        nonlocal default_secs
         (final,) = builder.build([sch.mod.text])
-        winner_times, default_times = [], []
+        candidate_times, default_times = [], []
         for _ in range(3):
             a = runner.run(final.path, func_name) if not final.error else None
             b = runner.run(baseline.path, func_name)
             if a and not a.error:
-                winner_times.append(_mean(a.run_secs))
+                candidate_times.append(_mean(a.run_secs))
             if not b.error:
                 default_times.append(_mean(b.run_secs))
         if final.path and os.path.exists(final.path):
             os.remove(final.path)
-        for s, times in ((sch, winner_times), (untuned, default_times)):
+        for s, times in ((sch, candidate_times), (untuned, default_times)):
             if times:
                 database.commit_tuning_record(mod, TuningRecord(
                     s.trace.as_script(), [min(times)], target.as_json(),
                     args_info or [], mod.text))
-        return (min(winner_times) if winner_times else FAILED_RUN_SECS,
-                min(default_times) if default_times else None)
+        if default_times:
+            default_secs = min(default_times)
+        return min(candidate_times) if candidate_times else FAILED_RUN_SECS
 
-    winner_secs, measured_default = duel(best[1])
-    default_secs = measured_default or default_secs
-    schedule, best_secs = ((best[1], winner_secs) if winner_secs < default_secs
-                           else (untuned, default_secs))
+    schedule, best_secs = best[1], duel(best[1])
     # A candidate measured once during the search may still read faster
     # than the duel's numbers (the luck of one noisy measurement; the apply
     # pass takes the database's fastest record): each such one duels the
@@ -413,9 +412,8 @@ def _search(task, space, target, rng, max_trials_global, num_trials_per_iter,
             break
         challenger = by_trace[top[0].trace]
         dueled.add(top[0].trace)
-        challenger_secs, measured_default = duel(challenger)
-        default_secs = measured_default or default_secs
-        if challenger_secs < best_secs and challenger_secs < default_secs:
+        challenger_secs = duel(challenger)
+        if challenger_secs < best_secs:
             schedule, best_secs = challenger, challenger_secs
     if best_secs >= default_secs:
         schedule, best_secs = untuned, default_secs
