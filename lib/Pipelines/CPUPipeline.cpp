@@ -154,7 +154,13 @@ void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
     DefaultSchedulePassOptions schedule;
     schedule.fuseEpilogues = options.fuseEpilogues;
     schedule.pointwiseConvAsMatmul = options.pointwiseConvAsMatmul;
+    // Bound weights that the schedule reads as packed panels are stored
+    // packed (TVM's AlterOpLayout), not packed at every call.
+    if (options.prepackConstants)
+      pm.addPass(mlc::createCPUMarkConstantArgumentsPass());
     pm.addNestedPass<func::FuncOp>(mlc::createDefaultSchedulePass(schedule));
+    if (options.prepackConstants)
+      pm.addPass(mlc::createCPUPrepackConstantsPass());
   }
   if (options.approximateMath)
     pm.addNestedPass<func::FuncOp>(mlc::createApproximateMathPass());

@@ -82,6 +82,14 @@ struct CPUPipelineOptions
                      "contraction or convolution on its register tiles "
                      "(mlc-default-schedule's fuse-epilogues)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> prepackConstants{
+      *this, "prepack-constants",
+      llvm::cl::desc("Store the bound weights that contractions read as "
+                     "packed rhs panels in that order at compile time, "
+                     "instead of packing them at every call "
+                     "(mlc-cpu-mark-constant-arguments, "
+                     "mlc-cpu-prepack-constants)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> heapBufferCache{
       *this, "heap-buffer-cache",
       llvm::cl::desc("Keep large freed heap buffers for the next "

@@ -565,8 +565,13 @@ KernelScheduler::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
         rewriter, loc, expandedShape, placeholder, reassociation);
     auto materialize =
         linalg::CopyOp::create(rewriter, loc, view, placeholderView);
+    Value tile = tileInput->get();
     rewriter.modifyOpInPlace(op, [&] { tileInput->set(placeholder); });
-    scheduleCopy(copy);
+    if (constantPanelCopies && isConstantArgumentTile(tile))
+      constantPanelCopies->push_back(
+          {copy, buffer, tile, sliverWidth, forall != nullptr});
+    else
+      scheduleCopy(copy);
     return InterleavedPanel{placeholder, buffer, materialize, sliverWidth};
   }
   Value packed = allocate(bufferShape);

@@ -339,6 +339,10 @@ void DefaultSchedulePass::runOnOperation() {
     }
   }
   bool fusedEpilogue = false;
+  // Copies of constant arguments into sliver panels wait for the last op,
+  // to read the constants in place instead where every reader allows it.
+  SmallVector<ConstantPanelCopy> constantPanelCopies;
+  scheduler.constantPanelCopies = &constantPanelCopies;
   for (linalg::LinalgOp op : ops) {
     if (deferred.contains(op))
       continue;
@@ -357,6 +361,8 @@ void DefaultSchedulePass::runOnOperation() {
     scheduler.scheduleElementwise(rewriter, epilogue->second.fill);
     scheduler.scheduleElementwise(rewriter, epilogue->second.epilogue);
   }
+  scheduler.constantPanelCopies = nullptr;
+  usePrepackedPanels(rewriter, func, constantPanelCopies, scheduler);
 
   // 2. Peel the partial tiles off, outer loops first, so that the full
   // tiles get static shapes.

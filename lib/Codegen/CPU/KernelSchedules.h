@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
@@ -154,6 +155,21 @@ struct InterleavedPanel {
   int64_t width;
 };
 
+/// packTile's copy of a tile of a constant argument (one that every caller
+/// passes a constant global: kConstantArgumentAttr) into the slivers of an
+/// InterleavedPanel, left unscheduled: usePrepackedPanels makes `slivers` a
+/// view of the argument stored in sliver order instead where it can, and
+/// schedules the copy where it cannot.
+struct ConstantPanelCopy {
+  mlir::linalg::CopyOp copy;
+  /// The n / width x k x width buffer the copy writes.
+  mlir::Value slivers;
+  /// The k x n tile of the argument (a view of it) the copy reads.
+  mlir::Value tile;
+  int64_t width;
+  bool inParallelTask;
+};
+
 /// Tiles one op by its kernel class, with the tile sizes of the pass's
 /// options (DefaultSchedulePass in mlc/Codegen/CPU/Passes.td); each class's
 /// methods are in its file. The tiled ops and loops are left marked for the
@@ -164,6 +180,9 @@ struct KernelScheduler {
   /// When set, contractions and convolutions add their register tiles here
   /// (a null op when tiling stopped early), for fuseEpilogue.
   llvm::SmallVectorImpl<RegisterTile> *registerTiles = nullptr;
+  /// When set, packTile leaves its copies of constant arguments' tiles
+  /// into sliver panels unscheduled and adds them here.
+  llvm::SmallVectorImpl<ConstantPanelCopy> *constantPanelCopies = nullptr;
 
   /// Tiling stopped early: the op is left partly tiled, with no register
   /// tile an epilogue could follow (a null entry in registerTiles).
@@ -231,6 +250,22 @@ struct KernelScheduler {
   void scheduleReduction(mlir::RewriterBase &rewriter,
                          mlir::linalg::LinalgOp op);
 };
+
+/// Whether `tile` is a view (unit-stride subviews, possibly of the
+/// argument's leading dimensions collapsed into one) of a function argument
+/// marked kConstantArgumentAttr.
+bool isConstantArgumentTile(mlir::Value tile);
+
+/// Makes the sliver panels of `copies` views of their constant arguments
+/// where every reader of an argument is such a copy of a tile aligned to
+/// one sliver width: the argument is then read as n / width slivers of k x
+/// width (reinterpreted in place, marked kPackedSliversAttr, which
+/// mlc-cpu-prepack-constants then stores the constant in), and the copies
+/// go away. The other copies are scheduled as elementwise ops.
+void usePrepackedPanels(mlir::RewriterBase &rewriter,
+                        mlir::FunctionOpInterface func,
+                        llvm::ArrayRef<ConstantPanelCopy> copies,
+                        KernelScheduler &scheduler);
 
 } // namespace mlc::cpu
 

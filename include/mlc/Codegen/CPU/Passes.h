@@ -23,6 +23,15 @@ namespace mlc {
 /// function (what a tuning record sets).
 inline constexpr llvm::StringLiteral kScheduleKnobPrefix = "mlc.schedule.";
 
+/// A function argument that every caller passes a constant global
+/// (mlc-cpu-mark-constant-arguments; unit attribute).
+inline constexpr llvm::StringLiteral kConstantArgumentAttr = "mlc.constant";
+/// A constant argument of N (last dimension) x K (the others) elements
+/// that the function reads stored as N / w slivers of K x w, each
+/// contiguous (mlc-default-schedule sets it to w; mlc-cpu-prepack-constants
+/// stores the callers' constants so).
+inline constexpr llvm::StringLiteral kPackedSliversAttr = "mlc.packed_slivers";
+
 #define GEN_PASS_DECL
 #include "mlc/Codegen/CPU/Passes.h.inc"
 

@@ -154,4 +154,66 @@ def DefaultSchedulePass
   ];
 }
 
+def CPUMarkConstantArgumentsPass
+    : Pass<"mlc-cpu-mark-constant-arguments", "::mlir::ModuleOp"> {
+  let summary = "Mark the kernel arguments that every caller passes a "
+                "constant global";
+  let description = [{
+    Sets the unit argument attribute `mlc.constant` on each memref argument
+    (static shape, identity layout) of a private `func.func` whose every use
+    is a `func.call` that passes, at that position, a `memref.get_global` of
+    a constant `memref.global` with an initial value: a bound weight, once
+    the graph is host code calling its kernels. `mlc-default-schedule` may
+    then read such an argument in a layout of its own (`mlc.packed_slivers`),
+    which `mlc-cpu-prepack-constants` stores the constants in. Public
+    functions, which other code may call with anything, are never marked.
+    The CPU pipeline runs it before the default schedule (option
+    `prepack-constants`).
+
+    ```mlir
+    memref.global "private" constant @w : memref<256x128xf32> = dense<...>
+    func.func private @mm(%a: memref<64x256xf32>, %b: memref<256x128xf32>, ...)
+    func.func @main(...) {
+      %w = memref.get_global @w : memref<256x128xf32>
+      call @mm(%x, %w, %y) : ...
+    // becomes
+    func.func private @mm(%a: memref<64x256xf32>,
+                          %b: memref<256x128xf32> {mlc.constant}, ...)
+    ```
+  }];
+}
+
+def CPUPrepackConstantsPass
+    : Pass<"mlc-cpu-prepack-constants", "::mlir::ModuleOp"> {
+  let summary = "Store the constants that kernels read as packed slivers in "
+                "that order, at compile time";
+  let description = [{
+    `mlc-default-schedule` packs a contraction's rhs panel into contiguous
+    slivers of `w` columns at every call. When the rhs is a constant
+    argument (`mlc.constant`) that it reads only so, it reads the argument
+    in place as slivers instead and marks it `mlc.packed_slivers = w`. This
+    pass then reorders, at compile time, each constant global that a caller
+    passes there: a constant of N columns (its last dimension) by K rows
+    (the others) is stored as N / w slivers of K x w elements, each
+    contiguous. Its type stays the same; a global that other code reads too
+    keeps its original beside the packed copy. This is TVM's AlterOpLayout
+    (and MetaSchedule's layout-rewrite preprocessing, folded into the
+    weights): the packing leaves the inference. Both attributes are
+    removed afterwards.
+
+    A caller that passes a marked argument anything but a constant global
+    with a dense or `dense_resource` initial value is an error (the kernel
+    would read it in the wrong order).
+
+    ```mlir
+    memref.global "private" constant @w : memref<2x4xf32> =
+        dense<[[0., 1., 2., 3.], [4., 5., 6., 7.]]>
+    func.func private @k(%b: memref<2x4xf32> {mlc.packed_slivers = 2 : i64})
+    // with w = 2, @w becomes
+    memref.global "private" constant @w_slivers2 : memref<2x4xf32> =
+        dense<[[0., 1., 4., 5.], [2., 3., 6., 7.]]>
+    ```
+  }];
+}
+
 #endif // MLC_CODEGEN_CPU_PASSES_TD

@@ -1,0 +1,336 @@
+//===- PrepackedPanels.cpp - constant rhs panels packed at compile time ---===//
+//
+// Part of the mlc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A contraction copies each k x n tile of its rhs into slivers of k x width
+// before its register tiles read them (InterleavedPanel), at every call.
+// When the rhs is a bound constant (a weight), the constant itself can be
+// stored in that order: the kernel then reads its argument in place as
+// n / width slivers of K x width, and mlc-cpu-prepack-constants reorders
+// the callers' constants at compile time (TVM's AlterOpLayout, and the
+// layout-rewrite preprocessing that MetaSchedule splits off its kernels and
+// folds into the weights).
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelSchedules.h"
+#include "ScheduleUtils.h"
+
+#include "mlc/Codegen/CPU/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Dominance.h"
+#include "llvm/ADT/MapVector.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlc::cpu;
+
+namespace {
+
+/// A tile of a constant argument, as a k x n view of the argument (its
+/// last dimension n, the others k): the argument and the terms whose sums
+/// are the tile's offsets.
+struct ArgumentTile {
+  BlockArgument argument;
+  SmallVector<OpFoldResult> kOffsets, nOffsets;
+};
+
+} // namespace
+
+static std::optional<ArgumentTile> traceArgumentTile(Value tile) {
+  ArgumentTile result;
+  Value value = tile;
+  while (auto subview = value.getDefiningOp<memref::SubViewOp>()) {
+    if (subview.getSourceType().getRank() != 2 ||
+        subview.getType().getRank() != 2 || !subview.hasUnitStride())
+      return std::nullopt;
+    result.kOffsets.push_back(subview.getMixedOffsets()[0]);
+    result.nOffsets.push_back(subview.getMixedOffsets()[1]);
+    value = subview.getSource();
+  }
+  auto type = dyn_cast<MemRefType>(value.getType());
+  if (!type || type.getRank() != 2)
+    return std::nullopt;
+  // A pointwise convolution's weights (1 x 1 x C x F) read as C x F.
+  if (auto collapse = value.getDefiningOp<memref::CollapseShapeOp>()) {
+    int64_t rank = collapse.getSrcType().getRank();
+    SmallVector<ReassociationIndices> groups =
+        collapse.getReassociationIndices();
+    if (groups.size() != 2 || groups[1] != ReassociationIndices{rank - 1})
+      return std::nullopt;
+    value = collapse.getSrc();
+  }
+  auto argument = dyn_cast<BlockArgument>(value);
+  if (!argument)
+    return std::nullopt;
+  auto func = dyn_cast<FunctionOpInterface>(argument.getOwner()->getParentOp());
+  if (!func || argument.getOwner() != &func.getFunctionBody().front() ||
+      !func.getArgAttr(argument.getArgNumber(), mlc::kConstantArgumentAttr))
+    return std::nullopt;
+  auto argumentType = dyn_cast<MemRefType>(argument.getType());
+  if (!argumentType || !argumentType.hasStaticShape() ||
+      !argumentType.getLayout().isIdentity() || argumentType.getRank() < 2)
+    return std::nullopt;
+  result.argument = argument;
+  return result;
+}
+
+bool mlc::cpu::isConstantArgumentTile(Value tile) {
+  return traceArgumentTile(tile).has_value();
+}
+
+static int64_t knownFactor(OpFoldResult value, unsigned depth = 0);
+
+/// The factor that `expr` is known to be a multiple of, given those of its
+/// dimensions and symbols (0: zero, a multiple of everything).
+static int64_t knownFactor(AffineExpr expr, ArrayRef<int64_t> dims,
+                           ArrayRef<int64_t> symbols) {
+  constexpr int64_t kCap = int64_t(1) << 40;
+  switch (expr.getKind()) {
+  case AffineExprKind::Constant:
+    return std::min(std::abs(cast<AffineConstantExpr>(expr).getValue()), kCap);
+  case AffineExprKind::DimId:
+    return dims[cast<AffineDimExpr>(expr).getPosition()];
+  case AffineExprKind::SymbolId:
+    return symbols[cast<AffineSymbolExpr>(expr).getPosition()];
+  case AffineExprKind::Add: {
+    auto add = cast<AffineBinaryOpExpr>(expr);
+    return std::gcd(knownFactor(add.getLHS(), dims, symbols),
+                    knownFactor(add.getRHS(), dims, symbols));
+  }
+  case AffineExprKind::Mul: {
+    auto mul = cast<AffineBinaryOpExpr>(expr);
+    int64_t lhs = knownFactor(mul.getLHS(), dims, symbols);
+    int64_t rhs = knownFactor(mul.getRHS(), dims, symbols);
+    if (lhs == 0 || rhs == 0)
+      return 0;
+    return std::min(lhs * rhs, kCap);
+  }
+  default:
+    return 1;
+  }
+}
+
+/// The factor that `value` is known to be a multiple of, from the loops
+/// and affine maps that compute it (tile offsets); 1 when nothing is known.
+static int64_t knownFactor(OpFoldResult value, unsigned depth) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return std::abs(*constant);
+  if (depth > 8)
+    return 1;
+  auto factorOf = [&](OpFoldResult v) { return knownFactor(v, depth + 1); };
+  Value v = cast<Value>(value);
+  if (auto argument = dyn_cast<BlockArgument>(v)) {
+    Operation *owner = argument.getOwner()->getParentOp();
+    unsigned i = argument.getArgNumber();
+    if (auto loop = dyn_cast<scf::ForOp>(owner);
+        loop && argument == loop.getInductionVar())
+      return std::gcd(factorOf(loop.getLowerBound()), factorOf(loop.getStep()));
+    if (auto forall = dyn_cast<scf::ForallOp>(owner);
+        forall && i < forall.getRank())
+      return std::gcd(factorOf(forall.getMixedLowerBound()[i]),
+                      factorOf(forall.getMixedStep()[i]));
+    return 1;
+  }
+  if (auto apply = v.getDefiningOp<affine::AffineApplyOp>()) {
+    AffineMap map = apply.getAffineMap();
+    SmallVector<int64_t> factors;
+    for (Value operand : apply.getMapOperands())
+      factors.push_back(factorOf(operand));
+    ArrayRef<int64_t> all(factors);
+    return knownFactor(map.getResult(0), all.take_front(map.getNumDims()),
+                       all.drop_front(map.getNumDims()));
+  }
+  return 1;
+}
+
+static OpFoldResult sum(RewriterBase &rewriter, Location loc,
+                        ArrayRef<OpFoldResult> terms) {
+  AffineExpr expr = rewriter.getAffineConstantExpr(0);
+  for (unsigned i = 0; i < terms.size(); ++i)
+    expr = expr + rewriter.getAffineDimExpr(i);
+  return affine::makeComposedFoldedAffineApply(
+      rewriter, loc, AffineMap::get(terms.size(), 0, expr), terms);
+}
+
+/// The type of the view of the argument (as slivers) that replaces the
+/// sliver buffer of `copy`.
+static MemRefType panelViewType(const ConstantPanelCopy &copy, int64_t k) {
+  auto buffer = cast<MemRefType>(copy.slivers.getType());
+  return MemRefType::get(
+      buffer.getShape(), buffer.getElementType(),
+      StridedLayoutAttr::get(buffer.getContext(), ShapedType::kDynamic,
+                             {k * copy.width, copy.width, 1}));
+}
+
+/// Whether every reader of `argument` is one of `copies`, each of a tile
+/// whose columns start at a multiple of the sliver width, and whose buffer
+/// only the register columns read after it (readSlivers succeeded).
+static bool
+canReadInPlace(BlockArgument argument,
+               ArrayRef<std::pair<ConstantPanelCopy, ArgumentTile>> copies,
+               DominanceInfo &dominance) {
+  auto type = cast<MemRefType>(argument.getType());
+  int64_t width = copies.front().first.width;
+  int64_t n = type.getShape().back();
+  int64_t k = type.getNumElements() / n;
+  if (width <= 0 || n % width != 0)
+    return false;
+  llvm::SmallPtrSet<Operation *, 8> copyOps;
+  for (auto [copy, tile] : copies) {
+    auto tileType = dyn_cast<MemRefType>(copy.tile.getType());
+    if (copy.width != width || !tileType || !tileType.hasStaticShape() ||
+        tileType.getShape().back() % width != 0)
+      return false;
+    int64_t factor = 0;
+    for (OpFoldResult offset : tile.nOffsets)
+      factor = std::gcd(factor, knownFactor(offset));
+    if (factor % width != 0)
+      return false;
+    copyOps.insert(copy.copy);
+    Operation *buffer = copy.slivers.getDefiningOp();
+    if (!isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(buffer))
+      return false;
+    MemRefType viewType = panelViewType(copy, k);
+    for (Operation *user : buffer->getUsers()) {
+      if (isa<memref::DeallocOp>(user))
+        continue;
+      if (auto transpose = dyn_cast<memref::TransposeOp>(user)) {
+        if (!transpose->hasOneUse() ||
+            *transpose->getUsers().begin() != copy.copy.getOperation())
+          return false;
+        continue;
+      }
+      auto subview = dyn_cast<memref::SubViewOp>(user);
+      if (!subview || !dominance.properlyDominates(copy.copy, subview))
+        return false;
+      auto replacement = memref::SubViewOp::inferRankReducedResultType(
+          subview.getType().getShape(), viewType, subview.getMixedOffsets(),
+          subview.getMixedSizes(), subview.getMixedStrides());
+      if (replacement != subview.getType())
+        return false;
+    }
+  }
+  // Every reader of the argument (through views) is one of the copies.
+  SmallVector<Value> worklist = {argument};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      if (isa<memref::SubViewOp, memref::CollapseShapeOp,
+              memref::ExpandShapeOp>(user))
+        worklist.push_back(user->getResult(0));
+      else if (!copyOps.contains(user))
+        return false;
+    }
+  }
+  return true;
+}
+
+/// Erases `value`'s defining view ops that nothing uses any more, up to
+/// the function argument.
+static void eraseDeadViews(RewriterBase &rewriter, Value value) {
+  while (Operation *op = value.getDefiningOp()) {
+    if (!isa<memref::SubViewOp, memref::CollapseShapeOp, memref::ExpandShapeOp>(
+            op) ||
+        !op->use_empty())
+      return;
+    value = op->getOperand(0);
+    rewriter.eraseOp(op);
+  }
+}
+
+static void
+readInPlace(RewriterBase &rewriter, FunctionOpInterface func,
+            BlockArgument argument,
+            ArrayRef<std::pair<ConstantPanelCopy, ArgumentTile>> copies) {
+  auto type = cast<MemRefType>(argument.getType());
+  int64_t width = copies.front().first.width;
+  int64_t n = type.getShape().back();
+  int64_t k = type.getNumElements() / n;
+  Location loc = argument.getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(argument.getOwner());
+  auto sliversType =
+      MemRefType::get({n / width, k, width}, type.getElementType());
+  Value slivers = memref::ReinterpretCastOp::create(
+      rewriter, loc, sliversType, argument, /*offset=*/0, {n / width, k, width},
+      {k * width, width, 1});
+  for (auto [copy, tile] : copies) {
+    rewriter.setInsertionPoint(copy.copy);
+    Location copyLoc = copy.copy.getLoc();
+    OpFoldResult kOffset = sum(rewriter, copyLoc, tile.kOffsets);
+    OpFoldResult nOffset = sum(rewriter, copyLoc, tile.nOffsets);
+    OpFoldResult sliver = affine::makeComposedFoldedAffineApply(
+        rewriter, copyLoc, rewriter.getAffineDimExpr(0).floorDiv(width),
+        {nOffset});
+    auto buffer = cast<MemRefType>(copy.slivers.getType());
+    SmallVector<OpFoldResult> offsets = {sliver, kOffset,
+                                         rewriter.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes =
+        getAsIndexOpFoldResult(rewriter.getContext(), buffer.getShape());
+    SmallVector<OpFoldResult> strides(3, rewriter.getIndexAttr(1));
+    Value panel =
+        memref::SubViewOp::create(rewriter, copyLoc, panelViewType(copy, k),
+                                  slivers, offsets, sizes, strides);
+    Operation *bufferOp = copy.slivers.getDefiningOp();
+    Value copySource = copy.copy.getInputs().front();
+    rewriter.eraseOp(copy.copy);
+    eraseDeadViews(rewriter, copySource);
+    for (Operation *user : llvm::make_early_inc_range(bufferOp->getUsers())) {
+      if (auto subview = dyn_cast<memref::SubViewOp>(user)) {
+        rewriter.setInsertionPoint(subview);
+        rewriter.replaceOpWithNewOp<memref::SubViewOp>(
+            subview, subview.getType(), panel, subview.getMixedOffsets(),
+            subview.getMixedSizes(), subview.getMixedStrides());
+      } else {
+        // The transposed view the copy wrote through, and the dealloc.
+        rewriter.eraseOp(user);
+      }
+    }
+    rewriter.eraseOp(bufferOp);
+  }
+  func.setArgAttr(argument.getArgNumber(), mlc::kPackedSliversAttr,
+                  rewriter.getI64IntegerAttr(width));
+}
+
+void mlc::cpu::usePrepackedPanels(RewriterBase &rewriter,
+                                  FunctionOpInterface func,
+                                  ArrayRef<ConstantPanelCopy> copies,
+                                  KernelScheduler &scheduler) {
+  auto schedule = [&](ConstantPanelCopy copy) {
+    scheduler.scheduleElementwise(
+        rewriter, cast<linalg::LinalgOp>(copy.copy.getOperation()),
+        copy.inParallelTask);
+  };
+  llvm::MapVector<Value,
+                  SmallVector<std::pair<ConstantPanelCopy, ArgumentTile>>>
+      byArgument;
+  for (const ConstantPanelCopy &copy : copies) {
+    if (std::optional<ArgumentTile> tile = traceArgumentTile(copy.tile))
+      byArgument[tile->argument].push_back({copy, *tile});
+    else
+      schedule(copy);
+  }
+  DominanceInfo dominance(func);
+  SmallVector<std::pair<
+      BlockArgument, SmallVector<std::pair<ConstantPanelCopy, ArgumentTile>>>>
+      inPlace;
+  for (auto &[argument, group] : byArgument) {
+    auto blockArgument = cast<BlockArgument>(argument);
+    if (canReadInPlace(blockArgument, group, dominance)) {
+      inPlace.push_back({blockArgument, group});
+      continue;
+    }
+    for (auto &entry : group)
+      schedule(entry.first);
+  }
+  for (auto &[argument, group] : inPlace)
+    readInPlace(rewriter, func, argument, group);
+}
