@@ -27,6 +27,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/FileSystem.h"
@@ -629,6 +630,18 @@ llvm::Error mlc::compileToFile(ModuleOp module, const AOTCompileOptions &opts,
           targetName);
     options->tuningDatabase = opts.tuningDatabase;
     options->tuningNumCores = opts.tuningNumCores;
+  }
+  // Another CPU than the host's (--mcpu) has registers of its own, which
+  // the default schedule's register tiles must fit.
+  if (!cuda && !opts.cpu.empty() && options->targetVectorBits == 0) {
+    llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
+        createTargetMachine(/*cuda=*/false, opts.cpu, optLevel);
+    if (!machine)
+      return machine.takeError();
+    const llvm::MCSubtargetInfo *info = (*machine)->getMCSubtargetInfo();
+    options->targetVectorBits = info->checkFeatures("+avx512f") ? 512
+                                : info->checkFeatures("+avx")   ? 256
+                                                                : 128;
   }
   OutputKind outputKind = getOutputKind(outputFilename);
   if (cuda) {

@@ -82,6 +82,16 @@ struct CPUPipelineOptions
                      "contraction or convolution on its register tiles "
                      "(mlc-default-schedule's fuse-epilogues)"),
       llvm::cl::init(true)};
+  PassOptions::Option<unsigned> targetVectorBits{
+      *this, "target-vector-bits",
+      llvm::cl::desc(
+          "Width of the target's widest vector registers in bits, which "
+          "sets the default schedule's register tiles: 512 (AVX-512, 32 "
+          "registers): 6 x 64 contraction and 16-pixel convolution tiles "
+          "(24 and 16 accumulators); less (AVX2, 16 registers): 6 x 16 and "
+          "6 pixels (12 accumulators); 0: the host's (with mlc-compile "
+          "--mcpu, that CPU's)"),
+      llvm::cl::init(0)};
   PassOptions::Option<bool> prepackConstants{
       *this, "prepack-constants",
       llvm::cl::desc("Store the bound weights that contractions read as "
@@ -205,6 +215,11 @@ std::string validateCPUPipelineOptions(const CPUPipelineOptions &options);
 
 /// The whole CPU pipeline (`--mlc-cpu-pipeline`): graph-level module in,
 /// LLVM dialect out.
+/// The width in bits of the host's widest vector registers (512 with
+/// AVX-512, 256 with AVX, else 128): the default of the CPU pipeline's
+/// target-vector-bits.
+unsigned getHostVectorBits();
+
 void buildCPUPipeline(mlir::OpPassManager &pm,
                       const CPUPipelineOptions &options);
 
