@@ -8,7 +8,8 @@
 # a dense layer (panel of 2 slivers); two layers on 48 rows, the first
 # with K split into cache tiles (512 = 2 x 256), the second's column tasks
 # not whole slivers (not prepacked); a pointwise convolution (NHWC after
-# relax-convert-layout: a 1 x 1 x C x F weight read as C x F); a matmul
+# relax-convert-layout: a 1 x 1 x C x F weight read as C x F); a 3x3
+# convolution (each task's 3 x 3 x C x 16 weight columns); a matmul
 # whose weight is also added to an input (the global stays for the add, a packed
 # copy beside it for the matmul); and a dense layer on 30 rows (column
 # tasks of 160 columns, no whole slivers: not prepacked).
@@ -17,6 +18,7 @@
 # CHECK: dense 96x256->128 bias: 1 prepacked, on ok, off ok
 # CHECK: dense 48x512->256 relu dense ->192: 1 prepacked, on ok, off ok
 # CHECK: conv1x1 64->128 14x14 bias: 1 prepacked, on ok, off ok
+# CHECK: conv3x3 32->64 16x16 relu: 1 prepacked, on ok, off ok
 # CHECK: matmul 96x256->128 weight also added to: 1 prepacked, on ok, off ok
 # CHECK: dense 30x256->320: 0 prepacked, on ok, off ok
 
@@ -94,6 +96,22 @@ check("conv1x1 64->128 14x14 bias", [("x", x)], [("w", w), ("b", b)],
       "nn.bias_add(%0, %b)",
       lambda x, w, b: np.einsum("nchw,fc->nfhw", x, w[:, :, 0, 0]) + b[None, :, None, None],
       64)
+
+def conv3x3(x, w):
+    n, c, h, wd = x.shape
+    xp = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
+    out = np.zeros((n, w.shape[0], h, wd))
+    for ky in range(3):
+        for kx in range(3):
+            out += np.einsum("nchw,fc->nfhw", xp[:, :, ky:ky + h, kx:kx + wd], w[:, :, ky, kx])
+    return out
+
+
+x, w = f32(1, 32, 16, 16), f32(64, 32, 3, 3, scale=0.1)
+check("conv3x3 32->64 16x16 relu", [("x", x)], [("w", w)],
+      "%0 = nn.conv2d(%x, %w, padding=[1, 1, 1, 1], channels=64, kernel_size=[3, 3]);\n"
+      "nn.relu(%0)",
+      lambda x, w: np.maximum(conv3x3(x, w), 0), 288)
 
 x, y, w = f32(96, 256), f32(256, 128), f32(256, 128, scale=0.1)
 check("matmul 96x256->128 weight also added to", [("x", x), ("y", y)], [("w", w)],

@@ -583,9 +583,19 @@ KernelScheduler::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
         rewriter, loc, packed, SmallVector<int64_t>(rank, 0),
         panelType.getShape(), SmallVector<int64_t>(rank, 1));
   }
-  auto copy = linalg::CopyOp::create(rewriter, loc, tileInput->get(), packed);
+  Value tile = tileInput->get();
+  auto copy = linalg::CopyOp::create(rewriter, loc, tile, packed);
   rewriter.modifyOpInPlace(op, [&] { tileInput->set(packed); });
-  scheduleCopy(copy);
+  // An unpadded tile of one sliver's width (a convolution task's weight
+  // columns) can be a view of a prepacked constant too.
+  if (constantPanelCopies &&
+      isa_and_nonnull<memref::AllocaOp, memref::AllocOp>(
+          packed.getDefiningOp()) &&
+      isConstantArgumentTile(tile))
+    constantPanelCopies->push_back(
+        {copy, packed, tile, bufferShape.back(), forall != nullptr});
+  else
+    scheduleCopy(copy);
   return std::nullopt;
 }
 

@@ -157,14 +157,17 @@ struct InterleavedPanel {
 
 /// packTile's copy of a tile of a constant argument (one that every caller
 /// passes a constant global: kConstantArgumentAttr) into the slivers of an
-/// InterleavedPanel, left unscheduled: usePrepackedPanels makes `slivers` a
-/// view of the argument stored in sliver order instead where it can, and
-/// schedules the copy where it cannot.
+/// InterleavedPanel, or into an unpadded buffer one sliver wide (a
+/// convolution task's weight columns), left unscheduled:
+/// usePrepackedPanels makes the buffer a view of the argument stored in
+/// sliver order instead where it can, and schedules the copy where it
+/// cannot.
 struct ConstantPanelCopy {
   mlir::linalg::CopyOp copy;
-  /// The n / width x k x width buffer the copy writes.
+  /// The buffer the copy writes: n / width x k x width, or k.. x width.
   mlir::Value slivers;
-  /// The k x n tile of the argument (a view of it) the copy reads.
+  /// The tile of the argument (a view of it) the copy reads: rows (every
+  /// dimension but the last) by n columns.
   mlir::Value tile;
   int64_t width;
   bool inParallelTask;
@@ -256,10 +259,10 @@ struct KernelScheduler {
 /// marked kConstantArgumentAttr.
 bool isConstantArgumentTile(mlir::Value tile);
 
-/// Makes the sliver panels of `copies` views of their constant arguments
-/// where every reader of an argument is such a copy of a tile aligned to
-/// one sliver width: the argument is then read as n / width slivers of k x
-/// width (reinterpreted in place, marked kPackedSliversAttr, which
+/// Makes the buffers of `copies` views of their constant arguments where
+/// every reader of an argument is such a copy of a tile aligned to one
+/// sliver width: the argument is then read as n / width slivers of its
+/// rows x width (reinterpreted in place, marked kPackedSliversAttr, which
 /// mlc-cpu-prepack-constants then stores the constant in), and the copies
 /// go away. The other copies are scheduled as elementwise ops.
 void usePrepackedPanels(mlir::RewriterBase &rewriter,

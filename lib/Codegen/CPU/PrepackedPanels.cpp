@@ -34,31 +34,39 @@ using namespace mlc::cpu;
 
 namespace {
 
-/// A tile of a constant argument, as a k x n view of the argument (its
-/// last dimension n, the others k): the argument and the terms whose sums
-/// are the tile's offsets.
+/// A tile of a constant argument: the argument, the view of it the tile
+/// was cut from (the argument, or its leading dimensions collapsed into
+/// one: a pointwise convolution's 1 x 1 x C x F weights as C x F), and per
+/// dimension of that view the terms whose sums are the tile's offsets.
+/// The view's last dimension is the columns (n), the others the rows (k).
 struct ArgumentTile {
   BlockArgument argument;
-  SmallVector<OpFoldResult> kOffsets, nOffsets;
+  SmallVector<int64_t> viewShape;
+  SmallVector<SmallVector<OpFoldResult>> offsets;
 };
 
 } // namespace
 
 static std::optional<ArgumentTile> traceArgumentTile(Value tile) {
+  auto tileType = dyn_cast<MemRefType>(tile.getType());
+  if (!tileType || tileType.getRank() < 2)
+    return std::nullopt;
   ArgumentTile result;
+  result.offsets.resize(tileType.getRank());
   Value value = tile;
   while (auto subview = value.getDefiningOp<memref::SubViewOp>()) {
-    if (subview.getSourceType().getRank() != 2 ||
-        subview.getType().getRank() != 2 || !subview.hasUnitStride())
+    if (subview.getSourceType().getRank() != tileType.getRank() ||
+        subview.getType().getRank() != tileType.getRank() ||
+        !subview.hasUnitStride())
       return std::nullopt;
-    result.kOffsets.push_back(subview.getMixedOffsets()[0]);
-    result.nOffsets.push_back(subview.getMixedOffsets()[1]);
+    for (auto [terms, offset] :
+         llvm::zip(result.offsets, subview.getMixedOffsets()))
+      terms.push_back(offset);
     value = subview.getSource();
   }
-  auto type = dyn_cast<MemRefType>(value.getType());
-  if (!type || type.getRank() != 2)
-    return std::nullopt;
-  // A pointwise convolution's weights (1 x 1 x C x F) read as C x F.
+  auto viewType = cast<MemRefType>(value.getType());
+  result.viewShape.assign(viewType.getShape().begin(),
+                          viewType.getShape().end());
   if (auto collapse = value.getDefiningOp<memref::CollapseShapeOp>()) {
     int64_t rank = collapse.getSrcType().getRank();
     SmallVector<ReassociationIndices> groups =
@@ -76,7 +84,8 @@ static std::optional<ArgumentTile> traceArgumentTile(Value tile) {
     return std::nullopt;
   auto argumentType = dyn_cast<MemRefType>(argument.getType());
   if (!argumentType || !argumentType.hasStaticShape() ||
-      !argumentType.getLayout().isIdentity() || argumentType.getRank() < 2)
+      !argumentType.getLayout().isIdentity() ||
+      llvm::any_of(result.viewShape, ShapedType::isDynamic))
     return std::nullopt;
   result.argument = argument;
   return result;
@@ -160,37 +169,75 @@ static OpFoldResult sum(RewriterBase &rewriter, Location loc,
       rewriter, loc, AffineMap::get(terms.size(), 0, expr), terms);
 }
 
-/// The type of the view of the argument (as slivers) that replaces the
-/// sliver buffer of `copy`.
-static MemRefType panelViewType(const ConstantPanelCopy &copy, int64_t k) {
+/// The argument, read as slivers: N / width x (the view's rows) x width.
+static SmallVector<int64_t> sliversShape(const ArgumentTile &tile,
+                                         int64_t width) {
+  SmallVector<int64_t> shape = {tile.viewShape.back() / width};
+  shape.append(tile.viewShape.begin(), tile.viewShape.end() - 1);
+  shape.push_back(width);
+  return shape;
+}
+
+/// The offsets, sizes and type of the view of the slivers that holds the
+/// tile `copy` packs, in its buffer's shape: a sliver dimension first
+/// unless the buffer is one sliver wide without it (a convolution task's
+/// columns).
+struct PanelView {
+  SmallVector<int64_t> sizes;
+  MemRefType type;
+};
+
+static std::optional<PanelView> panelView(const ConstantPanelCopy &copy,
+                                          const ArgumentTile &tile) {
   auto buffer = cast<MemRefType>(copy.slivers.getType());
-  return MemRefType::get(
-      buffer.getShape(), buffer.getElementType(),
-      StridedLayoutAttr::get(buffer.getContext(), ShapedType::kDynamic,
-                             {k * copy.width, copy.width, 1}));
+  auto tileType = cast<MemRefType>(copy.tile.getType());
+  int64_t width = copy.width;
+  int64_t columns = tileType.getShape().back();
+  if (columns % width != 0)
+    return std::nullopt;
+  SmallVector<int64_t> sizes = {columns / width};
+  sizes.append(tileType.getShape().begin(), tileType.getShape().end() - 1);
+  sizes.push_back(width);
+  ArrayRef<int64_t> kept(sizes);
+  if (buffer.getRank() + 1 == static_cast<int64_t>(sizes.size()) &&
+      sizes.front() == 1)
+    kept = kept.drop_front();
+  if (buffer.getShape() != kept)
+    return std::nullopt;
+  SmallVector<int64_t> shape = sliversShape(tile, width);
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * shape[d + 1];
+  auto sliversType = MemRefType::get(shape, buffer.getElementType());
+  SmallVector<int64_t> dynamicOffsets(shape.size(), ShapedType::kDynamic);
+  auto type = memref::SubViewOp::inferRankReducedResultType(
+      buffer.getShape(), sliversType, dynamicOffsets, sizes,
+      SmallVector<int64_t>(shape.size(), 1));
+  return PanelView{sizes, type};
 }
 
 /// Whether every reader of `argument` is one of `copies`, each of a tile
 /// whose columns start at a multiple of the sliver width, and whose buffer
-/// only the register columns read after it (readSlivers succeeded).
+/// only the register tiles read after it (for a contraction's slivers:
+/// readSlivers succeeded), through subviews that keep their types when cut
+/// from the argument's slivers instead.
 static bool
 canReadInPlace(BlockArgument argument,
                ArrayRef<std::pair<ConstantPanelCopy, ArgumentTile>> copies,
                DominanceInfo &dominance) {
-  auto type = cast<MemRefType>(argument.getType());
   int64_t width = copies.front().first.width;
-  int64_t n = type.getShape().back();
-  int64_t k = type.getNumElements() / n;
-  if (width <= 0 || n % width != 0)
+  ArrayRef<int64_t> viewShape = copies.front().second.viewShape;
+  if (width <= 0 || viewShape.back() % width != 0)
     return false;
   llvm::SmallPtrSet<Operation *, 8> copyOps;
   for (auto [copy, tile] : copies) {
-    auto tileType = dyn_cast<MemRefType>(copy.tile.getType());
-    if (copy.width != width || !tileType || !tileType.hasStaticShape() ||
-        tileType.getShape().back() % width != 0)
+    if (copy.width != width || ArrayRef<int64_t>(tile.viewShape) != viewShape)
+      return false;
+    std::optional<PanelView> view = panelView(copy, tile);
+    if (!view)
       return false;
     int64_t factor = 0;
-    for (OpFoldResult offset : tile.nOffsets)
+    for (OpFoldResult offset : tile.offsets.back())
       factor = std::gcd(factor, knownFactor(offset));
     if (factor % width != 0)
       return false;
@@ -198,9 +245,8 @@ canReadInPlace(BlockArgument argument,
     Operation *buffer = copy.slivers.getDefiningOp();
     if (!isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(buffer))
       return false;
-    MemRefType viewType = panelViewType(copy, k);
     for (Operation *user : buffer->getUsers()) {
-      if (isa<memref::DeallocOp>(user))
+      if (isa<memref::DeallocOp>(user) || user == copy.copy.getOperation())
         continue;
       if (auto transpose = dyn_cast<memref::TransposeOp>(user)) {
         if (!transpose->hasOneUse() ||
@@ -212,7 +258,7 @@ canReadInPlace(BlockArgument argument,
       if (!subview || !dominance.properlyDominates(copy.copy, subview))
         return false;
       auto replacement = memref::SubViewOp::inferRankReducedResultType(
-          subview.getType().getShape(), viewType, subview.getMixedOffsets(),
+          subview.getType().getShape(), view->type, subview.getMixedOffsets(),
           subview.getMixedSizes(), subview.getMixedStrides());
       if (replacement != subview.getType())
         return false;
@@ -252,33 +298,35 @@ readInPlace(RewriterBase &rewriter, FunctionOpInterface func,
             ArrayRef<std::pair<ConstantPanelCopy, ArgumentTile>> copies) {
   auto type = cast<MemRefType>(argument.getType());
   int64_t width = copies.front().first.width;
-  int64_t n = type.getShape().back();
-  int64_t k = type.getNumElements() / n;
+  SmallVector<int64_t> shape = sliversShape(copies.front().second, width);
+  SmallVector<int64_t> strides(shape.size(), 1);
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * shape[d + 1];
   Location loc = argument.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(argument.getOwner());
-  auto sliversType =
-      MemRefType::get({n / width, k, width}, type.getElementType());
   Value slivers = memref::ReinterpretCastOp::create(
-      rewriter, loc, sliversType, argument, /*offset=*/0, {n / width, k, width},
-      {k * width, width, 1});
+      rewriter, loc, MemRefType::get(shape, type.getElementType()), argument,
+      /*offset=*/0, shape, strides);
   for (auto [copy, tile] : copies) {
+    PanelView view = *panelView(copy, tile);
     rewriter.setInsertionPoint(copy.copy);
     Location copyLoc = copy.copy.getLoc();
-    OpFoldResult kOffset = sum(rewriter, copyLoc, tile.kOffsets);
-    OpFoldResult nOffset = sum(rewriter, copyLoc, tile.nOffsets);
-    OpFoldResult sliver = affine::makeComposedFoldedAffineApply(
-        rewriter, copyLoc, rewriter.getAffineDimExpr(0).floorDiv(width),
-        {nOffset});
-    auto buffer = cast<MemRefType>(copy.slivers.getType());
-    SmallVector<OpFoldResult> offsets = {sliver, kOffset,
-                                         rewriter.getIndexAttr(0)};
+    SmallVector<OpFoldResult> offsets;
+    for (auto &terms : tile.offsets)
+      offsets.push_back(sum(rewriter, copyLoc, terms));
+    OpFoldResult column = offsets.pop_back_val();
+    offsets.insert(offsets.begin(),
+                   affine::makeComposedFoldedAffineApply(
+                       rewriter, copyLoc,
+                       rewriter.getAffineDimExpr(0).floorDiv(width), {column}));
+    offsets.push_back(rewriter.getIndexAttr(0));
     SmallVector<OpFoldResult> sizes =
-        getAsIndexOpFoldResult(rewriter.getContext(), buffer.getShape());
-    SmallVector<OpFoldResult> strides(3, rewriter.getIndexAttr(1));
-    Value panel =
-        memref::SubViewOp::create(rewriter, copyLoc, panelViewType(copy, k),
-                                  slivers, offsets, sizes, strides);
+        getAsIndexOpFoldResult(rewriter.getContext(), view.sizes);
+    SmallVector<OpFoldResult> unitStrides(sizes.size(),
+                                          rewriter.getIndexAttr(1));
+    Value panel = memref::SubViewOp::create(
+        rewriter, copyLoc, view.type, slivers, offsets, sizes, unitStrides);
     Operation *bufferOp = copy.slivers.getDefiningOp();
     Value copySource = copy.copy.getInputs().front();
     rewriter.eraseOp(copy.copy);

@@ -189,7 +189,8 @@ def CPUPrepackConstantsPass
                 "that order, at compile time";
   let description = [{
     `mlc-default-schedule` packs a contraction's rhs panel into contiguous
-    slivers of `w` columns at every call. When the rhs is a constant
+    slivers of `w` columns at every call, and each task of a channels-last
+    convolution its `w` weight columns. When such an operand is a constant
     argument (`mlc.constant`) that it reads only so, it reads the argument
     in place as slivers instead and marks it `mlc.packed_slivers = w`. This
     pass then reorders, at compile time, each constant global that a caller
