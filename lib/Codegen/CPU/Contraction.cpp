@@ -506,7 +506,11 @@ KernelScheduler::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
                  bufferShape[1] > sliverWidth &&
                  bufferShape[1] % sliverWidth == 0;
   int64_t rowBytes = bufferShape.back() * elementBytes;
-  if (padRows && !slivers && panelType.getRank() > 1 &&
+  // A constant's tile is not padded, so that it can be a view of the
+  // constant stored in its order (usePrepackedPanels).
+  bool constantTile =
+      constantPanelCopies && isConstantArgumentTile(tileInput->get());
+  if (padRows && !slivers && !constantTile && panelType.getRank() > 1 &&
       rowBytes % (2 * kCacheLineBytes) == 0 &&
       kCacheLineBytes % elementBytes == 0)
     bufferShape.back() += kCacheLineBytes / elementBytes;
@@ -586,12 +590,11 @@ KernelScheduler::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
   Value tile = tileInput->get();
   auto copy = linalg::CopyOp::create(rewriter, loc, tile, packed);
   rewriter.modifyOpInPlace(op, [&] { tileInput->set(packed); });
-  // An unpadded tile of one sliver's width (a convolution task's weight
-  // columns) can be a view of a prepacked constant too.
-  if (constantPanelCopies &&
-      isa_and_nonnull<memref::AllocaOp, memref::AllocOp>(
-          packed.getDefiningOp()) &&
-      isConstantArgumentTile(tile))
+  // An unpadded tile, as one sliver as wide as it (a convolution task's
+  // weight columns, a column task's panel), can be a view of a prepacked
+  // constant too.
+  if (constantTile && isa_and_nonnull<memref::AllocaOp, memref::AllocOp>(
+                          packed.getDefiningOp()))
     constantPanelCopies->push_back(
         {copy, packed, tile, bufferShape.back(), forall != nullptr});
   else

@@ -21,6 +21,7 @@
 #include "mlc/Codegen/CPU/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -187,6 +188,33 @@ struct PanelView {
   MemRefType type;
 };
 
+/// The static offset of the sum of `terms`, or ShapedType::kDynamic when
+/// one of them is not a constant.
+static int64_t staticSum(ArrayRef<OpFoldResult> terms) {
+  int64_t total = 0;
+  for (OpFoldResult term : terms) {
+    std::optional<int64_t> constant = getConstantIntValue(term);
+    if (!constant)
+      return ShapedType::kDynamic;
+    total += *constant;
+  }
+  return total;
+}
+
+/// The offsets of the panel's view in the slivers: static where the tile's
+/// are (the readers' types depend on it).
+static SmallVector<int64_t> staticOffsets(const ArgumentTile &tile,
+                                          int64_t width) {
+  int64_t column = staticSum(tile.offsets.back());
+  SmallVector<int64_t> offsets = {
+      ShapedType::isDynamic(column) ? column : column / width};
+  for (const SmallVector<OpFoldResult> &terms :
+       ArrayRef(tile.offsets).drop_back())
+    offsets.push_back(staticSum(terms));
+  offsets.push_back(0);
+  return offsets;
+}
+
 static std::optional<PanelView> panelView(const ConstantPanelCopy &copy,
                                           const ArgumentTile &tile) {
   auto buffer = cast<MemRefType>(copy.slivers.getType());
@@ -209,9 +237,8 @@ static std::optional<PanelView> panelView(const ConstantPanelCopy &copy,
   for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
     strides[d] = strides[d + 1] * shape[d + 1];
   auto sliversType = MemRefType::get(shape, buffer.getElementType());
-  SmallVector<int64_t> dynamicOffsets(shape.size(), ShapedType::kDynamic);
   auto type = memref::SubViewOp::inferRankReducedResultType(
-      buffer.getShape(), sliversType, dynamicOffsets, sizes,
+      buffer.getShape(), sliversType, staticOffsets(tile, width), sizes,
       SmallVector<int64_t>(shape.size(), 1));
   return PanelView{sizes, type};
 }
@@ -321,6 +348,11 @@ readInPlace(RewriterBase &rewriter, FunctionOpInterface func,
                        rewriter, copyLoc,
                        rewriter.getAffineDimExpr(0).floorDiv(width), {column}));
     offsets.push_back(rewriter.getIndexAttr(0));
+    // Dynamic where the type (checked by canReadInPlace) says so, even if
+    // folding found a constant.
+    for (auto [offset, known] : llvm::zip(offsets, staticOffsets(tile, width)))
+      if (ShapedType::isDynamic(known))
+        offset = getValueOrCreateConstantIndexOp(rewriter, copyLoc, offset);
     SmallVector<OpFoldResult> sizes =
         getAsIndexOpFoldResult(rewriter.getContext(), view.sizes);
     SmallVector<OpFoldResult> unitStrides(sizes.size(),

@@ -142,3 +142,49 @@ func.func private @conv_chunked(%I: memref<1x9x9x256xf32>, %W: memref<3x3x256x64
   }
   return
 }
+
+// -----
+
+// One task of 16 output channels: the panel's offsets are all constant, and
+// so is its view's offset in the slivers (a layout the readers' types
+// agree with).
+// CHECK-LABEL: func.func private @conv_one_task
+// CHECK-SAME: {mlc.constant, mlc.packed_slivers = 16 : i64}
+// CHECK: memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [1, 3, 3, 3, 16], strides: [432, 144, 48, 16, 1]
+// CHECK-NOT: memref.alloca() {{.*}} : memref<3x3x3x16xf32>
+#in = affine_map<(n, y, x, f, c, ky, kx) -> (n, y + ky, x + kx, c)>
+#w = affine_map<(n, y, x, f, c, ky, kx) -> (ky, kx, c, f)>
+#out = affine_map<(n, y, x, f, c, ky, kx) -> (n, y, x, f)>
+func.func private @conv_one_task(%I: memref<1x34x34x3xf32>, %W: memref<3x3x3x16xf32> {mlc.constant}, %O: memref<1x32x32x16xf32>) {
+  linalg.generic {indexing_maps = [#in, #w, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%I, %W : memref<1x34x34x3xf32>, memref<3x3x3x16xf32>) outs(%O : memref<1x32x32x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// A panel 64 columns wide is not cut into slivers but copied whole, and,
+// being a constant's, without padded rows: one "sliver" as wide as the
+// constant, which is its own order, so that the copy goes away.
+// CHECK-LABEL: func.func private @narrow_rhs
+// CHECK-SAME: {mlc.constant, mlc.packed_slivers = 64 : i64}
+// CHECK-NOT: memref.alloca() {{.*}} : memref<256x
+// CHECK: vector.fma {{.*}} : vector<64xf32>
+#mA = affine_map<(d0, d1, d2) -> (d0, d2)>
+#mB = affine_map<(d0, d1, d2) -> (d2, d1)>
+#mC = affine_map<(d0, d1, d2) -> (d0, d1)>
+func.func private @narrow_rhs(%A: memref<192x256xf32>, %B: memref<256x64xf32> {mlc.constant}, %C: memref<192x64xf32>) {
+  linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%A, %B : memref<192x256xf32>, memref<256x64xf32>) outs(%C : memref<192x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
