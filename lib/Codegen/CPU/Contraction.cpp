@@ -497,6 +497,12 @@ KernelScheduler::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
   int64_t elementBytes =
       llvm::divideCeil(panelType.getElementTypeBitWidth(), 8);
   SmallVector<int64_t> bufferShape(panelType.getShape());
+  // A constant's tile is not padded, so that it can be a view of the
+  // constant stored in its order (usePrepackedPanels), and may be larger
+  // in a task (a convolution's unchunked weight columns), since it then
+  // takes no stack at all.
+  bool constantTile =
+      constantPanelCopies && isConstantArgumentTile(tileInput->get());
   // No larger tile is packed (and no size below overflows).
   if (llvm::SaturatingMultiply(static_cast<uint64_t>(elementBytes),
                                countElements(bufferShape)) >
@@ -506,10 +512,6 @@ KernelScheduler::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
                  bufferShape[1] > sliverWidth &&
                  bufferShape[1] % sliverWidth == 0;
   int64_t rowBytes = bufferShape.back() * elementBytes;
-  // A constant's tile is not padded, so that it can be a view of the
-  // constant stored in its order (usePrepackedPanels).
-  bool constantTile =
-      constantPanelCopies && isConstantArgumentTile(tileInput->get());
   if (padRows && !slivers && !constantTile && panelType.getRank() > 1 &&
       rowBytes % (2 * kCacheLineBytes) == 0 &&
       kCacheLineBytes % elementBytes == 0)
@@ -522,8 +524,9 @@ KernelScheduler::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
   auto forall = op->getParentOfType<scf::ForallOp>();
   Region &body = op->getParentOfType<FunctionOpInterface>().getFunctionBody();
   bool heap = !forall && bufferBytes > kMaxStackPackBytes;
-  int64_t limit = forall ? kMaxTaskPackBytes
-                         : (heap ? kMaxHeapPackBytes : kMaxStackPackBytes);
+  int64_t limit =
+      forall ? (constantTile ? kMaxConstantTaskPackBytes : kMaxTaskPackBytes)
+             : (heap ? kMaxHeapPackBytes : kMaxStackPackBytes);
   if (bufferBytes > limit || (heap && !body.hasOneBlock()))
     return std::nullopt;
   Block *entry = forall ? forall.getBody() : &body.front();

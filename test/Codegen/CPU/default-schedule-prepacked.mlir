@@ -123,12 +123,17 @@ func.func private @conv_prepacked(%I: memref<1x34x34x32xf32>, %W: memref<3x3x32x
 
 // -----
 
-// Negative: the weight columns are packed in chunks of the input channels
-// (a 3 x 3 x 256 x 32 panel is over the chunk size), which the argument's
-// sliver order does not give: packed per task as before.
+// Weight columns over the chunk size (3 x 3 x 256 x 32, 288 KiB), which
+// non-constant weights pack in chunks of 128 input channels
+// (default-schedule-channels-last-conv.mlir), are read whole in place: a
+// view takes no buffer, and the sliver order has no chunks.
 // CHECK-LABEL: func.func private @conv_chunked
-// CHECK-NOT: mlc.packed_slivers
-// CHECK: memref.alloca() {alignment = 64 : i64} : memref<3x3x128x32xf32>
+// CHECK-SAME: {mlc.constant, mlc.packed_slivers = 32 : i64}
+// CHECK: memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [2, 3, 3, 256, 32]
+// CHECK-NOT: step %c128
+// CHECK: memref.subview %reinterpret_cast[%{{.*}}, 0, 0, 0, 0] [1, 3, 3, 256, 32]
+// CHECK-NOT: memref.alloca() {{.*}} : memref<3x3x
+// CHECK: vector.fma {{.*}} : vector<32xf32>
 #in = affine_map<(n, y, x, f, c, ky, kx) -> (n, y + ky, x + kx, c)>
 #w = affine_map<(n, y, x, f, c, ky, kx) -> (ky, kx, c, f)>
 #out = affine_map<(n, y, x, f, c, ky, kx) -> (n, y, x, f)>
@@ -181,6 +186,27 @@ func.func private @conv_one_task(%I: memref<1x34x34x3xf32>, %W: memref<3x3x3x16x
 func.func private @narrow_rhs(%A: memref<192x256xf32>, %B: memref<256x64xf32> {mlc.constant}, %C: memref<192x64xf32>) {
   linalg.generic {indexing_maps = [#mA, #mB, #mC], iterator_types = ["parallel", "parallel", "reduction"]}
       ins(%A, %B : memref<192x256xf32>, memref<256x64xf32>) outs(%C : memref<192x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// Negative: weight columns over 1 MiB (3 x 3 x 1024 x 32) are still packed
+// in chunks of the input channels, which the sliver order does not give.
+// CHECK-LABEL: func.func private @conv_over_limit
+// CHECK-NOT: mlc.packed_slivers
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<3x3x128x32xf32>
+#in = affine_map<(n, y, x, f, c, ky, kx) -> (n, y + ky, x + kx, c)>
+#w = affine_map<(n, y, x, f, c, ky, kx) -> (ky, kx, c, f)>
+#out = affine_map<(n, y, x, f, c, ky, kx) -> (n, y, x, f)>
+func.func private @conv_over_limit(%I: memref<1x9x9x1024xf32>, %W: memref<3x3x1024x64xf32> {mlc.constant}, %O: memref<1x7x7x64xf32>) {
+  linalg.generic {indexing_maps = [#in, #w, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%I, %W : memref<1x9x9x1024xf32>, memref<3x3x1024x64xf32>) outs(%O : memref<1x7x7x64xf32>) {
   ^bb0(%a: f32, %b: f32, %c: f32):
     %0 = arith.mulf %a, %b : f32
     %1 = arith.addf %c, %0 : f32
