@@ -32,11 +32,15 @@ class ScheduleFn:
         result = self.sch_fn(sch)
         return result if isinstance(result, Schedule) else sch
 
-    def default_decisions(self, mod):
+    def default_decisions(self, mod, target=None):
         return None  # the untuned kernel is measured on its own
 
     def analytic(self, target):
         return None, None  # no derived features, no prior
+
+
+def _avx512(target):
+    return "avx512f" in str(target.features)
 
 
 class DefaultScheduleKnobs:
@@ -53,7 +57,7 @@ class DefaultScheduleKnobs:
         # columns of a depthwise convolution carried across its window).
         ("vector_width", (8, 16, 32, 64), 16),
         # Output pixels of a convolution's register tile (one vector wide).
-        ("conv_m_register", (8, 12, 16, 24), 16),
+        ("conv_m_register", (6, 8, 12, 16, 24), 16),
     )
 
     def __init__(self, knobs=None):
@@ -69,9 +73,20 @@ class DefaultScheduleKnobs:
             sch.annotate(func, "mlc.schedule." + name, value)
         return sch
 
-    def default_decisions(self, mod):
-        return [list(candidates).index(default)
-                for _, candidates, default in self.knobs]
+    # What the CPU pipeline gives the schedule on a target without AVX-512
+    # (its target-vector-bits): tiles for 16 vector registers.
+    NARROW_DEFAULTS = {"n_register": 16, "conv_m_register": 6}
+
+    def default_decisions(self, mod, target=None):
+        """The point of the default schedule, as the CPU pipeline sets it
+        for `target` (None: AVX-512's tiles)."""
+        narrow = target is not None and not _avx512(target)
+        decisions = []
+        for name, candidates, default in self.knobs:
+            if narrow and name in self.NARROW_DEFAULTS:
+                default = self.NARROW_DEFAULTS[name]
+            decisions.append(list(candidates).index(default))
+        return decisions
 
     def random_decisions(self, rng):
         """A uniformly random point, without building its schedule."""
@@ -86,8 +101,7 @@ class DefaultScheduleKnobs:
         knobs = [name for name, _, _ in self.knobs]
         if "m_register" not in knobs or "n_register" not in knobs:
             return None, None
-        avx512 = "avx512f" in str(target.features)
-        lanes, registers = (16, 32) if avx512 else (8, 16)
+        lanes, registers = (16, 32) if _avx512(target) else (8, 16)
 
         def derived(decisions):
             value = {name: candidates[int(d)] for (name, candidates, _), d

@@ -248,7 +248,7 @@ def _search(task, space, target, rng, max_trials_global, num_trials_per_iter,
     by_digest = {baseline.digest: task.run_secs}
     best = None          # (secs, schedule)
     trials = failed = 0
-    default_decisions = space.default_decisions(mod)
+    default_decisions = space.default_decisions(mod, target)
     model = make_cost_model(cost_model)
     derived, prior = space.analytic(target)
     template = None      # a trace whose decisions proposals replace
