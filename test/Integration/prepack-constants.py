@@ -6,21 +6,21 @@
 # reference. Each layer also counts the kernel arguments that the schedule
 # reads prepacked, so that a case that stopped exercising the path fails:
 # a dense layer (panel of 2 slivers); two layers on 48 rows, the first
-# with K split into cache tiles (512 = 2 x 256), the second's column tasks
-# not whole slivers (not prepacked); a pointwise convolution (NHWC after
-# relax-convert-layout: a 1 x 1 x C x F weight read as C x F); a 3x3
-# convolution (each task's 3 x 3 x C x 16 weight columns); a matmul
-# whose weight is also added to an input (the global stays for the add, a packed
-# copy beside it for the matmul); and a dense layer on 30 rows (column
-# tasks of 160 columns, no whole slivers: not prepacked).
+# with K split into cache tiles (512 = 2 x 256), the second in column
+# tasks; a pointwise convolution (NHWC after relax-convert-layout: a 1 x 1
+# x C x F weight read as C x F); a 3x3 convolution (each task's 3 x 3 x C x
+# 16 weight columns); a matmul whose weight is also added to an input (the
+# global stays for the add, a packed copy beside it for the matmul); and a
+# dense layer on 30 rows (column tasks of 160 columns, read as slivers as
+# wide, whose register tiles of 128, 32 views of them).
 # Tolerances: rtol 1e-5, atol 1e-5 * sqrt(K) for the reduction length K.
 # RUN: %python %s | FileCheck %s
 # CHECK: dense 96x256->128 bias: 1 prepacked, on ok, off ok
-# CHECK: dense 48x512->256 relu dense ->192: 1 prepacked, on ok, off ok
+# CHECK: dense 48x512->256 relu dense ->192: 2 prepacked, on ok, off ok
 # CHECK: conv1x1 64->128 14x14 bias: 1 prepacked, on ok, off ok
 # CHECK: conv3x3 32->64 16x16 relu: 1 prepacked, on ok, off ok
 # CHECK: matmul 96x256->128 weight also added to: 1 prepacked, on ok, off ok
-# CHECK: dense 30x256->320: 0 prepacked, on ok, off ok
+# CHECK: dense 30x256->320: 1 prepacked, on ok, off ok
 
 import os
 import tempfile

@@ -498,9 +498,7 @@ KernelScheduler::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
       llvm::divideCeil(panelType.getElementTypeBitWidth(), 8);
   SmallVector<int64_t> bufferShape(panelType.getShape());
   // A constant's tile is not padded, so that it can be a view of the
-  // constant stored in its order (usePrepackedPanels), and may be larger
-  // in a task (a convolution's unchunked weight columns), since it then
-  // takes no stack at all.
+  // constant stored in its order (usePrepackedPanels).
   bool constantTile =
       constantPanelCopies && isConstantArgumentTile(tileInput->get());
   // No larger tile is packed (and no size below overflows).
@@ -524,9 +522,8 @@ KernelScheduler::packTile(RewriterBase &rewriter, linalg::LinalgOp op,
   auto forall = op->getParentOfType<scf::ForallOp>();
   Region &body = op->getParentOfType<FunctionOpInterface>().getFunctionBody();
   bool heap = !forall && bufferBytes > kMaxStackPackBytes;
-  int64_t limit =
-      forall ? (constantTile ? kMaxConstantTaskPackBytes : kMaxTaskPackBytes)
-             : (heap ? kMaxHeapPackBytes : kMaxStackPackBytes);
+  int64_t limit = forall ? kMaxTaskPackBytes
+                         : (heap ? kMaxHeapPackBytes : kMaxStackPackBytes);
   if (bufferBytes > limit || (heap && !body.hasOneBlock()))
     return std::nullopt;
   Block *entry = forall ? forall.getBody() : &body.front();

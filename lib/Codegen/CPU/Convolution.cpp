@@ -227,13 +227,6 @@ void KernelScheduler::scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
     }
     int64_t chunks = static_cast<int64_t>(std::min<uint64_t>(
         llvm::divideCeil(panelBytes, kConvPanelBytes), INT64_MAX));
-    // Constant weights read in place (usePrepackedPanels) are not copied,
-    // so they need no chunks to fit a buffer; the sliver order of the
-    // constant has none either.
-    if (constantPanelCopies &&
-        panelBytes <= static_cast<uint64_t>(kMaxConstantTaskPackBytes) &&
-        isConstantArgumentTile(current.getDpsInputs()[dims.rhs]))
-      chunks = 1;
     if (channels && chunks > 1) {
       int64_t chunk = ranges[*channels] / chunks;
       while (chunk > 1 && ranges[*channels] % chunk != 0)

@@ -173,11 +173,6 @@ struct ConstantPanelCopy {
   bool inParallelTask;
 };
 
-/// The largest tile of a constant argument that packTile copies to the
-/// stack of a parallel task (twice the limit of other tiles, since read in
-/// place it takes no stack): a convolution's unchunked weight columns.
-inline constexpr int64_t kMaxConstantTaskPackBytes = 1024 * 1024;
-
 /// Tiles one op by its kernel class, with the tile sizes of the pass's
 /// options (DefaultSchedulePass in mlc/Codegen/CPU/Passes.td); each class's
 /// methods are in its file. The tiled ops and loops are left marked for the

@@ -123,15 +123,15 @@ func.func private @conv_prepacked(%I: memref<1x34x34x32xf32>, %W: memref<3x3x32x
 
 // -----
 
-// Weight columns over the chunk size (3 x 3 x 256 x 32, 288 KiB), which
-// non-constant weights pack in chunks of 128 input channels
-// (default-schedule-channels-last-conv.mlir), are read whole in place: a
-// view takes no buffer, and the sliver order has no chunks.
+// Weight columns over the chunk size (3 x 3 x 256 x 32, 288 KiB) are read
+// in chunks of 128 input channels; each chunk is a strided view of the
+// slivers (its channels' rows in a 256-channel sliver), and the register
+// tiles' views of it take that layout.
 // CHECK-LABEL: func.func private @conv_chunked
 // CHECK-SAME: {mlc.constant, mlc.packed_slivers = 32 : i64}
 // CHECK: memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [2, 3, 3, 256, 32]
-// CHECK-NOT: step %c128
-// CHECK: memref.subview %reinterpret_cast[%{{.*}}, 0, 0, 0, 0] [1, 3, 3, 256, 32]
+// CHECK: scf.for %[[C:.*]] = %c0 to %c256 step %c128
+// CHECK: memref.subview %reinterpret_cast[%{{.*}}, 0, 0, %[[C]], 0] [1, 3, 3, 128, 32] [1, 1, 1, 1, 1] : memref<2x3x3x256x32xf32> to memref<3x3x128x32xf32, strided<[24576, 8192, 32, 1], offset: ?>>
 // CHECK-NOT: memref.alloca() {{.*}} : memref<3x3x
 // CHECK: vector.fma {{.*}} : vector<32xf32>
 #in = affine_map<(n, y, x, f, c, ky, kx) -> (n, y + ky, x + kx, c)>
@@ -196,15 +196,17 @@ func.func private @narrow_rhs(%A: memref<192x256xf32>, %B: memref<256x64xf32> {m
 
 // -----
 
-// Negative: weight columns over 1 MiB (3 x 3 x 1024 x 32) are still packed
-// in chunks of the input channels, which the sliver order does not give.
-// CHECK-LABEL: func.func private @conv_over_limit
-// CHECK-NOT: mlc.packed_slivers
-// CHECK: memref.alloca() {alignment = 64 : i64} : memref<3x3x128x32xf32>
+// The same with 1024 input channels (3 x 3 x 1024 x 32 columns, chunks of
+// 128).
+// CHECK-LABEL: func.func private @conv_1024_channels
+// CHECK-SAME: {mlc.constant, mlc.packed_slivers = 32 : i64}
+// CHECK: scf.for %[[C:.*]] = %c0 to %c1024 step %c128
+// CHECK: memref.subview %reinterpret_cast[%{{.*}}, 0, 0, %[[C]], 0] [1, 3, 3, 128, 32] [1, 1, 1, 1, 1] : memref<2x3x3x1024x32xf32> to memref<3x3x128x32xf32, strided<[98304, 32768, 32, 1], offset: ?>>
+// CHECK-NOT: memref.alloca() {{.*}} : memref<3x3x128x32xf32>
 #in = affine_map<(n, y, x, f, c, ky, kx) -> (n, y + ky, x + kx, c)>
 #w = affine_map<(n, y, x, f, c, ky, kx) -> (ky, kx, c, f)>
 #out = affine_map<(n, y, x, f, c, ky, kx) -> (n, y, x, f)>
-func.func private @conv_over_limit(%I: memref<1x9x9x1024xf32>, %W: memref<3x3x1024x64xf32> {mlc.constant}, %O: memref<1x7x7x64xf32>) {
+func.func private @conv_1024_channels(%I: memref<1x9x9x1024xf32>, %W: memref<3x3x1024x64xf32> {mlc.constant}, %O: memref<1x7x7x64xf32>) {
   linalg.generic {indexing_maps = [#in, #w, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
       ins(%I, %W : memref<1x9x9x1024xf32>, memref<3x3x1024x64xf32>) outs(%O : memref<1x7x7x64xf32>) {
   ^bb0(%a: f32, %b: f32, %c: f32):
