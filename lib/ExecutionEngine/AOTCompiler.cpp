@@ -639,9 +639,9 @@ llvm::Error mlc::compileToFile(ModuleOp module, const AOTCompileOptions &opts,
     if (!machine)
       return machine.takeError();
     const llvm::MCSubtargetInfo *info = (*machine)->getMCSubtargetInfo();
-    options->targetVectorBits = info->checkFeatures("+avx512f") ? 512
-                                : info->checkFeatures("+avx")   ? 256
-                                                                : 128;
+    options->targetVectorBits = mlc::getVectorBits([&](StringRef feature) {
+      return info->checkFeatures(("+" + feature).str());
+    });
   }
   OutputKind outputKind = getOutputKind(outputFilename);
   if (cuda) {

@@ -146,13 +146,19 @@ void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(mlc::createPlanMemoryPass());
 }
 
-unsigned mlc::getHostVectorBits() {
-  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
-  if (features.lookup("avx512f"))
+unsigned
+mlc::getVectorBits(llvm::function_ref<bool(llvm::StringRef)> hasFeature) {
+  if (hasFeature("avx512f"))
     return 512;
-  if (features.lookup("avx"))
+  if (hasFeature("avx"))
     return 256;
   return 128;
+}
+
+unsigned mlc::getHostVectorBits() {
+  llvm::StringMap<bool> features = llvm::sys::getHostCPUFeatures();
+  return getVectorBits(
+      [&](llvm::StringRef feature) { return features.lookup(feature); });
 }
 
 void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,

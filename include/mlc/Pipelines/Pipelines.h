@@ -15,6 +15,8 @@
 
 #include "mlir/IR/Operation.h"
 #include "mlir/Pass/PassOptions.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
 
 namespace mlir {
 class OpPassManager;
@@ -215,9 +217,13 @@ std::string validateCPUPipelineOptions(const CPUPipelineOptions &options);
 
 /// The whole CPU pipeline (`--mlc-cpu-pipeline`): graph-level module in,
 /// LLVM dialect out.
-/// The width in bits of the host's widest vector registers (512 with
-/// AVX-512, 256 with AVX, else 128): the default of the CPU pipeline's
+/// The width in bits of the widest vector registers of a CPU with the
+/// features that `hasFeature` reports (LLVM's names, e.g. "avx512f"): 512
+/// with AVX-512, 256 with AVX, else 128. The CPU pipeline's
 /// target-vector-bits.
+unsigned getVectorBits(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
+
+/// getVectorBits of the host: the default of target-vector-bits.
 unsigned getHostVectorBits();
 
 void buildCPUPipeline(mlir::OpPassManager &pm,

@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Dominance.h"
 #include "llvm/ADT/MapVector.h"
@@ -179,15 +180,6 @@ static SmallVector<int64_t> sliversShape(const ArgumentTile &tile,
   return shape;
 }
 
-/// The offsets, sizes and type of the view of the slivers that holds the
-/// tile `copy` packs, in its buffer's shape: a sliver dimension first
-/// unless the buffer is one sliver wide without it (a convolution task's
-/// columns).
-struct PanelView {
-  SmallVector<int64_t> sizes;
-  MemRefType type;
-};
-
 /// The static offset of the sum of `terms`, or ShapedType::kDynamic when
 /// one of them is not a constant.
 static int64_t staticSum(ArrayRef<OpFoldResult> terms) {
@@ -215,6 +207,14 @@ static SmallVector<int64_t> staticOffsets(const ArgumentTile &tile,
   return offsets;
 }
 
+/// The sizes and type of the view of the slivers that holds the tile
+/// `copy` packs, in its buffer's shape: a sliver dimension first unless the
+/// buffer is one sliver wide without it (a convolution task's columns).
+struct PanelView {
+  SmallVector<int64_t> sizes;
+  MemRefType type;
+};
+
 static std::optional<PanelView> panelView(const ConstantPanelCopy &copy,
                                           const ArgumentTile &tile) {
   auto buffer = cast<MemRefType>(copy.slivers.getType());
@@ -233,9 +233,6 @@ static std::optional<PanelView> panelView(const ConstantPanelCopy &copy,
   if (buffer.getShape() != kept)
     return std::nullopt;
   SmallVector<int64_t> shape = sliversShape(tile, width);
-  SmallVector<int64_t> strides(shape.size(), 1);
-  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
-    strides[d] = strides[d + 1] * shape[d + 1];
   auto sliversType = MemRefType::get(shape, buffer.getElementType());
   auto type = memref::SubViewOp::inferRankReducedResultType(
       buffer.getShape(), sliversType, staticOffsets(tile, width), sizes,
@@ -289,8 +286,8 @@ static void retypeSubview(RewriterBase &rewriter, memref::SubViewOp subview,
 /// Whether every reader of `argument` is one of `copies`, each of a tile
 /// whose columns start at a multiple of the sliver width, and whose buffer
 /// only the register tiles read after it (for a contraction's slivers:
-/// readSlivers succeeded), through subviews that keep their types when cut
-/// from the argument's slivers instead.
+/// readSlivers succeeded), through subviews that can be cut from the
+/// argument's slivers instead (canRetype where their layout changes).
 static bool
 canReadInPlace(BlockArgument argument,
                ArrayRef<std::pair<ConstantPanelCopy, ArgumentTile>> copies,
@@ -369,15 +366,12 @@ readInPlace(RewriterBase &rewriter, FunctionOpInterface func,
   auto type = cast<MemRefType>(argument.getType());
   int64_t width = copies.front().first.width;
   SmallVector<int64_t> shape = sliversShape(copies.front().second, width);
-  SmallVector<int64_t> strides(shape.size(), 1);
-  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
-    strides[d] = strides[d + 1] * shape[d + 1];
   Location loc = argument.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(argument.getOwner());
   Value slivers = memref::ReinterpretCastOp::create(
       rewriter, loc, MemRefType::get(shape, type.getElementType()), argument,
-      /*offset=*/0, shape, strides);
+      /*offset=*/0, shape, computeStrides(shape));
   for (auto [copy, tile] : copies) {
     PanelView view = *panelView(copy, tile);
     rewriter.setInsertionPoint(copy.copy);
@@ -438,19 +432,19 @@ void mlc::cpu::usePrepackedPanels(RewriterBase &rewriter,
     else
       schedule(copy);
   }
+  // Every argument is checked before any is rewritten (the rewrites erase
+  // ops that the dominance information knows).
   DominanceInfo dominance(func);
-  SmallVector<std::pair<
-      BlockArgument, SmallVector<std::pair<ConstantPanelCopy, ArgumentTile>>>>
-      inPlace;
+  SmallVector<Value> inPlace;
   for (auto &[argument, group] : byArgument) {
-    auto blockArgument = cast<BlockArgument>(argument);
-    if (canReadInPlace(blockArgument, group, dominance)) {
-      inPlace.push_back({blockArgument, group});
+    if (canReadInPlace(cast<BlockArgument>(argument), group, dominance)) {
+      inPlace.push_back(argument);
       continue;
     }
     for (auto &entry : group)
       schedule(entry.first);
   }
-  for (auto &[argument, group] : inPlace)
-    readInPlace(rewriter, func, argument, group);
+  for (Value argument : inPlace)
+    readInPlace(rewriter, func, cast<BlockArgument>(argument),
+                byArgument[argument]);
 }
