@@ -185,6 +185,8 @@ void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
     // packed (TVM's AlterOpLayout), not packed at every call.
     if (options.prepackConstants)
       pm.addPass(mlc::createCPUMarkConstantArgumentsPass());
+    if (options.splitPaddedWindows)
+      pm.addNestedPass<func::FuncOp>(mlc::createCPUSplitPaddedWindowsPass());
     pm.addNestedPass<func::FuncOp>(mlc::createDefaultSchedulePass(schedule));
     if (options.prepackConstants)
       pm.addPass(mlc::createCPUPrepackConstantsPass());

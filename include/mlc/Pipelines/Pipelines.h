@@ -102,6 +102,13 @@ struct CPUPipelineOptions
                      "(mlc-cpu-mark-constant-arguments, "
                      "mlc-cpu-prepack-constants)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> splitPaddedWindows{
+      *this, "split-padded-windows",
+      llvm::cl::desc("Let padded depthwise convolutions and poolings read "
+                     "the image itself where their windows lie inside it, "
+                     "instead of a padded copy of the whole image "
+                     "(mlc-cpu-split-padded-windows)"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> heapBufferCache{
       *this, "heap-buffer-cache",
       llvm::cl::desc("Keep large freed heap buffers for the next "

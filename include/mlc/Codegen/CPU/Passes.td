@@ -183,6 +183,52 @@ def CPUMarkConstantArgumentsPass
   }];
 }
 
+def CPUSplitPaddedWindowsPass
+    : Pass<"mlc-cpu-split-padded-windows", "::mlir::func::FuncOp"> {
+  let summary = "Split padded window reductions into an interior part that "
+                "reads the image itself and border parts";
+  let description = [{
+    A padded depthwise convolution or pooling, once bufferized, reads a
+    buffer that the kernel first fills at its border (`linalg.fill` of
+    subviews) and into which it copies the whole image (`linalg.copy`).
+    This pass splits such a window reduction (a linalg op on buffers that
+    `mlc-default-schedule` schedules as a pooling, not as a convolution or
+    contraction) along each padded dimension: the outputs whose windows
+    lie inside the image read the image itself (a view of the copy's
+    source), the border outputs still read the padded buffer, and the copy
+    shrinks to the parts of the image that the border outputs read. When
+    the op accumulates into a buffer of its own between a fill and an
+    elementwise epilogue (the fused bias and activation), each part gets
+    the three on a buffer of its own, so that the default schedule still
+    computes them on its register tiles. Ops that do not have this form,
+    or whose windows all lie inside the image or none do, are left as they
+    are. TVM's schedules reach the same by computing the padding inline
+    (`compute_inline` of `pad_temp`) with conditions that its loop
+    partitioning then removes from the interior.
+
+    Measured on MobileNet-v2 (2-vCPU Xeon, one thread): the copy of the
+    112 x 112 x 96 image took 0.7 ms of its 1.1 ms stride-2 depthwise
+    convolution.
+
+    ```mlir
+    linalg.fill ins(%zero) outs(%padded border views)
+    linalg.copy ins(%image) outs(%padded[0, 1, 1, 0] [1, 112, 112, 96])
+    linalg.generic (window over %padded) -> %out
+    // becomes
+    linalg.fill ins(%zero) outs(%padded border views)
+    linalg.copy ins(%image[0, 0, 0, 0] [1, 2, 112, 96]) outs(%padded[...])
+    linalg.copy ins(%image[0, 0, 0, 0] [1, 112, 2, 96]) outs(%padded[...])
+    linalg.generic (window over %padded) -> %out[0, 0, 0, 0] [1, 1, 56, 96]
+    linalg.generic (window over %padded) -> %out[0, 1, 0, 0] [1, 55, 1, 96]
+    linalg.generic (window over %image[0, 1, 1, 0]) -> %out[0, 1, 1, 0] [1, 55, 55, 96]
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+}
+
 def CPUPrepackConstantsPass
     : Pass<"mlc-cpu-prepack-constants", "::mlir::ModuleOp"> {
   let summary = "Store the constants that kernels read as packed slivers in "
