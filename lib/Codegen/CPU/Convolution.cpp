@@ -111,14 +111,16 @@ std::optional<ConvDims> mlc::cpu::matchConv(linalg::LinalgOp op) {
   return dims;
 }
 
-/// Copies a channels-last image whose pixels lie a multiple of 1 KiB apart
-/// (256 float channels) into a buffer with one more cache line per pixel,
-/// which `op` then reads through a subview. The register tile reads a
-/// channel of up to 14 pixels per step, and pixels 1 or 2 KiB apart fall
-/// into 4 or 2 of L1's 64 sets: 256 channels at 28x28, 3x3 at stride 2 ran
-/// at 42 GFLOP/s, 240 channels at 107.
+/// Copies a channels-last image whose register tile's pixels lie a multiple
+/// of 1 KiB apart (256 float channels, or 128 at stride 2) into a buffer
+/// with one more cache line per pixel, which `op` then reads through a
+/// subview. The register tile reads a channel of up to 16 pixels per step,
+/// and pixels 1 or 2 KiB apart fall into 4 or 2 of L1's 64 sets: 256
+/// channels at 28x28, 3x3 at stride 2 ran at 42 GFLOP/s, 240 channels at
+/// 107.
 void KernelScheduler::padImagePixels(RewriterBase &rewriter,
-                                     linalg::LinalgOp op, unsigned image) {
+                                     linalg::LinalgOp op, unsigned image,
+                                     int64_t pixelStride) {
   OpOperand *operand = op.getDpsInputOperand(image);
   auto type = dyn_cast<MemRefType>(operand->get().getType());
   if (!type || !type.hasStaticShape() || type.getRank() < 2 ||
@@ -127,7 +129,7 @@ void KernelScheduler::padImagePixels(RewriterBase &rewriter,
   int64_t bytes =
       llvm::divideCeil(type.getElementType().getIntOrFloatBitWidth(), 8);
   int64_t channels = type.getShape().back();
-  if ((channels * bytes) % 1024 != 0 || 64 % bytes != 0)
+  if ((channels * bytes * pixelStride) % 1024 != 0 || 64 % bytes != 0)
     return;
   Location loc = op.getLoc();
   OpBuilder::InsertionGuard guard(rewriter);
@@ -184,8 +186,15 @@ void KernelScheduler::scheduleConv(RewriterBase &rewriter, linalg::LinalgOp op,
   // stays in L2 for all of them (tasks by output rows streamed all the
   // weights once per row). Otherwise m by m-parallel rows and every other
   // parallel dimension (batch, output rows) one by one.
-  if (weightColumns)
-    padImagePixels(rewriter, op, dims.lhs);
+  if (weightColumns) {
+    // The register tile's pixels lie `stride` pixels apart.
+    int64_t stride = 1;
+    for (AffineExpr expr : op.getIndexingMapsArray()[dims.lhs].getResults())
+      if (std::optional<SmallVector<int64_t>> form = linearForm(expr, numLoops))
+        if ((*form)[m] != 0)
+          stride = (*form)[m];
+    padImagePixels(rewriter, op, dims.lhs, stride);
+  }
   SmallVector<int64_t> sizes(numLoops, 0);
   // Every parallel dimension but m and n one by one.
   auto otherParallelOneByOne = [&] {

@@ -238,10 +238,11 @@ struct KernelScheduler {
                                            int64_t sliverWidth = 0,
                                            bool padRows = true);
   /// Gives the channels-last image operand `image` of a convolution one
-  /// more cache line per pixel when its pixels are a multiple of 1 KiB
-  /// apart (a copy, which `op` then reads through a subview).
+  /// more cache line per pixel when the register tile's pixels (every
+  /// `pixelStride`-th) are a multiple of 1 KiB apart (a copy, which `op`
+  /// then reads through a subview).
   void padImagePixels(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op,
-                      unsigned image);
+                      unsigned image, int64_t pixelStride);
   /// No reduction: parallel outermost dimension (unless `inParallelTask`),
   /// vectorized innermost.
   void scheduleElementwise(mlir::RewriterBase &rewriter,
