@@ -6,7 +6,11 @@
 # The shapes cover a chunked panel with and without a fused epilogue (bias
 # over the last axis, ReLU, a residual), output channels that no register
 # tile divides (40, 24), strides, dilation, a batch of two, an odd image,
-# a 7x7 stem-like kernel and an NCHW image with an NHWC output. Each layer
+# a 7x7 stem-like kernel, an NCHW image with an NHWC output, and rows of
+# 26 and 32 pixels (four or more 6-pixel contraction tiles), which take the
+# 6x64 register tile (with rows left over, 80 output channels leaving a
+# partial column, a fused epilogue, and a stem-like 7x7 on 3 channels at
+# stride 2 whose 64 channels are one column task, the rows split). Each layer
 # also checks whether its kernel packed a panel (a memref.alloca in the
 # scheduled kernel): not when the output channels leave a partial column
 # task (40 = 32 + 8, 24 = 16 + 8), whose sizes are dynamic.
@@ -18,6 +22,8 @@
 # CHECK: batch 2 16->32 20x20 3x3 dilation 2: packed, ok
 # CHECK: 3->24 30x30 7x7 stride 2 bias relu: not packed, ok
 # CHECK: NCHW in 32->64 9x9 3x3: packed, ok
+# CHECK: 32->80 26x26 3x3 bias relu residual: not packed, 6x64 tile used, ok
+# CHECK: 3->64 64x64 7x7 stride 2: packed, 6x64 tile used, ok
 
 import numpy as np
 import mlc
@@ -49,7 +55,7 @@ def packed(text):
     return "memref.alloca" in default_scheduled(text)
 
 
-def check(name, inputs, body, reference):
+def check(name, inputs, body, reference, tile=None):
     text = relay(inputs, body)
     mod = mlc.relay.fromtext(text)
     values = [v for _, v in inputs]
@@ -59,7 +65,12 @@ def check(name, inputs, body, reference):
     library = mlc.executor.compile_module(mod, ["main"])
     out = library["main"](*values)
     np.testing.assert_allclose(out, expected, rtol=1e-5, atol=1e-5 * np.sqrt(k))
-    print("%s: %s, ok" % (name, "packed" if packed(mod.text) else "not packed"))
+    note = "packed" if packed(mod.text) else "not packed"
+    if tile:
+        # The register tile's accumulators, vector<rows x columns>.
+        note += ", %s tile %s" % (tile, "used" if "vector<%sxf32>" % tile in
+                                  default_scheduled(mod.text) else "missing")
+    print("%s: %s, ok" % (name, note))
 
 
 def conv(channels, k, stride=1, pad=0, dilation=1, data_layout="NHWC"):
@@ -98,3 +109,13 @@ x, w = f32(1, 32, 9, 9), f32(3, 3, 32, 64, scale=0.1)
 check("NCHW in 32->64 9x9 3x3", [("x", x), ("w", w)],
       conv(64, 3, pad=1, data_layout="NCHW"),
       lambda x, w: conv_nhwc(x.transpose(0, 2, 3, 1), w, pad=1))
+
+x, w, b, r = f32(1, 26, 26, 32), f32(3, 3, 32, 80, scale=0.1), f32(80), f32(1, 26, 26, 80)
+check("32->80 26x26 3x3 bias relu residual", [("x", x), ("w", w), ("b", b), ("r", r)],
+      "%%0 = %s;\n%%1 = nn.bias_add(%%0, %%b, axis=3);\n%%2 = add(%%1, %%r);\nnn.relu(%%2)"
+      % conv(80, 3, pad=1),
+      lambda x, w, b, r: np.maximum(conv_nhwc(x, w, pad=1) + b + r, 0), tile="6x64")
+
+x, w = f32(1, 64, 64, 3), f32(7, 7, 3, 64, scale=0.2)
+check("3->64 64x64 7x7 stride 2", [("x", x), ("w", w)], conv(64, 7, stride=2, pad=3),
+      lambda x, w: conv_nhwc(x, w, stride=2, pad=3), tile="6x64")

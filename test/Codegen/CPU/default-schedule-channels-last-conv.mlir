@@ -2,7 +2,9 @@
 
 // A channels-last convolution (NHWC image, HWIO weights: the vectors run
 // along the output channels and come from the weights). Its tasks are
-// columns of output channels over every output row; each task packs its
+// columns of output channels over the output rows (two columns of 32
+// channels: fewer than 8 tasks, so the 7 rows are split into tasks of 2
+// too); each task packs its
 // weight columns into a contiguous stack buffer, 128 of the 256 input
 // channels at a time (a 3x3x256x32 panel is 288 KiB, over the 256 KiB
 // chunk), and its 7-pixel rows get a 7x32 register tile. Its pixels are
@@ -12,12 +14,12 @@
 // CHECK-LABEL: func.func @nhwc_7x7
 // CHECK: %[[PIXELS:.*]] = memref.alloc() {alignment = 64 : i64} : memref<1x9x9x272xf32>
 // CHECK: memref.subview %[[PIXELS]][0, 0, 0, 0] [1, 9, 9, 256] [1, 1, 1, 1]
-// CHECK: scf.parallel (%[[F:.*]]) = (%{{.*}}) to (%{{.*}}) step (%c32)
+// CHECK: scf.parallel (%{{.*}}, %[[F:.*]]) = (%{{.*}}, %{{.*}}) to (%c7, %c64) step (%c2, %c32)
 // CHECK: %[[PANEL:.*]] = memref.alloca() {alignment = 64 : i64} : memref<3x3x128x32xf32>
 // CHECK: memref.subview %arg1[0, 0, 0, %[[F]]] [3, 3, 256, 32]
 // CHECK: scf.for %[[C:.*]] = %{{.*}} to %c256 step %c128
 // CHECK: vector.store {{.*}}, vector<16xf32>
-// CHECK: scf.for %{{.*}} = %{{.*}} to %c7 step %c1
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c1
 // CHECK: vector.transfer_read {{.*}} : memref<7x32xf32, strided<[64, 1], offset: ?>>, vector<7x32xf32>
 // CHECK: memref.subview %[[PANEL]]
 // CHECK: vector.fma {{.*}} : vector<32xf32>
@@ -39,15 +41,17 @@ func.func @nhwc_7x7(%I: memref<1x9x9x256xf32>, %W: memref<3x3x256x64xf32>, %O: m
 
 // -----
 
-// Rows of 16 or more pixels keep the 16x16 tile; a panel under 256 KiB is
-// packed whole (no channel chunks). An NCHW image with HWIO weights and a
+// Rows of four or more contraction tiles (32 pixels) take the
+// contraction's 6x64 register tile; 64 channels are one column, so the
+// output rows are split into 8 tasks, each packing the whole panel (72 KiB,
+// under 256 KiB: no channel chunks). An NCHW image with HWIO weights and a
 // channels-last output is scheduled alike.
 // CHECK-LABEL: func.func @nchw_in_nhwc_out
 // CHECK-NOT: memref.alloc()
-// CHECK: scf.parallel (%{{.*}}) = (%{{.*}}) to (%c64) step (%c16)
-// CHECK: memref.alloca() {alignment = 64 : i64} : memref<3x3x32x16xf32>
+// CHECK: scf.parallel (%{{.*}}) = (%{{.*}}) to (%c32) step (%c4)
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<3x3x32x64xf32>
 // CHECK-NOT: step %c128
-// CHECK: vector<16x16xf32>
+// CHECK: vector<6x64xf32>
 #in = affine_map<(n, y, x, f, c, ky, kx) -> (n, c, y + ky, x + kx)>
 #w = affine_map<(n, y, x, f, c, ky, kx) -> (ky, kx, c, f)>
 #out = affine_map<(n, y, x, f, c, ky, kx) -> (n, y, x, f)>
@@ -113,6 +117,28 @@ func.func @stride2_128(%I: memref<1x17x17x128xf32>, %W: memref<3x3x128x32xf32>, 
 func.func @stride2_64(%I: memref<1x17x17x64xf32>, %W: memref<3x3x64x32xf32>, %O: memref<1x8x8x32xf32>) {
   linalg.generic {indexing_maps = [#in, #w, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
       ins(%I, %W : memref<1x17x17x64xf32>, memref<3x3x64x32xf32>) outs(%O : memref<1x8x8x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// Rows of 16 to 23 pixels keep the 16x16 tile (6x64 lost on 14-pixel
+// rows); four column tasks, the 16 output rows in two.
+// CHECK-LABEL: func.func @rows16
+// CHECK: scf.parallel (%{{.*}}, %{{.*}}) = (%{{.*}}, %{{.*}}) to (%c16, %c64) step (%c8, %c16)
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<3x3x32x16xf32>
+// CHECK: vector<16x16xf32>
+#in = affine_map<(n, y, x, f, c, ky, kx) -> (n, y + ky, x + kx, c)>
+#w = affine_map<(n, y, x, f, c, ky, kx) -> (ky, kx, c, f)>
+#out = affine_map<(n, y, x, f, c, ky, kx) -> (n, y, x, f)>
+func.func @rows16(%I: memref<1x18x18x32xf32>, %W: memref<3x3x32x64xf32>, %O: memref<1x16x16x64xf32>) {
+  linalg.generic {indexing_maps = [#in, #w, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%I, %W : memref<1x18x18x32xf32>, memref<3x3x32x64xf32>) outs(%O : memref<1x16x16x64xf32>) {
   ^bb0(%a: f32, %b: f32, %c: f32):
     %0 = arith.mulf %a, %b : f32
     %1 = arith.addf %c, %0 : f32

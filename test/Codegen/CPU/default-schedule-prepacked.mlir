@@ -99,20 +99,20 @@ func.func private @not_constant(%A: memref<192x256xf32>, %B: memref<256x128xf32>
 // A channels-last convolution's constant weights: each task's weight
 // columns (3 x 3 x 32 x 16) are read in place, the argument reinterpreted
 // as 4 slivers of 3 x 3 x 32 x 16, instead of being packed on the task's
-// stack.
+// stack. (Four column tasks: the 16 output rows are split in two as well.)
 // CHECK-LABEL: func.func private @conv_prepacked
 // CHECK-SAME: {mlc.constant, mlc.packed_slivers = 16 : i64}
 // CHECK: %[[SLIVERS:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [4, 3, 3, 32, 16], strides: [4608, 1536, 512, 16, 1]
-// CHECK: scf.parallel (%[[F:.*]]) = (%{{.*}}) to (%c64) step (%c16)
+// CHECK: scf.parallel (%{{.*}}, %[[F:.*]]) = (%{{.*}}, %{{.*}}) to (%c16, %c64) step (%c8, %c16)
 // CHECK-NOT: memref.alloca
 // CHECK: memref.subview %[[SLIVERS]][{{.*}}, 0, 0, 0, 0] [1, 3, 3, 32, 16] [1, 1, 1, 1, 1] : memref<4x3x3x32x16xf32> to memref<3x3x32x16xf32, strided<[1536, 512, 16, 1], offset: ?>>
 // CHECK: vector<16x16xf32>
 #in = affine_map<(n, y, x, f, c, ky, kx) -> (n, y + ky, x + kx, c)>
 #w = affine_map<(n, y, x, f, c, ky, kx) -> (ky, kx, c, f)>
 #out = affine_map<(n, y, x, f, c, ky, kx) -> (n, y, x, f)>
-func.func private @conv_prepacked(%I: memref<1x34x34x32xf32>, %W: memref<3x3x32x64xf32> {mlc.constant}, %O: memref<1x32x32x64xf32>) {
+func.func private @conv_prepacked(%I: memref<1x18x18x32xf32>, %W: memref<3x3x32x64xf32> {mlc.constant}, %O: memref<1x16x16x64xf32>) {
   linalg.generic {indexing_maps = [#in, #w, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
-      ins(%I, %W : memref<1x34x34x32xf32>, memref<3x3x32x64xf32>) outs(%O : memref<1x32x32x64xf32>) {
+      ins(%I, %W : memref<1x18x18x32xf32>, memref<3x3x32x64xf32>) outs(%O : memref<1x16x16x64xf32>) {
   ^bb0(%a: f32, %b: f32, %c: f32):
     %0 = arith.mulf %a, %b : f32
     %1 = arith.addf %c, %0 : f32
