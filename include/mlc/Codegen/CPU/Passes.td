@@ -59,7 +59,9 @@ def DefaultSchedulePass
       e.g. the output channel, in the other input only): m tiles by
       `m-parallel` and every other parallel dimension one by one run in
       parallel; a `conv-m-register`-row (16) x one-vector register tile
-      walks the reduction dimensions one by one
+      (for channels-last rows of at least four `m-register` tiles, the
+      contraction's `m-register` x `n-register` tile) walks the reduction
+      dimensions one by one
       with its accumulators in registers; each step is rewritten into a
       rank-1 matmul on (strided) subviews and vectorized like a
       contraction. Strided image rows are read contiguously and
@@ -134,7 +136,9 @@ def DefaultSchedulePass
            "vector length of elementwise ops">,
     Option<"convMRegister", "conv-m-register", "int64_t", /*default=*/"16",
            "output pixels of a convolution's register tile, one vector of "
-           "channels each (channels-last rows shorter than that take two)">,
+           "channels each (channels-last rows shorter than that take two; "
+           "rows of four or more m-register tiles take the contraction's "
+           "m-register x n-register tile)">,
     Option<"fuseEpilogues", "fuse-epilogues", "bool", /*default=*/"true",
            "compute the zero fill and the elementwise epilogue of a fused "
            "kernel's contraction or convolution on its register tiles">,
