@@ -22,28 +22,16 @@
 # CHECK: matmul 96x256->128 weight also added to: 1 prepacked, on ok, off ok
 # CHECK: dense 30x256->320: 1 prepacked, on ok, off ok
 
-import os
-import tempfile
-
 import numpy as np
 import mlc
 from mlc import tools
+from mlc_test_utils import bind_relay_params
 
 rng = np.random.default_rng(11)
 
 
 def f32(*shape, scale=1.0):
     return (rng.standard_normal(shape) * scale).astype(np.float32)
-
-
-def tensor(shape):
-    return "Tensor[(%s), float32]" % ", ".join(map(str, shape))
-
-
-def relay(inputs, params, body):
-    args = ", ".join("%%%s: %s" % (name, tensor(v.shape))
-                     for name, v in inputs + params)
-    return '#[version = "0.0.5"]\ndef @main(%s) {\n%s\n}\n' % (args, body)
 
 
 def prepacked(bound):
@@ -58,12 +46,7 @@ def prepacked(bound):
 
 
 def check(name, inputs, params, body, reference, k):
-    text = relay(inputs, params, body)
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "params.npz")
-        np.savez(path, **dict(params))
-        bound = tools.run("mlc-opt", ["--relay-bind-params=params=" + path],
-                          input_text=mlc.relay.fromtext(text).text)
+    bound = bind_relay_params(inputs, params, body)
     count = prepacked(bound)
     values = [v for _, v in inputs]
     expected = reference(*[v.astype(np.float64) for _, v in inputs + params])

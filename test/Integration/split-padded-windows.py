@@ -22,28 +22,16 @@
 # CHECK: avg_pool3x3 s1 8ch 10x10: 5 window ops, on ok, off ok
 # CHECK: dwconv3x3 unpadded 16ch 10x10: 1 window ops, on ok, off ok
 
-import os
-import tempfile
-
 import numpy as np
 import mlc
 from mlc import tools
+from mlc_test_utils import bind_relay_params
 
 rng = np.random.default_rng(5)
 
 
 def f32(*shape, scale=1.0):
     return (rng.standard_normal(shape) * scale).astype(np.float32)
-
-
-def tensor(shape):
-    return "Tensor[(%s), float32]" % ", ".join(map(str, shape))
-
-
-def relay(inputs, params, body):
-    args = ", ".join("%%%s: %s" % (name, tensor(v.shape))
-                     for name, v in inputs + params)
-    return '#[version = "0.0.5"]\ndef @main(%s) {\n%s\n}\n' % (args, body)
 
 
 def window_ops(bound):
@@ -59,12 +47,7 @@ def window_ops(bound):
 
 
 def check(name, inputs, params, body, reference, window):
-    text = relay(inputs, params, body)
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "params.npz")
-        np.savez(path, **dict(params))
-        bound = tools.run("mlc-opt", ["--relay-bind-params=params=" + path],
-                          input_text=mlc.relay.fromtext(text).text)
+    bound = bind_relay_params(inputs, params, body)
     count = window_ops(bound)
     values = [v for _, v in inputs]
     expected = reference(*[v.astype(np.float64) for _, v in inputs + params])

@@ -32,3 +32,20 @@ def default_scheduled(module_text):
     return tools.run(
         "mlc-opt", ["--pass-pipeline=builtin.module(func.func(mlc-default-schedule))"],
         input_text=kernels)
+
+
+def bind_relay_params(inputs, params, body):
+    """The relax text of a Relay `def @main` over float32 `inputs` and
+    `params` ((name, array) pairs) returning `body`, with `params` bound as
+    constants (relay-bind-params), as mlc-run --params binds weights."""
+    import os
+    import tempfile
+    import numpy as np
+    import mlc
+    from mlc import tools
+    text = relay_main(inputs + params, body)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "params.npz")
+        np.savez(path, **dict(params))
+        return tools.run("mlc-opt", ["--relay-bind-params=params=" + path],
+                         input_text=mlc.relay.fromtext(text).text)
