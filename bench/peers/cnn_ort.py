@@ -10,8 +10,12 @@ The ONNX model is built here from the same weights (Conv, BatchNormalization,
 Relu / Clip(0, 6), MaxPool, Add, GlobalAveragePool, Flatten, Gemm) and run
 with ONNX Runtime's CPU provider at each thread count (intra-op threads,
 sequential execution, all graph optimizations: ORT folds the batch norms
-into the convolutions, as mlc does with bound weights). mlc is timed with
-`mlc-run --bench` (weights bound at compile time). TVM imports the same
+into the convolutions, as mlc does with bound weights). mlc is compiled
+to a shared library (weights bound at compile time) and loaded into this
+process; the two are timed in alternating blocks of 5 calls
+(relay_model.time_alternating), so that both see the same phases of the
+machine (timed one after the other, their ratio moved by 1.4x between
+runs). TVM imports the same
 ONNX model (tvm.relax.frontend.onnx.from_onnx, weights as constants) and
 builds it with `tvm.compile` for `llvm -mcpu=<host>`: its default CPU
 pipeline (LegalizeOps, FoldConstant, FuseOps, FuseTIR; no schedule, no
@@ -36,7 +40,7 @@ from onnx import helper, numpy_helper, TensorProto
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import cnn_models  # noqa: E402
-from relay_model import RelayModel  # noqa: E402
+from relay_model import RelayModel, set_mlc_threads, time_alternating  # noqa: E402
 
 
 class OnnxBuilder:
@@ -116,20 +120,12 @@ def onnx_mobilenet_v2(params):
 ONNX_MODELS = {"resnet50": onnx_resnet50, "mobilenet_v2": onnx_mobilenet_v2}
 
 
-def time_ort(model_bytes, data, threads, runs):
+def ort_session(model_bytes, threads):
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1
     options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-    session = ort.InferenceSession(model_bytes, options, providers=["CPUExecutionProvider"])
-    feed = {"data": data}
-    out = session.run(None, feed)[0]
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        session.run(None, feed)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1e3, out
+    return ort.InferenceSession(model_bytes, options, providers=["CPUExecutionProvider"])
 
 
 def time_tvm(model_bytes, data, thread_counts, runs):
@@ -191,9 +187,15 @@ def main():
         tvm_results = (None if args.no_tvm else
                        tvm_in_child(model_bytes, data, args.threads, max(3, args.runs // 4)))
         with RelayModel(text, params, {"data": data}) as model:
+            run_mlc = model.load()
             for i, threads in enumerate(args.threads):
-                mlc_ms, mlc_out = model.bench(threads, args.runs)
-                ort_ms, ort_out = time_ort(model_bytes, data, threads, args.runs)
+                set_mlc_threads(threads)
+                session = ort_session(model_bytes, threads)
+                feed = {"data": data}
+                mlc_out = np.asarray(run_mlc(data)).copy()
+                ort_out = session.run(None, feed)[0]
+                mlc_ms, ort_ms = time_alternating(
+                    [lambda: run_mlc(data), lambda: session.run(None, feed)], args.runs)
                 results = [("mlc", mlc_out), ("ORT", ort_out)]
                 tvm_column = "%10s %9s" % ("-", "-")
                 if tvm_results:

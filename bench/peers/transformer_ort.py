@@ -8,7 +8,9 @@ the issue (x: 1600x768; dense 768->768 + bias + residual, layer norm, dense
 
 mlc: the block in Relay (nn.dense with [out, in] weights, bias_add, add,
 nn.layer_norm, power(h, 3f) in the GELU), weights bound at compile time,
-timed with `mlc-run --bench`. ORT: the same block in ONNX (Gemm transB=1,
+compiled to a shared library loaded into this process and timed against
+ORT in alternating blocks of 5 calls (relay_model.time_alternating: both
+see the same phases of the machine). ORT: the same block in ONNX (Gemm transB=1,
 Add, LayerNormalization, Pow/Mul/Tanh), CPU provider, intra-op threads =
 the thread count. Both outputs are checked against float64 numpy (rtol
 1e-4, atol 1e-4). Prints median milliseconds and ORT time / mlc time
@@ -17,9 +19,7 @@ the thread count. Both outputs are checked against float64 numpy (rtol
 
 import argparse
 import os
-import statistics
 import sys
-import time
 
 import numpy as np
 import onnxruntime as ort
@@ -27,7 +27,7 @@ from onnx import helper, numpy_helper, TensorProto
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
-from relay_model import RelayModel  # noqa: E402
+from relay_model import RelayModel, set_mlc_threads, time_alternating  # noqa: E402
 
 D, H = 768, 3072
 
@@ -106,20 +106,18 @@ def main():
     print("%8s %10s %10s %9s" % ("threads", "mlc ms", "ORT ms", "ORT/mlc"))
     failed = False
     with RelayModel(relay_text(args.tokens), w, {"x": x}) as mlc_model:
+        run_mlc = mlc_model.load()
         for threads in args.threads:
-            mlc_ms, mlc_out = mlc_model.bench(threads, args.runs)
+            set_mlc_threads(threads)
+            mlc_out = np.asarray(run_mlc(x)).copy()
             mlc_ok = np.allclose(mlc_out, want, rtol=1e-4, atol=1e-4)
             options = ort.SessionOptions()
             options.intra_op_num_threads = threads
             options.inter_op_num_threads = 1
             session = ort.InferenceSession(model, options, providers=["CPUExecutionProvider"])
             got = session.run(None, {"x": x})[0]
-            times = []
-            for _ in range(args.runs):
-                start = time.perf_counter()
-                session.run(None, {"x": x})
-                times.append(time.perf_counter() - start)
-            ort_ms = statistics.median(times) * 1e3
+            mlc_ms, ort_ms = time_alternating(
+                [lambda: run_mlc(x), lambda: session.run(None, {"x": x})], args.runs)
             ort_ok = np.allclose(got, want, rtol=1e-4, atol=1e-4)
             failed |= not (mlc_ok and ort_ok)
             print("%8d %10.2f %10.2f %9.2f%s%s" % (
