@@ -56,7 +56,9 @@ class DefaultScheduleKnobs:
         # Wider than a register: several vectors per step (e.g. 64 output
         # columns of a depthwise convolution carried across its window).
         ("vector_width", (8, 16, 32, 64), 16),
-        # Output pixels of a convolution's register tile (one vector wide).
+        # Output pixels of a convolution's register tile (one vector wide);
+        # channels-last rows of four or more m_register tiles take the
+        # contraction's m_register x n_register tile instead.
         ("conv_m_register", (6, 8, 12, 16, 24), 16),
     )
 
