@@ -24,8 +24,7 @@
 
 import numpy as np
 import mlc
-from mlc import tools
-from mlc_test_utils import bind_relay_params
+from mlc_test_utils import bind_relay_params, kernels_after
 
 rng = np.random.default_rng(11)
 
@@ -36,12 +35,8 @@ def f32(*shape, scale=1.0):
 
 def prepacked(bound):
     """Kernel arguments the default schedule reads as packed slivers."""
-    kernels = tools.run("mlc-opt", ["--mlc-graph-to-kernels", "--mlc-cpu-bufferize"],
-                        input_text=bound)
-    scheduled = tools.run(
-        "mlc-opt", ["--pass-pipeline=builtin.module(mlc-strip-parameter-names,"
-                    "mlc-cpu-mark-constant-arguments,func.func(mlc-default-schedule))"],
-        input_text=kernels)
+    scheduled = kernels_after(bound, "mlc-strip-parameter-names,"
+                              "mlc-cpu-mark-constant-arguments,func.func(mlc-default-schedule)")
     return scheduled.count("mlc.packed_slivers")
 
 

@@ -24,8 +24,7 @@
 
 import numpy as np
 import mlc
-from mlc import tools
-from mlc_test_utils import bind_relay_params
+from mlc_test_utils import bind_relay_params, kernels_after
 
 rng = np.random.default_rng(5)
 
@@ -36,12 +35,8 @@ def f32(*shape, scale=1.0):
 
 def window_ops(bound):
     """Window reductions (linalg ops with reduction loops) after the pass."""
-    kernels = tools.run("mlc-opt", ["--mlc-graph-to-kernels", "--mlc-cpu-bufferize"],
-                        input_text=bound)
-    split = tools.run(
-        "mlc-opt", ["--pass-pipeline=builtin.module(mlc-strip-parameter-names,"
-                    "func.func(mlc-cpu-split-padded-windows))"],
-        input_text=kernels)
+    split = kernels_after(bound, "mlc-strip-parameter-names,"
+                          "func.func(mlc-cpu-split-padded-windows)")
     return sum(1 for line in split.splitlines()
                if "linalg.generic" in line and '"reduction"' in line)
 

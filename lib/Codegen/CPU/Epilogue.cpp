@@ -36,13 +36,6 @@ static bool isAllParallel(linalg::LinalgOp op) {
   return op.getNumParallelLoops() == op.getNumLoops();
 }
 
-/// The buffer that `value` is a view of.
-static Value rootBuffer(Value value) {
-  if (auto memref = dyn_cast<MemrefValue>(value))
-    return memref::skipViewLikeOps(memref);
-  return value;
-}
-
 std::optional<Epilogue> mlc::cpu::matchEpilogue(linalg::LinalgOp op) {
   if (op.getNumDpsInits() != 1)
     return std::nullopt;

@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -44,6 +45,12 @@ linalg::LinalgOp mlc::cpu::tile(RewriterBase &rewriter, linalg::LinalgOp op,
 
 int64_t mlc::cpu::clampTile(int64_t size, int64_t extent) {
   return size >= extent ? 0 : size;
+}
+
+Value mlc::cpu::rootBuffer(Value value) {
+  if (auto memref = dyn_cast<MemrefValue>(value))
+    return memref::skipViewLikeOps(memref);
+  return value;
 }
 
 std::optional<SmallVector<int64_t>> mlc::cpu::linearForm(AffineExpr expr,

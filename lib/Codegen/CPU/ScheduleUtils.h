@@ -55,6 +55,10 @@ mlir::linalg::LinalgOp tile(mlir::RewriterBase &rewriter,
 /// no tile).
 int64_t clampTile(int64_t size, int64_t extent);
 
+/// The buffer that `value` is a view of (upstream's skipViewLikeOps on
+/// memrefs; other values are their own).
+mlir::Value rootBuffer(mlir::Value value);
+
 /// Coefficients of `expr`'s dimensions when it is a sum of dimensions with
 /// constant factors (no constant term); nullopt otherwise.
 std::optional<llvm::SmallVector<int64_t>> linearForm(mlir::AffineExpr expr,

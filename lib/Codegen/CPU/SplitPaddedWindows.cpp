@@ -46,17 +46,6 @@ struct PaddedImage {
   SmallVector<int64_t> offsets;
 };
 
-/// The buffer or block argument that `value` is a view of.
-Value rootOf(Value value) {
-  while (Operation *def = value.getDefiningOp()) {
-    auto view = dyn_cast<ViewLikeOpInterface>(def);
-    if (!view)
-      break;
-    value = view.getViewSource();
-  }
-  return value;
-}
-
 /// Whether `op` may write memory that `root` holds (conservatively: any
 /// write of an unknown value, or of a view of `root`).
 bool mayWrite(Operation *op, Value root) {
@@ -70,7 +59,7 @@ bool mayWrite(Operation *op, Value root) {
     if (!isa<MemoryEffects::Write>(e.getEffect()))
       return false;
     Value written = e.getValue();
-    return !written || rootOf(written) == root;
+    return !written || rootBuffer(written) == root;
   });
 }
 
@@ -115,7 +104,7 @@ std::optional<PaddedImage> matchPaddedImage(Value image, Operation *reader) {
     return std::nullopt;
   // The reader will read the source where it read the copy: nothing in
   // between may write the source.
-  Value root = rootOf(result.source);
+  Value root = rootBuffer(result.source);
   for (Operation *op = result.copy->getNextNode(); op != reader;
        op = op->getNextNode())
     if (mayWrite(op, root))
@@ -255,30 +244,12 @@ LogicalResult splitPaddedWindow(RewriterBase &rewriter, linalg::LinalgOp op) {
   // With a fused fill and epilogue around a buffer of its own, each part
   // gets the three on a buffer of its own, so that the schedule still
   // computes them on the register tiles.
-  std::optional<Epilogue> epilogue = matchEpilogue(op);
+  // (matchEpilogue checks that the epilogue reads the buffer at its own
+  // index, so the epilogue's part is the op's output box.)
   AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-  if (epilogue) {
-    linalg::LinalgOp epi = epilogue->epilogue;
-    OpOperand *accumulator = nullptr;
-    for (OpOperand *input : epi.getDpsInputOperands())
-      if (input->get() == op.getDpsInits()[0])
-        accumulator = input;
-    // At its own index, or at 0 in a dimension of extent one.
-    auto ownIndex = [&](AffineMap map) {
-      ArrayRef<int64_t> shape =
-          cast<MemRefType>(accumulator->get().getType()).getShape();
-      for (auto [j, expr] : llvm::enumerate(map.getResults())) {
-        auto zero = dyn_cast<AffineConstantExpr>(expr);
-        if (expr != getAffineDimExpr(j, map.getContext()) &&
-            !(zero && zero.getValue() == 0 && shape[j] == 1))
-          return false;
-      }
-      return map.getNumResults() == shape.size();
-    };
-    if (!accumulator || !ownIndex(epi.getMatchingIndexingMap(accumulator)) ||
-        !outMap.isProjectedPermutation())
-      epilogue.reset();
-  }
+  if (!outMap.isProjectedPermutation())
+    return failure();
+  std::optional<Epilogue> epilogue = matchEpilogue(op);
   // The output dimensions' offsets and sizes of a part.
   auto outputBox = [&](const Part &part) {
     SmallVector<int64_t> offsets, sizes;
@@ -289,8 +260,6 @@ LogicalResult splitPaddedWindow(RewriterBase &rewriter, linalg::LinalgOp op) {
     }
     return std::make_pair(offsets, sizes);
   };
-  if (!epilogue && !outMap.isProjectedPermutation())
-    return failure();
 
   Location loc = op.getLoc();
   Value accumulator = op.getDpsInits()[0];
@@ -366,7 +335,7 @@ LogicalResult splitPaddedWindow(RewriterBase &rewriter, linalg::LinalgOp op) {
     track(*epi);
     rewriter.moveOpAfter(*epi, *tiled);
     for (OpOperand *input : epi->getDpsInputOperands())
-      if (rootOf(input->get()) == accumulator)
+      if (rootBuffer(input->get()) == accumulator)
         input->set(partBuffer);
     rewriter.setInsertionPointAfter(*epi);
     memref::DeallocOp::create(rewriter, loc, partBuffer);

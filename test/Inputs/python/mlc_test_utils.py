@@ -24,14 +24,19 @@ def relay_main(params, body):
     return '#[version = "0.0.5"]\ndef @main(%s) {\n%s\n}\n' % (args, body)
 
 
-def default_scheduled(module_text):
-    """The kernels of a relay/relax module after mlc-default-schedule."""
+def kernels_after(module_text, passes):
+    """The kernels of a relay/relax module, bufferized, after `passes` (the
+    inside of a builtin.module pass pipeline)."""
     from mlc import tools
     kernels = tools.run("mlc-opt", ["--mlc-graph-to-kernels", "--mlc-cpu-bufferize"],
                         input_text=module_text)
-    return tools.run(
-        "mlc-opt", ["--pass-pipeline=builtin.module(func.func(mlc-default-schedule))"],
-        input_text=kernels)
+    return tools.run("mlc-opt", ["--pass-pipeline=builtin.module(%s)" % passes],
+                     input_text=kernels)
+
+
+def default_scheduled(module_text):
+    """The kernels of a relay/relax module after mlc-default-schedule."""
+    return kernels_after(module_text, "func.func(mlc-default-schedule)")
 
 
 def bind_relay_params(inputs, params, body):
