@@ -6,12 +6,14 @@
 // streams its own 64x64 sliver, not one row of the panel per k step); each
 // task (96 of the 192 rows) copies its lhs block (96x64) to a buffer whose
 // rows are padded by a cache line (64 -> 80 floats: rows of an even number
-// of lines would share L1 sets), then walks register rows (their lhs sliver
-// stays in L1), register columns of the panel and a k loop carrying the
-// 6x64 accumulator tile in registers, FMAs on the packed operands. Before
-// its k loop, each register tile prefetches the accumulators of the next
-// one (columns + 64, the last tile its own): 6 rows of four 64-byte lines.
-// The 32 KiB panel stays in L1: its rows are not prefetched (next test).
+// of lines would share L1 sets). The k x 64 sliver of the rhs (16 KiB)
+// fits in L1, so the task walks register columns of the panel outermost
+// (each sliver stays in L1 for all the rows of the block), then register
+// rows, then a k loop carrying the 6x64 accumulator tile in registers, FMAs
+// on the packed operands. Before its k loop, each register tile prefetches
+// the accumulators of the next one (rows + 6, the last tile its own): 6
+// rows of four 64-byte lines. The 32 KiB panel stays in L1: its rows are
+// not prefetched. (A sliver too large for L1: next test.)
 // CHECK-LABEL: func.func @matmul
 // CHECK: %[[PB:.*]] = memref.alloca() {alignment = 64 : i64} : memref<2x64x64xf32>
 // CHECK: %[[SRC:.*]] = memref.expand_shape %arg1 {{\[}}[0], [1, 2]] output_shape [64, 2, 64]
@@ -21,18 +23,17 @@
 // CHECK: %[[PA:.*]] = memref.alloca() {alignment = 64 : i64} : memref<96x80xf32>
 // CHECK: %[[PAV:.*]] = memref.subview %[[PA]]
 // CHECK: vector.store {{.*}}, %{{.*}} : memref<1x16xf32, strided<[80, 1], offset: ?>>, vector<16xf32>
-// CHECK: scf.for %[[I:.*]] = %c0 to %c96 step %c6
-// CHECK: %[[LHS:.*]] = memref.subview %[[PAV]][%[[I]], 0] [6, 64]
-// CHECK: %[[CROW:.*]] = memref.subview {{.*}}[%[[I]], 0] [6, 128]
 // CHECK: scf.for %[[J:.*]] = %c0 to %c128 step %c64
 // CHECK: %[[JB:.*]] = affine.apply #{{.*}}(%[[J]])
 // CHECK: %[[SLIVER:.*]] = memref.subview %[[PB]][%[[JB]], 0, 0] [1, 64, 64] [1, 1, 1] : memref<2x64x64xf32> to memref<64x64xf32, strided<[64, 1], offset: ?>>
-// CHECK: %[[NEXT:.*]] = arith.addi %[[J]], %c64
-// CHECK: %[[COL:.*]] = arith.minsi %[[NEXT]], %c64
-// CHECK: memref.prefetch %[[CROW]][%c0, %[[COL]]], write, locality<3>, data
-// CHECK: %[[COL16:.*]] = arith.addi %[[COL]], %c16
-// CHECK: memref.prefetch %[[CROW]][%c0, %[[COL16]]], write, locality<3>, data
-// CHECK-COUNT-22: memref.prefetch %[[CROW]]
+// CHECK: %[[CCOL:.*]] = memref.subview {{.*}}[0, %[[J]]] [96, 64]
+// CHECK: scf.for %[[I:.*]] = %c0 to %c96 step %c6
+// CHECK: %[[LHS:.*]] = memref.subview %[[PAV]][%[[I]], 0] [6, 64]
+// CHECK: %[[NEXT:.*]] = arith.addi %[[I]], %c6
+// CHECK: %[[ROW:.*]] = arith.minsi %[[NEXT]], %c90
+// CHECK: memref.prefetch %[[CCOL]][%[[ROW]], %c0], write, locality<3>, data
+// CHECK: memref.prefetch %[[CCOL]][%[[ROW]], %c16], write, locality<3>, data
+// CHECK-COUNT-22: memref.prefetch %[[CCOL]]
 // CHECK-NOT: memref.prefetch
 // CHECK: %[[ACC:.*]] = vector.transfer_read {{.*}} : memref<6x64xf32, {{.*}}>, vector<6x64xf32>
 // CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %[[ACC]]) -> (vector<6x64xf32>)
@@ -60,10 +61,15 @@ func.func @matmul(%A: memref<192x64xf32>, %B: memref<64x128xf32>, %C: memref<192
 // -----
 
 // A panel larger than L1 (256 x 128 floats, 128 KiB) streams from L2:
-// each k step of a register tile prefetches its sliver's row 8 steps (2 KiB)
-// ahead, one prefetch per cache line, the row clamped to the sliver's last.
+// its 64 KiB slivers do not fit in L1 either, so register rows are
+// outermost (the lhs sliver stays in L1) and each k step of a register
+// tile prefetches its sliver's row 8 steps (2 KiB) ahead, one prefetch per
+// cache line, the row clamped to the sliver's last.
 // CHECK-LABEL: func.func @matmul_prefetch_rhs
 // CHECK: %[[PB:.*]] = memref.alloca() {alignment = 64 : i64} : memref<2x256x64xf32>
+// CHECK: scf.parallel
+// CHECK: scf.for %{{.*}} = %c0 to %c96 step %c6
+// CHECK: scf.for %{{.*}} = %c0 to %c128 step %c64
 // CHECK: %[[SLIVER:.*]] = memref.subview %[[PB]][{{.*}}] [1, 256, 64]
 // CHECK: scf.for %[[K:.*]] = %c0 to %c256 step %c1 iter_args
 // CHECK: %[[AHEAD:.*]] = arith.addi %[[K]], %c8
