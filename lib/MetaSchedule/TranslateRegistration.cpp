@@ -10,7 +10,11 @@
 //
 //   {"target": {"kind": "llvm", "cpu": ..., "features": [...], "mlc": ...},
 //    "tasks": [{"name": ..., "workload_hash": ..., "weight": N,
-//               "mod": "<module text>"}, ...]}
+//               "mod": "<module text>",
+//               "harness": "<func.func text>", "harness_entry": ...}, ...]}
+//
+// `harness` (only for a kernel the model passes constants, its bound
+// weights) calls the kernel with them; see TuningTask.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,11 +37,17 @@ static LogicalResult exportTuningTasks(Operation *op, raw_ostream &os) {
   if (!module)
     return op->emitError("--export-tuning-tasks expects a builtin.module");
   llvm::json::Array tasks;
-  for (const TuningTask &task : extractTuningTasks(module))
-    tasks.push_back(llvm::json::Object{{"name", task.name},
-                                       {"workload_hash", task.hash},
-                                       {"weight", task.weight},
-                                       {"mod", task.workload}});
+  for (const TuningTask &task : extractTuningTasks(module)) {
+    llvm::json::Object object{{"name", task.name},
+                              {"workload_hash", task.hash},
+                              {"weight", task.weight},
+                              {"mod", task.workload}};
+    if (!task.harness.empty()) {
+      object["harness"] = task.harness;
+      object["harness_entry"] = task.harnessEntry;
+    }
+    tasks.push_back(std::move(object));
+  }
   llvm::json::Object result{
       {"target", getHostTargetKey(/*numCores=*/0).toJSON()},
       {"tasks", std::move(tasks)}};

@@ -2,7 +2,8 @@
 # it with the records (mlc-run/mlc-compile --tuning-db, compile_relax): an MLP
 # of dense 64->128, two dense 128->128 layers (one kernel after
 # deduplication, so one task of weight 2) and dense 128->10, each + bias and
-# relu, with random weights bound by name. The tuned model computes what a
+# relu, with random weights bound by name. Each kernel is timed through its
+# task's harness, with the model's weights as constants. The tuned model computes what a
 # numpy float64 reference computes (rtol 1e-5, atol 1e-5 * sqrt(128)); the
 # C++ pass picks the record Python's database picks for every kernel; the
 # drivers reject bad uses. Nothing here is timed against a threshold.
@@ -61,10 +62,34 @@ print("tasks:", len(tasks), "weights:", weights,
       "distinct:", len({t.workload_hash for t in tasks}) == len(tasks))
 # CHECK: tasks: 3 weights: [1, 1, 2] distinct: True
 
+# Each kernel takes bound weights (its dense weight and bias), so each task
+# has a harness: a func.func that calls it with them.
+print("harnesses:", sorted((t.task_name, t.harness_entry) for t in tasks) ==
+      sorted((t.task_name, t.task_name + "__with_weights") for t in tasks),
+      all(t.harness.count("relax.constant") == 2 for t in tasks))
+# CHECK: harnesses: True True
+
+
+class RecordingRunner(ms.runner.LocalRunner):
+    """A LocalRunner that remembers which entries it timed."""
+    entries = set()
+
+    def run(self, path, func, reference=None, save_reference=None):
+        self.entries.add(func)
+        return super().run(path, func, reference, save_reference)
+
+
 with tempfile.TemporaryDirectory() as tmp:
     work = os.path.join(tmp, "tune")
+    runner = RecordingRunner(num_cores=1)
     db = ms.tune_relax(mod, params, TARGET, work, max_trials_global=6,
-                       num_trials_per_iter=3, seed=0, verbose=False)
+                       num_trials_per_iter=3, seed=0, verbose=False, runner=runner)
+    runner.close()
+    # The kernels were timed through their harnesses (weights as constants,
+    # as in the model), never alone.
+    print("timed entries:", sorted(runner.entries) ==
+          sorted(t.harness_entry for t in tasks))
+    # CHECK: timed entries: True
     hashes = {t.workload_hash for t in tasks}
     records = db.get_all_tuning_records()
     print("records:", len(records) >= 6,

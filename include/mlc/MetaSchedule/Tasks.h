@@ -41,6 +41,15 @@ struct TuningTask {
   /// Calls to the kernel in the module (1 for a kernel nothing calls).
   int64_t weight = 1;
   std::string workload;
+  /// When the model passes the kernel a constant (a bound weight) at the
+  /// same positions in every call: a public `func.func` named
+  /// `harnessEntry` that calls the kernel with those constants (the first
+  /// call's values, printed inline) and takes its other inputs as
+  /// arguments. Measured with the kernel made private beside it, the
+  /// kernel sees its weights as the model's compile does (prepacked by
+  /// mlc-default-schedule, not packed on every call). Empty otherwise.
+  std::string harness;
+  std::string harnessEntry;
 };
 
 /// One task per prim_func of `module` (a module after fusion, e.g. from

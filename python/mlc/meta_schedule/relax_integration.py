@@ -8,6 +8,10 @@
 Tasks are the kernels of the model after fusion and deduplication (the
 CPU pipeline's graph part, `mlc-graph-to-kernels`), each weighted by the
 number of calls to it; a kernel that occurs in several places is one task.
+A kernel that the model passes bound weights is measured with those
+weights as constants (the task's harness), so that its candidates are
+timed with the weights prepacked at compile time, as the model runs them,
+not packed on every call.
 The trial budget is split by each task's share of the model's run time
 (calls x untuned time). The records go to one JSONDatabase, which
 `mlc-run/mlc-compile --tuning-db` and the pass
@@ -24,7 +28,7 @@ from .. import tools
 from ..ir import Module
 from .database import JSONDatabase, export_tasks
 from .target import Target
-from .tune import _log, _make_space, _prepare_task, _search, _Session
+from .tune import _log, _make_space, _Measured, _prepare_task, _search, _Session
 
 __all__ = ["ExtractedTask", "compile_relax", "extract_tasks", "tune_relax"]
 
@@ -32,11 +36,17 @@ __all__ = ["ExtractedTask", "compile_relax", "extract_tasks", "tune_relax"]
 class ExtractedTask:
     """One kernel of a model (TVM's ExtractedTask)."""
 
-    def __init__(self, task_name, mod, weight, workload_hash):
+    def __init__(self, task_name, mod, weight, workload_hash, harness=None,
+                 harness_entry=None):
         self.task_name = task_name
         self.mod = mod                  # a Module of the one prim_func
         self.weight = weight            # calls to it in the model
         self.workload_hash = workload_hash
+        # A func.func that calls the kernel with the model's bound weights
+        # (None when the model passes it none): the tuner measures the
+        # kernel through it, its weights prepacked as in the model.
+        self.harness = harness
+        self.harness_entry = harness_entry
 
     def __repr__(self):
         return "ExtractedTask(%s, weight=%d)" % (self.task_name, self.weight)
@@ -68,7 +78,8 @@ def extract_tasks(mod, target="llvm", params=None, pipeline_options=""):
         passes = [p for p in (_bind_params_pass(text, params, tmp),) if p]
         passes.append("mlc-graph-to-kernels{%s}" % pipeline_options)
         kernels = tools.run_passes(text, ",".join(passes))
-    return [ExtractedTask(t["name"], Module(t["mod"]), t["weight"], t["workload_hash"])
+    return [ExtractedTask(t["name"], Module(t["mod"]), t["weight"], t["workload_hash"],
+                          t.get("harness"), t.get("harness_entry"))
             for t in export_tasks(kernels)["tasks"]]
 
 
@@ -114,9 +125,10 @@ def tune_relax(mod, params, target, work_dir, max_trials_global,
         for i, task in enumerate(tasks):
             label = "task %d/%d %s" % (i + 1, len(tasks), task.task_name)
             try:
+                measured = _Measured(task.task_name, task.harness, task.harness_entry)
                 prepared.append(_prepare_task(task.mod, task.task_name, label,
                                               session.builder, session.runner,
-                                              session.scratch))
+                                              session.scratch, measured))
             except RuntimeError as e:
                 # One kernel that cannot be measured (e.g. dynamic shapes)
                 # keeps the default schedule; the others are still tuned.

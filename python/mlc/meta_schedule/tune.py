@@ -129,13 +129,42 @@ def _key(decisions):
     return json.dumps(decisions)
 
 
+class _Measured:
+    """What is built and timed for a kernel: its module alone (the entry is
+    the kernel), or, for a model's kernel that the model passes its bound
+    weights (a task's `harness`), the kernel made private beside the
+    harness, a func.func `entry` that calls it with those weights. The
+    kernel then sees them as constants, as in the model: mlc-default-schedule
+    prepacks them at compile time instead of packing them on every call."""
+
+    def __init__(self, func_name, harness=None, entry=None):
+        self.func_name = func_name
+        self.harness = harness if harness and entry else None
+        self.entry = entry if self.harness else func_name
+
+    def text(self, text):
+        """The module to build for a candidate module `text`."""
+        if not self.harness:
+            return text
+        text = re.sub(r"(tensorir\.prim_func\s+)(?:public\s+)?@%s\("
+                      % re.escape(self.func_name),
+                      lambda m: m.group(1) + "private @%s(" % self.func_name,
+                      text, count=1)
+        resources = text.find("{-#")
+        body, tail = (text[:resources], text[resources:]) if resources >= 0 else (text, "")
+        close = body.rstrip().rfind("}")
+        return body[:close] + self.harness + "\n" + body[close:] + tail
+
+
 class _Task:
     """A kernel to tune and its untuned baseline: the library, the outputs
     every candidate must reproduce, and its time."""
 
-    def __init__(self, mod, func_name, label, baseline, run_secs, reference):
+    def __init__(self, mod, func_name, label, baseline, run_secs, reference,
+                 measured=None):
         self.mod = mod
         self.func_name = func_name
+        self.measured = measured or _Measured(func_name)
         self.label = label
         self.baseline = baseline
         self.run_secs = run_secs
@@ -153,19 +182,21 @@ def _prim_func_module(mod):
     return Module(text), names[0]
 
 
-def _prepare_task(mod, func_name, label, builder, runner, scratch_dir):
+def _prepare_task(mod, func_name, label, builder, runner, scratch_dir,
+                  measured=None):
     """Builds and measures the untuned kernel (the reference and the
-    baseline time)."""
-    (baseline,) = builder.build([mod.text])
+    baseline time); `measured` (a _Measured) says how it is measured."""
+    measured = measured or _Measured(func_name)
+    (baseline,) = builder.build([measured.text(mod.text)])
     if baseline.error:
         raise RuntimeError("the untuned kernel %s does not build:\n%s"
                            % (func_name, baseline.error))
     reference = os.path.join(scratch_dir, "reference-%s.npz" % label.replace("/", "-"))
-    measured = runner.run(baseline.path, func_name, save_reference=reference)
-    if measured.error:
+    run = runner.run(baseline.path, measured.entry, save_reference=reference)
+    if run.error:
         raise RuntimeError("the untuned kernel %s does not run: %s"
-                           % (func_name, measured.error))
-    return _Task(mod, func_name, label, baseline, measured.run_secs, reference)
+                           % (func_name, run.error))
+    return _Task(mod, func_name, label, baseline, run.run_secs, reference, measured)
 
 
 def _make_space(space):
@@ -330,7 +361,7 @@ def _search(task, space, target, rng, max_trials_global, num_trials_per_iter,
             _log(verbose, "[mlc.meta_schedule] the space is exhausted after %d trials"
                  % trials)
             break
-        builds = builder.build([sch.mod.text for sch in candidates])
+        builds = builder.build([task.measured.text(sch.mod.text) for sch in candidates])
         measured_rows, measured_secs = [], []
         for sch, build in zip(candidates, builds):
             trials += 1
@@ -340,7 +371,7 @@ def _search(task, space, target, rng, max_trials_global, num_trials_per_iter,
             elif build.digest in by_digest:
                 run_secs, error = by_digest[build.digest], None
             else:
-                result = runner.run(build.path, func_name, reference=reference)
+                result = runner.run(build.path, task.measured.entry, reference=reference)
                 run_secs, error = (result.run_secs, None) if not result.error \
                     else ([FAILED_RUN_SECS], result.error)
                 if not result.error:
@@ -379,11 +410,11 @@ def _search(task, space, target, rng, max_trials_global, num_trials_per_iter,
         """The candidate's seconds, the best of three runs alternating with
         the untuned kernel's (which update `default_secs`); both committed."""
         nonlocal default_secs
-        (final,) = builder.build([sch.mod.text])
+        (final,) = builder.build([task.measured.text(sch.mod.text)])
         candidate_times, default_times = [], []
         for _ in range(3):
-            a = runner.run(final.path, func_name) if not final.error else None
-            b = runner.run(baseline.path, func_name)
+            a = runner.run(final.path, task.measured.entry) if not final.error else None
+            b = runner.run(baseline.path, task.measured.entry)
             if a and not a.error:
                 candidate_times.append(_mean(a.run_secs))
             if not b.error:
