@@ -6,7 +6,7 @@
     /usr/bin/python3 bench/tuning.py --model resnet|mobilenet|cnn|mlp|transformer
         |resnet50|resnet50_v2|mobilenet_v2
         [--trials 200] [--per-iter 16] [--threads 1] [--work-dir DIR]
-        [--cost-model gbdt|random] [--cache-flush]
+        [--cost-model gbdt|random] [--cache-flush] [--rounds 15]
 
 Tunes each kernel with mlc.meta_schedule.tune_tir (the default schedule's
 knobs, or with --space tiles a TVM-course-style stochastic TensorIR schedule
@@ -23,9 +23,12 @@ final pair. Kernels:
 With --model, a whole model (examples/<model>.relay with random weights from
 examples/models.py, or a full-size CNN of bench/cnn_models.py) is tuned with tune_relax (what mlc-tune runs) and
 compiled twice with mlc-compile -O3, without and with --tuning-db; the two
-libraries are timed alternately in one process (5 rounds of
-time_evaluator, the minimum of each), and the tuned outputs are checked
-against the model's numpy float64 reference.
+libraries are timed back to back in one process, --rounds times (each a
+time_evaluator of 10 calls, at least 200 ms), and the tuned outputs are
+checked against the model's numpy float64 reference. The ratio is the
+median over the rounds of each round's untuned / tuned time, printed with
+its quartiles: this machine's speed drifts over seconds, and a pair timed
+back to back shares the drift, where the minima of two series need not.
 """
 
 import argparse
@@ -70,7 +73,7 @@ def stochastic_tiles(sch):
 
 
 def tune_model(name, trials, per_iter, threads, work, seed, cost_model,
-               cache_flush=False):
+               cache_flush=False, rounds=15):
     import numpy as np
     from mlc import relay, runtime, tools
     sys.path.insert(0, os.path.join(HERE, "..", "examples"))
@@ -124,16 +127,21 @@ def tune_model(name, trials, per_iter, threads, work, seed, cost_model,
                      data.astype(np.float64))
     ok = np.allclose(out["tuned"], want, rtol=rtol, atol=atol)
     times = {k: [] for k in libraries}
-    for _ in range(5):
-        for kind, lib in libraries.items():
-            timer = lib.time_evaluator("main", number=10, repeat=1, min_repeat_ms=200)
+    for round_ in range(rounds):
+        # Alternate which goes first, so that neither always follows the other.
+        kinds = list(libraries) if round_ % 2 == 0 else list(libraries)[::-1]
+        for kind in kinds:
+            timer = libraries[kind].time_evaluator("main", number=10, repeat=1,
+                                                   min_repeat_ms=200)
             times[kind].append(min(timer(data, out[kind]).results))
-    untuned, tuned = min(times["untuned"]), min(times["tuned"])
-    print("%-12s %6s %12s %12s %8s %7s %9s %s" % ("model", "tasks", "untuned ms",
-                                                  "tuned ms", "ratio", "trials",
-                                                  "tuning s", "numerics"))
-    print("%-12s %6d %12.4f %12.4f %8.2f %7d %9.1f %s" % (
-        name, len(tasks), untuned * 1e3, tuned * 1e3, untuned / tuned, trials,
+    ratios = np.array(times["untuned"]) / np.array(times["tuned"])
+    untuned, tuned = np.median(times["untuned"]), np.median(times["tuned"])
+    print("%-12s %6s %12s %12s %8s %13s %7s %9s %s" % (
+        "model", "tasks", "untuned ms", "tuned ms", "ratio", "quartiles",
+        "trials", "tuning s", "numerics"))
+    print("%-12s %6d %12.4f %12.4f %8.2f %6.2f-%-6.2f %7d %9.1f %s" % (
+        name, len(tasks), untuned * 1e3, tuned * 1e3, np.median(ratios),
+        np.percentile(ratios, 25), np.percentile(ratios, 75), trials,
         tuning_secs, "ok" if ok else "MISMATCH"))
     print("records in %s" % work)
     return 0 if ok else 1
@@ -156,13 +164,17 @@ def main():
                         help="measure candidates with their weights cold in "
                              "L2, as in the model (LocalRunner's "
                              "enable_cpu_cache_flush)")
+    parser.add_argument("--rounds", type=int, default=15,
+                        help="with --model: untuned/tuned pairs timed back "
+                             "to back")
     parser.add_argument("--model", default=None,
                         help="tune a whole example model (tune_relax) instead")
     args = parser.parse_args()
     if args.model:
         work = args.work_dir or tempfile.mkdtemp(prefix="mlc-tuning-bench-")
         return tune_model(args.model, args.trials, args.per_iter, args.threads,
-                          work, args.seed, args.cost_model, args.cache_flush)
+                          work, args.seed, args.cost_model, args.cache_flush,
+                          args.rounds)
     names = list(KERNELS) if args.kernels == ["all"] else args.kernels
     work = args.work_dir or tempfile.mkdtemp(prefix="mlc-tuning-bench-")
     target = "llvm --num-cores=%d" % args.threads
