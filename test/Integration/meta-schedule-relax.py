@@ -71,12 +71,18 @@ print("harnesses:", sorted((t.task_name, t.harness_entry) for t in tasks) ==
 
 
 class RecordingRunner(ms.runner.LocalRunner):
-    """A LocalRunner that remembers which entries it timed."""
+    """A LocalRunner that remembers which entries it timed, and how many
+    candidates it timed paired with their untuned kernel."""
     entries = set()
+    paired = 0
 
-    def run(self, path, func, reference=None, save_reference=None):
+    def run(self, path, func, reference=None, save_reference=None, baseline=None):
         self.entries.add(func)
-        return super().run(path, func, reference, save_reference)
+        result = super().run(path, func, reference, save_reference, baseline)
+        if baseline and not result.error and \
+                len(result.baseline_secs) == len(result.run_secs):
+            RecordingRunner.paired += 1
+        return result
 
 
 with tempfile.TemporaryDirectory() as tmp:
@@ -90,6 +96,11 @@ with tempfile.TemporaryDirectory() as tmp:
     print("timed entries:", sorted(runner.entries) ==
           sorted(t.harness_entry for t in tasks))
     # CHECK: timed entries: True
+    # Candidates are timed back to back with their untuned kernel (the
+    # search's 6 trials, 3 of which are default points and may share the
+    # untuned library's measurement, and the duels).
+    print("paired:", RecordingRunner.paired >= 3)
+    # CHECK: paired: True
     hashes = {t.workload_hash for t in tasks}
     records = db.get_all_tuning_records()
     print("records:", len(records) >= 6,

@@ -70,9 +70,12 @@ class LocalBuilder:
 
 
 class RunResult:
-    def __init__(self, run_secs=None, error=None):
+    def __init__(self, run_secs=None, error=None, baseline_secs=None):
         self.run_secs = run_secs
         self.error = error
+        # With a baseline: its times, each repeat timed right before or
+        # after the candidate's repeat of the same index.
+        self.baseline_secs = baseline_secs
 
 
 class LocalRunner:
@@ -91,11 +94,15 @@ class LocalRunner:
         self.num_cores = num_cores
         self._worker = None
 
-    def run(self, path, func, reference=None, save_reference=None):
+    def run(self, path, func, reference=None, save_reference=None, baseline=None):
         """Times entry `func` of library `path`; checks its buffers against
-        the .npz `reference`, or writes them to `save_reference`."""
+        the .npz `reference`, or writes them to `save_reference`. With
+        `baseline` (another library with the same entry), each repeat of
+        the candidate is paired with one of the baseline, timed back to
+        back in alternating order (RunResult.baseline_secs): this machine's
+        speed drifts over seconds, and a pair shares the drift."""
         request = dict(self.config, path=path, func=func, reference=reference,
-                       save_reference=save_reference)
+                       save_reference=save_reference, baseline=baseline)
         for attempt in range(2):
             worker = self._ensure_worker()
             try:
@@ -114,7 +121,8 @@ class LocalRunner:
                 return RunResult(error=error)
             if "error" in reply:
                 return RunResult(error=reply["error"])
-            return RunResult(run_secs=reply["run_secs"])
+            return RunResult(run_secs=reply["run_secs"],
+                             baseline_secs=reply.get("baseline_secs"))
         return RunResult(error="the worker process could not be started")
 
     def _read_reply(self, worker):
@@ -204,12 +212,28 @@ def _measure(request):
                 if not ok:
                     return {"error": "buffer %r differs from the untuned kernel's"
                             % name}
-    timer = function.module.time_evaluator(
-        request["func"], number=request["number"], repeat=request["repeat"],
-        min_repeat_ms=request["min_repeat_ms"],
-        f_preproc="cache_flush_cpu_non_first_arg"
-        if request.get("enable_cpu_cache_flush") else "")
-    return {"run_secs": list(timer(*args).results)}
+    def evaluator(module, repeat):
+        return module.time_evaluator(
+            request["func"], number=request["number"], repeat=repeat,
+            min_repeat_ms=request["min_repeat_ms"],
+            f_preproc="cache_flush_cpu_non_first_arg"
+            if request.get("enable_cpu_cache_flush") else "")
+
+    if not request.get("baseline"):
+        return {"run_secs": list(evaluator(function.module, request["repeat"])(*args).results)}
+    baseline = _BASELINES.get(request["baseline"])
+    if baseline is None:
+        baseline = _BASELINES[request["baseline"]] = runtime.load_module(request["baseline"])
+    timers = [evaluator(function.module, 1), evaluator(baseline, 1)]
+    run_secs, baseline_secs = [], []
+    for r in range(request["repeat"]):
+        order = (0, 1) if r % 2 == 0 else (1, 0)
+        for i in order:
+            (run_secs if i == 0 else baseline_secs).append(timers[i](*args).results[0])
+    return {"run_secs": run_secs, "baseline_secs": baseline_secs}
+
+
+_BASELINES = {}  # path -> the loaded baseline library (one per task)
 
 
 def _serve():

@@ -21,10 +21,12 @@ the task's measurements; before that, the space's analytic prior), plus a
 quarter picked at random.
 """
 
+import inspect
 import json
 import os
 import random
 import re
+import statistics
 import sys
 import tempfile
 import time
@@ -371,9 +373,9 @@ def _search(task, space, target, rng, max_trials_global, num_trials_per_iter,
             elif build.digest in by_digest:
                 run_secs, error = by_digest[build.digest], None
             else:
-                result = runner.run(build.path, task.measured.entry, reference=reference)
-                run_secs, error = (result.run_secs, None) if not result.error \
-                    else ([FAILED_RUN_SECS], result.error)
+                result = _run_paired(runner, build.path, task, reference)
+                run_secs, error = (_in_task_frame(result, task), None) \
+                    if not result.error else ([FAILED_RUN_SECS], result.error)
                 if not result.error:
                     by_digest[build.digest] = run_secs
             if build.path and os.path.exists(build.path):
@@ -407,28 +409,34 @@ def _search(task, space, target, rng, max_trials_global, num_trials_per_iter,
     untuned = Schedule(mod)
 
     def duel(sch):
-        """The candidate's seconds, the best of three runs alternating with
-        the untuned kernel's (which update `default_secs`); both committed."""
-        nonlocal default_secs
+        """The candidate's seconds in the task's frame (see _in_task_frame):
+        three more paired runs against the untuned kernel, the median of
+        all their pairs' ratios; committed with the untuned kernel's."""
         (final,) = builder.build([task.measured.text(sch.mod.text)])
-        candidate_times, default_times = [], []
+        ratios = []
         for _ in range(3):
-            a = runner.run(final.path, task.measured.entry) if not final.error else None
-            b = runner.run(baseline.path, task.measured.entry)
-            if a and not a.error:
-                candidate_times.append(_mean(a.run_secs))
-            if not b.error:
-                default_times.append(_mean(b.run_secs))
+            if final.error:
+                break
+            a = _run_paired(runner, final.path, task)
+            if a.error:
+                continue
+            pairs = _pair_ratios(a)
+            if pairs is None:  # a runner without `baseline`: one after the other
+                b = runner.run(task.baseline.path, task.measured.entry)
+                if b.error:
+                    continue
+                pairs = [_mean(a.run_secs) / _mean(b.run_secs)]
+            ratios.extend(pairs)
         if final.path and os.path.exists(final.path):
             os.remove(final.path)
-        for s, times in ((sch, candidate_times), (untuned, default_times)):
-            if times:
-                database.commit_tuning_record(mod, TuningRecord(
-                    s.trace.as_script(), [min(times)], target.as_json(),
-                    args_info or [], mod.text))
-        if default_times:
-            default_secs = min(default_times)
-        return min(candidate_times) if candidate_times else FAILED_RUN_SECS
+        if not ratios:
+            return FAILED_RUN_SECS
+        secs = statistics.median(ratios) * task.default_secs
+        for s, t in ((sch, secs), (untuned, task.default_secs)):
+            database.commit_tuning_record(mod, TuningRecord(
+                s.trace.as_script(), [t], target.as_json(), args_info or [],
+                mod.text))
+        return secs
 
     schedule, best_secs = best[1], duel(best[1])
     # A candidate measured once during the search may still read faster
@@ -453,6 +461,43 @@ def _search(task, space, target, rng, max_trials_global, num_trials_per_iter,
          % (task.label, trials, failed, best_secs * 1e3, default_secs * 1e3,
             default_secs / best_secs))
     return TuneResult(schedule, best_secs, default_secs, trials, failed)
+
+
+def _run_paired(runner, path, task, reference=None):
+    """runner.run of a candidate of `task`, paired with the untuned kernel
+    when the runner can (LocalRunner's `baseline`)."""
+    run = runner.run
+    try:
+        parameters = inspect.signature(run).parameters
+    except (TypeError, ValueError):
+        parameters = {}
+    paired = "baseline" in parameters or any(
+        p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values())
+    if paired:
+        return run(path, task.measured.entry, reference=reference,
+                   baseline=task.baseline.path)
+    return run(path, task.measured.entry, reference=reference)
+
+
+def _pair_ratios(result):
+    """candidate / untuned per pair of a paired RunResult; None unpaired."""
+    baseline = getattr(result, "baseline_secs", None)
+    if not baseline or len(baseline) != len(result.run_secs):
+        return None
+    return [c / b for c, b in zip(result.run_secs, baseline) if b > 0]
+
+
+def _in_task_frame(result, task):
+    """A candidate's run times as the task records them. Paired with the
+    untuned kernel, each is its ratio to the untuned time timed beside it,
+    times the untuned kernel's first measurement (`task.default_secs`): every
+    record of a task is then in one frame, whatever the machine's speed
+    when it was measured (on a 2-vCPU VM the same code read up to 30 %
+    apart in one search). Unpaired, the raw times."""
+    ratios = _pair_ratios(result)
+    if not ratios:
+        return result.run_secs
+    return [r * task.default_secs for r in ratios]
 
 
 def _mean(run_secs):
