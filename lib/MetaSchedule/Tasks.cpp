@@ -9,8 +9,6 @@
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/BuiltinAttributes.h"
-#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -38,26 +36,6 @@ std::string printAs(tensorir::PrimFuncOp func, StringRef name, bool inModule) {
   else
     copy->print(os, flags);
   return text;
-}
-
-/// `value` as a DenseElementsAttr (a bound weight is a dense_resource blob,
-/// which a function printed alone cannot carry), or null.
-DenseElementsAttr inlineElements(ElementsAttr value) {
-  if (auto dense = dyn_cast<DenseElementsAttr>(value))
-    return dense;
-  auto resource = dyn_cast<DenseResourceElementsAttr>(value);
-  if (!resource)
-    return {};
-  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-  auto type = cast<ShapedType>(resource.getType());
-  if (!blob || !type.getElementType().isIntOrFloat() ||
-      type.getElementType().getIntOrFloatBitWidth() % 8 != 0)
-    return {};
-  ArrayRef<char> data = blob->getData();
-  bool splat = false;
-  if (!DenseElementsAttr::isValidRawBuffer(type, data, splat))
-    return {};
-  return DenseElementsAttr::getFromRawBuffer(type, data);
 }
 
 /// Sets `task.harness` (see TuningTask) when every call of `func` in
@@ -113,8 +91,10 @@ void buildHarness(tensorir::PrimFuncOp func, ModuleOp module,
       args.push_back(body->getArgument(next++));
       continue;
     }
-    DenseElementsAttr value =
-        inlineElements(arg.getDefiningOp<relax::ConstantOp>().getValue());
+    // Inline (a bound weight's dense_resource blob cannot travel with a
+    // function printed alone).
+    DenseElementsAttr value = relax::getDenseElements(
+        arg.getDefiningOp<relax::ConstantOp>().getValue());
     if (!value || value.getType() != arg.getType())
       return;
     args.push_back(relax::ConstantOp::create(builder, loc, value));

@@ -163,10 +163,10 @@ class _Task:
     every candidate must reproduce, and its time."""
 
     def __init__(self, mod, func_name, label, baseline, run_secs, reference,
-                 measured=None):
+                 measured):
         self.mod = mod
         self.func_name = func_name
-        self.measured = measured or _Measured(func_name)
+        self.measured = measured
         self.label = label
         self.baseline = baseline
         self.run_secs = run_secs
@@ -431,8 +431,8 @@ def _search(task, space, target, rng, max_trials_global, num_trials_per_iter,
             os.remove(final.path)
         if not ratios:
             return FAILED_RUN_SECS
-        secs = statistics.median(ratios) * task.default_secs
-        for s, t in ((sch, secs), (untuned, task.default_secs)):
+        secs = statistics.median(ratios) * default_secs
+        for s, t in ((sch, secs), (untuned, default_secs)):
             database.commit_tuning_record(mod, TuningRecord(
                 s.trace.as_script(), [t], target.as_json(), args_info or [],
                 mod.text))
