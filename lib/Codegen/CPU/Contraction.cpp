@@ -36,7 +36,6 @@ constexpr int64_t kMaxTaskPackBytes = 512 * 1024;
 constexpr int64_t kMaxStackPackBytes = 256 * 1024;
 /// The largest operand tile copied to the heap (outside parallel tasks).
 constexpr int64_t kMaxHeapPackBytes = 4 * 1024 * 1024;
-constexpr int64_t kCacheLineBytes = 64;
 /// An rhs of at most this size stays in L1 (48 KiB) beside the lhs sliver
 /// and the accumulators, and is not prefetched.
 constexpr int64_t kL1ResidentBytes = 32 * 1024;
@@ -428,8 +427,22 @@ void KernelScheduler::scheduleContraction(
     parts.push_back({firstOp, segment.first});
     current = secondOp;
   }
-  for (auto [part, width] : parts)
-    scheduleRegisterTiles(rewriter, part, dims, rows, width, panel, kCacheLoop);
+  // A part narrower than the tile holds fewer accumulators (the 8-column
+  // rest of 24 columns: 6, not 6x64's 24), too few to hide the FMA latency:
+  // it takes more rows, up to twice the tile's (a 3136x144x24 layer
+  // 0.35 -> 0.30 ms).
+  int64_t accumulators = mRegister * llvm::divideCeil(nRegister, vectorWidth);
+  for (auto [part, width] : parts) {
+    int64_t partRows = rows;
+    if (rows == mRegister)
+      partRows =
+          std::min(std::clamp<int64_t>(accumulators /
+                                           llvm::divideCeil(width, vectorWidth),
+                                       rows, 2 * rows),
+                   part.getStaticLoopRanges()[m]);
+    scheduleRegisterTiles(rewriter, part, dims, partRows, width, panel,
+                          kCacheLoop);
+  }
 }
 
 void KernelScheduler::scheduleRegisterTiles(

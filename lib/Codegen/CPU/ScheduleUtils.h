@@ -40,6 +40,8 @@ inline constexpr llvm::StringLiteral kFlattenMarker = "mlc.flatten";
 /// Marks a register loop whose reduction is split across vector lanes.
 inline constexpr llvm::StringLiteral kLaneLoopMarker = "mlc.lanes";
 
+/// The cache line of the x86 and Arm cores the schedule targets.
+inline constexpr int64_t kCacheLineBytes = 64;
 /// Elementwise ops smaller than this run on one thread (a fork costs more).
 inline constexpr int64_t kMinParallelElements = 1 << 15;
 

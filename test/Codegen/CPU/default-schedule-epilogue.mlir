@@ -54,7 +54,8 @@ func.func @matmul_bias_relu(%A: memref<64x256xf32>, %B: memref<256x96xf32>, %bia
 
 // k split into cache tiles (1024 = 2 x 512): the fill runs in the first k
 // tile and the epilogue in the last, each on the register tile that the
-// k loop has just written (6x32: the 16 rows are two column tasks).
+// k loop has just written (12x32: the 16 rows are two column tasks of 32
+// columns, each 12 + 4 rows).
 // CHECK-LABEL: func.func @matmul_k_tiles
 // CHECK: memref.alloc() : memref<16x64xf32>
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %[[KC:.*]] {
@@ -62,12 +63,12 @@ func.func @matmul_bias_relu(%A: memref<64x256xf32>, %B: memref<256x96xf32>, %bia
 // CHECK: scf.if %[[FIRST]] {
 // CHECK: vector.transfer_write
 // CHECK: }
-// CHECK: %[[ACC:.*]] = scf.for {{.*}} -> (vector<6x32xf32>)
+// CHECK: %[[ACC:.*]] = scf.for {{.*}} -> (vector<12x32xf32>)
 // CHECK: vector.transfer_write %[[ACC]]
 // CHECK: %[[NEXT:.*]] = arith.addi %[[K]], %[[KC]] : index
 // CHECK: %[[LAST:.*]] = arith.cmpi sge, %[[NEXT]], %{{.*}} : index
 // CHECK: scf.if %[[LAST]] {
-// CHECK: %[[T:.*]] = math.tanh %[[ACC]] : vector<6x32xf32>
+// CHECK: %[[T:.*]] = math.tanh %[[ACC]] : vector<12x32xf32>
 // CHECK: vector.transfer_write %[[T]]
 // CHECK-NOT: linalg.generic
 #mA = affine_map<(d0, d1, d2) -> (d0, d2)>

@@ -4,16 +4,17 @@
 // A 1x1 stride-1 convolution (NCHW, what convert-tensorir-to-linalg raises)
 // becomes a contraction: weights (64x32) times the image as 32 channels x 49
 // pixels. Its 49 columns are a 32-wide register tile, a 16-wide one and a
-// one-column rest; without the rewrite each register tile is one 7-pixel
-// row in a 16-lane vector.
+// one-column rest, each 12 rows tall (narrower than 6x64, they take more
+// rows); without the rewrite each register tile is one 7-pixel row in a
+// 16-lane vector.
 // CHECK-LABEL: func.func @conv1x1_7x7
 // CHECK-DAG: %[[OUT:.*]] = memref.collapse_shape %arg2 {{\[}}[0, 1], [2, 3]] : memref<1x64x7x7xf32> into memref<64x49xf32>
 // CHECK-DAG: memref.collapse_shape %arg1 {{\[}}[0], [1, 2, 3]] : memref<64x32x1x1xf32> into memref<64x32xf32>
 // CHECK-DAG: memref.collapse_shape %arg0 {{\[}}[0, 1], [2, 3]] : memref<1x32x7x7xf32> into memref<32x49xf32>
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x32xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<12x32xf32>)
 // CHECK: vector.fma {{.*}} : vector<32xf32>
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x16xf32>)
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x1xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<12x16xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<12x1xf32>)
 // CHECK-NOT: linalg.generic
 // OFF-LABEL: func.func @conv1x1_7x7
 // OFF-NOT: memref.collapse_shape
@@ -64,7 +65,7 @@ func.func @conv1x1_batch2(%W: memref<32x16x1x1xf32>, %I: memref<2x16x8x8xf32>, %
 // CHECK: %[[DENSE:.*]] = memref.alloc() {alignment = 64 : i64} : memref<1x32x7x7xf32>
 // CHECK: memref.collapse_shape %[[DENSE]] {{\[}}[0, 1], [2, 3]] : memref<1x32x7x7xf32> into memref<32x49xf32>
 // CHECK: memref.subview %arg0[0, %{{.*}}, %{{.*}}, 0] [1, 1, 1, 13] [1, 1, 1, 1]
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x32xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<12x32xf32>)
 // CHECK: memref.dealloc %[[DENSE]]
 // OFF-LABEL: func.func @conv1x1_stride2
 // OFF-NOT: memref.alloc
@@ -128,13 +129,13 @@ func.func @not_pointwise(%J: memref<1x32x9x9xf32>, %W3: memref<64x32x3x3xf32>, %
 // Channels last (NHWC image, HWIO weights): the pixels become the
 // contraction's rows instead, the image is its lhs and the weights' 24
 // columns (vectors along the output channels) a 16- and an 8-wide register
-// tile.
+// tile, each 12 rows tall.
 // CHECK-LABEL: func.func @conv1x1_nhwc
 // CHECK-DAG: memref.collapse_shape %arg0 {{\[}}[0, 1, 2], [3]] : memref<1x14x14x64xf32> into memref<196x64xf32>
 // CHECK-DAG: memref.collapse_shape %arg1 {{\[}}[0, 1, 2], [3]] : memref<1x1x64x24xf32> into memref<64x24xf32>
 // CHECK-DAG: memref.collapse_shape %arg2 {{\[}}[0, 1, 2], [3]] : memref<1x14x14x24xf32> into memref<196x24xf32>
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x16xf32>)
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x8xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<12x16xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<12x8xf32>)
 // CHECK-NOT: linalg.generic
 // OFF-LABEL: func.func @conv1x1_nhwc
 // OFF-NOT: memref.collapse_shape

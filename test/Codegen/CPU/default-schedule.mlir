@@ -94,21 +94,22 @@ func.func @matmul_prefetch_rhs(%A: memref<192x256xf32>, %B: memref<256x128xf32>,
 
 // -----
 
-// Sizes the tiles do not divide (37 = 6*6 + 1, 53 = 32 + 16 + 5): the
-// peeled remainder rows have static sizes too and are vectorized as well.
-// The columns are split into a register tile's width, a whole vector and
-// the rest, not peeled as one 21-wide tile (LLVM legalizes <21 x float>
-// element by element). The rhs panels are not static before peeling and
-// stay unpacked.
+// Sizes the tiles do not divide (53 = 32 + 16 + 5): the columns are split
+// into a register tile's width, a whole vector and the rest, not peeled as
+// one 21-wide tile (LLVM legalizes <21 x float> element by element). Each
+// part is narrower than the 6x64 tile and takes twice its rows, so that it
+// holds enough accumulators (37 = 3*12 + 1); the peeled remainder rows have
+// static sizes too and are vectorized as well. The rhs panels are not
+// static before peeling and stay unpacked.
 // CHECK-LABEL: func.func @matmul_odd
 // CHECK-NOT: memref<29x32xf32>
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x32xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<12x32xf32>)
 // CHECK: vector.fma {{.*}} : vector<32xf32>
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x32xf32>)
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x16xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<12x16xf32>)
 // CHECK: vector.fma {{.*}} : vector<16xf32>
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x16xf32>)
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<6x5xf32>)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<12x5xf32>)
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<1x5xf32>)
 // CHECK-NOT: vector<6x21xf32>
 // CHECK-NOT: linalg.generic
