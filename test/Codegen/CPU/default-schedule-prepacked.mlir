@@ -12,6 +12,9 @@
 // CHECK: memref.subview %[[SLIVERS]][{{.*}}, 0, 0] [1, 256, 64] [1, 1, 1]
 // CHECK-NOT: memref.alloca() {{.*}} : memref<2x256x64xf32>
 // CHECK: vector.fma {{.*}} : vector<64xf32>
+// The whole constant is one panel: no panel is read after it, and nothing
+// is prefetched into L2.
+// CHECK-NOT: locality<2>
 #mA = affine_map<(d0, d1, d2) -> (d0, d2)>
 #mB = affine_map<(d0, d1, d2) -> (d2, d1)>
 #mC = affine_map<(d0, d1, d2) -> (d0, d1)>
@@ -29,13 +32,29 @@ func.func private @prepacked_rhs(%A: memref<192x256xf32>, %B: memref<256x128xf32
 // -----
 
 // K split into cache tiles (512 = 2 x 256): each k tile's panel is the
-// slivers' rows of that tile, at a row offset of the k loop.
+// slivers' rows of that tile, at a row offset of the k loop. The register
+// k loop prefetches into L2 one line per step of the next k tile's panel
+// (2 x 256 x 64 floats, 2048 lines, over the 16 x 2 x 256 steps of a
+// task): line l is at the next panel's start (the k loop's next offset,
+// + 256 x 64), sliver l / 1024, line l mod 1024 of it; clamped to the
+// panel's last line and the constant's end.
+// CHECK-DAG: #[[LINE:.*]] = affine_map<(d0, d1, d2) -> (d0 + (d1 floordiv 64) * 256 + (d2 floordiv 6) * 512)>
+// CHECK-DAG: #[[ADDRESS:.*]] = affine_map<(d0, d1) -> (d0 * 16 + d1 * 64 + (d0 floordiv 1024) * 16384 - ((d0 floordiv 1024) floordiv 2) * 65536 + 16384)>
 // CHECK-LABEL: func.func private @prepacked_k_tiles
 // CHECK-SAME: {mlc.constant, mlc.packed_slivers = 64 : i64}
 // CHECK: %[[SLIVERS:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [2, 512, 64], strides: [32768, 64, 1]
+// CHECK: %[[FLAT:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [65536], strides: [1]
 // CHECK: scf.for %[[K:.*]] = %c0 to %c512 step %c256
 // CHECK: memref.subview %[[SLIVERS]][0, %[[K]], 0] [2, 256, 64] [1, 1, 1]
 // CHECK-NOT: memref.alloca() {{.*}} : memref<2x256x64xf32>
+// CHECK: scf.for %[[ROW:.*]] = %c0 to %c96 step %c6
+// CHECK: scf.for %[[COLUMN:.*]] = %c0 to %c128 step %c64
+// CHECK: scf.for %[[STEP:.*]] = %c0 to %c256 step %c1
+// CHECK: %[[L:.*]] = affine.apply #[[LINE]](%[[STEP]], %[[COLUMN]], %[[ROW]])
+// CHECK: %[[LMIN:.*]] = arith.minsi %[[L]], %c2047
+// CHECK: %[[AT:.*]] = affine.apply #[[ADDRESS]](%[[LMIN]], %[[K]])
+// CHECK: %[[ATMIN:.*]] = arith.minsi %[[AT]], %c65535
+// CHECK: memref.prefetch %[[FLAT]][%[[ATMIN]]], read, locality<2>, data : memref<65536xf32>
 // CHECK: vector.fma {{.*}} : vector<64xf32>
 #mA = affine_map<(d0, d1, d2) -> (d0, d2)>
 #mB = affine_map<(d0, d1, d2) -> (d2, d1)>
@@ -76,10 +95,12 @@ func.func private @constant_read_elsewhere(%A: memref<192x256xf32>, %B: memref<2
 
 // -----
 
-// Negative: without mlc.constant the panel is packed at every call.
+// Negative: without mlc.constant the panel is packed at every call (and
+// the next one is not prefetched).
 // CHECK-LABEL: func.func private @not_constant
 // CHECK-NOT: mlc.packed_slivers
 // CHECK: memref.alloca() {alignment = 64 : i64} : memref<2x256x64xf32>
+// CHECK-NOT: locality<2>
 #mA = affine_map<(d0, d1, d2) -> (d0, d2)>
 #mB = affine_map<(d0, d1, d2) -> (d2, d1)>
 #mC = affine_map<(d0, d1, d2) -> (d0, d1)>
@@ -209,6 +230,37 @@ func.func private @narrow_rhs(%A: memref<192x256xf32>, %B: memref<256x64xf32> {m
 func.func private @conv_1024_channels(%I: memref<1x9x9x1024xf32>, %W: memref<3x3x1024x64xf32> {mlc.constant}, %O: memref<1x7x7x64xf32>) {
   linalg.generic {indexing_maps = [#in, #w, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
       ins(%I, %W : memref<1x9x9x1024xf32>, memref<3x3x1024x64xf32>) outs(%O : memref<1x7x7x64xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+
+// -----
+
+// A 3x3 convolution's weights, read in place as 16-column slivers of
+// 3 x 3 x 256 each, one per column task: the panel read after a task's is
+// the next sliver (+ 3 x 3 x 256 x 16). The prefetches go into the channel
+// loop (9216 steps for 2304 lines), not into a loop around it.
+// CHECK-LABEL: func.func private @prepacked_conv3x3
+// CHECK-SAME: {mlc.constant, mlc.packed_slivers = 16 : i64}
+// CHECK: %[[FLAT:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [147456], strides: [1]
+// CHECK: scf.for {{.*}} = %c0 to %c3 step %c1
+// CHECK-NOT: locality<2>
+// CHECK: scf.for {{.*}} = %c0 to %c3 step %c1
+// CHECK-NOT: locality<2>
+// CHECK: scf.for {{.*}} = %c0 to %c256 step %c1
+// CHECK: memref.prefetch %[[FLAT]][%{{.*}}], read, locality<2>, data : memref<147456xf32>
+// CHECK-NOT: locality<2>
+// CHECK: vector.fma {{.*}} : vector<16xf32>
+#in = affine_map<(n, y, x, f, ky, kx, c) -> (n, y + ky, x + kx, c)>
+#w = affine_map<(n, y, x, f, ky, kx, c) -> (ky, kx, c, f)>
+#out = affine_map<(n, y, x, f, ky, kx, c) -> (n, y, x, f)>
+func.func private @prepacked_conv3x3(%I: memref<1x10x10x256xf32>, %W: memref<3x3x256x64xf32> {mlc.constant}, %O: memref<1x8x8x64xf32>) {
+  linalg.generic {indexing_maps = [#in, #w, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%I, %W : memref<1x10x10x256xf32>, memref<3x3x256x64xf32>) outs(%O : memref<1x8x8x64xf32>) {
   ^bb0(%a: f32, %b: f32, %c: f32):
     %0 = arith.mulf %a, %b : f32
     %1 = arith.addf %c, %0 : f32
