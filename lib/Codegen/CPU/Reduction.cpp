@@ -81,9 +81,11 @@ RegisterTile KernelScheduler::tileReductionRegisters(RewriterBase &rewriter,
   unsigned numLoops = op.getNumLoops();
   linalg::LinalgOp current = op;
   uint64_t elements = countElements(ranges);
+  bool singleThread = op->hasAttr(kSingleThreadMarker);
+  op->removeAttr(kSingleThreadMarker);
   // About 16 tasks over the outermost parallel dimension that is not 1.
-  for (unsigned d = 0;
-       d < numLoops && elements >= static_cast<uint64_t>(kMinParallelElements);
+  for (unsigned d = 0; d < numLoops && !singleThread &&
+                       elements >= static_cast<uint64_t>(kMinParallelElements);
        ++d) {
     if (!linalg::isParallelIterator(iterators[d]) || ranges[d] == 1)
       continue;

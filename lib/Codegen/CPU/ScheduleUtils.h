@@ -37,6 +37,10 @@ inline constexpr llvm::StringLiteral kRegisterLoopMarker = "mlc.register_k";
 /// vectorization (flattenUnitLoops): a fused epilogue on a convolution's
 /// register tile, which flattenConvTile flattens alike.
 inline constexpr llvm::StringLiteral kFlattenMarker = "mlc.flatten";
+/// Marks an op that the schedule runs on one thread: a padded window
+/// reduction's border part (mlc-cpu-split-padded-windows), a row or column
+/// of the output, less work than a fork and join of the threads costs.
+inline constexpr llvm::StringLiteral kSingleThreadMarker = "mlc.single_thread";
 /// Marks a register loop whose reduction is split across vector lanes.
 inline constexpr llvm::StringLiteral kLaneLoopMarker = "mlc.lanes";
 

@@ -816,3 +816,41 @@ func.func @conv2d_knob(%I: memref<1x4x18x18xf32>, %W: memref<20x4x3x3xf32>, %O: 
   }
   return
 }
+
+// -----
+
+// A window reduction marked mlc.single_thread (a padded window's border
+// part, mlc-cpu-split-padded-windows) gets no parallel loop; the same op
+// unmarked (48384 iterations, above the threshold) gets one. The marker
+// does not outlive the schedule.
+// CHECK-LABEL: func.func @border_row_single_thread
+// CHECK-NOT: scf.parallel
+// CHECK-NOT: mlc.single_thread
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>)
+// CHECK-NOT: scf.parallel
+// CHECK-NOT: mlc.single_thread
+// CHECK-LABEL: func.func @border_row_parallel
+// CHECK: scf.parallel
+#win = affine_map<(n, y, x, c, ky, kx) -> (n, y + ky, x + kx, c)>
+#wgt = affine_map<(n, y, x, c, ky, kx) -> (ky, kx, c)>
+#res = affine_map<(n, y, x, c, ky, kx) -> (n, y, x, c)>
+func.func @border_row_single_thread(%I: memref<1x3x16x384xf32>, %W: memref<3x3x384xf32>, %O: memref<1x1x14x384xf32>) {
+  linalg.generic {indexing_maps = [#win, #wgt, #res], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%I, %W : memref<1x3x16x384xf32>, memref<3x3x384xf32>) outs(%O : memref<1x1x14x384xf32>) attrs = {mlc.single_thread} {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}
+func.func @border_row_parallel(%I: memref<1x3x16x384xf32>, %W: memref<3x3x384xf32>, %O: memref<1x1x14x384xf32>) {
+  linalg.generic {indexing_maps = [#win, #wgt, #res], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+      ins(%I, %W : memref<1x3x16x384xf32>, memref<3x3x384xf32>) outs(%O : memref<1x1x14x384xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  return
+}

@@ -24,17 +24,19 @@
 // CHECK: memref.subview %[[IMG]][0, 0, 4, 0] [1, 6, 2, 16]
 // CHECK: linalg.copy
 // CHECK-NOT: linalg.copy
-// The first border part: row 0, from the padded buffer.
+// The first border part: row 0, from the padded buffer, marked to run on
+// one thread.
 // CHECK: %[[B0:.*]] = memref.alloc() : memref<1x1x6x16xf32>
 // CHECK-NEXT: linalg.generic {{.*}} outs(%[[B0]] : memref<1x1x6x16xf32>)
 // CHECK: memref.subview %[[PAD]][0, 0, 0, 0] [1, 3, 8, 16]
-// CHECK: linalg.generic {{.*}}"reduction"{{.*}} outs(%[[B0]] : memref<1x1x6x16xf32>)
+// CHECK: linalg.generic {{.*}}"reduction"{{.*}} outs(%[[B0]] : memref<1x1x6x16xf32>) attrs = {mlc.single_thread}
 // CHECK: linalg.generic {{.*}} ins(%[[B0]], %{{.*}}) outs(%{{.*}} : memref<1x1x6x16xf32, strided<[576, 96, 16, 1]>>)
 // CHECK: memref.dealloc %[[B0]]
-// The interior: rows and columns 1-4, from the image itself.
+// The interior: rows and columns 1-4, from the image itself (its own
+// parallel loop).
 // CHECK: %[[I:.*]] = memref.alloc() : memref<1x4x4x16xf32>
 // CHECK: %[[IV:.*]] = memref.subview %[[IMG]][0, 0, 0, 0] [1, 6, 6, 16]
-// CHECK: linalg.generic {{.*}}"reduction"{{.*}} ins(%[[IV]], %{{.*}}) outs(%[[I]] : memref<1x4x4x16xf32>)
+// CHECK: linalg.generic {{.*}}"reduction"{{.*}} ins(%[[IV]], %{{.*}}) outs(%[[I]] : memref<1x4x4x16xf32>) {
 // CHECK: linalg.generic {{.*}} ins(%[[I]], %{{.*}}) outs(%{{.*}} : memref<1x4x4x16xf32, strided<[576, 96, 16, 1], offset: 112>>)
 // CHECK: memref.dealloc %[[I]]
 // CHECK-NOT: linalg.generic
