@@ -240,49 +240,6 @@ static std::optional<PanelView> panelView(const ConstantPanelCopy &copy,
   return PanelView{sizes, type};
 }
 
-/// Whether the readers of `view` take another layout of it: subviews whose
-/// readers do, and ops that read any strided memref (the register tiles'
-/// linalg ops, prefetches, copies).
-static bool canRetype(Value view) {
-  for (Operation *user : view.getUsers()) {
-    if (auto subview = dyn_cast<memref::SubViewOp>(user)) {
-      if (subview.getSource() != view || !canRetype(subview.getResult()))
-        return false;
-      continue;
-    }
-    if (!isa<linalg::LinalgOp, memref::PrefetchOp>(user))
-      return false;
-  }
-  return true;
-}
-
-/// Replaces `subview` by the same subview of `source`, whose layout may
-/// differ: the subviews that read it are rebuilt alike, the other readers
-/// (canRetype) take the new view as it is.
-static void retypeSubview(RewriterBase &rewriter, memref::SubViewOp subview,
-                          Value source) {
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPoint(subview);
-  auto type = memref::SubViewOp::inferRankReducedResultType(
-      subview.getType().getShape(), cast<MemRefType>(source.getType()),
-      subview.getMixedOffsets(), subview.getMixedSizes(),
-      subview.getMixedStrides());
-  Value replacement = memref::SubViewOp::create(
-      rewriter, subview.getLoc(), type, source, subview.getMixedOffsets(),
-      subview.getMixedSizes(), subview.getMixedStrides());
-  if (type == subview.getType()) {
-    rewriter.replaceOp(subview, replacement);
-    return;
-  }
-  for (OpOperand &use : llvm::make_early_inc_range(subview->getUses())) {
-    if (auto reader = dyn_cast<memref::SubViewOp>(use.getOwner()))
-      retypeSubview(rewriter, reader, replacement);
-    else
-      rewriter.modifyOpInPlace(use.getOwner(), [&] { use.set(replacement); });
-  }
-  rewriter.eraseOp(subview);
-}
-
 /// Whether every reader of `argument` is one of `copies`, each of a tile
 /// whose columns start at a multiple of the sliver width, and whose buffer
 /// only the register tiles read after it (for a contraction's slivers:

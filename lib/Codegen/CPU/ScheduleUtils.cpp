@@ -53,6 +53,43 @@ Value mlc::cpu::rootBuffer(Value value) {
   return value;
 }
 
+bool mlc::cpu::canRetype(Value view) {
+  for (Operation *user : view.getUsers()) {
+    if (auto subview = dyn_cast<memref::SubViewOp>(user)) {
+      if (subview.getSource() != view || !canRetype(subview.getResult()))
+        return false;
+      continue;
+    }
+    if (!isa<linalg::LinalgOp, memref::PrefetchOp>(user))
+      return false;
+  }
+  return true;
+}
+
+void mlc::cpu::retypeSubview(RewriterBase &rewriter, memref::SubViewOp subview,
+                             Value source) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(subview);
+  auto type = memref::SubViewOp::inferRankReducedResultType(
+      subview.getType().getShape(), cast<MemRefType>(source.getType()),
+      subview.getMixedOffsets(), subview.getMixedSizes(),
+      subview.getMixedStrides());
+  Value replacement = memref::SubViewOp::create(
+      rewriter, subview.getLoc(), type, source, subview.getMixedOffsets(),
+      subview.getMixedSizes(), subview.getMixedStrides());
+  if (type == subview.getType()) {
+    rewriter.replaceOp(subview, replacement);
+    return;
+  }
+  for (OpOperand &use : llvm::make_early_inc_range(subview->getUses())) {
+    if (auto reader = dyn_cast<memref::SubViewOp>(use.getOwner()))
+      retypeSubview(rewriter, reader, replacement);
+    else
+      rewriter.modifyOpInPlace(use.getOwner(), [&] { use.set(replacement); });
+  }
+  rewriter.eraseOp(subview);
+}
+
 std::optional<SmallVector<int64_t>> mlc::cpu::linearForm(AffineExpr expr,
                                                          unsigned numDims) {
   SmallVector<int64_t> coeffs(numDims, 0);

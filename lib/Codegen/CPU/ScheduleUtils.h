@@ -16,6 +16,7 @@
 #include "mlc/Support/ElementCount.h"
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/PatternMatch.h"
@@ -64,6 +65,17 @@ int64_t clampTile(int64_t size, int64_t extent);
 /// The buffer that `value` is a view of (upstream's skipViewLikeOps on
 /// memrefs; other values are their own).
 mlir::Value rootBuffer(mlir::Value value);
+
+/// Whether the readers of `view` take another layout of it: subviews whose
+/// readers do, and ops that read any strided memref (linalg ops,
+/// prefetches).
+bool canRetype(mlir::Value view);
+
+/// Replaces `subview` by the same subview of `source`, whose layout may
+/// differ: the subviews that read it are rebuilt alike, the other readers
+/// (canRetype) take the new view as it is.
+void retypeSubview(mlir::RewriterBase &rewriter,
+                   mlir::memref::SubViewOp subview, mlir::Value source);
 
 /// Coefficients of `expr`'s dimensions when it is a sum of dimensions with
 /// constant factors (no constant term); nullopt otherwise.

@@ -127,6 +127,40 @@ func.func @stride2_64(%I: memref<1x17x17x64xf32>, %W: memref<3x3x64x32xf32>, %O:
 
 // -----
 
+// A padded convolution's bordered copy of its image, allocated in the
+// kernel (zero border, image copied inside): that buffer is allocated with
+// the padded pixels itself, the fill and the copy writing through its
+// view, instead of being copied once more (56x56x128 at stride 2: 1.93 ->
+// 1.80 ms with one copy fewer).
+// CHECK-LABEL: func.func @stride2_bordered
+// CHECK: %[[PADDED:.*]] = memref.alloc() {alignment = 64 : i64} : memref<1x17x17x144xf32>
+// CHECK: %[[VIEW:.*]] = memref.subview %[[PADDED]][0, 0, 0, 0] [1, 17, 17, 128] [1, 1, 1, 1]
+// CHECK-NOT: memref.alloc(
+// CHECK: memref.subview %[[VIEW]][0, 1, 1, 0] [1, 15, 15, 128]
+// CHECK-NOT: memref.alloc(
+// CHECK: memref.dealloc %[[PADDED]] : memref<1x17x17x144xf32>
+#in = affine_map<(n, y, x, f, c, ky, kx) -> (n, y * 2 + ky, x * 2 + kx, c)>
+#w = affine_map<(n, y, x, f, c, ky, kx) -> (ky, kx, c, f)>
+#out = affine_map<(n, y, x, f, c, ky, kx) -> (n, y, x, f)>
+func.func @stride2_bordered(%I: memref<1x15x15x128xf32>, %W: memref<3x3x128x32xf32>, %O: memref<1x8x8x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %padded = memref.alloc() : memref<1x17x17x128xf32>
+  linalg.fill ins(%zero : f32) outs(%padded : memref<1x17x17x128xf32>)
+  %inside = memref.subview %padded[0, 1, 1, 0] [1, 15, 15, 128] [1, 1, 1, 1] : memref<1x17x17x128xf32> to memref<1x15x15x128xf32, strided<[36992, 2176, 128, 1], offset: 2304>>
+  linalg.copy ins(%I : memref<1x15x15x128xf32>) outs(%inside : memref<1x15x15x128xf32, strided<[36992, 2176, 128, 1], offset: 2304>>)
+  linalg.generic {indexing_maps = [#in, #w, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]}
+      ins(%padded, %W : memref<1x17x17x128xf32>, memref<3x3x128x32xf32>) outs(%O : memref<1x8x8x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %0 = arith.mulf %a, %b : f32
+    %1 = arith.addf %c, %0 : f32
+    linalg.yield %1 : f32
+  }
+  memref.dealloc %padded : memref<1x17x17x128xf32>
+  return
+}
+
+// -----
+
 // Rows of 16 to 23 pixels keep the 16x16 tile (6x64 lost on 14-pixel
 // rows); four column tasks, the 16 output rows in two.
 // CHECK-LABEL: func.func @rows16
