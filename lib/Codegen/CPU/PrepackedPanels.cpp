@@ -318,21 +318,15 @@ static void eraseDeadViews(RewriterBase &rewriter, Value value) {
 
 /// A register loop nest that reads a panel: its k loop and the tile loops
 /// around it up to the panel's block or a parallel task, innermost first,
-/// and how many k steps it takes in all.
+/// each with its trip count, and how many k steps it takes in all.
 struct PanelReader {
   SmallVector<scf::ForOp> loops;
+  SmallVector<int64_t> trips;
   int64_t steps = 1;
 };
 
-static std::optional<int64_t> staticTripCount(scf::ForOp loop) {
-  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
-  std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
-  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  if (!lower || !upper || !step || *step <= 0)
-    return std::nullopt;
-  return std::max<int64_t>(0, llvm::divideCeil(*upper - *lower, *step));
-}
-
+/// The reader nest of the register tile `tileOp`; none unless every loop
+/// has constant bounds and step (the prefetch index is affine in them).
 static std::optional<PanelReader> panelReader(Operation *tileOp,
                                               Operation *panelOp) {
   auto kLoop = tileOp->getParentOfType<scf::ForOp>();
@@ -345,11 +339,13 @@ static std::optional<PanelReader> panelReader(Operation *tileOp,
     if (isa<scf::ForallOp, scf::ParallelOp>(op))
       break;
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      std::optional<int64_t> trips = staticTripCount(loop);
-      if (!trips || *trips == 0)
+      std::optional<APInt> trips = loop.getStaticTripCount();
+      if (!getConstantIntValue(loop.getLowerBound()) ||
+          !getConstantIntValue(loop.getStep()) || !trips || trips->isZero())
         return std::nullopt;
       reader.loops.push_back(loop);
-      reader.steps *= *trips;
+      reader.trips.push_back(trips->getSExtValue());
+      reader.steps *= reader.trips.back();
     }
     if (op->getBlock() == panelOp->getBlock())
       break;
@@ -357,47 +353,13 @@ static std::optional<PanelReader> panelReader(Operation *tileOp,
   return reader;
 }
 
-/// Prefetches into L2, from the register loop nest that reads `panel`
-/// most, the panel of the argument (`flatten`: as one dimension) read after
-/// it:
-/// the one at the next iteration of the innermost loop that moves the
-/// panel (the next k tile of a column task's sliver; past the last, the
-/// next sliver). One or a few cache lines per k step, spread over all the
-/// steps, so that memory streams the next panel while this one is computed:
-/// a weight that is not in cache (a model's layers evict each other's)
-/// otherwise streams at the memory's pace while the FMAs wait (a 7x7 layer
-/// of 320 -> 1280 channels, 1.6 MB of weights: 0.37 ms from L2, 0.57 ms
-/// from memory).
-static void prefetchNextPanel(RewriterBase &rewriter,
-                              llvm::function_ref<Value()> flatten,
-                              memref::SubViewOp panel,
-                              ArrayRef<int64_t> sliversShape,
-                              ArrayRef<OpFoldResult> offsets) {
-  auto panelType = cast<MemRefType>(panel.getType());
-  int64_t elementBytes = panelType.getElementTypeBitWidth() / 8;
-  if (elementBytes < 1 || kCacheLineBytes % elementBytes != 0)
-    return;
-  int64_t lineElements = kCacheLineBytes / elementBytes;
-  // The panel is a box of the argument: contiguous chunks along its inner
-  // dimensions (those after the first it cuts, which are whole, and that
-  // one), one per index of its outer ones.
-  ArrayRef<int64_t> sizes = panel.getStaticSizes();
-  int64_t rank = sliversShape.size();
-  SmallVector<int64_t> strides = computeStrides(sliversShape);
-  int64_t cut = rank - 1;
-  while (cut > 0 && sizes[cut] == sliversShape[cut])
-    --cut;
-  int64_t chunkElements = sizes[cut] * strides[cut];
-  int64_t chunkLines = llvm::divideCeil(chunkElements, lineElements);
-  int64_t chunks = 1;
-  for (int64_t d = 0; d < cut; ++d)
-    chunks *= sizes[d];
-  int64_t lines = chunks * chunkLines;
-
-  // The loop nest that takes the most k steps in the panel, and how many
-  // elements all the nests read (each k step a row of its tile).
+/// The reader nest that takes the most k steps in `panel`, and in
+/// `elementsRead` how many elements all of them read (each k step a row of
+/// its tile).
+static std::optional<PanelReader> mainPanelReader(memref::SubViewOp panel,
+                                                  int64_t &elementsRead) {
   std::optional<PanelReader> reader;
-  int64_t elementsRead = 0;
+  elementsRead = 0;
   SmallVector<Value> worklist = {panel.getResult()};
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();
@@ -417,33 +379,28 @@ static void prefetchNextPanel(RewriterBase &rewriter,
         reader = candidate;
     }
   }
-  // A panel that many register rows read is computed long enough for the
-  // hardware to fetch the next one; one read by a few rows (a 7x7 image) is
-  // not. And two panels of the next one's size must fit in L2 beside each
-  // other: a BERT layer's 786 KB panels (64-row tasks) lost 5 % to the
-  // prefetches.
-  constexpr int64_t kMaxPanelReuse = 16;
-  constexpr int64_t kMaxPrefetchedPanelBytes = 256 * 1024;
-  int64_t panelElements = chunks * chunkElements;
-  if (!reader || reader->loops.empty() ||
-      elementsRead > kMaxPanelReuse * panelElements ||
-      panelElements * elementBytes > kMaxPrefetchedPanelBytes)
-    return;
+  return reader;
+}
 
-  // The panel's offset in the argument, and the loop that moves it.
+/// The offset in the argument of the panel read after `panel` (whose
+/// offset is the sum of `offsets` times `strides`): the offset at the next
+/// iteration of the innermost loop around `panel` that moves it. Null when
+/// no loop does. Made after `panel`.
+static Value nextPanelOffset(RewriterBase &rewriter, memref::SubViewOp panel,
+                             ArrayRef<int64_t> strides,
+                             ArrayRef<OpFoldResult> offsets) {
   Location loc = panel.getLoc();
   MLIRContext *ctx = rewriter.getContext();
-  OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointAfter(panel);
   AffineExpr linear = getAffineConstantExpr(0, ctx);
-  for (int64_t d = 0; d < rank; ++d)
-    linear = linear + getAffineDimExpr(d, ctx) * strides[d];
+  for (auto [d, stride] : llvm::enumerate(strides))
+    linear = linear + getAffineDimExpr(d, ctx) * stride;
   OpFoldResult offset = affine::makeComposedFoldedAffineApply(
-      rewriter, loc, AffineMap::get(rank, 0, linear), offsets);
+      rewriter, loc, AffineMap::get(strides.size(), 0, linear), offsets);
   auto apply = dyn_cast_or_null<affine::AffineApplyOp>(
       dyn_cast<Value>(offset) ? cast<Value>(offset).getDefiningOp() : nullptr);
   if (!apply)
-    return;
+    return nullptr;
   std::optional<std::pair<Value, int64_t>> mover;
   for (Operation *op = panel->getParentOp();
        op && !isa<FunctionOpInterface>(op) && !mover; op = op->getParentOp()) {
@@ -460,7 +417,8 @@ static void prefetchNextPanel(RewriterBase &rewriter,
         mover = {iv, *step};
   }
   if (!mover)
-    return;
+    return nullptr;
+  // The same map with the mover's operand one step further.
   AffineMap map = apply.getAffineMap();
   SmallVector<AffineExpr> dims, symbols;
   for (unsigned i = 0; i < map.getNumDims(); ++i)
@@ -470,43 +428,94 @@ static void prefetchNextPanel(RewriterBase &rewriter,
   for (auto [i, operand] : llvm::enumerate(apply.getMapOperands())) {
     if (operand != mover->first)
       continue;
-    if (i < map.getNumDims())
-      dims[i] = dims[i] + mover->second;
-    else
-      symbols[i - map.getNumDims()] =
-          symbols[i - map.getNumDims()] + mover->second;
+    AffineExpr &expr =
+        i < map.getNumDims() ? dims[i] : symbols[i - map.getNumDims()];
+    expr = expr + mover->second;
   }
-  Value next = affine::AffineApplyOp::create(
+  return affine::AffineApplyOp::create(
       rewriter, loc,
       map.replaceDimsAndSymbols(dims, symbols, map.getNumDims(),
                                 map.getNumSymbols()),
       apply.getMapOperands());
+}
+
+/// Prefetches into L2, from the register loop nest that reads `panel`
+/// most, the panel of the argument (`flatten`: as one dimension) read after
+/// it (nextPanelOffset: the next k tile of a column task's sliver; past the
+/// last, the next sliver). One or a few cache lines per k step, spread over
+/// all the steps, so that memory streams the next panel while this one is
+/// computed: a weight that is not in cache (a model's layers evict each
+/// other's) otherwise streams at the memory's pace while the FMAs wait (a
+/// 7x7 layer of 320 -> 1280 channels, 1.6 MB of weights: 0.37 ms from L2,
+/// 0.57 ms from memory).
+static void prefetchNextPanel(RewriterBase &rewriter,
+                              llvm::function_ref<Value()> flatten,
+                              memref::SubViewOp panel,
+                              ArrayRef<int64_t> sliversShape,
+                              ArrayRef<OpFoldResult> offsets) {
+  auto panelType = cast<MemRefType>(panel.getType());
+  int64_t elementBytes = panelType.getElementTypeBitWidth() / 8;
+  if (elementBytes < 1 || kCacheLineBytes % elementBytes != 0)
+    return;
+  int64_t lineElements = kCacheLineBytes / elementBytes;
+  // The panel is a box of the argument: contiguous chunks along its inner
+  // dimensions (those after the first it cuts, which are whole, and that
+  // one), one per index of its outer ones.
+  ArrayRef<int64_t> sizes = panel.getStaticSizes();
+  SmallVector<int64_t> strides = computeStrides(sliversShape);
+  int64_t cut = sliversShape.size() - 1;
+  while (cut > 0 && sizes[cut] == sliversShape[cut])
+    --cut;
+  int64_t chunkElements = sizes[cut] * strides[cut];
+  int64_t chunkLines = llvm::divideCeil(chunkElements, lineElements);
+  int64_t chunks = 1;
+  for (int64_t d = 0; d < cut; ++d)
+    chunks *= sizes[d];
+  int64_t lines = chunks * chunkLines;
+
+  // A panel that many register rows read is computed long enough for the
+  // hardware to fetch the next one; one read by a few rows (a 7x7 image) is
+  // not. And two panels of the next one's size must fit in L2 beside each
+  // other: a BERT layer's 786 KB panels (64-row tasks) lost 5 % to the
+  // prefetches.
+  constexpr int64_t kMaxPanelReuse = 16;
+  constexpr int64_t kMaxPrefetchedPanelBytes = 256 * 1024;
+  int64_t panelElements = chunks * chunkElements;
+  int64_t elementsRead;
+  std::optional<PanelReader> reader = mainPanelReader(panel, elementsRead);
+  if (!reader || reader->loops.empty() ||
+      elementsRead > kMaxPanelReuse * panelElements ||
+      panelElements * elementBytes > kMaxPrefetchedPanelBytes)
+    return;
+  OpBuilder::InsertionGuard guard(rewriter);
+  Value next = nextPanelOffset(rewriter, panel, strides, offsets);
+  if (!next)
+    return;
 
   // The prefetches go into the outermost loop of the nest that runs often
   // enough to issue them a few at a time: a convolution's channel loop, not
   // the window loops inside it (fully unrolled, with 7 FMAs per step).
   constexpr int64_t kMaxPrefetchesPerStep = 4;
-  MutableArrayRef<scf::ForOp> loops = reader->loops;
-  int64_t runs = 1;
-  for (size_t i = loops.size(); i-- > 0;) {
-    runs *= *staticTripCount(loops[i]);
-    if (runs * kMaxPrefetchesPerStep >= lines || i == 0) {
-      loops = loops.drop_front(i);
-      break;
-    }
-  }
+  size_t outermost = reader->loops.size() - 1, first = outermost;
+  int64_t runs = reader->trips[first];
+  while (first > 0 && runs * kMaxPrefetchesPerStep < lines)
+    runs *= reader->trips[--first];
   // The linear index of the iteration among the nest's, innermost first.
-  rewriter.setInsertionPointToStart(loops.front().getBody());
-  Location kLoc = loops.front().getLoc();
+  scf::ForOp firstLoop = reader->loops[first];
+  rewriter.setInsertionPointToStart(firstLoop.getBody());
+  Location loc = firstLoop.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
   AffineExpr stepIndex = getAffineConstantExpr(0, ctx);
   SmallVector<Value> ivs;
   int64_t inner = 1;
-  for (auto [i, loop] : llvm::enumerate(loops)) {
+  for (size_t i = first; i <= outermost; ++i) {
+    scf::ForOp loop = reader->loops[i];
     int64_t lower = *getConstantIntValue(loop.getLowerBound());
     int64_t step = *getConstantIntValue(loop.getStep());
     stepIndex =
-        stepIndex + (getAffineDimExpr(i, ctx) - lower).floorDiv(step) * inner;
-    inner *= *staticTripCount(loop);
+        stepIndex +
+        (getAffineDimExpr(ivs.size(), ctx) - lower).floorDiv(step) * inner;
+    inner *= reader->trips[i];
     ivs.push_back(loop.getInductionVar());
   }
   int64_t perStep =
@@ -521,17 +530,17 @@ static void prefetchNextPanel(RewriterBase &rewriter,
     address = address + (chunk.floorDiv(inner) % sizes[d]) * strides[d];
   for (int64_t j = 0; j < perStep; ++j) {
     Value index = affine::AffineApplyOp::create(
-        rewriter, kLoc, AffineMap::get(ivs.size(), 0, stepIndex * perStep + j),
+        rewriter, loc, AffineMap::get(ivs.size(), 0, stepIndex * perStep + j),
         ivs);
     index = arith::MinSIOp::create(
-        rewriter, kLoc, index,
-        arith::ConstantIndexOp::create(rewriter, kLoc, lines - 1));
+        rewriter, loc, index,
+        arith::ConstantIndexOp::create(rewriter, loc, lines - 1));
     Value at = affine::AffineApplyOp::create(
-        rewriter, kLoc, AffineMap::get(2, 0, address), ValueRange{index, next});
+        rewriter, loc, AffineMap::get(2, 0, address), ValueRange{index, next});
     at = arith::MinSIOp::create(
-        rewriter, kLoc, at,
-        arith::ConstantIndexOp::create(rewriter, kLoc, total - 1));
-    memref::PrefetchOp::create(rewriter, kLoc, flat, ValueRange{at},
+        rewriter, loc, at,
+        arith::ConstantIndexOp::create(rewriter, loc, total - 1));
+    memref::PrefetchOp::create(rewriter, loc, flat, ValueRange{at},
                                /*isWrite=*/false, /*localityHint=*/2,
                                /*isDataCache=*/true);
   }
