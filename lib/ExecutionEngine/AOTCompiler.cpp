@@ -596,7 +596,9 @@ static llvm::Error writePTX(ModuleOp module, llvm::raw_ostream &os) {
 
 llvm::Error mlc::compileToFile(ModuleOp module, const AOTCompileOptions &opts,
                                StringRef outputFilename,
-                               StringRef headerFilename) {
+                               StringRef headerFilename, TimingScope *timing) {
+  TimingScope untimed;
+  TimingScope &root = timing ? *timing : untimed;
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   MLIRContext &context = *module.getContext();
@@ -765,7 +767,9 @@ llvm::Error mlc::compileToFile(ModuleOp module, const AOTCompileOptions &opts,
     for (Operation *op : entries)
       op->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                   UnitAttr::get(&context));
+    TimingScope pipelineTimer = root.nest("MLIR pipeline");
     PassManager pm(&context);
+    pm.enableTiming(pipelineTimer);
     mlc::addPassFailureDiagnostics(pm);
     if (cuda)
       mlc::buildGPUPipeline(pm, *gpuOptions);
@@ -773,6 +777,7 @@ llvm::Error mlc::compileToFile(ModuleOp module, const AOTCompileOptions &opts,
       mlc::buildCPUPipeline(pm, *options);
     if (failed(pm.run(module)))
       return createDiagnosedError();
+    pipelineTimer.stop();
     if (outputKind == OutputKind::PTX) {
       if (llvm::Error error = writePTX(module, output->os()))
         return error;
@@ -809,11 +814,14 @@ llvm::Error mlc::compileToFile(ModuleOp module, const AOTCompileOptions &opts,
     }
   }
 
+  TimingScope llvmTimer = root.nest("LLVM");
+  TimingScope translationTimer = llvmTimer.nest("Translation to LLVM IR");
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule = translateModuleToLLVMIR(
       module, llvmContext, llvm::sys::path::filename(opts.sourceName));
   if (!llvmModule)
     return createError("translation to LLVM IR failed");
+  translationTimer.stop();
   for (llvm::Function &function : *llvmModule)
     if (!function.isDeclaration() &&
         privateFunctions.contains(function.getName()))
@@ -832,9 +840,11 @@ llvm::Error mlc::compileToFile(ModuleOp module, const AOTCompileOptions &opts,
     return machine.takeError();
   llvmModule->setTargetTriple((*machine)->getTargetTriple());
   llvmModule->setDataLayout((*machine)->createDataLayout());
+  TimingScope optimizationTimer = llvmTimer.nest("Optimization");
   if (llvm::Error error = makeOptimizingTransformer(
           optLevel, /*sizeLevel=*/0, machine->get())(llvmModule.get()))
     return createError("optimizing: " + llvm::toString(std::move(error)));
+  optimizationTimer.stop();
 
   switch (outputKind) {
   case OutputKind::PTX:
@@ -843,13 +853,15 @@ llvm::Error mlc::compileToFile(ModuleOp module, const AOTCompileOptions &opts,
     llvmModule->print(output->os(), nullptr);
     break;
   case OutputKind::Assembly:
-  case OutputKind::Object:
+  case OutputKind::Object: {
+    TimingScope codegenTimer = llvmTimer.nest("Code generation");
     if (llvm::Error error = emitCode(*llvmModule, **machine, output->os(),
                                      outputKind == OutputKind::Assembly
                                          ? llvm::CodeGenFileType::AssemblyFile
                                          : llvm::CodeGenFileType::ObjectFile))
       return error;
     break;
+  }
   case OutputKind::SharedLibrary: {
     llvm::StringSet<> undefined;
     for (const llvm::GlobalValue &global : llvmModule->global_values())
@@ -862,11 +874,14 @@ llvm::Error mlc::compileToFile(ModuleOp module, const AOTCompileOptions &opts,
       return createError("cannot create a temporary file: " + error.message());
     llvm::FileRemover objectRemover(objectPath);
     {
+      TimingScope codegenTimer = llvmTimer.nest("Code generation");
       llvm::raw_fd_ostream objectStream(objectFD, /*shouldClose=*/true);
       if (llvm::Error error = emitCode(*llvmModule, **machine, objectStream,
                                        llvm::CodeGenFileType::ObjectFile))
         return error;
     }
+    llvmTimer.stop();
+    TimingScope linkTimer = root.nest("Linking");
     if (std::error_code error = llvm::sys::fs::createTemporaryFile(
             "mlc-compile", "so", libraryPath))
       return createError("cannot create a temporary file: " + error.message());
@@ -892,6 +907,7 @@ llvm::Error mlc::compileToFile(ModuleOp module, const AOTCompileOptions &opts,
   }
   }
 
+  llvmTimer.stop();
   if (header)
     writeHeader(header->os(), cEntries, lowered, cuda, headerFilename,
                 opts.sourceName);

@@ -21,6 +21,7 @@
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/DynamicLibrary.h"
@@ -466,7 +467,9 @@ static llvm::Error storeInCache(ExecutionEngine &engine, CompileCache &cache,
 
 llvm::Expected<std::unique_ptr<Executable>>
 Executable::create(ModuleOp module, StringRef entry,
-                   const ExecutableOptions &options) {
+                   const ExecutableOptions &options, TimingScope *timing) {
+  TimingScope untimed;
+  TimingScope &root = timing ? *timing : untimed;
   llvm::Expected<ParsedOptions> parsed = parseOptions(options);
   if (!parsed)
     return parsed.takeError();
@@ -488,6 +491,7 @@ Executable::create(ModuleOp module, StringRef entry,
   std::string cacheKey;
   std::optional<CachedObject> cached;
   if (options.useCache && !cuda) {
+    TimingScope lookupTimer = root.nest("Cache lookup");
     cache.emplace(options.cacheDirectory.empty()
                       ? CompileCache::getDefaultDirectory()
                       : options.cacheDirectory);
@@ -510,7 +514,9 @@ Executable::create(ModuleOp module, StringRef entry,
   if (!cached) {
     if (failed(verifyCompilableTypes(module)))
       return createDiagnosedError();
+    TimingScope pipelineTimer = root.nest("MLIR pipeline");
     PassManager pm(module.getContext());
+    pm.enableTiming(pipelineTimer);
     addPassFailureDiagnostics(pm);
     if (cuda)
       buildGPUPipeline(pm, *parsed->gpu);
@@ -551,6 +557,7 @@ Executable::create(ModuleOp module, StringRef entry,
 
   Impl &impl = *executable->impl;
   if (cached) {
+    TimingScope loadTimer = root.nest("Loading from the cache");
     auto fromCache = [&](llvm::Error error) {
       return createError(
           "loading '" + cache->getDirectory() + "/" + cacheKey +
@@ -565,11 +572,22 @@ Executable::create(ModuleOp module, StringRef entry,
   } else {
     llvm::InitializeNativeTarget();
     llvm::InitializeNativeTargetAsmPrinter();
-    auto transformer =
-        makeOptimizingTransformer(options.optLevel, /*sizeLevel=*/0,
-                                  /*targetMachine=*/nullptr);
+    // ExecutionEngine::create translates and optimizes; the JIT generates
+    // the code on the first lookup.
+    TimingScope llvmTimer = root.nest("LLVM");
+    auto translate = [&](Operation *op, llvm::LLVMContext &context) {
+      TimingScope translationTimer = llvmTimer.nest("Translation to LLVM IR");
+      return translateModuleToLLVMIR(op, context);
+    };
+    auto optimize = [&, optimizer = makeOptimizingTransformer(
+                            options.optLevel, /*sizeLevel=*/0,
+                            /*targetMachine=*/nullptr)](llvm::Module *module) {
+      TimingScope optimizationTimer = llvmTimer.nest("Optimization");
+      return optimizer(module);
+    };
     ExecutionEngineOptions engineOptions;
-    engineOptions.transformer = transformer;
+    engineOptions.llvmModuleBuilder = translate;
+    engineOptions.transformer = optimize;
     engineOptions.sharedLibPaths = runtimeLibraries;
     engineOptions.jitCodeGenOptLevel =
         static_cast<llvm::CodeGenOptLevel>(options.optLevel);
@@ -580,24 +598,30 @@ Executable::create(ModuleOp module, StringRef entry,
       return createError("JIT compilation failed: " +
                          llvm::toString(created.takeError()));
     impl.engine = std::move(*created);
-    // The JIT optimizes and generates code on the first lookup; doing it
-    // here keeps it out of the first run and out of timings.
+    // The JIT generates code on the first lookup; doing it here keeps it
+    // out of the first run and out of timings.
+    TimingScope codegenTimer = llvmTimer.nest("Code generation");
     if (auto found = impl.engine->lookupPacked(entry); !found)
       return createError("JIT compilation failed: " +
                          llvm::toString(found.takeError()));
+    codegenTimer.stop();
+    llvmTimer.stop();
     if (cuda) {
       // Global constructors load the GPU binaries (mgpuModuleLoad).
+      TimingScope loadTimer = root.nest("Loading the GPU kernels");
       impl.engine->initialize();
       if (llvm::Error error = synchronizeCUDADevice())
         return createError("loading the GPU kernels: " +
                            llvm::toString(std::move(error)));
     }
-    if (cache)
+    if (cache) {
+      TimingScope storeTimer = root.nest("Cache store");
       if (llvm::Error error =
               storeInCache(*impl.engine, *cache, cacheKey,
                            usesOpenMP ? CachedObject::kUsesOpenMP : 0))
         llvm::errs() << "mlc: warning: " << llvm::toString(std::move(error))
                      << "\n";
+    }
   }
   auto compileDone = std::chrono::steady_clock::now();
   using Millis = std::chrono::duration<double, std::milli>;

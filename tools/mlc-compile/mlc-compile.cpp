@@ -35,12 +35,14 @@
 #include "mlc/ExecutionEngine/AOTCompiler.h"
 #include "mlc/InitAll.h"
 #include "mlc/Support/DiagnosedError.h"
+#include "mlc/Support/TimingOptions.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
@@ -108,7 +110,8 @@ static cl::opt<std::string>
                         "was configured with, else one on PATH)"),
                cl::value_desc("path"), cl::init(""), cl::cat(compileCategory));
 
-static LogicalResult compile(MLIRContext &context) {
+static LogicalResult compile(MLIRContext &context, TimingScope &timing) {
+  TimingScope parseTimer = timing.nest("Parse");
   std::string errorMessage;
   auto file = openInputFile(inputFilename, &errorMessage);
   if (!file)
@@ -119,6 +122,7 @@ static LogicalResult compile(MLIRContext &context) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return failure();
+  parseTimer.stop();
 
   mlc::AOTCompileOptions options;
   options.target = targetName;
@@ -130,14 +134,16 @@ static LogicalResult compile(MLIRContext &context) {
   options.entries.assign(entryNames.begin(), entryNames.end());
   options.linker = linkerPath;
   options.sourceName = inputFilename;
-  return mlc::reportToolError(
-      mlc::compileToFile(*module, options, outputFilename, headerFilename),
-      "mlc-compile");
+  return mlc::reportToolError(mlc::compileToFile(*module, options,
+                                                 outputFilename, headerFilename,
+                                                 &timing),
+                              "mlc-compile");
 }
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   mlc::registerAllPasses();
+  mlc::registerTimingOptions(compileCategory);
   cl::HideUnrelatedOptions(compileCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -153,5 +159,10 @@ int main(int argc, char **argv) {
   // Errors name the op by location; a dump of it in generic form is for
   // compiler developers (mlc-opt), not for the users of a driver.
   context.printOpOnDiagnostic(false);
-  return failed(compile(context)) ? EXIT_FAILURE : EXIT_SUCCESS;
+  // --mlir-timing: the report goes to stderr when the manager is destroyed,
+  // after the root scope.
+  DefaultTimingManager timingManager;
+  applyDefaultTimingManagerCLOptions(timingManager);
+  TimingScope timing = timingManager.getRootScope();
+  return failed(compile(context, timing)) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

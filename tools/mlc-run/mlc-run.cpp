@@ -52,6 +52,7 @@
 #include "mlc/Support/DiagnosedError.h"
 #include "mlc/Support/NpzWriter.h"
 #include "mlc/Support/TensorFile.h"
+#include "mlc/Support/TimingOptions.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -59,6 +60,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -199,7 +201,7 @@ static void printSummary(llvm::raw_ostream &os, const mlc::HostTensor &tensor) {
   os << (count > 6 ? ", ...]\n" : "]\n");
 }
 
-static LogicalResult run(MLIRContext &context) {
+static LogicalResult run(MLIRContext &context, TimingScope &timing) {
   // The options first, and a CUDA device, so that nothing is compiled or run
   // without one.
   mlc::ExecutableOptions options;
@@ -213,6 +215,7 @@ static LogicalResult run(MLIRContext &context) {
   if (llvm::Error error = options.validate())
     return fail(std::move(error));
 
+  TimingScope parseTimer = timing.nest("Parse");
   std::string errorMessage;
   auto file = openInputFile(inputFilename, &errorMessage);
   if (!file)
@@ -223,6 +226,7 @@ static LogicalResult run(MLIRContext &context) {
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return failure();
+  parseTimer.stop();
   if (!isa_and_nonnull<FunctionOpInterface>(module->lookupSymbol(entryName)))
     return fail("no function '" + entryName + "' in '" + inputFilename + "'");
 
@@ -230,6 +234,7 @@ static LogicalResult run(MLIRContext &context) {
   // compiling; other entries take them at run time like inputs.
   bool bindParams = false;
   if (!paramsFile.empty()) {
+    TimingScope bindTimer = timing.nest("Bind parameters");
     llvm::Expected<bool> bound =
         mlc::bindParametersFromFile(*module, entryName, paramsFile);
     if (!bound)
@@ -244,6 +249,7 @@ static LogicalResult run(MLIRContext &context) {
   if (!signature)
     return fail(signature.takeError());
   bool bufferEntry = signature->bufferEntry;
+  TimingScope readTimer = timing.nest("Read inputs");
   SmallVector<mlc::HostTensor> inputs;
   for (const mlc::HostTensor &parameter : signature->parameters)
     inputs.emplace_back(parameter.name, parameter.type, parameter.scalar);
@@ -320,10 +326,14 @@ static LogicalResult run(MLIRContext &context) {
     }
   }
 
+  readTimer.stop();
+
   llvm::Expected<std::unique_ptr<mlc::Executable>> executable =
-      mlc::Executable::create(*module, entryName, options);
+      mlc::Executable::create(*module, entryName, options, &timing);
   if (!executable)
     return fail(executable.takeError());
+  // The report is about compiling: running and --bench are not in it.
+  timing.stop();
 
   // A failed runtime check (cf.assert, e.g. of relax.match_cast) prints its
   // message through C stdio and aborts, which does not flush: unbuffered, the
@@ -397,6 +407,7 @@ int main(int argc, char **argv) {
                "OMP_NUM_THREADS or every core)"),
       cl::location(numThreads), cl::init(1), cl::cat(runCategory));
   mlc::registerAllPasses();
+  mlc::registerTimingOptions(runCategory);
   cl::HideUnrelatedOptions(runCategory);
   cl::ParseCommandLineOptions(argc, argv,
                               "mlc-run: compile a model and run it on numpy "
@@ -409,5 +420,10 @@ int main(int argc, char **argv) {
   // Errors name the op by location; a dump of it in generic form is for
   // compiler developers (mlc-opt), not for the users of a driver.
   context.printOpOnDiagnostic(false);
-  return failed(run(context)) ? EXIT_FAILURE : EXIT_SUCCESS;
+  // --mlir-timing: the report goes to stderr when the manager is destroyed,
+  // after the root scope.
+  DefaultTimingManager timingManager;
+  applyDefaultTimingManagerCLOptions(timingManager);
+  TimingScope timing = timingManager.getRootScope();
+  return failed(run(context, timing)) ? EXIT_FAILURE : EXIT_SUCCESS;
 }

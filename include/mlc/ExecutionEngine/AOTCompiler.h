@@ -30,6 +30,7 @@
 #define MLC_EXECUTIONENGINE_AOTCOMPILER_H
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
@@ -63,11 +64,15 @@ struct AOTCompileOptions {
 /// Compiles `module` (lowered in place) and writes `outputPath`, and the C
 /// header to `headerPath` when it is not empty. Nothing is left at either
 /// path unless everything succeeds. Errors at a place in the IR are emitted
-/// as diagnostics (a DiagnosedError is returned).
+/// as diagnostics (a DiagnosedError is returned). With `timing`, each phase
+/// (every pass of the pipeline, LLVM translation, optimization and code
+/// generation, linking) is timed in a scope nested in it, as `--mlir-timing`
+/// reports them.
 llvm::Error compileToFile(mlir::ModuleOp module,
                           const AOTCompileOptions &options,
                           llvm::StringRef outputPath,
-                          llvm::StringRef headerPath = "");
+                          llvm::StringRef headerPath = "",
+                          mlir::TimingScope *timing = nullptr);
 
 } // namespace mlc
 

@@ -34,6 +34,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
@@ -161,10 +162,13 @@ public:
   ~Executable();
 
   /// Compiles `entry` of `module` (lowered in place) with `options`, or
-  /// takes its object code from the compile cache.
+  /// takes its object code from the compile cache. With `timing`, each
+  /// phase (cache lookup, every pass of the pipeline, LLVM translation,
+  /// optimization and code generation, cache store) is timed in a scope
+  /// nested in it, as `--mlir-timing` reports them.
   static llvm::Expected<std::unique_ptr<Executable>>
   create(mlir::ModuleOp module, llvm::StringRef entry,
-         const ExecutableOptions &options);
+         const ExecutableOptions &options, mlir::TimingScope *timing = nullptr);
 
   const EntrySignature &getSignature() const { return signature; }
   const CompileStatistics &getCompileStatistics() const { return statistics; }
