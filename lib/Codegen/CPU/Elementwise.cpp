@@ -48,6 +48,7 @@ void KernelScheduler::scheduleElementwise(RewriterBase &rewriter,
   uint64_t elements = countElements(ranges);
   // Before tiling, which replaces `op`.
   std::optional<unsigned> transposedDim = getTransposedDim(op);
+  Operation *parent = op->getParentOp();
   SmallVector<int64_t> taskRanges = ranges;
   linalg::LinalgOp current = op;
   // The tasks split the outermost dimension that is not a unit one (the
@@ -84,25 +85,26 @@ void KernelScheduler::scheduleElementwise(RewriterBase &rewriter,
   if (!(current = tile(rewriter, current, sizes)))
     return;
   current->setAttr(kVectorizeMarker, rewriter.getUnitAttr());
-  // Inside a task the outer loops have small constant trip counts (9
-  // channels x 58 rows of a padded MobileNet-v2 tensor), which LLVM unrolled
-  // completely: 500 memsets in one block, 7 of MobileNet-v2's 10 s of
-  // instruction selection and scheduling. Only the innermost (vector) loop
-  // may be unrolled there.
-  if (tasks) {
-    SmallVector<scf::ForOp> loops;
-    for (Operation *op = current->getParentOp(); op && op != tasks;
-         op = op->getParentOp())
-      if (auto loop = dyn_cast<scf::ForOp>(op))
-        loops.push_back(loop);
-    MLIRContext *ctx = rewriter.getContext();
-    auto noUnroll = LLVM::LoopAnnotationAttr::get(
-        ctx, {}, {}, {},
-        LLVM::LoopUnrollAttr::get(ctx, /*disable=*/BoolAttr::get(ctx, true), {},
-                                  {}, {}, {}, {}, {}),
-        {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
-    // loops[0] is the innermost: it keeps LLVM's unrolling.
-    for (scf::ForOp loop : llvm::drop_begin(loops))
-      loop->setAttr(mlc::kLoopAnnotationAttrName, noUnroll);
-  }
+  // The outer loops have small constant trip counts (9 channels x 58 rows
+  // of a padded MobileNet-v2 tensor in a task; the 57 border pixels of a
+  // bordered convolution image), which LLVM unrolled completely: 500
+  // memsets in one block, 7 of MobileNet-v2's 10 s of instruction selection
+  // and scheduling, and 1.7 s of ResNet-50's code generation for one
+  // kernel's border fills. Only the innermost (vector) loop may be unrolled.
+  SmallVector<scf::ForOp> loops;
+  for (Operation *loop = current->getParentOp(); loop && loop != parent;
+       loop = loop->getParentOp())
+    if (auto forOp = dyn_cast<scf::ForOp>(loop))
+      loops.push_back(forOp);
+  if (loops.size() < 2)
+    return;
+  MLIRContext *ctx = rewriter.getContext();
+  auto noUnroll = LLVM::LoopAnnotationAttr::get(
+      ctx, {}, {}, {},
+      LLVM::LoopUnrollAttr::get(ctx, /*disable=*/BoolAttr::get(ctx, true), {},
+                                {}, {}, {}, {}, {}),
+      {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {});
+  // loops[0] is the innermost: it keeps LLVM's unrolling.
+  for (scf::ForOp loop : llvm::drop_begin(loops))
+    loop->setAttr(mlc::kLoopAnnotationAttrName, noUnroll);
 }
