@@ -12,6 +12,10 @@ Measures, `--runs` times each (median reported):
   * `mlc-opt --mlc-cpu-pipeline` on the bound model: the MLIR part alone;
   * `mlc-compile` (AOT, a shared library) wall time, with `--target cuda`
     `mlc-compile --target=cuda:sm_90` (needs the CUDA toolkit, no GPU).
+and, for the CPU, where one uncached mlc-run's compile time goes: its
+`--mlir-timing --mlir-output-format=json` report's phases (parse, binding
+the weights, the pipeline and its costliest passes, LLVM's translation,
+optimization and code generation).
 The mlc-run result is checked against the float64 numpy model computed here
 from the same weights (rtol 1e-4, atol 1e-5: some 50 convolutions of f32
 accumulation), so a fast compile of a wrong model does not pass unnoticed.
@@ -20,6 +24,7 @@ this script across commits on the same machine.
 """
 
 import argparse
+import json
 import os
 import statistics
 import subprocess
@@ -32,6 +37,25 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import cnn_models  # noqa: E402
 from relay_model import RelayModel, find_tool  # noqa: E402
+
+def compile_phases(cmd):
+    """(name, seconds, depth) of the phases in `cmd`'s --mlir-timing JSON
+    report (stderr), in report order."""
+    out = subprocess.run(cmd + ["--mlir-timing", "--mlir-output-format=json"],
+                         check=True, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True)
+    phases = []
+
+    def walk(entries, depth):
+        for entry in entries:
+            if "name" not in entry:
+                continue
+            phases.append((entry["name"], entry["wall"]["duration"], depth))
+            walk(entry.get("passes", []), depth + 1)
+
+    walk(json.loads(out.stderr), 0)
+    return phases
+
 
 def timed(cmd):
     start = time.perf_counter()
@@ -75,6 +99,17 @@ def main():
             print("%-34s %7.2f s  (median of %d; min %.2f)"
                   % (name, statistics.median(times), args.runs, min(times)))
         if args.target == "cpu":
+            # Where the uncached compile goes: the top-level phases, LLVM's
+            # parts and the pipeline's five costliest passes.
+            phases = compile_phases(model.run_command("--no-cache"))
+            passes = sorted((p for p in phases if p[2] > 0 and p[0] not in
+                             ("Translation to LLVM IR", "Optimization", "Code generation")),
+                            key=lambda p: -p[1])[:5]
+            print("mlc-run --mlir-timing (one uncached run):")
+            for name, seconds, depth in phases:
+                if depth == 0 or name in ("Translation to LLVM IR", "Optimization",
+                                          "Code generation") or (name, seconds, depth) in passes:
+                    print("  %s%-32s %6.2f s" % ("  " * depth, name, seconds))
             got = np.load(model.outputs)["out0"]
             want = reference(params, data)
             ok = np.allclose(got, want, rtol=1e-4, atol=1e-5)
