@@ -197,3 +197,59 @@ func.func private @fused_twice(%x: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf3
   // expected-error @+1 {{'func.return' op returns value #1 twice; relax-fuse-tir cannot fuse @fused_twice}}
   return %0, %0 : tensor<8xf32>, tensor<8xf32>
 }
+
+// -----
+
+// Two primitive functions, one called twice: every call of each becomes a
+// call_tir of its prim_func, and @neg, which only they called, goes.
+
+tensorir.prim_func @neg(%A: memref<8xf32>, %C: memref<8xf32>) attributes {tensorir.noalias} {
+  tensorir.for %i = 0 to 8 {
+    tensorir.block "T"(%vi = spatial(8, %i)) reads(%A[%vi] : memref<8xf32>) writes(%C[%vi] : memref<8xf32>) {
+      %a = memref.load %A[%vi] : memref<8xf32>
+      %r = arith.negf %a : f32
+      memref.store %r, %C[%vi] : memref<8xf32>
+    }
+  }
+}
+func.func private @fused_neg(%x: tensor<8xf32>) -> tensor<8xf32> attributes {relax.primitive} {
+  %0 = relax.call_tir @neg(%x) : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+func.func private @fused_neg_neg(%x: tensor<8xf32>) -> tensor<8xf32> attributes {relax.primitive} {
+  %0 = relax.call_tir @neg(%x) : (tensor<8xf32>) -> tensor<8xf32>
+  %1 = relax.call_tir @neg(%0) : (tensor<8xf32>) -> tensor<8xf32>
+  return %1 : tensor<8xf32>
+}
+
+// CHECK-NOT: tensorir.prim_func @neg(
+// CHECK-LABEL: tensorir.prim_func private @fused_neg(
+// CHECK-LABEL: tensorir.prim_func private @fused_neg_neg(
+// CHECK-LABEL: func.func @three_calls(
+// CHECK:         %[[A:.*]] = relax.call_tir @fused_neg(%arg0)
+// CHECK:         %[[B:.*]] = relax.call_tir @fused_neg_neg(%[[A]])
+// CHECK:         %[[C:.*]] = relax.call_tir @fused_neg(%[[B]])
+// CHECK-NEXT:    relax.output %[[C]]
+func.func @three_calls(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %r = relax.dataflow -> tensor<8xf32> {
+    %0 = func.call @fused_neg(%x) : (tensor<8xf32>) -> tensor<8xf32>
+    %1 = func.call @fused_neg_neg(%0) : (tensor<8xf32>) -> tensor<8xf32>
+    %2 = func.call @fused_neg(%1) : (tensor<8xf32>) -> tensor<8xf32>
+    relax.output %2 : tensor<8xf32>
+  }
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+tensorir.prim_func @neg(%A: memref<8xf32>, %C: memref<8xf32>) {
+}
+func.func private @fused_neg(%x: tensor<8xf32>) -> tensor<8xf32> attributes {relax.primitive} {
+  %0 = relax.call_tir @neg(%x) : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+func.func @takes_address() -> ((tensor<8xf32>) -> tensor<8xf32>) {
+  // expected-error @+1 {{'func.constant' op refers to primitive function @fused_neg other than by func.call; relax-fuse-tir cannot replace it}}
+  %f = func.constant @fused_neg : (tensor<8xf32>) -> tensor<8xf32>
+  return %f : (tensor<8xf32>) -> tensor<8xf32>
+}
