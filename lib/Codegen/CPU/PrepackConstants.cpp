@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlc/Codegen/CPU/Passes.h"
+#include "mlc/Support/SymbolUsers.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -18,7 +19,6 @@
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 
 #include <cstring>
 
@@ -59,26 +59,22 @@ struct CPUPrepackConstantsPass
     // (original global, sliver width) -> the packed global.
     llvm::DenseMap<std::pair<Operation *, int64_t>, memref::GlobalOp> packed;
     llvm::SmallPtrSet<Operation *, 8> replaced;
-    // The users of every symbol, from one walk of the module (a walk per
-    // kernel and per replaced weight took 0.4 s of ResNet-50's compile
-    // time). Rewriting a call's operands keeps the call.
-    std::optional<SymbolTable::UseRange> allUses =
-        SymbolTable::getSymbolUses(&module.getBodyRegion());
-    if (!allUses) {
+    // Every symbol's users from one walk (mlc/Support/SymbolUsers.h).
+    // Rewriting a call's operands keeps the call.
+    std::optional<mlc::SymbolUsers> usersOf =
+        mlc::collectSymbolUsers(module.getBodyRegion());
+    if (!usersOf) {
       module.emitError() << "mlc-cpu-prepack-constants: cannot find the "
                             "uses of the module's symbols";
       return signalPassFailure();
     }
-    llvm::DenseMap<StringAttr, SmallVector<Operation *>> usersOf;
-    for (const SymbolTable::SymbolUse &use : *allUses)
-      usersOf[use.getSymbolRef().getRootReference()].push_back(use.getUser());
     for (auto func : llvm::to_vector(module.getOps<func::FuncOp>())) {
       for (unsigned i = 0; i < func.getNumArguments(); ++i) {
         auto width =
             func.getArgAttrOfType<IntegerAttr>(i, mlc::kPackedSliversAttr);
         if (!width)
           continue;
-        for (Operation *user : usersOf.lookup(func.getSymNameAttr())) {
+        for (Operation *user : usersOf->lookup(func.getSymNameAttr())) {
           auto call = dyn_cast<func::CallOp>(user);
           if (!call || call.getNumOperands() <= i) {
             user->emitError()
@@ -116,18 +112,8 @@ struct CPUPrepackConstantsPass
       }
     }
     // The originals that nothing reads any more.
-    if (replaced.empty())
-      return;
-    std::optional<SymbolTable::UseRange> uses =
-        SymbolTable::getSymbolUses(&module.getBodyRegion());
-    if (!uses)
-      return;
-    llvm::DenseSet<StringAttr> used;
-    for (const SymbolTable::SymbolUse &use : *uses)
-      used.insert(use.getSymbolRef().getRootReference());
-    for (Operation *global : replaced)
-      if (!used.contains(SymbolTable::getSymbolName(global)))
-        symbols.erase(global);
+    mlc::eraseUnusedSymbols(symbols, module.getBodyRegion(),
+                            llvm::to_vector(replaced));
   }
 
   /// The global that holds `value`'s constant (a memref.get_global result)

@@ -14,11 +14,11 @@
 #include "mlc/Dialect/Relax/Transforms/Passes.h"
 #include "mlc/Dialect/TensorIR/IR/TensorIR.h"
 #include "mlc/Dialect/TensorIR/IR/TensorIRUtils.h"
+#include "mlc/Support/SymbolUsers.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -313,20 +313,15 @@ struct FuseTIRPass : public mlc::relax::impl::RelaxFuseTIRBase<FuseTIRPass> {
       if (func->hasAttr("relax.primitive") && !func.isExternal())
         primitives.push_back(func);
 
-    // The users of every symbol, from one walk of the module: a walk per
-    // primitive function (SymbolTable::getSymbolUses(func, module)) made
-    // the pass quadratic, 0.5 s of ResNet-50's compile time. A primitive
-    // function holds only call_tir ops, so fusing one does not change the
-    // uses of another.
-    std::optional<SymbolTable::UseRange> uses =
-        SymbolTable::getSymbolUses(&module.getBodyRegion());
-    if (!uses) {
+    // Every symbol's users from one walk (mlc/Support/SymbolUsers.h). A
+    // primitive function holds only call_tir ops, so fusing one does not
+    // change the uses of another.
+    std::optional<mlc::SymbolUsers> usersOf =
+        mlc::collectSymbolUsers(module.getBodyRegion());
+    if (!usersOf) {
       module.emitOpError("has symbol uses relax-fuse-tir cannot see");
       return signalPassFailure();
     }
-    DenseMap<StringAttr, SmallVector<Operation *>> usersOf;
-    for (const SymbolTable::SymbolUse &use : *uses)
-      usersOf[use.getSymbolRef().getRootReference()].push_back(use.getUser());
 
     llvm::SetVector<Operation *> callees;
     for (func::FuncOp func : primitives) {
@@ -334,7 +329,7 @@ struct FuseTIRPass : public mlc::relax::impl::RelaxFuseTIRBase<FuseTIRPass> {
       if (failed(prim))
         return signalPassFailure();
       // Calls of the function become calls of the prim_func.
-      for (Operation *user : usersOf.lookup(func.getSymNameAttr())) {
+      for (Operation *user : usersOf->lookup(func.getSymNameAttr())) {
         auto call = dyn_cast<func::CallOp>(user);
         if (!call) {
           user->emitOpError("refers to primitive function @")
@@ -354,17 +349,9 @@ struct FuseTIRPass : public mlc::relax::impl::RelaxFuseTIRBase<FuseTIRPass> {
       symbols.erase(func);
       symbols.insert(*prim, where);
     }
-    // As TVM, the fused prim_funcs that nothing calls any more go (the
-    // symbols used after fusion, again from one walk).
-    uses = SymbolTable::getSymbolUses(&module.getBodyRegion());
-    if (!uses)
-      return;
-    llvm::DenseSet<StringAttr> used;
-    for (const SymbolTable::SymbolUse &use : *uses)
-      used.insert(use.getSymbolRef().getRootReference());
-    for (Operation *callee : callees)
-      if (!used.contains(SymbolTable::getSymbolName(callee)))
-        symbols.erase(callee);
+    // As TVM, the fused prim_funcs that nothing calls any more go.
+    mlc::eraseUnusedSymbols(symbols, module.getBodyRegion(),
+                            callees.getArrayRef());
   }
 };
 
