@@ -318,11 +318,18 @@ static void eraseDeadViews(RewriterBase &rewriter, Value value) {
 
 /// A register loop nest that reads a panel: its k loop and the tile loops
 /// around it up to the panel's block or a parallel task, innermost first,
-/// each with its trip count, and how many k steps it takes in all.
+/// each with its trip count.
 struct PanelReader {
   SmallVector<scf::ForOp> loops;
   SmallVector<int64_t> trips;
-  int64_t steps = 1;
+
+  /// The k steps the nest takes in all.
+  int64_t getSteps() const {
+    int64_t steps = 1;
+    for (int64_t trip : trips)
+      steps *= trip;
+    return steps;
+  }
 };
 
 /// The reader nest of the register tile `tileOp`; none unless every loop
@@ -345,7 +352,6 @@ static std::optional<PanelReader> panelReader(Operation *tileOp,
         return std::nullopt;
       reader.loops.push_back(loop);
       reader.trips.push_back(trips->getSExtValue());
-      reader.steps *= reader.trips.back();
     }
     if (op->getBlock() == panelOp->getBlock())
       break;
@@ -373,9 +379,9 @@ static std::optional<PanelReader> mainPanelReader(memref::SubViewOp panel,
       std::optional<PanelReader> candidate = panelReader(user, panel);
       if (!candidate)
         continue;
-      elementsRead += candidate->steps *
+      elementsRead += candidate->getSteps() *
                       cast<MemRefType>(value.getType()).getShape().back();
-      if (!reader || candidate->steps > reader->steps)
+      if (!reader || candidate->getSteps() > reader->getSteps())
         reader = candidate;
     }
   }
