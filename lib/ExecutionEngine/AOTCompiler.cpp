@@ -634,7 +634,9 @@ llvm::Error mlc::compileToFile(ModuleOp module, const AOTCompileOptions &opts,
     options->tuningNumCores = opts.tuningNumCores;
   }
   // Another CPU than the host's (--mcpu) has registers of its own, which
-  // the default schedule's register tiles must fit.
+  // the default schedule's register tiles must fit, and tiles of its own.
+  if (!cuda && !opts.cpu.empty() && options->targetCPU.empty())
+    options->targetCPU = opts.cpu;
   if (!cuda && !opts.cpu.empty() && options->targetVectorBits == 0) {
     llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
         createTargetMachine(/*cuda=*/false, opts.cpu, optLevel);

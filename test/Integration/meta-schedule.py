@@ -168,6 +168,18 @@ print("prior:", prior(default) == 0 and prior(spilling) < 0, derived(default)[0]
 avx512 = ms.DefaultScheduleKnobs().default_decisions(None)
 print("AVX-512 default:", [knobs[i][1][d] for i, d in enumerate(avx512)][:2])
 # CHECK: AVX-512 default: [6, 64]
+# On Zen 4 the pipeline's contraction tile is 6x32 (mlc-default-schedule's
+# n-register; test/Pipelines/cpu-pipeline-vector-bits.mlir), so that is the
+# default point there; without AVX-512 Zen 4 is like any AVX2 CPU.
+zen4 = ms.Target(host)
+zen4.cpu, zen4.features = "znver4", ["avx2", "avx512f", "fma"]
+print("Zen 4 default:", [knobs[i][1][d] for i, d in
+                         enumerate(ms.DefaultScheduleKnobs().default_decisions(None, zen4))][:2])
+# CHECK: Zen 4 default: [6, 32]
+zen4.features = ["avx2", "fma"]
+print("Zen 4 without AVX-512:", [knobs[i][1][d] for i, d in
+                                 enumerate(ms.DefaultScheduleKnobs().default_decisions(None, zen4))][:2])
+# CHECK: Zen 4 without AVX-512: [6, 16]
 
 # tune_tir over the course's space: the best schedule is correct, the
 # records are TVM's two JSON-lines files, keyed by this machine's target.

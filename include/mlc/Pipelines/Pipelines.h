@@ -94,6 +94,15 @@ struct CPUPipelineOptions
           "6 pixels (12 accumulators); 0: the host's (with mlc-compile "
           "--mcpu, that CPU's)"),
       llvm::cl::init(0)};
+  PassOptions::Option<std::string> targetCPU{
+      *this, "target-cpu",
+      llvm::cl::desc(
+          "LLVM's name of the target CPU (e.g. znver4), which refines the "
+          "register tiles that target-vector-bits sets: Zen 4 (znver4), "
+          "whose 512-bit FMAs run as two 256-bit halves, gets 6 x 32 "
+          "contraction tiles; empty: the host's (with mlc-compile --mcpu, "
+          "that CPU)"),
+      llvm::cl::init("")};
   PassOptions::Option<bool> prepackConstants{
       *this, "prepack-constants",
       llvm::cl::desc("Store the bound weights that contractions read as "
@@ -232,6 +241,21 @@ unsigned getVectorBits(llvm::function_ref<bool(llvm::StringRef)> hasFeature);
 
 /// getVectorBits of the host: the default of target-vector-bits.
 unsigned getHostVectorBits();
+
+/// The default schedule's register tiles for a CPU: the columns of a
+/// contraction's tile (mlc-default-schedule's n-register; 6 rows) and the
+/// pixels of a convolution's (conv-m-register).
+struct RegisterTiles {
+  int64_t nRegister;
+  int64_t convMRegister;
+};
+
+/// The register tiles for a CPU whose widest vector registers have
+/// `vectorBits` bits (getVectorBits) and whose LLVM name is `cpu` (empty:
+/// the host's): what the CPU pipeline gives mlc-default-schedule, and the
+/// default point of mlc.meta_schedule's knob space.
+RegisterTiles getDefaultRegisterTiles(unsigned vectorBits,
+                                      llvm::StringRef cpu = "");
 
 void buildCPUPipeline(mlir::OpPassManager &pm,
                       const CPUPipelineOptions &options);

@@ -75,20 +75,23 @@ class DefaultScheduleKnobs:
             sch.annotate(func, "mlc.schedule." + name, value)
         return sch
 
-    # What the CPU pipeline gives the schedule on a target without AVX-512
-    # (its target-vector-bits): tiles for 16 vector registers.
+    # What the CPU pipeline gives the schedule (mlc::getDefaultRegisterTiles)
+    # where it differs from the pass's defaults: tiles for 16 vector
+    # registers without AVX-512, and 6 x 32 on Zen 4, whose 512-bit FMAs
+    # run as two 256-bit halves.
     NARROW_DEFAULTS = {"n_register": 16, "conv_m_register": 6}
+    ZEN4_DEFAULTS = {"n_register": 32}
 
     def default_decisions(self, mod, target=None):
         """The point of the default schedule, as the CPU pipeline sets it
-        for `target` (None: AVX-512's tiles)."""
-        narrow = target is not None and not _avx512(target)
-        decisions = []
-        for name, candidates, default in self.knobs:
-            if narrow and name in self.NARROW_DEFAULTS:
-                default = self.NARROW_DEFAULTS[name]
-            decisions.append(list(candidates).index(default))
-        return decisions
+        for `target` (None: the tiles of an AVX-512 CPU other than Zen 4)."""
+        overrides = {}
+        if target is not None and not _avx512(target):
+            overrides = self.NARROW_DEFAULTS
+        elif target is not None and target.cpu == "znver4":
+            overrides = self.ZEN4_DEFAULTS
+        return [list(candidates).index(overrides.get(name, default))
+                for name, candidates, default in self.knobs]
 
     def random_decisions(self, rng):
         """A uniformly random point, without building its schedule."""
