@@ -5,22 +5,32 @@
 # (bound as parameters), compiled with the option on and off, run and
 # compared with a float64 numpy reference. Each case also counts the window
 # reductions after the pass, so that a case that stopped splitting fails
-# (one op: not split; 3 to 5: the interior and 2 to 4 border parts):
-# stride 1 with a fused bias and relu, stride 2 with relu6 (one border part
-# per dimension: the last window ends inside the image), a 5x5 kernel, a
-# dilated kernel, asymmetric padding, a max pooling (padded with -inf) and
-# an average pooling on NCHW (not converted: the windows slide along the
-# innermost dimension), and an unpadded convolution (nothing to split).
+# (one op: not split; 3 to 5: the interior and 2 to 4 border parts), and
+# says whether the kernel became channel tasks (where the border parts
+# hold an eighth of the outputs or more and the channels split into tasks
+# of whole cache lines): stride 1 with a fused bias and relu, stride 2
+# with relu6 (one border part per dimension: the last window ends inside
+# the image), a 5x5 kernel, a dilated kernel, asymmetric padding, a max
+# pooling (padded with -inf; its window-shape operand keeps it out of
+# channel tasks) and an average pooling on NCHW (not converted: the windows
+# slide along the innermost dimension), an unpadded convolution (nothing to
+# split), and MobileNet-v2's small images as channel tasks (7x7 with 64
+# channels, 4 tasks; 14x14 at stride 2 with 48, 3 tasks).
 # Tolerances: rtol 1e-5, atol 1e-5 * sqrt(window size).
 # RUN: %python %s | FileCheck %s
-# CHECK: dwconv3x3 s1 24ch 15x15 bias relu: 5 window ops, on ok, off ok
-# CHECK: dwconv3x3 s2 32ch 16x16 relu6: 3 window ops, on ok, off ok
-# CHECK: dwconv5x5 s2 16ch 13x13: 5 window ops, on ok, off ok
-# CHECK: dwconv3x3 dilation 2 16ch 12x12: 5 window ops, on ok, off ok
-# CHECK: dwconv3x3 s2 padding 0,1 16ch 14x14: 3 window ops, on ok, off ok
-# CHECK: max_pool3x3 s2 16ch 18x18: 3 window ops, on ok, off ok
-# CHECK: avg_pool3x3 s1 8ch 10x10: 5 window ops, on ok, off ok
-# CHECK: dwconv3x3 unpadded 16ch 10x10: 1 window ops, on ok, off ok
+# CHECK: dwconv3x3 s1 24ch 15x15 bias relu: 5 window ops, 0 channel tasks, on ok, off ok
+# CHECK: dwconv3x3 s2 32ch 16x16 relu6: 3 window ops, 2 channel tasks, on ok, off ok
+# CHECK: dwconv5x5 s2 16ch 13x13: 5 window ops, 0 channel tasks, on ok, off ok
+# CHECK: dwconv3x3 dilation 2 16ch 12x12: 5 window ops, 0 channel tasks, on ok, off ok
+# CHECK: dwconv3x3 s2 padding 0,1 16ch 14x14: 3 window ops, 0 channel tasks, on ok, off ok
+# CHECK: max_pool3x3 s2 16ch 18x18: 3 window ops, 0 channel tasks, on ok, off ok
+# CHECK: avg_pool3x3 s1 8ch 10x10: 5 window ops, 0 channel tasks, on ok, off ok
+# CHECK: dwconv3x3 unpadded 16ch 10x10: 1 window ops, 0 channel tasks, on ok, off ok
+# CHECK: dwconv3x3 s1 64ch 7x7 bias relu6: 5 window ops, 4 channel tasks, on ok, off ok
+# CHECK: dwconv3x3 s2 48ch 14x14 bias: 3 window ops, 3 channel tasks, on ok, off ok
+# CHECK: max_pool3x3 s1 32ch 6x6: 5 window ops, 0 channel tasks, on ok, off ok
+
+import re
 
 import numpy as np
 import mlc
@@ -34,16 +44,19 @@ def f32(*shape, scale=1.0):
 
 
 def window_ops(bound):
-    """Window reductions (linalg ops with reduction loops) after the pass."""
+    """(window reductions (linalg ops with reduction loops), channel tasks
+    (the scf.forall's trip count, 0 without one)) after the pass."""
     split = kernels_after(bound, "mlc-strip-parameter-names,"
                           "func.func(mlc-cpu-split-padded-windows)")
-    return sum(1 for line in split.splitlines()
-               if "linalg.generic" in line and '"reduction"' in line)
+    ops = sum(1 for line in split.splitlines()
+              if "linalg.generic" in line and '"reduction"' in line)
+    tasks = re.search(r"scf.forall \(%\w+\) = \(0\) to \((\d+)\) step \((\d+)\)", split)
+    return ops, int(tasks.group(1)) // int(tasks.group(2)) if tasks else 0
 
 
 def check(name, inputs, params, body, reference, window):
     bound = bind_relay_params(inputs, params, body)
-    count = window_ops(bound)
+    count, tasks = window_ops(bound)
     values = [v for _, v in inputs]
     expected = reference(*[v.astype(np.float64) for _, v in inputs + params])
     results = []
@@ -53,7 +66,7 @@ def check(name, inputs, params, body, reference, window):
         got = library["main"](*values)
         np.testing.assert_allclose(got, expected, rtol=1e-5, atol=1e-5 * np.sqrt(window))
         results.append("on ok" if on else "off ok")
-    print("%s: %d window ops, %s" % (name, count, ", ".join(results)))
+    print("%s: %d window ops, %d channel tasks, %s" % (name, count, tasks, ", ".join(results)))
 
 
 def windows(x, k, stride, pads, dilation, pad_value=0.0):
@@ -122,3 +135,20 @@ x, w = f32(1, 16, 10, 10), f32(16, 1, 3, 3)
 check("dwconv3x3 unpadded 16ch 10x10", [("x", x)], [("w", w)],
       dw_text(16, 3, 1, [0, 0, 0, 0]),
       lambda x, w: dwconv(x, w, 1, (0, 0, 0, 0)), 9)
+
+x, w, b = f32(1, 64, 7, 7), f32(64, 1, 3, 3), f32(64)
+check("dwconv3x3 s1 64ch 7x7 bias relu6", [("x", x)], [("w", w), ("b", b)],
+      "%%0 = %s;\n%%1 = nn.bias_add(%%0, %%b);\nclip(%%1, a_min=0f, a_max=6f)"
+      % dw_text(64, 3, 1, [1, 1, 1, 1]),
+      lambda x, w, b: np.clip(dwconv(x, w, 1, (1, 1, 1, 1)) + b[None, :, None, None], 0, 6),
+      9)
+
+x, w, b = f32(1, 48, 14, 14), f32(48, 1, 3, 3), f32(48)
+check("dwconv3x3 s2 48ch 14x14 bias", [("x", x)], [("w", w), ("b", b)],
+      "%%0 = %s;\nnn.bias_add(%%0, %%b)" % dw_text(48, 3, 2, [1, 1, 1, 1]),
+      lambda x, w, b: dwconv(x, w, 2, (1, 1, 1, 1)) + b[None, :, None, None], 9)
+
+x = f32(1, 32, 6, 6)
+check("max_pool3x3 s1 32ch 6x6", [("x", x)], [],
+      "nn.max_pool2d(%x, pool_size=[3, 3], strides=[1, 1], padding=[1, 1, 1, 1])",
+      lambda x: windows(x, 3, 1, (1, 1, 1, 1), 1, -np.inf).max(axis=(4, 5)), 9)

@@ -13,6 +13,11 @@
 // buffer shrinks to the frame that the border parts read. The border parts
 // are marked to run on one thread (kSingleThreadMarker).
 //
+// Where the border parts hold much of the work (small images: on 7x7 half
+// of the outputs), a channels-last op is first cut into channel tasks
+// (scf.forall), each with a bordered image and parts of its own: one fork
+// for the whole kernel, every part in parallel.
+//
 //===----------------------------------------------------------------------===//
 
 #include "KernelSchedules.h"
@@ -23,6 +28,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/TilingInterface.h"
@@ -41,7 +47,7 @@ namespace {
 /// An image buffer allocated in the kernel that holds `source` at `offsets`
 /// (one linalg.copy) and fill values elsewhere (linalg.fill of subviews).
 struct PaddedImage {
-  memref::AllocOp buffer;
+  Operation *buffer; // memref.alloc, or memref.alloca in a channel task
   linalg::CopyOp copy;
   Value source;
   SmallVector<int64_t> offsets;
@@ -65,9 +71,10 @@ bool mayWrite(Operation *op, Value root) {
 }
 
 std::optional<PaddedImage> matchPaddedImage(Value image, Operation *reader) {
-  auto buffer = image.getDefiningOp<memref::AllocOp>();
-  if (!buffer || !buffer.getType().hasStaticShape() ||
-      !buffer.getType().getLayout().isIdentity())
+  Operation *buffer = image.getDefiningOp();
+  auto type = dyn_cast<MemRefType>(image.getType());
+  if (!buffer || !isa<memref::AllocOp, memref::AllocaOp>(buffer) ||
+      !type.hasStaticShape() || !type.getLayout().isIdentity())
     return std::nullopt;
   PaddedImage result;
   result.buffer = buffer;
@@ -94,7 +101,7 @@ std::optional<PaddedImage> matchPaddedImage(Value image, Operation *reader) {
         ShapedType::isDynamicShape(view.getStaticOffsets()) ||
         !llvm::all_of(view.getStaticStrides(),
                       [](int64_t s) { return s == 1; }) ||
-        view.getType().getRank() != buffer.getType().getRank() ||
+        view.getType().getRank() != type.getRank() ||
         !llvm::equal(view.getStaticSizes(), sourceType.getShape()))
       return std::nullopt;
     result.copy = copy;
@@ -224,6 +231,224 @@ Value staticView(RewriterBase &rewriter, Location loc, Value buffer,
                                    strides);
 }
 
+/// Whether the border parts of `parts` (all but the last, the interior) hold
+/// at least an eighth of the iterations: 7x7 outputs half, 14x14 a quarter,
+/// 28x28 an eighth, 56x56 7 %. Run on one thread, they keep a kernel from
+/// scaling (1 -> 2 threads: 7x7x960 1.08x, 14x14x384 and 28x28x192 1.4x).
+bool hasHeavyBorders(linalg::LinalgOp op, ArrayRef<Part> parts) {
+  uint64_t border = 0;
+  for (const Part &part : parts.drop_back())
+    border += mlc::countElements(part.sizes);
+  return 8 * border >= mlc::countElements(op.getStaticLoopRanges());
+}
+
+/// The loop of `op` that is the innermost dimension of each of its buffers,
+/// and in no other dimension of them, with `extent` iterations like that
+/// dimension: the channels of a channels-last window reduction, and of the
+/// fills, copies and epilogues around it.
+std::optional<unsigned> channelLoop(linalg::LinalgOp op, int64_t extent) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  std::optional<unsigned> loop;
+  for (OpOperand &operand : op->getOpOperands()) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type)
+      continue; // a scalar
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (type.getRank() == 0 || type.getShape().back() != extent ||
+        map.getNumResults() != type.getRank())
+      return std::nullopt;
+    // The innermost index is the loop, plus loops of one iteration (a
+    // depthwise convolution's channel multiplier: c + m).
+    std::optional<SmallVector<int64_t>> form =
+        linearForm(map.getResults().back(), ranges.size());
+    if (!form)
+      return std::nullopt;
+    std::optional<unsigned> last;
+    for (auto [d, c] : llvm::enumerate(*form)) {
+      if (c == 0 || ranges[d] == 1)
+        continue;
+      if (c != 1 || last)
+        return std::nullopt;
+      last = d;
+    }
+    if (!last || (loop && *loop != *last))
+      return std::nullopt;
+    loop = *last;
+    if (llvm::any_of(map.getResults().drop_back(),
+                     [&](AffineExpr e) { return e.isFunctionOfDim(*loop); }))
+      return std::nullopt;
+  }
+  if (!loop || op.getStaticLoopRanges()[*loop] != extent)
+    return std::nullopt;
+  return loop;
+}
+
+/// `type` with `channels` elements in its innermost dimension.
+MemRefType withChannels(MemRefType type, int64_t channels) {
+  SmallVector<int64_t> shape(type.getShape());
+  shape.back() = channels;
+  return MemRefType::get(shape, type.getElementType());
+}
+
+/// Moves the channels-last window reduction `op`, with the fills and the
+/// copy that make its bordered image and its fused fill and epilogue, into
+/// an scf.forall over tasks of a few cache lines of channels (at most 16
+/// tasks, at least 2). Each task fills and copies a bordered image of its
+/// channels on its stack and accumulates into a buffer of its own there.
+/// Returns the task's window reduction; fails, changing nothing, when an
+/// op is not independent across channels or nothing but views and
+/// allocations lies between them.
+FailureOr<linalg::LinalgOp>
+splitIntoChannelTasks(RewriterBase &rewriter, linalg::LinalgOp op,
+                      const PaddedImage &padded,
+                      const std::optional<Epilogue> &epilogue) {
+  auto imageType = cast<MemRefType>(padded.buffer->getResult(0).getType());
+  int64_t channels = imageType.getShape().back();
+  int64_t line = kCacheLineBytes /
+                 std::max<int64_t>(1, imageType.getElementTypeBitWidth() / 8);
+  int64_t chunk = 0;
+  for (int64_t size = llvm::alignTo(llvm::divideCeil(channels, 16), line);
+       2 * size <= channels; size += line) {
+    if (channels % size == 0) {
+      chunk = size;
+      break;
+    }
+  }
+  if (!chunk)
+    return failure();
+
+  // The ops that move, in order, each with its channel loop.
+  SmallVector<linalg::FillOp> fills;
+  for (Operation *user : padded.buffer->getUsers())
+    if (auto view = dyn_cast<memref::SubViewOp>(user))
+      if (auto fill = dyn_cast<linalg::FillOp>(*view->getUsers().begin()))
+        fills.push_back(fill);
+  SmallVector<Operation *> group(fills.begin(), fills.end());
+  group.push_back(padded.copy);
+  if (epilogue)
+    group.append({epilogue->fill, epilogue->epilogue});
+  group.push_back(op);
+  for (Operation *member : group)
+    if (member->getBlock() != op->getBlock() ||
+        !channelLoop(cast<linalg::LinalgOp>(member), channels))
+      return failure();
+  llvm::sort(group,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  if (!epilogue && !llvm::is_contained(group, op))
+    return failure();
+  for (Operation *between = group.front(); between != group.back();
+       between = between->getNextNode())
+    if (!llvm::is_contained(group, between) &&
+        !isa<memref::SubViewOp, memref::AllocOp, arith::ConstantOp>(between))
+      return failure();
+
+  Location loc = op.getLoc();
+  Value accumulator = op.getDpsInits()[0];
+  Value bordered = padded.buffer->getResult(0);
+  // The buffers that the tasks make their own: a view of them must be the
+  // buffer or a static unit-stride view of it.
+  auto ownView = [&](Value operand) -> std::optional<SmallVector<int64_t>> {
+    unsigned rank = cast<MemRefType>(operand.getType()).getRank();
+    if (operand == bordered || operand == accumulator)
+      return SmallVector<int64_t>(rank, 0);
+    auto view = operand.getDefiningOp<memref::SubViewOp>();
+    if (!view ||
+        (view.getSource() != bordered && view.getSource() != accumulator) ||
+        ShapedType::isDynamicShape(view.getStaticOffsets()) ||
+        !llvm::all_of(view.getStaticStrides(),
+                      [](int64_t s) { return s == 1; }) ||
+        view.getStaticOffsets().back() != 0)
+      return std::nullopt;
+    return llvm::to_vector(view.getStaticOffsets());
+  };
+  for (Operation *member : group)
+    for (Value operand : member->getOperands())
+      if (isa<MemRefType>(operand.getType()) &&
+          (rootBuffer(operand) == bordered ||
+           rootBuffer(operand) == accumulator) &&
+          !ownView(operand))
+        return failure();
+
+  rewriter.setInsertionPointAfter(group.back());
+  auto forall = scf::ForallOp::create(
+      rewriter, loc, ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
+      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(channels)},
+      ArrayRef<OpFoldResult>{rewriter.getIndexAttr(chunk)}, ValueRange{},
+      std::nullopt);
+  rewriter.setInsertionPointToStart(forall.getBody());
+  Value offset = forall.getInductionVar(0);
+  Value image =
+      memref::AllocaOp::create(rewriter, loc, withChannels(imageType, chunk));
+  Value taskAccumulator;
+  if (epilogue)
+    taskAccumulator = memref::AllocaOp::create(
+        rewriter, loc,
+        withChannels(cast<MemRefType>(accumulator.getType()), chunk));
+  // Each op on the task's channels: views of the bordered image and of the
+  // accumulator become views of the task's own, the other buffers are read
+  // and written at the task's channels.
+  // All views first: the split of the task's op computes the epilogue's
+  // parts before the op's.
+  SmallVector<SmallVector<Value>> memberOperands;
+  for (Operation *member : group) {
+    SmallVector<Value> &operands = memberOperands.emplace_back();
+    for (Value operand : member->getOperands()) {
+      auto type = dyn_cast<MemRefType>(operand.getType());
+      if (!type) {
+        operands.push_back(operand);
+        continue;
+      }
+      SmallVector<int64_t> sizes(type.getShape());
+      sizes.back() = chunk;
+      SmallVector<int64_t> strides(sizes.size(), 1);
+      Value root = rootBuffer(operand);
+      if (operand == bordered || operand == accumulator) {
+        // The op's own buffer, as the split and the epilogue match it.
+        operands.push_back(operand == bordered ? image : taskAccumulator);
+        continue;
+      }
+      if (root == bordered || root == accumulator) {
+        operands.push_back(memref::SubViewOp::create(
+            rewriter, loc, root == bordered ? image : taskAccumulator,
+            *ownView(operand), sizes, strides));
+        continue;
+      }
+      SmallVector<OpFoldResult> offsets(sizes.size(), rewriter.getIndexAttr(0));
+      offsets.back() = offset;
+      operands.push_back(memref::SubViewOp::create(
+          rewriter, loc, operand, offsets,
+          getAsIndexOpFoldResult(rewriter.getContext(), sizes),
+          getAsIndexOpFoldResult(rewriter.getContext(), strides)));
+    }
+  }
+  linalg::LinalgOp task;
+  for (auto [member, operands] : llvm::zip(group, memberOperands)) {
+    Operation *copy = rewriter.clone(*member);
+    copy->setOperands(operands);
+    if (member == op.getOperation())
+      task = cast<linalg::LinalgOp>(copy);
+  }
+
+  // The originals go, and the buffers that only they used.
+  for (Operation *member : llvm::reverse(group))
+    rewriter.eraseOp(member);
+  for (Value buffer : {bordered, accumulator}) {
+    Operation *alloc = buffer.getDefiningOp();
+    if (!alloc)
+      continue;
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+      if (isa<memref::SubViewOp>(user) && user->use_empty())
+        rewriter.eraseOp(user);
+    if (llvm::all_of(alloc->getUsers(),
+                     [](Operation *u) { return isa<memref::DeallocOp>(u); })) {
+      for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+        rewriter.eraseOp(user);
+      rewriter.eraseOp(alloc);
+    }
+  }
+  return task;
+}
+
 /// Splits `op` (see the file comment). Fails, and changes nothing, when it
 /// does not apply.
 LogicalResult splitPaddedWindow(RewriterBase &rewriter, linalg::LinalgOp op) {
@@ -251,6 +476,16 @@ LogicalResult splitPaddedWindow(RewriterBase &rewriter, linalg::LinalgOp op) {
   if (!outMap.isProjectedPermutation())
     return failure();
   std::optional<Epilogue> epilogue = matchEpilogue(op);
+  bool inTask = op->getParentOfType<scf::ForallOp>() != nullptr;
+  if (!inTask && hasHeavyBorders(op, parts)) {
+    FailureOr<linalg::LinalgOp> task =
+        splitIntoChannelTasks(rewriter, op, *padded, epilogue);
+    if (succeeded(task)) {
+      // Without parts, the task's op reads its whole bordered image.
+      (void)splitPaddedWindow(rewriter, *task);
+      return success();
+    }
+  }
   // The output dimensions' offsets and sizes of a part.
   auto outputBox = [&](const Part &part) {
     SmallVector<int64_t> offsets, sizes;
@@ -289,8 +524,11 @@ LogicalResult splitPaddedWindow(RewriterBase &rewriter, linalg::LinalgOp op) {
     Value partBuffer;
     if (epilogue) {
       rewriter.setInsertionPoint(op);
-      partBuffer = memref::AllocOp::create(
-          rewriter, loc, MemRefType::get(outSizes, elementType));
+      // A channel task's part buffers are its own, on its stack.
+      MemRefType partType = MemRefType::get(outSizes, elementType);
+      partBuffer =
+          inTask ? memref::AllocaOp::create(rewriter, loc, partType).getResult()
+                 : memref::AllocOp::create(rewriter, loc, partType).getResult();
       made.push_back(partBuffer.getDefiningOp());
       Operation *fill = rewriter.clone(*epilogue->fill);
       fill->replaceUsesOfWith(accumulator, partBuffer);
@@ -342,8 +580,10 @@ LogicalResult splitPaddedWindow(RewriterBase &rewriter, linalg::LinalgOp op) {
     for (OpOperand *input : epi->getDpsInputOperands())
       if (rootBuffer(input->get()) == accumulator)
         input->set(partBuffer);
-    rewriter.setInsertionPointAfter(*epi);
-    memref::DeallocOp::create(rewriter, loc, partBuffer);
+    if (!inTask) {
+      rewriter.setInsertionPointAfter(*epi);
+      memref::DeallocOp::create(rewriter, loc, partBuffer);
+    }
   }
 
   // The frame of the source that the border parts read, copied where the
@@ -369,7 +609,8 @@ LogicalResult splitPaddedWindow(RewriterBase &rewriter, linalg::LinalgOp op) {
     if (empty)
       continue;
     Value src = staticView(rewriter, loc, padded->source, from, sizes);
-    Value dst = staticView(rewriter, loc, padded->buffer, to, sizes);
+    Value dst =
+        staticView(rewriter, loc, padded->buffer->getResult(0), to, sizes);
     linalg::CopyOp::create(rewriter, loc, src, dst);
   }
 

@@ -871,3 +871,43 @@ func.func @border_row_parallel(%I: memref<1x3x16x384xf32>, %W: memref<3x3x384xf3
   }
   return
 }
+
+// -----
+
+// Ops already in a parallel task (the channel tasks of
+// mlc-cpu-split-padded-windows) run on its thread: neither the window
+// reduction nor the elementwise op (each above the threshold on its own)
+// gets a parallel loop of its own; the task's scf.forall becomes the one
+// scf.parallel.
+// CHECK-LABEL: func.func @ops_in_a_task
+// CHECK: scf.parallel
+// CHECK-NOT: scf.parallel
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (vector<16xf32>)
+// CHECK-NOT: scf.parallel
+// CHECK: return
+#win = affine_map<(n, y, x, c, ky, kx) -> (n, y + ky, x + kx, c)>
+#wgt = affine_map<(n, y, x, c, ky, kx) -> (ky, kx, c)>
+#res = affine_map<(n, y, x, c, ky, kx) -> (n, y, x, c)>
+#id = affine_map<(n, y, x, c) -> (n, y, x, c)>
+func.func @ops_in_a_task(%I: memref<1x3x16x768xf32>, %W: memref<3x3x768xf32>, %O: memref<1x1x14x768xf32>, %E: memref<1x64x64x768xf32>) {
+  scf.forall (%c) = (0) to (768) step (384) {
+    %i = memref.subview %I[0, 0, 0, %c] [1, 3, 16, 384] [1, 1, 1, 1] : memref<1x3x16x768xf32> to memref<1x3x16x384xf32, strided<[36864, 12288, 768, 1], offset: ?>>
+    %w = memref.subview %W[0, 0, %c] [3, 3, 384] [1, 1, 1] : memref<3x3x768xf32> to memref<3x3x384xf32, strided<[2304, 768, 1], offset: ?>>
+    %o = memref.subview %O[0, 0, 0, %c] [1, 1, 14, 384] [1, 1, 1, 1] : memref<1x1x14x768xf32> to memref<1x1x14x384xf32, strided<[10752, 10752, 768, 1], offset: ?>>
+    %e = memref.subview %E[0, 0, 0, %c] [1, 64, 64, 384] [1, 1, 1, 1] : memref<1x64x64x768xf32> to memref<1x64x64x384xf32, strided<[3145728, 49152, 768, 1], offset: ?>>
+    linalg.generic {indexing_maps = [#win, #wgt, #res], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]}
+        ins(%i, %w : memref<1x3x16x384xf32, strided<[36864, 12288, 768, 1], offset: ?>>, memref<3x3x384xf32, strided<[2304, 768, 1], offset: ?>>) outs(%o : memref<1x1x14x384xf32, strided<[10752, 10752, 768, 1], offset: ?>>) {
+    ^bb0(%a: f32, %b: f32, %acc: f32):
+      %0 = arith.mulf %a, %b : f32
+      %1 = arith.addf %acc, %0 : f32
+      linalg.yield %1 : f32
+    }
+    linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+        outs(%e : memref<1x64x64x384xf32, strided<[3145728, 49152, 768, 1], offset: ?>>) {
+    ^bb0(%x: f32):
+      %0 = arith.mulf %x, %x : f32
+      linalg.yield %0 : f32
+    }
+  }
+  return
+}

@@ -14,6 +14,8 @@
 #bias = affine_map<(d0, d1, d2, d3) -> (0, 0, 0, d3)>
 // CHECK-LABEL: func.func @depthwise(
 // CHECK-SAME: %[[IMG:[^:]+]]: memref<1x6x6x16xf32>
+// 16 channels are one cache line: no channel tasks (below).
+// CHECK-NOT: scf.forall
 // CHECK: %[[PAD:.*]] = memref.alloc() : memref<1x8x8x16xf32>
 // CHECK-COUNT-4: linalg.fill
 // CHECK: %[[S0:.*]] = memref.subview %[[IMG]][0, 0, 0, 0] [1, 2, 6, 16]
@@ -73,6 +75,129 @@ func.func @depthwise(%img: memref<1x6x6x16xf32>, %w: memref<3x3x1x16xf32>, %b: m
   }
   memref.dealloc %acc : memref<1x6x6x16xf32>
   memref.dealloc %pad : memref<1x8x8x16xf32>
+  return
+}
+
+// -----
+
+// The same convolution on a 4x4 image of 32 channels: the border parts hold
+// 12 of the 16 outputs, so the kernel becomes channel tasks (scf.forall) of
+// 16 channels (a cache line), each with its own bordered image and part
+// buffers on its stack, then split as above: one parallel loop for
+// everything, no heap buffers.
+#win = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 + d5, d2 + d6, d3 + d4)>
+#wts = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d5, d6, d4, d3)>
+#out = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#acc = affine_map<(d0, d1, d2, d3) -> (0, d1, d2, d3)>
+#bias = affine_map<(d0, d1, d2, d3) -> (0, 0, 0, d3)>
+// CHECK-LABEL: func.func @depthwise_channel_tasks(
+// CHECK-SAME: %[[IMG:[^:]+]]: memref<1x4x4x32xf32>, %[[W:[^:]+]]: memref<3x3x1x32xf32>, %[[B:[^:]+]]: memref<1x1x1x32xf32>, %[[RES:[^:]+]]: memref<1x4x4x32xf32>
+// CHECK-NOT: memref.alloc()
+// CHECK: scf.forall (%[[C:.*]]) = (0) to (32) step (16) {
+// CHECK-NEXT: %[[PAD:.*]] = memref.alloca() : memref<1x6x6x16xf32>
+// CHECK: %[[TIMG:.*]] = memref.subview %[[IMG]][0, 0, 0, %[[C]]] [1, 4, 4, 16]
+// CHECK: memref.subview %[[W]][0, 0, 0, %[[C]]] [3, 3, 1, 16]
+// CHECK: memref.subview %[[B]][0, 0, 0, %[[C]]] [1, 1, 1, 16]
+// CHECK: memref.subview %[[RES]][0, 0, 0, %[[C]]] [1, 4, 4, 16]
+// CHECK-COUNT-4: linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : memref<{{1x1x6x16|1x6x1x16}}xf32
+// CHECK: memref.subview %[[TIMG]][0, 0, 0, 0] [1, 2, 4, 16]
+// CHECK: memref.subview %[[PAD]][0, 1, 1, 0] [1, 2, 4, 16]
+// CHECK-COUNT-4: linalg.copy
+// CHECK: %[[B0:.*]] = memref.alloca() : memref<1x1x4x16xf32>
+// CHECK: memref.subview %[[PAD]][0, 0, 0, 0] [1, 3, 6, 16]
+// CHECK: linalg.generic {{.*}}"reduction"{{.*}} outs(%{{.*}} : memref<1x1x4x16xf32>) attrs = {mlc.single_thread}
+// CHECK-COUNT-3: "reduction"{{.*}} attrs = {mlc.single_thread}
+// The interior reads the task's channels of the image itself.
+// CHECK: %[[I:.*]] = memref.alloca() : memref<1x2x2x16xf32>
+// CHECK: %[[IV:.*]] = memref.subview %[[TIMG]][0, 0, 0, 0] [1, 4, 4, 16]
+// CHECK: linalg.generic {{.*}}"reduction"{{.*}} ins(%[[IV]], %{{.*}}) outs(%[[I]] : memref<1x2x2x16xf32>) {
+// CHECK: linalg.generic {{.*}} ins(%[[I]], %{{.*}}) outs(%{{.*}} : memref<1x2x2x16xf32, strided<[512, 128, 32, 1], offset: ?>>)
+// CHECK-NOT: memref.dealloc
+// CHECK: return
+func.func @depthwise_channel_tasks(%img: memref<1x4x4x32xf32>, %w: memref<3x3x1x32xf32>, %b: memref<1x1x1x32xf32>, %res: memref<1x4x4x32xf32>) {
+  %zero = arith.constant 0.000000e+00 : f32
+  %acc = memref.alloc() : memref<1x4x4x32xf32>
+  %pad = memref.alloc() : memref<1x6x6x32xf32>
+  %t = memref.subview %pad[0, 0, 0, 0] [1, 1, 6, 32] [1, 1, 1, 1] : memref<1x6x6x32xf32> to memref<1x1x6x32xf32, strided<[1152, 192, 32, 1]>>
+  linalg.fill ins(%zero : f32) outs(%t : memref<1x1x6x32xf32, strided<[1152, 192, 32, 1]>>)
+  %bo = memref.subview %pad[0, 5, 0, 0] [1, 1, 6, 32] [1, 1, 1, 1] : memref<1x6x6x32xf32> to memref<1x1x6x32xf32, strided<[1152, 192, 32, 1], offset: 960>>
+  linalg.fill ins(%zero : f32) outs(%bo : memref<1x1x6x32xf32, strided<[1152, 192, 32, 1], offset: 960>>)
+  %l = memref.subview %pad[0, 0, 0, 0] [1, 6, 1, 32] [1, 1, 1, 1] : memref<1x6x6x32xf32> to memref<1x6x1x32xf32, strided<[1152, 192, 32, 1]>>
+  linalg.fill ins(%zero : f32) outs(%l : memref<1x6x1x32xf32, strided<[1152, 192, 32, 1]>>)
+  %r = memref.subview %pad[0, 0, 5, 0] [1, 6, 1, 32] [1, 1, 1, 1] : memref<1x6x6x32xf32> to memref<1x6x1x32xf32, strided<[1152, 192, 32, 1], offset: 160>>
+  linalg.fill ins(%zero : f32) outs(%r : memref<1x6x1x32xf32, strided<[1152, 192, 32, 1], offset: 160>>)
+  %in = memref.subview %pad[0, 1, 1, 0] [1, 4, 4, 32] [1, 1, 1, 1] : memref<1x6x6x32xf32> to memref<1x4x4x32xf32, strided<[1152, 192, 32, 1], offset: 224>>
+  linalg.copy ins(%img : memref<1x4x4x32xf32>) outs(%in : memref<1x4x4x32xf32, strided<[1152, 192, 32, 1], offset: 224>>)
+  linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%acc : memref<1x4x4x32xf32>) {
+  ^bb0(%o: f32):
+    linalg.yield %zero : f32
+  }
+  linalg.generic {indexing_maps = [#win, #wts, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%pad, %w : memref<1x6x6x32xf32>, memref<3x3x1x32xf32>) outs(%acc : memref<1x4x4x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %0 = arith.mulf %x, %y : f32
+    %1 = arith.addf %o, %0 : f32
+    linalg.yield %1 : f32
+  }
+  linalg.generic {indexing_maps = [#acc, #bias, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%acc, %b : memref<1x4x4x32xf32>, memref<1x1x1x32xf32>) outs(%res : memref<1x4x4x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %0 = arith.addf %x, %y : f32
+    %1 = arith.maximumf %0, %zero : f32
+    linalg.yield %1 : f32
+  }
+  memref.dealloc %acc : memref<1x4x4x32xf32>
+  memref.dealloc %pad : memref<1x6x6x32xf32>
+  return
+}
+
+
+// -----
+
+// A 40x40 image: the border parts hold 10 % of the outputs, less than an
+// eighth; the interior's rows are the parallel tasks (no channel tasks).
+#win = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 + d5, d2 + d6, d3 + d4)>
+#wts = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d5, d6, d4, d3)>
+#out = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#acc = affine_map<(d0, d1, d2, d3) -> (0, d1, d2, d3)>
+#bias = affine_map<(d0, d1, d2, d3) -> (0, 0, 0, d3)>
+// CHECK-LABEL: func.func @depthwise_large_image(
+// CHECK-NOT: scf.forall
+// CHECK: memref.alloc() : memref<1x42x42x32xf32>
+// CHECK-COUNT-4: attrs = {mlc.single_thread}
+// CHECK: memref.dealloc
+func.func @depthwise_large_image(%img: memref<1x40x40x32xf32>, %w: memref<3x3x1x32xf32>, %b: memref<1x1x1x32xf32>, %res: memref<1x40x40x32xf32>) {
+  %zero = arith.constant 0.000000e+00 : f32
+  %acc = memref.alloc() : memref<1x40x40x32xf32>
+  %pad = memref.alloc() : memref<1x42x42x32xf32>
+  %t = memref.subview %pad[0, 0, 0, 0] [1, 1, 42, 32] [1, 1, 1, 1] : memref<1x42x42x32xf32> to memref<1x1x42x32xf32, strided<[56448, 1344, 32, 1]>>
+  linalg.fill ins(%zero : f32) outs(%t : memref<1x1x42x32xf32, strided<[56448, 1344, 32, 1]>>)
+  %bo = memref.subview %pad[0, 41, 0, 0] [1, 1, 42, 32] [1, 1, 1, 1] : memref<1x42x42x32xf32> to memref<1x1x42x32xf32, strided<[56448, 1344, 32, 1], offset: 55104>>
+  linalg.fill ins(%zero : f32) outs(%bo : memref<1x1x42x32xf32, strided<[56448, 1344, 32, 1], offset: 55104>>)
+  %l = memref.subview %pad[0, 0, 0, 0] [1, 42, 1, 32] [1, 1, 1, 1] : memref<1x42x42x32xf32> to memref<1x42x1x32xf32, strided<[56448, 1344, 32, 1]>>
+  linalg.fill ins(%zero : f32) outs(%l : memref<1x42x1x32xf32, strided<[56448, 1344, 32, 1]>>)
+  %r = memref.subview %pad[0, 0, 41, 0] [1, 42, 1, 32] [1, 1, 1, 1] : memref<1x42x42x32xf32> to memref<1x42x1x32xf32, strided<[56448, 1344, 32, 1], offset: 1312>>
+  linalg.fill ins(%zero : f32) outs(%r : memref<1x42x1x32xf32, strided<[56448, 1344, 32, 1], offset: 1312>>)
+  %in = memref.subview %pad[0, 1, 1, 0] [1, 40, 40, 32] [1, 1, 1, 1] : memref<1x42x42x32xf32> to memref<1x40x40x32xf32, strided<[56448, 1344, 32, 1], offset: 1376>>
+  linalg.copy ins(%img : memref<1x40x40x32xf32>) outs(%in : memref<1x40x40x32xf32, strided<[56448, 1344, 32, 1], offset: 1376>>)
+  linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%acc : memref<1x40x40x32xf32>) {
+  ^bb0(%o: f32):
+    linalg.yield %zero : f32
+  }
+  linalg.generic {indexing_maps = [#win, #wts, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%pad, %w : memref<1x42x42x32xf32>, memref<3x3x1x32xf32>) outs(%acc : memref<1x40x40x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %0 = arith.mulf %x, %y : f32
+    %1 = arith.addf %o, %0 : f32
+    linalg.yield %1 : f32
+  }
+  linalg.generic {indexing_maps = [#acc, #bias, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%acc, %b : memref<1x40x40x32xf32>, memref<1x1x1x32xf32>) outs(%res : memref<1x40x40x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %0 = arith.addf %x, %y : f32
+    %1 = arith.maximumf %0, %zero : f32
+    linalg.yield %1 : f32
+  }
+  memref.dealloc %acc : memref<1x40x40x32xf32>
+  memref.dealloc %pad : memref<1x42x42x32xf32>
   return
 }
 
