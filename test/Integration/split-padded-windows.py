@@ -14,8 +14,10 @@
 # pooling (padded with -inf; its window-shape operand keeps it out of
 # channel tasks) and an average pooling on NCHW (not converted: the windows
 # slide along the innermost dimension), an unpadded convolution (nothing to
-# split), and MobileNet-v2's small images as channel tasks (7x7 with 64
-# channels, 4 tasks; 14x14 at stride 2 with 48, 3 tasks).
+# split), MobileNet-v2's small images as channel tasks (7x7 with 64
+# channels, 4 tasks; 14x14 at stride 2 with 48, 3 tasks), and a depthwise
+# convolution without an epilogue, which accumulates into the kernel's
+# output (its fill moves into the tasks too).
 # Tolerances: rtol 1e-5, atol 1e-5 * sqrt(window size).
 # RUN: %python %s | FileCheck %s
 # CHECK: dwconv3x3 s1 24ch 15x15 bias relu: 5 window ops, 0 channel tasks, on ok, off ok
@@ -29,6 +31,7 @@
 # CHECK: dwconv3x3 s1 64ch 7x7 bias relu6: 5 window ops, 4 channel tasks, on ok, off ok
 # CHECK: dwconv3x3 s2 48ch 14x14 bias: 3 window ops, 3 channel tasks, on ok, off ok
 # CHECK: max_pool3x3 s1 32ch 6x6: 5 window ops, 0 channel tasks, on ok, off ok
+# CHECK: dwconv3x3 s1 32ch 6x6: 5 window ops, 2 channel tasks, on ok, off ok
 
 import re
 
@@ -152,3 +155,7 @@ x = f32(1, 32, 6, 6)
 check("max_pool3x3 s1 32ch 6x6", [("x", x)], [],
       "nn.max_pool2d(%x, pool_size=[3, 3], strides=[1, 1], padding=[1, 1, 1, 1])",
       lambda x: windows(x, 3, 1, (1, 1, 1, 1), 1, -np.inf).max(axis=(4, 5)), 9)
+
+x, w = f32(1, 32, 6, 6), f32(32, 1, 3, 3)
+check("dwconv3x3 s1 32ch 6x6", [("x", x)], [("w", w)], dw_text(32, 3, 1, [1, 1, 1, 1]),
+      lambda x, w: dwconv(x, w, 1, (1, 1, 1, 1)), 9)

@@ -334,17 +334,28 @@ splitIntoChannelTasks(RewriterBase &rewriter, linalg::LinalgOp op,
       return failure();
   llvm::sort(group,
              [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
-  if (!epilogue && !llvm::is_contained(group, op))
-    return failure();
-  for (Operation *between = group.front(); between != group.back();
-       between = between->getNextNode())
-    if (!llvm::is_contained(group, between) &&
-        !isa<memref::SubViewOp, memref::AllocOp, arith::ConstantOp>(between))
+  // Between them: views, allocations, constants, and other ops
+  // independent across channels (the fill of the kernel's output that the
+  // op accumulates into), which move with them.
+  SmallVector<Operation *> ordered;
+  for (Operation *between = group.front();; between = between->getNextNode()) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(between);
+    if (llvm::is_contained(group, between) ||
+        (linalgOp && channelLoop(linalgOp, channels)))
+      ordered.push_back(between);
+    else if (!isa<memref::SubViewOp, memref::AllocOp, arith::ConstantOp>(
+                 between))
       return failure();
+    if (between == group.back())
+      break;
+  }
+  group = std::move(ordered);
 
   Location loc = op.getLoc();
-  Value accumulator = op.getDpsInits()[0];
   Value bordered = padded.buffer->getResult(0);
+  // The buffer of a fused fill and epilogue; without them the op writes
+  // the kernel's output, at the task's channels like any other buffer.
+  Value accumulator = epilogue ? op.getDpsInits()[0] : Value();
   // The buffers that the tasks make their own: a view of them must be the
   // buffer or a static unit-stride view of it.
   auto ownView = [&](Value operand) -> std::optional<SmallVector<int64_t>> {
@@ -433,7 +444,7 @@ splitIntoChannelTasks(RewriterBase &rewriter, linalg::LinalgOp op,
   for (Operation *member : llvm::reverse(group))
     rewriter.eraseOp(member);
   for (Value buffer : {bordered, accumulator}) {
-    Operation *alloc = buffer.getDefiningOp();
+    Operation *alloc = buffer ? buffer.getDefiningOp() : nullptr;
     if (!alloc)
       continue;
     for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
