@@ -365,7 +365,20 @@ createTargetMachine(bool cuda, StringRef targetCPU, unsigned optLevel) {
       llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return createError("no target for " + triple.str() + ": " + error);
-  std::string cpu = targetCPU.str();
+  // "native" is this machine, as in clang's -march=native.
+  std::string cpu = targetCPU == "native" ? "" : targetCPU.str();
+  // An unknown name would make LLVM fall back to a CPU without 64-bit mode
+  // and abort ("64-bit code requested on a subtarget that doesn't support
+  // it").
+  if (!cpu.empty()) {
+    std::unique_ptr<llvm::MCSubtargetInfo> info(
+        target->createMCSubtargetInfo(triple, "", ""));
+    if (!info || !info->isCPUStringValid(cpu))
+      return createError("unknown CPU '" + cpu + "' for --mcpu on " +
+                         triple.str() +
+                         " (e.g. znver4, sapphirerapids, haswell; 'native' "
+                         "is this machine's)");
+  }
   llvm::SubtargetFeatures features;
   if (cpu.empty() && cuda) {
     cpu = "generic";
@@ -635,9 +648,10 @@ llvm::Error mlc::compileToFile(ModuleOp module, const AOTCompileOptions &opts,
   }
   // Another CPU than the host's (--mcpu) has registers of its own, which
   // the default schedule's register tiles must fit, and tiles of its own.
-  if (!cuda && !opts.cpu.empty() && options->targetCPU.empty())
+  bool otherCPU = !opts.cpu.empty() && opts.cpu != "native";
+  if (!cuda && otherCPU && options->targetCPU.empty())
     options->targetCPU = opts.cpu;
-  if (!cuda && !opts.cpu.empty() && options->targetVectorBits == 0) {
+  if (!cuda && otherCPU && options->targetVectorBits == 0) {
     llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
         createTargetMachine(/*cuda=*/false, opts.cpu, optLevel);
     if (!machine)

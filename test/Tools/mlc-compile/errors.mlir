@@ -11,6 +11,11 @@
 // RUN: not test -e %t/out.o
 // RUN: not mlc-compile %s --entry=main -o %t/out.o --pipeline-options=no-such-option=1 2>&1 | FileCheck %s --check-prefix=OPTIONS
 // RUN: not mlc-compile %s --entry=main -O7 -o %t/out.o 2>&1 | FileCheck %s --check-prefix=OPT
+// An unknown --mcpu is an error, not LLVM's abort; "native" is this machine.
+// RUN: not mlc-compile %s --entry=main --mcpu=no-such-cpu -o %t/out.o 2>&1 | FileCheck %s --check-prefix=MCPU
+// RUN: not test -e %t/out.o
+// RUN: mlc-compile %s --entry=main --mcpu=native -o %t/native.o
+// RUN: test -s %t/native.o
 // RUN: echo 'func.func @unranked(%%x: tensor<*xf32>) -> tensor<*xf32> { return %%x : tensor<*xf32> }' > %t/unranked.mlir
 // RUN: not mlc-compile %t/unranked.mlir -o %t/out.so --emit-header=%t/out.h 2>&1 | FileCheck %s --check-prefix=UNRANKED
 // RUN: not test -e %t/out.h
@@ -45,6 +50,7 @@
 // UNWRITABLE: mlc-compile: error: {{.*}}no/such/dir/out.{{[oh]}}
 // OPTIONS: mlc-compile: error: invalid --pipeline-options 'no-such-option=1'
 // OPT: mlc-compile: error: -O7 is not an optimization level (0-3)
+// MCPU: mlc-compile: error: unknown CPU 'no-such-cpu' for --mcpu on x86_64{{.*}} (e.g. znver4, sapphirerapids, haswell; 'native' is this machine's)
 // UNRANKED: error: parameter 0 of 'unranked' has type 'tensor<*xf32>', which has no C interface
 // INTERNAL: internal.mlir:1:1: error: entry 'inner' has internal linkage; only external functions are exported
 // NOFILE: mlc-compile: error: {{.*}}missing.mlir
