@@ -169,11 +169,8 @@ mlc::RegisterTiles mlc::getDefaultRegisterTiles(unsigned vectorBits,
   // 164 ms with 6 x 16 and 6-pixel convolution tiles).
   if (vectorBits < 512)
     return {/*nRegister=*/16, /*convMRegister=*/6};
-  std::string host;
-  if (cpu.empty()) {
-    host = llvm::sys::getHostCPUName().str();
-    cpu = host;
-  }
+  if (cpu.empty())
+    cpu = llvm::sys::getHostCPUName();
   // Zen 4 executes a 512-bit FMA as two 256-bit halves, one per cycle
   // instead of two: there 6 x 32 (12 accumulators) beats 6 x 64 (1 thread,
   // in-process A/B: 2048^3 99 -> 106 GFLOP/s of a 117 GFLOP/s peak, 1024^3

@@ -56,9 +56,7 @@ void KernelScheduler::scheduleElementwise(RewriterBase &rewriter,
   // innermost, which is vectorized.
   Operation *tasks = nullptr;
   unsigned taskDim = 0;
-  // An op already in a parallel task (a channel task of
-  // mlc-cpu-split-padded-windows) runs on that task's thread.
-  inParallelTask |= op->getParentOfType<scf::ForallOp>() != nullptr;
+  inParallelTask |= isInParallelTask(op);
   while (taskDim + 1 < numLoops && ranges[taskDim] == 1)
     ++taskDim;
   if (!inParallelTask && taskDim + 1 < numLoops &&

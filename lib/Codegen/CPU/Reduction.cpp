@@ -81,10 +81,7 @@ RegisterTile KernelScheduler::tileReductionRegisters(RewriterBase &rewriter,
   unsigned numLoops = op.getNumLoops();
   linalg::LinalgOp current = op;
   uint64_t elements = countElements(ranges);
-  // Marked, or already in a parallel task (a channel task of
-  // mlc-cpu-split-padded-windows).
-  bool singleThread =
-      op->hasAttr(kSingleThreadMarker) || op->getParentOfType<scf::ForallOp>();
+  bool singleThread = op->hasAttr(kSingleThreadMarker) || isInParallelTask(op);
   op->removeAttr(kSingleThreadMarker);
   // About 16 tasks over the outermost parallel dimension that is not 1.
   for (unsigned d = 0; d < numLoops && !singleThread &&

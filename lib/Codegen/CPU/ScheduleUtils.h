@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/PatternMatch.h"
@@ -42,6 +43,11 @@ inline constexpr llvm::StringLiteral kFlattenMarker = "mlc.flatten";
 /// reduction's border part (mlc-cpu-split-padded-windows), a row or column
 /// of the output, less work than a fork and join of the threads costs.
 inline constexpr llvm::StringLiteral kSingleThreadMarker = "mlc.single_thread";
+/// Whether `op` already runs in a parallel task (an scf.forall: a channel
+/// task of mlc-cpu-split-padded-windows), whose thread it then runs on.
+inline bool isInParallelTask(mlir::Operation *op) {
+  return op->getParentOfType<mlir::scf::ForallOp>() != nullptr;
+}
 /// Marks a register loop whose reduction is split across vector lanes.
 inline constexpr llvm::StringLiteral kLaneLoopMarker = "mlc.lanes";
 

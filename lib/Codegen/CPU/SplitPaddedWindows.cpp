@@ -411,7 +411,6 @@ splitIntoChannelTasks(RewriterBase &rewriter, linalg::LinalgOp op,
       }
       SmallVector<int64_t> sizes(type.getShape());
       sizes.back() = chunk;
-      SmallVector<int64_t> strides(sizes.size(), 1);
       Value root = rootBuffer(operand);
       if (operand == bordered || operand == accumulator) {
         // The op's own buffer, as the split and the epilogue match it.
@@ -419,9 +418,9 @@ splitIntoChannelTasks(RewriterBase &rewriter, linalg::LinalgOp op,
         continue;
       }
       if (root == bordered || root == accumulator) {
-        operands.push_back(memref::SubViewOp::create(
+        operands.push_back(staticView(
             rewriter, loc, root == bordered ? image : taskAccumulator,
-            *ownView(operand), sizes, strides));
+            *ownView(operand), sizes));
         continue;
       }
       SmallVector<OpFoldResult> offsets(sizes.size(), rewriter.getIndexAttr(0));
@@ -429,7 +428,7 @@ splitIntoChannelTasks(RewriterBase &rewriter, linalg::LinalgOp op,
       operands.push_back(memref::SubViewOp::create(
           rewriter, loc, operand, offsets,
           getAsIndexOpFoldResult(rewriter.getContext(), sizes),
-          getAsIndexOpFoldResult(rewriter.getContext(), strides)));
+          SmallVector<OpFoldResult>(sizes.size(), rewriter.getIndexAttr(1))));
     }
   }
   linalg::LinalgOp task;
@@ -487,7 +486,7 @@ LogicalResult splitPaddedWindow(RewriterBase &rewriter, linalg::LinalgOp op) {
   if (!outMap.isProjectedPermutation())
     return failure();
   std::optional<Epilogue> epilogue = matchEpilogue(op);
-  bool inTask = op->getParentOfType<scf::ForallOp>() != nullptr;
+  bool inTask = isInParallelTask(op);
   if (!inTask && hasHeavyBorders(op, parts)) {
     FailureOr<linalg::LinalgOp> task =
         splitIntoChannelTasks(rewriter, op, *padded, epilogue);
