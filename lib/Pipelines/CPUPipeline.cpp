@@ -203,8 +203,13 @@ void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
     schedule.convMRegister = tiles.convMRegister;
     // Bound weights that the schedule reads as packed panels are stored
     // packed (TVM's AlterOpLayout), not packed at every call.
-    if (options.prepackConstants)
+    if (options.prepackConstants) {
       pm.addPass(mlc::createCPUMarkConstantArgumentsPass());
+      // Off unless asked for: its rounding differs from the direct sum.
+      mlc::CPUWinogradConvolutionPassOptions winograd;
+      winograd.outputTile = options.winogradTile;
+      pm.addPass(mlc::createCPUWinogradConvolutionPass(winograd));
+    }
     if (options.splitPaddedWindows)
       pm.addNestedPass<func::FuncOp>(mlc::createCPUSplitPaddedWindowsPass());
     pm.addNestedPass<func::FuncOp>(mlc::createDefaultSchedulePass(schedule));

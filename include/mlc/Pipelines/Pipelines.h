@@ -111,6 +111,15 @@ struct CPUPipelineOptions
                      "(mlc-cpu-mark-constant-arguments, "
                      "mlc-cpu-prepack-constants)"),
       llvm::cl::init(true)};
+  PassOptions::Option<int64_t> winogradTile{
+      *this, "winograd-tile",
+      llvm::cl::desc("Compute the 3x3 stride-1 convolutions with bound "
+                     "weights as Winograd F(m x m, 3 x 3) with this output "
+                     "tile m (2 or 4; mlc-cpu-winograd-convolution) in "
+                     "kernels without a tuning record's "
+                     "mlc.schedule.winograd_tile; 0: direct (needs "
+                     "prepack-constants)"),
+      llvm::cl::init(0)};
   PassOptions::Option<bool> splitPaddedWindows{
       *this, "split-padded-windows",
       llvm::cl::desc("Let padded depthwise convolutions and poolings read "

@@ -253,13 +253,17 @@ void DefaultSchedulePass::runOnOperation() {
     StringRef name = attr.getName().strref();
     if (!name.consume_front(mlc::kScheduleKnobPrefix))
       continue;
+    // Read by mlc-cpu-winograd-convolution, which runs before.
+    if (name == "winograd_tile")
+      continue;
     auto *knob = llvm::find_if(knobs, [&](auto &k) { return k.first == name; });
     if (knob == std::end(knobs)) {
       func.emitError()
           << "mlc-default-schedule: unknown schedule knob '"
           << attr.getName().strref()
           << "' (expected m_register, n_register, m_parallel, "
-             "k_tile, n_cache_tile, vector_width or conv_m_register)";
+             "k_tile, n_cache_tile, vector_width, conv_m_register or "
+             "winograd_tile)";
       return signalPassFailure();
     }
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
@@ -315,7 +319,7 @@ void DefaultSchedulePass::runOnOperation() {
     bool empty = llvm::is_contained(op.getStaticLoopRanges(), 0);
     if (op.hasPureBufferSemantics() && !op.hasDynamicShape() && !subByte &&
         increasing && !empty && op.getNumLoops() > 0 &&
-        op.getNumDpsInits() == 1)
+        (op.getNumDpsInits() == 1 || op.getNumReductionLoops() == 0))
       ops.push_back(op);
   });
   // Host code and kernels without such ops are left exactly as they are.

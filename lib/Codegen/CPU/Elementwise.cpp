@@ -45,7 +45,10 @@ void KernelScheduler::scheduleElementwise(RewriterBase &rewriter,
                                           bool inParallelTask) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   unsigned numLoops = op.getNumLoops();
-  uint64_t elements = countElements(ranges);
+  // An op of many operands (a Winograd transform reads and writes 36
+  // planes) does as much per element as several of few operands.
+  uint64_t elements =
+      countElements(ranges) * std::max<uint64_t>(1, op->getNumOperands() / 4);
   // Before tiling, which replaces `op`.
   std::optional<unsigned> transposedDim = getTransposedDim(op);
   Operation *parent = op->getParentOp();

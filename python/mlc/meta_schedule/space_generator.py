@@ -60,6 +60,10 @@ class DefaultScheduleKnobs:
         # channels-last rows of four or more m_register tiles take the
         # contraction's m_register x n_register tile instead.
         ("conv_m_register", (6, 8, 12, 16, 24), 16),
+        # 3x3 stride-1 convolutions with bound weights as Winograd
+        # F(m x m, 3 x 3), m at most this (mlc-cpu-winograd-convolution);
+        # 0: the direct convolution.
+        ("winograd_tile", (0, 2, 4), 0),
     )
 
     def __init__(self, knobs=None):

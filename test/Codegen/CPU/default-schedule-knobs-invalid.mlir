@@ -3,7 +3,7 @@
 // function.
 // RUN: mlc-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(func.func(mlc-default-schedule))'
 
-// expected-error @below {{mlc-default-schedule: unknown schedule knob 'mlc.schedule.k_tiles' (expected m_register, n_register, m_parallel, k_tile, n_cache_tile, vector_width or conv_m_register)}}
+// expected-error @below {{mlc-default-schedule: unknown schedule knob 'mlc.schedule.k_tiles' (expected m_register, n_register, m_parallel, k_tile, n_cache_tile, vector_width, conv_m_register or winograd_tile)}}
 func.func @f() attributes {mlc.schedule.k_tiles = 4 : i64} {
   return
 }

@@ -187,6 +187,63 @@ def CPUMarkConstantArgumentsPass
   }];
 }
 
+def CPUWinogradConvolutionPass
+    : Pass<"mlc-cpu-winograd-convolution", "::mlir::ModuleOp"> {
+  let summary = "3x3 stride-1 convolutions with bound weights as Winograd "
+                "F(m x m, 3 x 3) GEMMs";
+  let description = [{
+    Rewrites a channels-last 3x3 convolution at stride 1 and dilation 1
+    (`out[n, h, w, k] += image[n, h + kh, w + kw, c] * weight[kh, kw, c,
+    k]`, f32, static shapes, the output's rows and columns multiples of `m`)
+    whose weight is a constant argument (`mlc.constant`, see
+    `mlc-cpu-mark-constant-arguments`) into Lavin and Gray's minimal
+    filtering F(m x m, 3 x 3), as TVM's `conv2d_winograd` strategies do:
+
+    - an elementwise input transform V = B^T d B of every (m + 2) x (m + 2)
+      input tile d (strided views of the image, one per tile position;
+      the constant matrix is folded into adds and multiplies),
+    - (m + 2)^2 GEMMs M = V x U of tiles x in-channels by in-channels x
+      out-channels, a batched contraction that `mlc-default-schedule`
+      schedules as such,
+    - an elementwise output transform out += A^T M A.
+
+    The filter transform U = G g G^T is done here, at compile time: each
+    caller's constant global is replaced by a transformed one ((m + 2)^2 x
+    c x k) and the argument retyped. m = 4 does 4x fewer multiply-adds than
+    the direct convolution, m = 2 2.25x; rounding differs from the direct
+    sum (m = 4 more than m = 2), which is why it is not the default.
+
+    Each convolution takes the largest output tile (4 or 2) of at most `m`
+    that divides its output's rows and columns; m is a function's
+    `mlc.schedule.winograd_tile` attribute (a tuning record's choice; 0
+    keeps the direct convolution), else the `output-tile` option. Convolutions that do not match, or whose callers pass no
+    readable constant, are left unchanged. The CPU pipeline runs it after
+    `mlc-cpu-mark-constant-arguments`.
+
+    ```mlir
+    linalg.generic {3x3 window} ins(%padded, %w : memref<1x58x58x64xf32>,
+        memref<3x3x64x64xf32>) outs(%out : memref<1x56x56x64xf32>)
+    // with m = 4 becomes
+    linalg.generic ins(36 views %padded[0, i, j, 0] [1, 14, 14, 64]
+        [1, 4, 4, 1]) outs(36 planes of %v : memref<36x1x14x14x64xf32>)
+    linalg.generic {batched matmul} ins(%v, %u : memref<36x196x64xf32>,
+        memref<36x64x64xf32>) outs(%m : memref<36x196x64xf32>)
+    linalg.generic ins(36 planes of %m) outs(16 views %out[0, a, b, 0]
+        [1, 14, 14, 64] [1, 4, 4, 1])
+    ```
+  }];
+  let options = [
+    Option<"outputTile", "output-tile", "int64_t", /*default=*/"0",
+           "The largest output tile (2 or 4) in functions without a "
+           "mlc.schedule.winograd_tile attribute; 0: none">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+}
+
 def CPUSplitPaddedWindowsPass
     : Pass<"mlc-cpu-split-padded-windows", "::mlir::func::FuncOp"> {
   let summary = "Split padded window reductions into an interior part that "
