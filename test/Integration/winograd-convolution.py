@@ -9,7 +9,9 @@
 # pixel, on a non-square image; a 6x6 image with tile 4 (4 does not divide
 # 6: tile 2); batch 2 without an epilogue (the output transform accumulates
 # into the kernel's output); NHWC with HWIO weights; and the convolutions it
-# leaves alone: an odd 7x7 image, stride 2, a 1x1 window.
+# leaves alone: an odd 7x7 image, stride 2, a 1x1 window. Then the tuning
+# knob: a record that sets winograd_tile on a model's kernel, applied with
+# the database.
 # Tolerances: Winograd's transforms round differently from the direct sum
 # (F(4 x 4) multiplies by up to 8 and 1/24): atol 1e-5 * sqrt(9 * channels)
 # * max |reference|, rtol 1e-5.
@@ -124,3 +126,50 @@ check("conv3x3 s2 16->16ch 8x8", [("x", x)], [("w", w)], conv_text(16, stride=2)
 x, w = f32(1, 16, 8, 8), f32(16, 16, 1, 1)
 check("conv1x1 16->16ch 8x8", [("x", x)], [("w", w)], conv_text(16, k=1, pad=0),
       lambda x, w: conv(x, w, pad=0), 4, 16)
+
+
+# A tuning record that sets the knob (mlc.schedule.winograd_tile = 4, the
+# search space's third candidate, written here as the search writes its
+# records) on a model's convolution kernel, applied with the database
+# (compile_relax: mlc-compile --tuning-db; the CPU pipeline's tuning-db):
+# its numbers are right and differ in rounding from the untuned model's
+# (the record's other knobs are the defaults, so only the algorithm
+# differs).
+import os
+import tempfile
+
+import mlc.meta_schedule as ms
+from mlc import relay
+from mlc.meta_schedule.database import JSONDatabase, TuningRecord
+from mlc.meta_schedule.relax_integration import compile_relax
+from mlc_test_utils import relay_main
+
+TARGET = ms.Target("llvm --num-cores=1")
+x, w, b = f32(1, 16, 8, 8), f32(16, 16, 3, 3), f32(16)
+params = {"w": w, "b": b}
+mod = relay.fromtext(relay_main([("x", x), ("w", w), ("b", b)],
+                                bias_relu % conv_text(16)))
+expected = np.maximum(conv(x.astype(np.float64), w.astype(np.float64))
+                      + b[None, :, None, None], 0)
+tasks = [t for t in ms.extract_tasks(mod, TARGET, params) if "conv2d" in t.task_name]
+space = ms.DefaultScheduleKnobs()
+names = [name for name, _, _ in space.KNOBS]
+decisions = space.default_decisions(tasks[0].mod, TARGET)
+print("default winograd_tile:", space.KNOBS[names.index("winograd_tile")][1][
+    decisions[names.index("winograd_tile")]])
+# CHECK: default winograd_tile: 0
+decisions[names.index("winograd_tile")] = space.KNOBS[names.index("winograd_tile")][1].index(4)
+sch = space.generate(tasks[0].mod, seed=0, decisions=decisions)
+with tempfile.TemporaryDirectory() as work:
+    database = JSONDatabase(work)
+    database.commit_tuning_record(tasks[0].mod, TuningRecord(
+        sch.trace.as_script(), [1e-3], TARGET.as_json(), [], tasks[0].mod.text))
+    tuned = compile_relax(database, mod, TARGET, params)["main"](x)
+    untuned = mlc.executor.compile_module(
+        bind_relay_params([("x", x)], [("w", w), ("b", b)], bias_relu % conv_text(16)),
+        ["main"], args=["-O3"])["main"](x)
+    atol = 1e-5 * np.sqrt(9 * 16) * np.abs(expected).max()
+    np.testing.assert_allclose(tuned, expected, rtol=1e-5, atol=atol)
+    np.testing.assert_allclose(untuned, expected, rtol=1e-5, atol=atol)
+    print("tuned ok, untuned ok, differ:", not np.array_equal(tuned, untuned))
+# CHECK: tuned ok, untuned ok, differ: True
