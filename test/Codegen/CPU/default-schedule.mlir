@@ -310,6 +310,44 @@ func.func @ewise_big(%A: memref<256x256xf32>, %C: memref<256x256xf32>) {
 
 // -----
 
+// Elementwise with several outputs (a Winograd transform's planes): tiled
+// and vectorized as one op. With 8 operands, 64 x 256 elements are work
+// enough for parallel tasks (the threshold is 32768 elements of an op of
+// up to 7 operands, half as many with 8); with 3 operands they are not.
+// CHECK-LABEL: func.func @ewise_two_outputs
+// CHECK: scf.parallel
+// CHECK: %[[X:.*]] = vector.load {{.*}} vector<16xf32>
+// CHECK: %[[Y:.*]] = vector.load {{.*}} vector<16xf32>
+// CHECK-DAG: arith.addf %[[X]], %[[Y]] : vector<16xf32>
+// CHECK-DAG: arith.subf %[[X]], %[[Y]] : vector<16xf32>
+// CHECK-COUNT-2: vector.store
+// CHECK-LABEL: func.func @ewise_small_two_outputs
+// CHECK-NOT: scf.parallel
+// CHECK: arith.subf {{.*}} : vector<16xf32>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @ewise_two_outputs(%A: memref<64x1024xf32>, %B: memref<64x1024xf32>, %C: memref<64x1024xf32>, %D: memref<64x1024xf32>, %E: memref<64x1024xf32>, %F: memref<64x1024xf32>, %G: memref<64x1024xf32>, %H: memref<64x1024xf32>) {
+  linalg.generic {indexing_maps = [#id, #id, #id, #id, #id, #id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%A, %B, %C, %D, %E, %F : memref<64x1024xf32>, memref<64x1024xf32>, memref<64x1024xf32>, memref<64x1024xf32>, memref<64x1024xf32>, memref<64x1024xf32>) outs(%G, %H : memref<64x1024xf32>, memref<64x1024xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32, %d: f32, %e: f32, %f: f32, %g: f32, %h: f32):
+    %0 = arith.addf %a, %b : f32
+    %1 = arith.subf %a, %b : f32
+    linalg.yield %0, %1 : f32, f32
+  }
+  return
+}
+func.func @ewise_small_two_outputs(%A: memref<64x256xf32>, %G: memref<64x256xf32>, %H: memref<64x256xf32>) {
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%A : memref<64x256xf32>) outs(%G, %H : memref<64x256xf32>, memref<64x256xf32>) {
+  ^bb0(%a: f32, %g: f32, %h: f32):
+    %0 = arith.negf %a : f32
+    %1 = arith.subf %a, %a : f32
+    linalg.yield %0, %1 : f32, f32
+  }
+  return
+}
+
+// -----
+
 // A batch-1 NCHW tensor: the tasks split the channels (the first dimension
 // that is not a unit one), 96 in steps of 6; the innermost dimension is
 // vectorized. Inside a task, the loops around the vector loop (6
