@@ -153,6 +153,23 @@ expected = np.maximum(conv(x.astype(np.float64), w.astype(np.float64))
                       + b[None, :, None, None], 0)
 tasks = [t for t in ms.extract_tasks(mod, TARGET, params) if "conv2d" in t.task_name]
 space = ms.DefaultScheduleKnobs()
+
+
+def knobs_for(text, weight, params=None):
+    """The knobs the search varies for the conv kernel of a model."""
+    kernel_mod = relay.fromtext(relay_main([("x", x), ("w", weight)], text))
+    task = [t for t in ms.extract_tasks(kernel_mod, TARGET, {"w": weight})
+            if "conv2d" in t.task_name][0]
+    return "winograd_tile" in [name for name, _, _ in space.for_kernel(task.mod).knobs]
+
+
+# The search varies winograd_tile only where the pass may apply: a 3x3
+# stride-1 convolution, not a strided or a pointwise one (there every value
+# builds the same library).
+print("winograd_tile searched: 3x3 %s, 3x3 s2 %s, 1x1 %s" % (
+    "winograd_tile" in [n for n, _, _ in space.for_kernel(tasks[0].mod).knobs],
+    knobs_for(conv_text(16, stride=2), w), knobs_for(conv_text(16, k=1, pad=0), w[:, :, :1, :1])))
+# CHECK: winograd_tile searched: 3x3 True, 3x3 s2 False, 1x1 False
 names = [name for name, _, _ in space.KNOBS]
 decisions = space.default_decisions(tasks[0].mod, TARGET)
 print("default winograd_tile:", space.KNOBS[names.index("winograd_tile")][1][

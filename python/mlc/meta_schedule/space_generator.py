@@ -10,15 +10,20 @@
   the prim_func's `mlc.schedule.<knob>` attributes. The default values are
   one point of the space (`default_decisions`), so the search always
   measures the default schedule and tuning never ends slower than it.
+  The algorithm of a 3x3 stride-1 convolution (`winograd_tile`: direct or
+  Winograd) is a knob too, kept only for kernels that have one
+  (`for_kernel`).
 
 A space may also give `random_decisions(rng)` (a point drawn without
 building it) and `analytic(target)`: derived features and a prior for the
 cost model (cost_model.py).
 """
 
+import re
+
 from ..tir import Schedule
 
-__all__ = ["DefaultScheduleKnobs", "ScheduleFn"]
+__all__ = ["DefaultScheduleKnobs", "ScheduleFn", "winograd_candidate"]
 
 
 class ScheduleFn:
@@ -37,6 +42,34 @@ class ScheduleFn:
 
     def analytic(self, target):
         return None, None  # no derived features, no prior
+
+
+def winograd_candidate(text):
+    """Whether the prim_func `text` takes a channels-last 3x3 convolution's
+    operands that mlc-cpu-winograd-convolution may rewrite: an HWIO weight
+    of 3 x 3 x C x K (C > 1, not depthwise), an image of C channels before
+    it, and last an output of K channels whose rows and columns are even
+    and as many as the image's (padded inside the kernel) or two fewer:
+    stride 1. The pass
+    decides on the bufferized kernel; this only prunes the search space."""
+    match = re.search(r"@\w+\((.*?)\)\s*(?:->|attributes|\{)", text, re.S)
+    if not match:
+        return False
+    shapes = [tuple(map(int, dims)) for dims in
+              re.findall(r"<(\d+)x(\d+)x(\d+)x(\d+)xf32>", match.group(1))]
+    if not shapes:
+        return False
+    out = shapes[-1]  # the output is the last parameter (TVM's convention)
+    for index, (kh, kw, c, k) in enumerate(shapes[:-1]):
+        if (kh, kw) != (3, 3) or c <= 1 or out[3] != k:
+            continue
+        # The image comes before the weight.
+        for image in shapes[:index]:
+            if (image[3] == c and out[1] % 2 == 0 and out[2] % 2 == 0 and
+                    out[1] <= image[1] <= out[1] + 2 and
+                    out[2] <= image[2] <= out[2] + 2):
+                return True
+    return False
 
 
 def _avx512(target):
@@ -68,6 +101,16 @@ class DefaultScheduleKnobs:
 
     def __init__(self, knobs=None):
         self.knobs = tuple(knobs or self.KNOBS)
+
+    def for_kernel(self, mod):
+        """This space without the knobs that cannot change `mod`'s code:
+        winograd_tile unless `mod` may have a convolution that
+        mlc-cpu-winograd-convolution rewrites (winograd_candidate), so that
+        no trial is spent on points that build the same library."""
+        text = mod.text if hasattr(mod, "text") else str(mod)
+        if winograd_candidate(text):
+            return self
+        return DefaultScheduleKnobs([k for k in self.knobs if k[0] != "winograd_tile"])
 
     def generate(self, mod, seed, decisions=None):
         sch = Schedule(mod, seed=seed)

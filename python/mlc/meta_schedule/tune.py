@@ -281,6 +281,8 @@ def _search(task, space, target, rng, max_trials_global, num_trials_per_iter,
     by_digest = {baseline.digest: task.run_secs}
     best = None          # (secs, schedule)
     trials = failed = 0
+    if hasattr(space, "for_kernel"):
+        space = space.for_kernel(mod)
     default_decisions = space.default_decisions(mod, target)
     model = make_cost_model(cost_model)
     derived, prior = space.analytic(target)
