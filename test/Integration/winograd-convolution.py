@@ -155,7 +155,7 @@ tasks = [t for t in ms.extract_tasks(mod, TARGET, params) if "conv2d" in t.task_
 space = ms.DefaultScheduleKnobs()
 
 
-def knobs_for(text, weight, params=None):
+def knobs_for(text, weight):
     """The knobs the search varies for the conv kernel of a model."""
     kernel_mod = relay.fromtext(relay_main([("x", x), ("w", weight)], text))
     task = [t for t in ms.extract_tasks(kernel_mod, TARGET, {"w": weight})

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ScheduleUtils.h"
 #include "mlc/Codegen/CPU/Passes.h"
 #include "mlc/Support/SymbolUsers.h"
 
@@ -30,26 +31,6 @@ namespace mlc {
 using namespace mlir;
 
 namespace {
-
-/// The row-major bytes of a constant's initial value; nullopt for a splat
-/// (which every order stores alike) and failure for what has no bytes here.
-FailureOr<std::optional<ArrayRef<char>>> rawBytes(Attribute value,
-                                                  int64_t size) {
-  if (auto dense = dyn_cast<DenseIntOrFPElementsAttr>(value)) {
-    if (dense.isSplat())
-      return std::optional<ArrayRef<char>>();
-    if (static_cast<int64_t>(dense.getRawData().size()) != size)
-      return failure();
-    return std::optional<ArrayRef<char>>(dense.getRawData());
-  }
-  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
-    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-    if (!blob || static_cast<int64_t>(blob->getData().size()) != size)
-      return failure();
-    return std::optional<ArrayRef<char>>(blob->getData());
-  }
-  return failure();
-}
 
 struct CPUPrepackConstantsPass
     : public mlc::impl::CPUPrepackConstantsPassBase<CPUPrepackConstantsPass> {
@@ -142,8 +123,8 @@ struct CPUPrepackConstantsPass
     int64_t k = type.getNumElements() / n;
     if (width <= 0 || n % width != 0)
       return failure();
-    FailureOr<std::optional<ArrayRef<char>>> raw =
-        rawBytes(*global.getInitialValue(), type.getNumElements() * bytes);
+    FailureOr<std::optional<ArrayRef<char>>> raw = mlc::cpu::getConstantBytes(
+        *global.getInitialValue(), type.getNumElements() * bytes);
     if (failed(raw))
       return failure();
     if (!*raw) {

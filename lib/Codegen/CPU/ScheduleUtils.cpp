@@ -12,6 +12,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/Interfaces/TilingInterface.h"
 
 #include <functional>
@@ -259,4 +261,22 @@ linalg::GenericOp mlc::cpu::flattenUnitLoops(RewriterBase &rewriter,
   return replaceGeneric(
       rewriter, op, operands, maps,
       SmallVector<utils::IteratorType>(numKept, utils::IteratorType::parallel));
+}
+
+FailureOr<std::optional<ArrayRef<char>>>
+mlc::cpu::getConstantBytes(Attribute value, int64_t size) {
+  if (auto dense = dyn_cast<DenseIntOrFPElementsAttr>(value)) {
+    if (dense.isSplat())
+      return std::optional<ArrayRef<char>>();
+    if (static_cast<int64_t>(dense.getRawData().size()) != size)
+      return failure();
+    return std::optional<ArrayRef<char>>(dense.getRawData());
+  }
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
+    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+    if (!blob || static_cast<int64_t>(blob->getData().size()) != size)
+      return failure();
+    return std::optional<ArrayRef<char>>(blob->getData());
+  }
+  return failure();
 }

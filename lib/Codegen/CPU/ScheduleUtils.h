@@ -113,6 +113,12 @@ mlir::linalg::GenericOp dropConstantIndices(mlir::RewriterBase &rewriter,
 mlir::linalg::GenericOp flattenUnitLoops(mlir::RewriterBase &rewriter,
                                          mlir::linalg::GenericOp op);
 
+/// The row-major bytes (`size` of them) of a constant global's initial
+/// value (dense or dense_resource); nullopt for a splat, which every order
+/// stores alike; failure for what has no such bytes.
+mlir::FailureOr<std::optional<llvm::ArrayRef<char>>>
+getConstantBytes(mlir::Attribute value, int64_t size);
+
 } // namespace mlc::cpu
 
 #endif // MLC_LIB_CODEGEN_CPU_SCHEDULEUTILS_H

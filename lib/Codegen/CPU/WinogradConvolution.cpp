@@ -32,6 +32,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <array>
+#include <cstring>
 #include <vector>
 
 namespace mlc {
@@ -177,32 +178,25 @@ static std::optional<WinogradConv> matchWinogradConv(linalg::GenericOp op,
 }
 
 /// The f32 elements of a constant global's initial value (dense, splat or
-/// dense_resource); failure otherwise.
+/// dense_resource: getConstantBytes); failure otherwise.
 static FailureOr<std::vector<float>> readFloats(memref::GlobalOp global) {
   MemRefType type = global.getType();
   if (!global.getConstant() || !global.getInitialValue() ||
       !type.getElementType().isF32() || !type.hasStaticShape())
     return failure();
   int64_t count = type.getNumElements();
+  FailureOr<std::optional<ArrayRef<char>>> bytes = mlc::cpu::getConstantBytes(
+      *global.getInitialValue(), count * sizeof(float));
+  if (failed(bytes))
+    return failure();
   std::vector<float> values(count);
-  Attribute init = *global.getInitialValue();
-  if (auto dense = dyn_cast<DenseFPElementsAttr>(init)) {
-    if (dense.isSplat()) {
-      std::fill(values.begin(), values.end(), dense.getSplatValue<float>());
-      return values;
-    }
-    llvm::copy(dense.getValues<float>(), values.begin());
-    return values;
-  }
-  if (auto resource = dyn_cast<DenseResourceElementsAttr>(init)) {
-    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-    if (!blob ||
-        blob->getData().size() != static_cast<size_t>(count) * sizeof(float))
-      return failure();
-    std::memcpy(values.data(), blob->getData().data(), count * sizeof(float));
-    return values;
-  }
-  return failure();
+  if (*bytes)
+    std::memcpy(values.data(), (*bytes)->data(), count * sizeof(float));
+  else
+    std::fill(values.begin(), values.end(),
+              cast<DenseElementsAttr>(*global.getInitialValue())
+                  .getSplatValue<float>());
+  return values;
 }
 
 /// Emits sum_i coefficients[i] * values[i] (zeros skipped, +-1 as adds and
@@ -436,9 +430,9 @@ struct CPUWinogradConvolutionPass
       return signalPassFailure();
     }
     llvm::SmallPtrSet<Operation *, 8> replaced;
+    std::string knob = (mlc::kScheduleKnobPrefix + "winograd_tile").str();
     for (auto func : llvm::to_vector(module.getOps<func::FuncOp>())) {
       int64_t m = outputTile;
-      std::string knob = (mlc::kScheduleKnobPrefix + "winograd_tile").str();
       if (Attribute attr = func->getAttr(knob)) {
         auto value = dyn_cast<IntegerAttr>(attr);
         if (!value ||
@@ -648,10 +642,9 @@ struct CPUWinogradConvolutionPass
 
     // out[n, th * m + a, tw * m + b, k] += (A^T M A)[a][b].
     SmallVector<Value> outTiles;
-    for (int64_t i = 0; i < m; ++i)
-      for (int64_t j = 0; j < m; ++j)
-        outTiles.push_back(tileView(b, loc, conv.output, {0, i, j, 0},
-                                    {conv.n, th, tw, conv.k}, {1, m, m, 1}));
+    for (int64_t p = 0; p < m * m; ++p)
+      outTiles.push_back(
+          positionView(b, loc, conv.output, identity, m, p / m, p % m));
     SmallVector<AffineMap> outputMaps(e + m * m, identity);
     linalg::GenericOp::create(
         b, loc, ValueRange(mPlanes), ValueRange(outTiles), outputMaps,
