@@ -46,7 +46,7 @@ void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
     pm.addPass(relax::createRelaxRewriteAttention(rewrite));
   }
   // Before folding, which folds the weights' permutations.
-  if (!options.convLayout.empty() && !forGPU) {
+  if (!options.convLayout.empty()) {
     relax::RelaxConvertLayoutOptions convertLayout;
     convertLayout.dataLayout = options.convLayout;
     convertLayout.kernelLayout =

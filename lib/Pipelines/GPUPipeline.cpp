@@ -141,8 +141,7 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   graph.foldConstant = options.foldConstant;
   graph.mixedPrecision = options.mixedPrecision;
   graph.rewriteAttention = options.rewriteAttention;
-  // The GPU rules take convolutions in the model's layout.
-  graph.convLayout = "";
+  graph.convLayout = options.convLayout;
   buildGraphToKernelsPipeline(pm, graph, /*forGPU=*/true);
 
   // Kernels: TVM's default GPU schedule, then thread bindings to gpu.launch.

@@ -58,6 +58,7 @@
 # CHECK: conv2d+relu 1x8x14x14 f16 k3: ok
 # CHECK: depthwise 1x16x15x15 k3 s2: ok
 # CHECK: conv2d f16+bias+relu 2x64x14x14 o128 k3 [tensorcore]: ok
+# CHECK: conv2d f16+bias+relu 2x64x14x14 o128 k3 conv-layout= [tensorcore]: ok
 # CHECK: conv2d f16 1x32x15x15 o64 k3 s2 [tensorcore]: ok
 # CHECK: conv2d f16 1x64x8x8 o64 k1 [tensorcore]: ok
 # CHECK: conv2d f16 1x3x16x16 o32 k3 [tensorcore]: ok
@@ -88,11 +89,13 @@ def relay_type(a):
     return "Tensor[(%s), %s]" % (", ".join(map(str, a.shape)), dtype)
 
 
-def compile_and_run(name, body, inputs, tmp, options="", chip=None):
+def compile_and_run(name, body, inputs, tmp, options="", chip=None,
+                    layout="NHWC"):
     """body: relay expressions of @main over the named inputs; options:
     more pipeline options (both the CPU pipeline's and
     tensorir-default-schedule's); chip: the GPU chip whose schedules run
-    (default: the GPU pipeline's, sm_90)."""
+    (default: the GPU pipeline's, sm_90); layout: the pipeline's
+    conv-layout (empty: the model's)."""
     params = ", ".join("%%%s: %s" % (k, relay_type(v)) for k, v in inputs.items())
     text = '#[version = "0.0.5"]\ndef @main(%s) {\n%s\n}\n' % (params, body)
     relay = os.path.join(tmp, name + ".relay")
@@ -100,8 +103,10 @@ def compile_and_run(name, body, inputs, tmp, options="", chip=None):
         f.write(text)
     model = os.path.join(tmp, name + ".mlir")
     tools.run("mlc-translate", ["--import-relay", relay, "-o", model])
+    # The graph as the pipeline makes it: convolutions in its conv-layout.
+    convert = ["--relax-convert-layout"] if layout == "NHWC" else []
     scheduled = tools.run("mlc-opt", [
-        model, "--relay-to-relax", "--relax-legalize-ops",
+        model, "--relay-to-relax", *convert, "--relax-legalize-ops",
         "--tensorir-annotate-op-pattern", "--relax-fuse-ops", "--relax-fuse-tir",
         "--tensorir-default-schedule=target=cuda%s %s"
         % (":" + chip if chip else "", options)])
@@ -110,6 +115,8 @@ def compile_and_run(name, body, inputs, tmp, options="", chip=None):
     np.savez(inputs_path, **inputs)
     if chip:
         options += " emulate-gpu-chip=" + chip
+    if layout != "NHWC":
+        options += " conv-layout=" + layout
     tools.run("mlc-run", [model, "--quiet", EMULATE + " " + options,
                           "--inputs=" + inputs_path,
                           "--outputs=" + outputs_path])
@@ -146,10 +153,10 @@ def rule_of(scheduled):
 
 
 def check(name, body, inputs, expected, reduction=1, rule=None, options="",
-          chip=None):
+          chip=None, layout="NHWC"):
     with tempfile.TemporaryDirectory() as tmp:
         got, scheduled = compile_and_run("case", body, inputs, tmp, options,
-                                         chip)
+                                         chip, layout)
     label = name
     if rule:
         found = rule_of(scheduled)
@@ -408,14 +415,18 @@ check("depthwise 1x16x15x15 k3 s2",
 # im2col matrix never stored (its copies, and the padding, inlined into the
 # shared-memory copy of each K step), the output copied back from the GEMM's
 # rows (n, y, x) and columns (o) with the bias and relu in the write-back.
-def conv2d_f16(n, c, hw, o, k, stride=1, pad=1, epilogue=False, nhwc=False):
+# The pipeline runs NCHW models in NHWC (conv-layout); "NCHW" cases keep
+# the model's layout (conv-layout=), whose im2col rows are gathered.
+def conv2d_f16(n, c, hw, o, k, stride=1, pad=1, epilogue=False, nhwc=False,
+               layout="NHWC"):
     x, w, b = f16(n, c, hw, hw), f16(o, c, k, k), f32(o)
     expected = conv2d(f64(x), f64(w), pad, stride)
     conv = ('nn.conv2d(%%x, %%w, strides=[%d, %d], padding=[%d, %d, %d, %d], '
             'out_dtype="float32"' % (stride, stride, pad, pad, pad, pad))
-    name = "conv2d f16 %s%dx%dx%dx%d o%d k%d%s" % (
+    name = "conv2d f16 %s%dx%dx%dx%d o%d k%d%s%s" % (
         "NHWC " if nhwc else "", n, *((hw, hw, c) if nhwc else (c, hw, hw)),
-        o, k, " s%d" % stride if stride != 1 else "")
+        o, k, " s%d" % stride if stride != 1 else "",
+        " conv-layout=" + layout if layout != "NHWC" else "")
     if nhwc:
         conv += ', data_layout="NHWC", kernel_layout="HWIO")'
         inputs = {"x": x.transpose(0, 2, 3, 1).copy(),
@@ -429,10 +440,11 @@ def conv2d_f16(n, c, hw, o, k, stride=1, pad=1, epilogue=False, nhwc=False):
         conv = "nn.relu(nn.bias_add(%s, %%b))" % conv
         inputs["b"] = b
         expected = np.maximum(expected + b[:, None, None], 0)
-    check(name, conv, inputs, expected, c * k * k, "tensorcore")
+    check(name, conv, inputs, expected, c * k * k, "tensorcore", layout=layout)
 
 
 conv2d_f16(2, 64, 14, 128, 3, epilogue=True)
+conv2d_f16(2, 64, 14, 128, 3, epilogue=True, layout="")
 conv2d_f16(1, 32, 15, 64, 3, stride=2)
 conv2d_f16(1, 64, 8, 64, 1, pad=0)
 conv2d_f16(1, 3, 16, 32, 3)

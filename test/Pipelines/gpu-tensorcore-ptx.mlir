@@ -69,9 +69,16 @@
 // RUN: %ptxas -arch=sm_90 -v %t/dense32-tf32/fused_matmul_add_relu_kernel.ptx -o %t/dense32-tf32.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // conv2d (NCHW, 3 x 3, padding 1) + bias + relu as an implicit GEMM: one
 // kernel (the padding, the im2col matrix and the epilogue inlined), the same
-// 32 mma.sync per K step.
-// RUN: mlc-compile --target=cuda:sm_90 %t/conv.mlir -o %t/conv.ptx
+// 32 mma.sync per K step. In the model's layout (conv-layout=) the im2col
+// rows are gathered one f16 at a time; in the default NHWC (HWIO weights),
+// they run along the channels and every load of A and B is 16 bytes.
+// RUN: mlc-compile --target=cuda:sm_90 --pipeline-options=conv-layout= %t/conv.mlir -o %t/conv.ptx
 // RUN: FileCheck %s --check-prefix=CONV < %t/conv.ptx
+// RUN: mlc-compile --target=cuda:sm_90 %t/conv.mlir -o %t/conv-nhwc.ptx
+// RUN: FileCheck %s --check-prefix=NHWC < %t/conv-nhwc.ptx
+// RUN: split-file %t/conv-nhwc.ptx %t/conv-nhwc
+// RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/conv-nhwc/fused_conv2d_add_relu_kernel.ptx | FileCheck %s --check-prefix=MMA
+// RUN: %ptxas -arch=sm_90 -v %t/conv-nhwc/fused_conv2d_add_relu_kernel.ptx -o %t/conv-nhwc.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: mlc-compile --target=cuda:sm_90 %t/attention.mlir -o %t/attention.ptx
 // RUN: FileCheck %s --check-prefix=ATTN < %t/attention.ptx
 // RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/attention.ptx | FileCheck %s --check-prefix=ATTN-MMA
@@ -176,9 +183,24 @@
 // 3 x 3 window of NCHW), so the copies stay synchronous.
 // CONV:     .entry fused_conv2d_expand_dims_add_relu_kernel
 // CONV-NOT: .entry
+// CONV:     ld.global.b16
 // CONV:     ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // CONV:     mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // CONV-NOT: .entry
+
+// In NHWC the image and the weight are permuted by kernels of their own
+// (bound weights fold at compile time), then the convolution, then its
+// result is permuted back.
+// NHWC:     .entry permute_dims_kernel
+// NHWC:     .entry fused_conv2d_add_relu_kernel
+// NHWC-NOT: ld.global.b16
+// NHWC:     ld.global.v4.b32
+// NHWC-NOT: ld.global.b16
+// NHWC:     ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// NHWC-NOT: ld.global.b16
+// NHWC:     mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// NHWC-NOT: ld.global.b16
+// NHWC:     .entry permute_dims_3_kernel
 
 // SM75-NOT: mma.sync
 // SM75:     mul.rn.f32

@@ -55,8 +55,8 @@ struct CPUPipelineOptions
       llvm::cl::desc("Run the 2-d convolutions, and the ops between them, in "
                      "this data layout (relax-convert-layout data-layout; "
                      "NHWC takes HWIO weights, whose channels-last schedule "
-                     "is the fastest; empty: keep the model's; not under "
-                     "emulate-gpu-schedule)"),
+                     "is the fastest; empty: keep the model's; under "
+                     "emulate-gpu-schedule as for the GPU)"),
       llvm::cl::init("NHWC")};
   PassOptions::Option<bool> rewriteAttention{
       *this, "rewrite-attention",
@@ -309,6 +309,15 @@ struct GPUPipelineOptions
       *this, "fold-constant",
       llvm::cl::desc("Evaluate the kernels of constants at compile time"),
       llvm::cl::init(true)};
+  PassOptions::Option<std::string> convLayout{
+      *this, "conv-layout",
+      llvm::cl::desc("Run the 2-d convolutions, and the ops between them, in "
+                     "this data layout (relax-convert-layout data-layout; "
+                     "NHWC takes HWIO weights: the implicit GEMMs' im2col "
+                     "rows run along the channels and are read 16 bytes at a "
+                     "time instead of one element per channel plane; empty: "
+                     "keep the model's)"),
+      llvm::cl::init("NHWC")};
   PassOptions::Option<int64_t> asyncCopyStages{
       *this, "async-copy-stages",
       llvm::cl::desc("Stages of the cp.async pipeline of the copies into "

@@ -638,6 +638,14 @@ struct GPUDefaultSchedulePass
     }
     if (iVars.empty() || jVars.empty() || kVars.empty())
       return failure();
+    // k fused in the order of A's dimensions, so that a row of the im2col
+    // matrix runs along A's memory where it can: (c, ry, rx) for an NCHW
+    // image, (ry, rx, c) for NHWC, whose channels are then consecutive k
+    // (16-byte copies) and whose HWIO weight is the K x N matrix as stored.
+    llvm::stable_sort(kVars, [&](unsigned x, unsigned y) {
+      return getFirstDimUsing(regions->reads[0], {x}) <
+             getFirstDimUsing(regions->reads[0], {y});
+    });
     MLIRContext *ctx = &getContext();
     auto fuse = [&](ArrayRef<unsigned> vars) {
       AffineExpr fused = getAffineConstantExpr(0, ctx);
