@@ -1,7 +1,8 @@
 """Full-size CNNs for the benchmarks, built here in Relay text with random
 weights (batch 1, 224x224), and their float64 numpy references:
 
-    resnet50()     ResNet-50 v1 (conv-bn-relu bottlenecks, 25.6 M weights)
+    resnet50()     ResNet-50 v1 (conv-bn-relu bottlenecks, 25.6 M weights;
+                   batch=N for N images)
     resnet50_nhwc() the same, channels-last (NHWC images, HWIO weights)
     resnet50_v2()  TVM's relay.testing ResNet-50 (pre-activation: bn-relu-conv)
     mobilenet_v2() MobileNet-v2 (inverted residuals, ReLU6 as clip, 3.5 M)
@@ -98,11 +99,12 @@ def classifier64(p, x):
 RESNET50_STAGES = [(3, 64), (4, 128), (6, 256), (3, 512)]
 
 
-def resnet50(layout="NCHW"):
+def resnet50(layout="NCHW", batch=1):
     """(relay text, params, data) of ResNet-50 v1 with random weights; with
-    layout "NHWC" the same network (same weights and image) channels-last."""
+    layout "NHWC" the same network (same weights and image) channels-last.
+    The weights depend on the batch (drawn after the images)."""
     b = RelayBuilder(50, layout)
-    data = b.rng.random((1, 3, 224, 224)).astype(np.float32)
+    data = b.rng.random((batch, 3, 224, 224)).astype(np.float32)
     if b.nhwc:
         data = np.ascontiguousarray(data.transpose(0, 2, 3, 1))
     b.args.append("%%data: Tensor[(%s), float32]" % ", ".join(map(str, data.shape)))
@@ -123,6 +125,21 @@ def resnet50(layout="NCHW"):
             cin = 4 * width
     text, params = b.finish(b.classifier(x, 2048))
     return text, params, data
+
+
+def resnet50_flops(batch=1):
+    """Multiplies and adds of ResNet-50's convolutions and classifier (the
+    4.1 G multiply-adds per image usually quoted)."""
+    macs, hw, cin = 64 * 3 * 49 * 112 * 112, 56, 64
+    for s, (blocks, width) in enumerate(RESNET50_STAGES):
+        for i in range(blocks):
+            stride = 2 if i == 0 and s > 0 else 1
+            out = hw // stride
+            macs += cin * width * hw * hw + width * width * 9 * out * out + width * 4 * width * out * out
+            if i == 0:
+                macs += cin * 4 * width * out * out
+            hw, cin = out, 4 * width
+    return 2 * batch * (macs + 2048 * 1000)
 
 
 def reference_resnet50(p, data):

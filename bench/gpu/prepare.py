@@ -6,8 +6,8 @@ that bench/gpu/run.py reads on a machine with a GPU.
     /usr/bin/python3 bench/gpu/prepare.py [--dir bench/gpu/build] [--chip sm_90]
 
 Cases: the five example models (weights bound at compile time; their
-inputs and references are written here), a BERT-base encoder layer (weights
-as inputs) and single kernels written in Relay
+inputs and references are written here), a BERT-base encoder layer and
+ResNet-50 (weights as inputs, made on the GPU machine) and single kernels written in Relay
 (matmul 1024, 4096 and 1000x777x1023, dense 2048, add, relu, softmax, sum,
 layer_norm) or relax (float16 attention), whose inputs and references run.py makes from a seed on the GPU
 machine so that the directory stays small enough to copy.
@@ -24,6 +24,8 @@ import numpy as np
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "examples"))
 sys.path.insert(0, os.path.join(ROOT, "python"))
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+import cnn_models  # noqa: E402
 import models  # noqa: E402
 from mlc.tools import find_tool as tool  # noqa: E402
 
@@ -144,19 +146,29 @@ def main():
     matmul("bert_ffn1_tf32", 4096, 768, 3072, transpose_b=True, tf32=True)
     # Convolutions as implicit GEMMs on tensor cores (f16 in, f32 out):
     # ResNet-50's 3 x 3 and 1 x 1 layers at batch 32 and 1, against cuDNN.
-    def conv2d(name, n, c, hw, o, k, stride=1):
+    # NCHW models run in NHWC (the GPU pipeline's conv-layout), their image,
+    # weight and result permuted by kernels of their own; the _nhwc cases
+    # are NHWC/HWIO models, the convolution alone, against cuDNN on
+    # channels-last tensors.
+    def conv2d(name, n, c, hw, o, k, stride=1, layout="NCHW"):
         padding = k // 2
         ohw = (hw + 2 * padding - k) // stride + 1
         body = (f"nn.conv2d(%x, %w, strides=[{stride}, {stride}], padding=[{padding}, {padding}, {padding}, "
-                f'{padding}], out_dtype="float32")')
-        kernel(name, [("x", (n, c, hw, hw)), ("w", (o, c, k, k))], body, (n, o, ohw, ohw), "conv2d",
-               flops=2 * n * o * ohw * ohw * c * k * k, rtol=1e-4, atol=1e-4 * np.sqrt(c * k * k),
-               dtype="float16", stride=stride, padding=padding)
+                f'{padding}], out_dtype="float32"')
+        shapes, out = [("x", (n, c, hw, hw)), ("w", (o, c, k, k))], (n, o, ohw, ohw)
+        if layout == "NHWC":
+            body += ', data_layout="NHWC", kernel_layout="HWIO"'
+            shapes, out = [("x", (n, hw, hw, c)), ("w", (k, k, c, o))], (n, ohw, ohw, o)
+        kernel(name, shapes, body + ")", out, "conv2d", flops=2 * n * o * ohw * ohw * c * k * k, rtol=1e-4,
+               atol=1e-4 * np.sqrt(c * k * k), dtype="float16", stride=stride, padding=padding, layout=layout)
 
     conv2d("resnet_conv3x3_b32_f16", 32, 64, 56, 64, 3)
     conv2d("resnet_conv1x1_b32_f16", 32, 256, 56, 64, 1)
     conv2d("resnet_conv3x3s2_b32_f16", 32, 128, 56, 128, 3, stride=2)
     conv2d("resnet_conv3x3_b1_f16", 1, 256, 14, 256, 3)
+    conv2d("resnet_conv3x3_b32_f16_nhwc", 32, 64, 56, 64, 3, layout="NHWC")
+    conv2d("resnet_conv1x1_b32_f16_nhwc", 32, 256, 56, 64, 1, layout="NHWC")
+    conv2d("resnet_conv3x3s2_b32_f16_nhwc", 32, 128, 56, 128, 3, stride=2, layout="NHWC")
     # Fused attention (relax.nn.attention, float16, BSNH): BERT-base at
     # batch 32 and 1 (128 tokens, 12 heads of 64), long sequences, GPT-2's
     # causal attention; against torch's scaled_dot_product_attention.
@@ -243,6 +255,27 @@ def main():
     bert_layer("bert_layer_b32_f16", 32, dtype="float16")
     bert_layer("bert_layer_b1_f16_sm90a", 1, dtype="float16", chip="sm_90a")
     bert_layer("bert_layer_b32_f16_sm90a", 32, dtype="float16", chip="sm_90a")
+    # ResNet-50 v1 (bench/cnn_models.py) in float16 compute on sm_90a, at
+    # batch 1 and 32, against torch under autocast. Its 25.6 M weights are
+    # inputs of the entry, made with the images on the GPU machine (bound,
+    # they would not fit the directory), so the batch norms stay epilogues of
+    # the convolutions instead of folding into their weights. Tolerance: 8
+    # float16 unit roundoffs of the logits' magnitude (emulate-gpu-schedule
+    # on the host, batch 1: 2.5).
+    def resnet50(name, batch, chip="sm_90a"):
+        text, _, _ = cnn_models.resnet50(batch=batch)
+        path = os.path.join(args.dir, f"{name}.relay")
+        with open(path, "w") as f:
+            f.write(text)
+        mlir = os.path.join(args.dir, f"{name}.mlir")
+        run(tool("mlc-translate"), "--import-relay", path, "-o", mlir)
+        compile_case(name, mlir, pipeline_options="mixed-precision=float16", chip=chip, kind="model",
+                     inputs={"generator": "resnet50", "batch": batch}, reference={"generator": "resnet50"},
+                     rtol=0.0, atol=0.0, atol_of_max=8 * 2.0 ** -11, flops=cnn_models.resnet50_flops(batch),
+                     bytes=None, torch={"op": "model:resnet50", "autocast": "float16"})
+
+    resnet50("resnet50_b1_f16_sm90a", 1)
+    resnet50("resnet50_b32_f16_sm90a", 32)
     shape = (4096, 4096)
     nbytes = 4 * shape[0] * shape[1]
     kernel("add", [("x", shape), ("y", shape)], "add(%x, %y)", shape, "add", bytes_=3 * nbytes)

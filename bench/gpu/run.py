@@ -14,10 +14,14 @@ machine (bench/gpu/prepare.py): libraries written by `mlc-compile
      ["b", [1024, 1024]]]}, "reference": {"op": "matmul"}, "rtol": 1e-4,
      "atol": 1e-3, "flops": 2147483648, "bytes": null, "torch": {"op": "matmul"}}
 
-Paths are relative to the directory. "inputs" is an .npz file or a seed and
-shapes for standard normal float32 arrays made here; "reference" an .npz
-of float64 outputs or {"op": ...} for the float64 numpy function of that
-name (REFERENCES below) applied to the inputs. Inputs are matched to the entry's
+Paths are relative to the directory. "inputs" is an .npz file, a seed and
+shapes for standard normal float32 arrays made here, or {"generator": NAME,
+"batch": N} for a full-size network's images and weights made here by
+bench/cnn_models.py (GENERATORS below: too large to copy); "reference" an
+.npz of float64 outputs, {"op": ...} for the float64 numpy function of that
+name (REFERENCES below) applied to the inputs, or {"generator": NAME} for
+the network's float64 numpy reference. "atol_of_max", when given, adds
+that fraction of the reference's largest magnitude to "atol". Inputs are matched to the entry's
 arguments by name (else taken in the file's order); a "params" .npz, when
 named, holds more of them (a model's weights). Reference arrays are matched
 to the outputs by name, else as out0, out1, ..., else in order.
@@ -40,8 +44,8 @@ repeats, `number` grown until a repeat lasts --min-repeat-ms) after
     sum         sum over the last axis
     relu        torch.relu
     model:NAME  examples/models.py's model NAME (mlp, cnn, resnet,
-                mobilenet, transformer) in torch.nn.functional from the
-                same weights; with "autocast": "float16" in the dict, under
+                mobilenet, transformer) or ResNet-50 (resnet50) in
+                torch.nn.functional from the same weights; with "autocast": "float16" in the dict, under
                 torch.autocast (the mixed-precision cases, NAME_f16 and NAME_bf16)
 
 torch runs in true float32 (TF32 off for cuBLAS and cuDNN), and its result
@@ -65,11 +69,13 @@ sys.path.insert(0, os.path.join(HERE, "..", "..", "python"))
 from mlc import runtime  # noqa: E402
 sys.path.insert(0, os.path.join(HERE, "..", "..", "examples"))
 import models  # noqa: E402  (float64 references shared with the examples)
+sys.path.insert(0, os.path.join(HERE, ".."))
+import cnn_models  # noqa: E402  (full-size networks: weights made here)
 
 KERNEL_OPS = ("matmul", "dense", "matmul_bf16", "dense_bf16", "conv2d", "add", "softmax", "layer_norm", "sum",
               "relu", "attention", "bert_layer")
 MODEL_OPS = ("model:mlp", "model:cnn", "model:resnet", "model:mobilenet",
-             "model:transformer")
+             "model:transformer", "model:resnet50")
 
 
 def import_torch():
@@ -142,7 +148,10 @@ REFERENCES = {
     "dense": lambda a, b: a @ b.T,
     "matmul_bf16": lambda a, b: bf16_values(a) @ bf16_values(b),
     "dense_bf16": lambda a, b: bf16_values(a) @ bf16_values(b).T,
-    "conv2d": lambda x, w, stride=1, padding=1: models.conv2d_nchw(x, w, padding, stride),
+    "conv2d": lambda x, w, stride=1, padding=1, layout="NCHW": (
+        models.conv2d_nchw(x, w, padding, stride) if layout == "NCHW" else
+        models.conv2d_nchw(x.transpose(0, 3, 1, 2), w.transpose(3, 2, 0, 1), padding,
+                           stride).transpose(0, 2, 3, 1)),
     "add": lambda x, y: x + y,
     "relu": lambda x: np.maximum(x, 0),
     "softmax": softmax64,
@@ -153,12 +162,25 @@ REFERENCES = {
 }
 
 
+# Full-size networks whose images and weights are made here (their .npz
+# would not fit the directory): (params, data) of a batch, and the float64
+# reference of the network on them.
+GENERATORS = {
+    "resnet50": (lambda batch: cnn_models.resnet50(batch=batch)[1:],
+                 cnn_models.reference_resnet50),
+}
+
+
 def case_inputs(root, spec):
-    """The inputs of a case: an .npz path, or {"seed", "shapes": [[name,
+    """The inputs of a case: an .npz path, {"seed", "shapes": [[name,
     shape(, dtype)], ...]} for standard normal arrays made here (float32
-    unless a dtype is given)."""
+    unless a dtype is given), or {"generator", "batch"} for a network's
+    images ("data") and weights (GENERATORS)."""
     if isinstance(spec, str):
         return load_npz(os.path.join(root, spec))
+    if "generator" in spec:
+        params, data = GENERATORS[spec["generator"]][0](spec["batch"])
+        return {"data": data, **params}
     rng = np.random.default_rng(spec["seed"])
     arrays = {}
     for entry in spec["shapes"]:
@@ -175,6 +197,9 @@ def case_reference(root, spec, arrays):
     for REFERENCES[op] on the inputs in float64."""
     if isinstance(spec, str):
         return load_npz(os.path.join(root, spec))
+    if "generator" in spec:
+        params = {k: v for k, v in arrays.items() if k != "data"}
+        return {"out0": GENERATORS[spec["generator"]][1](params, arrays["data"])}
     op = spec["op"]
     if op not in REFERENCES:
         raise ValueError("no numpy reference for op %r (known: %s)" % (op, ", ".join(REFERENCES)))
@@ -268,6 +293,30 @@ def model_resnet(torch, w):
     return torch.softmax(F.linear(x, w["fc_weight"], w["fc_bias"]), dim=-1)
 
 
+def model_resnet50(torch, w):
+    """bench/cnn_models.py's ResNet-50 v1 (batch norms in inference mode)."""
+    F = torch.nn.functional
+
+    def conv_bn(x, name, stride=1, relu=True):
+        weight = w[name + "_weight"]
+        x = F.conv2d(x, weight, stride=stride, padding=weight.shape[-1] // 2)
+        x = F.batch_norm(x, w[name + "_bn_mean"], w[name + "_bn_var"], w[name + "_bn_gamma"],
+                         w[name + "_bn_beta"], training=False, eps=1e-5)
+        return F.relu(x) if relu else x
+
+    x = F.max_pool2d(conv_bn(w["data"], "stem", 2), 3, 2, 1)
+    for s, (blocks, _) in enumerate(cnn_models.RESNET50_STAGES):
+        for i in range(blocks):
+            stride = 2 if i == 0 and s > 0 else 1
+            name = "s%db%d" % (s, i)
+            y = conv_bn(conv_bn(conv_bn(x, name + "_c1"), name + "_c2", stride), name + "_c3",
+                        relu=False)
+            shortcut = conv_bn(x, name + "_down", stride, relu=False) if i == 0 else x
+            x = F.relu(y + shortcut)
+    x = F.adaptive_avg_pool2d(x, 1).flatten(1)
+    return F.linear(x, w["fc_weight"], w["fc_bias"])
+
+
 def model_mobilenet(torch, w):
     F = torch.nn.functional
 
@@ -319,7 +368,7 @@ def bert_layer_torch(torch, t, heads):
 
 MODELS = {"model:mlp": model_mlp, "model:cnn": model_cnn,
           "model:resnet": model_resnet, "model:mobilenet": model_mobilenet,
-          "model:transformer": model_transformer}
+          "model:transformer": model_transformer, "model:resnet50": model_resnet50}
 
 
 def torch_baseline(torch, spec, inputs, arrays, params):
@@ -368,8 +417,15 @@ def torch_baseline(torch, spec, inputs, arrays, params):
     if op == "dense_bf16":
         return lambda: torch.nn.functional.linear(t[0].bfloat16(), t[1].bfloat16())
     if op == "conv2d":
-        # cuDNN (f16 in, f16 out, f32 accumulation); mlc writes f32.
+        # cuDNN (f16 in, f16 out, f32 accumulation); mlc writes f32. NHWC
+        # (HWIO weights): cuDNN on channels-last tensors, the weight made
+        # channels-last (OHWI) once, outside the timing.
         stride, padding = spec.get("stride", 1), spec.get("padding", 1)
+        if spec.get("layout", "NCHW") == "NHWC":
+            x = t[0].permute(0, 3, 1, 2)
+            w = t[1].permute(3, 2, 0, 1).contiguous(memory_format=torch.channels_last)
+            return lambda: torch.nn.functional.conv2d(x, w, stride=stride,
+                                                      padding=padding).permute(0, 2, 3, 1)
         return lambda: torch.nn.functional.conv2d(t[0], t[1], stride=stride, padding=padding)
     if op == "add":
         return lambda: t[0] + t[1]
@@ -426,6 +482,8 @@ def run_case(case, root, args, torch):
     inputs = entry_inputs(function, arrays, params)
     want = reference_outputs(function, case_reference(root, case["reference"], arrays))
     rtol, atol = case["rtol"], case["atol"]
+    if case.get("atol_of_max"):
+        atol += case["atol_of_max"] * max(float(np.abs(w).max(initial=0.0)) for w in want)
 
     # Outputs of the reference's shapes: dynamic ones must be passed.
     output_args = [a for a in function.args if a.kind == "output"]
