@@ -70,8 +70,10 @@
 // conv2d (NCHW, 3 x 3, padding 1) + bias + relu as an implicit GEMM: one
 // kernel (the padding, the im2col matrix and the epilogue inlined), the same
 // 32 mma.sync per K step. In the model's layout (conv-layout=) the im2col
-// rows are gathered one f16 at a time; in the default NHWC (HWIO weights),
-// they run along the channels and every load of A and B is 16 bytes.
+// rows are gathered one f16 at a time, synchronously; in the default NHWC
+// (HWIO weights) they run along the channels: 16-byte cp.async (zero-fill
+// under the padding's and the row tail's masks), the weight's permuted
+// columns 4-byte cp.async, 3 stages.
 // RUN: mlc-compile --target=cuda:sm_90 --pipeline-options=conv-layout= %t/conv.mlir -o %t/conv.ptx
 // RUN: FileCheck %s --check-prefix=CONV < %t/conv.ptx
 // RUN: mlc-compile --target=cuda:sm_90 %t/conv.mlir -o %t/conv-nhwc.ptx
@@ -194,7 +196,11 @@
 // NHWC:     .entry permute_dims_kernel
 // NHWC:     .entry fused_conv2d_add_relu_kernel
 // NHWC-NOT: ld.global.b16
-// NHWC:     ld.global.v4.b32
+// NHWC:     cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, {{.*}};
+// NHWC-NOT: ld.global.b16
+// NHWC:     cp.async.ca.shared.global [{{.*}}], [{{.*}}], 4
+// NHWC-NOT: ld.global.b16
+// NHWC:     cp.async.wait_group 1
 // NHWC-NOT: ld.global.b16
 // NHWC:     ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // NHWC-NOT: ld.global.b16

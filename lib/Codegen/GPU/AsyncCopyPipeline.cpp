@@ -45,41 +45,50 @@ bool isGlobal(Value memref) {
 }
 
 /// One element copied: a global load whose only use is a store into a
-/// workgroup alloca, or a masked copy: the load selected against zero by a
-/// `mask` (pad_einsum's padded inputs inlined into the copy), which cp.async
-/// does by zero-filling (a source size of 0).
+/// workgroup alloca, or a masked copy: the load selected against zero by
+/// one or more `masks` (pad_einsum's padded inputs, a convolution's padding,
+/// inlined into the copy), which cp.async does by zero-filling (a source
+/// size of 0).
 struct ElementCopy {
   memref::LoadOp load;
   memref::StoreOp store;
-  arith::SelectOp select;
-  Value mask;
-  /// The innermost source index. When the mask is `x < bound` for the
+  /// The selects from the load to the store, innermost first, and their
+  /// conditions.
+  SmallVector<arith::SelectOp> selects;
+  SmallVector<Value> masks;
+  /// The innermost source index. When a mask is `x < bound` for the
   /// innermost index `min(x, bound - 1)` (a padded dimension clamped into
   /// the buffer), it is `x`, which stays consecutive along a row; the copy
   /// then clamps whole groups instead.
   Value innerIndex;
   int64_t maskBound = 0;
+  /// The position of that mask in `masks`.
+  int64_t clampMask = -1;
 };
 
-/// The innermost index `x` and the bound of `copy`'s mask when its load
-/// index is `min(x, bound - 1)` and its mask `x < bound`.
+/// The innermost index `x` and the bound of one of `copy`'s masks when its
+/// load index is `min(x, bound - 1)` and that mask `x < bound`.
 void matchInnerClamp(ElementCopy &copy) {
   copy.innerIndex = copy.load.getIndices().back();
-  if (!copy.mask)
-    return;
-  auto cmp = copy.mask.getDefiningOp<arith::CmpIOp>();
   Operation *min = copy.innerIndex.getDefiningOp();
-  if (!cmp || !min || !isa<arith::MinUIOp, arith::MinSIOp>(min))
+  if (!min || !isa<arith::MinUIOp, arith::MinSIOp>(min))
     return;
-  std::optional<int64_t> bound = getConstantIntValue(cmp.getRhs());
-  std::optional<int64_t> last = getConstantIntValue(min->getOperand(1));
-  if (!bound || !last || *last + 1 != *bound || *bound <= 0 ||
-      cmp.getLhs() != min->getOperand(0) ||
-      (cmp.getPredicate() != arith::CmpIPredicate::ult &&
-       cmp.getPredicate() != arith::CmpIPredicate::slt))
+  for (auto [position, mask] : llvm::enumerate(copy.masks)) {
+    auto cmp = mask.getDefiningOp<arith::CmpIOp>();
+    if (!cmp)
+      continue;
+    std::optional<int64_t> bound = getConstantIntValue(cmp.getRhs());
+    std::optional<int64_t> last = getConstantIntValue(min->getOperand(1));
+    if (!bound || !last || *last + 1 != *bound || *bound <= 0 ||
+        cmp.getLhs() != min->getOperand(0) ||
+        (cmp.getPredicate() != arith::CmpIPredicate::ult &&
+         cmp.getPredicate() != arith::CmpIPredicate::slt))
+      continue;
+    copy.innerIndex = cmp.getLhs();
+    copy.maskBound = *bound;
+    copy.clampMask = position;
     return;
-  copy.innerIndex = cmp.getLhs();
-  copy.maskBound = *bound;
+  }
 }
 
 std::optional<ElementCopy> matchElementCopy(Operation &op) {
@@ -87,14 +96,17 @@ std::optional<ElementCopy> matchElementCopy(Operation &op) {
   if (!load || !isGlobal(load.getMemRef()) || !load->hasOneUse() ||
       load.getIndices().empty())
     return std::nullopt;
+  ElementCopy copy;
+  copy.load = load;
   Value stored = load.getResult();
-  auto select = dyn_cast<arith::SelectOp>(*load->getUsers().begin());
-  if (select) {
+  while (auto select = dyn_cast<arith::SelectOp>(*stored.getUsers().begin())) {
     if (select.getTrueValue() != stored || !select->hasOneUse() ||
         select->getBlock() != load->getBlock() ||
         !(matchPattern(select.getFalseValue(), m_AnyZeroFloat()) ||
           matchPattern(select.getFalseValue(), m_Zero())))
       return std::nullopt;
+    copy.selects.push_back(select);
+    copy.masks.push_back(select.getCondition());
     stored = select.getResult();
   }
   auto store = dyn_cast<memref::StoreOp>(*stored.getUsers().begin());
@@ -103,8 +115,7 @@ std::optional<ElementCopy> matchElementCopy(Operation &op) {
       !store.getMemRef().getDefiningOp<memref::AllocaOp>() ||
       !mlc::isWorkgroupMemory(store.getMemRef()))
     return std::nullopt;
-  ElementCopy copy{load, store, select,
-                   select ? select.getCondition() : Value(), Value()};
+  copy.store = store;
   matchInnerClamp(copy);
   return copy;
 }
@@ -147,9 +158,9 @@ bool isAligned(Value memref, Value index, int64_t elements) {
 
 /// `count` element copies from `copies[first]` on that form one async
 /// copy: same buffers, same outer indices, innermost indices consecutive
-/// and aligned, and one mask for all: the same, or each `x < bound` of its
-/// own innermost index with `bound` a multiple of `count` (the aligned group
-/// is then wholly inside or wholly outside).
+/// and aligned, and the same masks for all: each the same value, or each
+/// `x < bound` of its own innermost index with `bound` a multiple of `count`
+/// (the aligned group is then wholly inside or wholly outside).
 bool formsAsyncCopy(ArrayRef<ElementCopy> copies, size_t first, int64_t count) {
   if (first + count > copies.size())
     return false;
@@ -162,9 +173,13 @@ bool formsAsyncCopy(ArrayRef<ElementCopy> copies, size_t first, int64_t count) {
     return false;
   for (int64_t q = 1; q < count; ++q) {
     ElementCopy copy = copies[first + q];
-    bool sameMask = copy.mask == base.mask ||
-                    (base.maskBound != 0 && base.maskBound % count == 0 &&
-                     copy.maskBound == base.maskBound);
+    bool sameMask = copy.masks.size() == base.masks.size();
+    for (auto [position, mask] : llvm::enumerate(copy.masks))
+      sameMask &=
+          mask == base.masks[position] ||
+          (base.clampMask == static_cast<int64_t>(position) &&
+           copy.clampMask == base.clampMask && base.maskBound % count == 0 &&
+           copy.maskBound == base.maskBound);
     if (copy.load.getMemRef() != base.load.getMemRef() ||
         copy.store.getMemRef() != base.store.getMemRef() || !sameMask ||
         copy.load.getIndices().drop_back() != srcIndices.drop_back() ||
@@ -310,8 +325,7 @@ LogicalResult Pipeliner::matchCopies() {
   }
   for (ElementCopy copy : copies) {
     copyOps.push_back(copy.store);
-    if (copy.select)
-      copyOps.push_back(copy.select);
+    llvm::append_range(copyOps, llvm::reverse(copy.selects));
     copyOps.push_back(copy.load);
     buffers.insert(copy.store.getMemRef());
   }
@@ -344,8 +358,7 @@ LogicalResult Pipeliner::collectSlice() {
     llvm::append_range(worklist, copy.base.load.getIndices().drop_back());
     worklist.push_back(copy.base.innerIndex);
     llvm::append_range(worklist, copy.base.store.getIndices());
-    if (copy.base.mask)
-      worklist.push_back(copy.base.mask);
+    llvm::append_range(worklist, copy.base.masks);
   }
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();
@@ -388,8 +401,8 @@ Value Pipeliner::emitCopies(OpBuilder &builder, Value iv, Value stage,
       dstIndices.push_back(mapping.lookupOrDefault(index));
     // Steps past the last and masked elements read nothing (zero-fill).
     Value copied = inRange;
-    if (copy.base.mask) {
-      Value mask = mapping.lookupOrDefault(copy.base.mask);
+    for (Value base : copy.base.masks) {
+      Value mask = mapping.lookupOrDefault(base);
       copied =
           copied ? arith::AndIOp::create(builder, loc, copied, mask) : mask;
     }

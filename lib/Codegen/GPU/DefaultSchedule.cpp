@@ -605,6 +605,10 @@ struct GPUDefaultSchedulePass
     ForOp root;
     SmallVector<BlockOp> readCopies;
     BlockOp writeCopy;
+    /// Whether A's rows run along its innermost dimension in 16-byte
+    /// pieces (NHWC channels): its copies are then vector loads, else a
+    /// gather of single elements.
+    bool contiguousRows = false;
   };
   FailureOr<NormalizedGemm> normalizeToGemm(Schedule &sch, BlockOp block) {
     std::optional<ReductionBlock> reduction =
@@ -684,6 +688,13 @@ struct GPUDefaultSchedulePass
       result.readCopies.push_back(*copy);
     }
     result.root = getRoot(*gemm);
+    unsigned aRank = cast<BufferRegionAttr>(regions->reads[0])
+                         .getLowerBounds()
+                         .getValue()
+                         .getNumResults();
+    result.contiguousRows =
+        extents[kVars.back()] % 8 == 0 &&
+        getFirstDimUsing(regions->reads[0], {kVars.back()}) + 1 == aRank;
     return result;
   }
 
@@ -997,7 +1008,7 @@ struct GPUDefaultSchedulePass
       if (failed(stageThroughShared(
               sch, gemm->block, r, koLoop,
               {{"threadIdx.z", warps}, {"threadIdx.y", 8}, {"threadIdx.x", 4}},
-              /*unroll=*/!normalized)))
+              /*unroll=*/!normalized || normalized->contiguousRows)))
         return failure();
     // A padded input is read through its shared copy (zero-filling
     // cp.async) unless its rows are no whole number of 16-byte pieces: then

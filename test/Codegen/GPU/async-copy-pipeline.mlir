@@ -341,6 +341,79 @@ func.func @masked_rows(%A: memref<8x64xf32>, %out: memref<8xf32>) {
 
 // -----
 
+// Two masks on each element (an implicit GEMM's im2col row of an NHWC
+// image: the tile's row tail, then the convolution's padding, both the same
+// for the 4 channels of the group): one cp.async of the 4 elements, copied
+// when both hold.
+// CHECK-LABEL: func.func @two_masks
+// CHECK:         %[[ROW0:.*]] = arith.cmpi ult, %{{.*}}, %c6
+// CHECK:         %[[PAD0:.*]] = arith.cmpi sge, %{{.*}}, %c1
+// CHECK:         %[[BOTH0:.*]] = arith.andi %[[PAD0]], %[[ROW0]] : i1
+// CHECK:         %[[N0:.*]] = arith.select %[[BOTH0]], %c4{{.*}}, %c0
+// CHECK:         nvgpu.device_async_copy %{{.*}}, %{{.*}}, 4, %[[N0]] {bypassL1}
+// CHECK:         scf.for
+// CHECK:           %[[STEP:.*]] = arith.cmpi slt
+// CHECK:           %[[ROW:.*]] = arith.cmpi ult, %{{.*}}, %c6
+// CHECK:           %[[PAD:.*]] = arith.cmpi sge, %{{.*}}, %c1
+// CHECK:           %[[AND1:.*]] = arith.andi %[[STEP]], %[[PAD]] : i1
+// CHECK:           %[[AND2:.*]] = arith.andi %[[AND1]], %[[ROW]] : i1
+// CHECK:           %[[N:.*]] = arith.select %[[AND2]], %c4{{.*}}, %c0
+// CHECK:           nvgpu.device_async_copy %{{.*}}, %{{.*}}, 4, %[[N]] {bypassL1}
+// CHECK-NOT:       arith.select %{{.*}} : f32
+func.func @two_masks(%A: memref<8x64xf32>, %out: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  %bound = arith.constant 6 : index
+  %last = arith.constant 5 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %g, %w) in (%sx = %c4, %sy = %c8, %sz = %c1) {
+    %a_s = memref.alloca() : memref<8x16xf32, #gpu.address_space<workgroup>>
+    %acc = memref.alloca() : memref<1xf32, #gpu.address_space<private>>
+    scf.for %k = %c0 to %c4 step %c1 {
+      %in = arith.cmpi ult, %g, %bound : index
+      %pad = arith.cmpi sge, %k, %c1 : index
+      %row = arith.minui %g, %last : index
+      %src0 = affine.apply affine_map<(d0, d1) -> (d0 * 16 + d1 * 4 + 0)>(%k, %t)
+      %v0 = memref.load %A[%row, %src0] : memref<8x64xf32>
+      %p0 = arith.select %pad, %v0, %zero : f32
+      %m0 = arith.select %in, %p0, %zero : f32
+      %dst0 = affine.apply affine_map<(d0) -> (d0 * 4 + 0)>(%t)
+      memref.store %m0, %a_s[%g, %dst0] : memref<8x16xf32, #gpu.address_space<workgroup>>
+      %src1 = affine.apply affine_map<(d0, d1) -> (d0 * 16 + d1 * 4 + 1)>(%k, %t)
+      %v1 = memref.load %A[%row, %src1] : memref<8x64xf32>
+      %p1 = arith.select %pad, %v1, %zero : f32
+      %m1 = arith.select %in, %p1, %zero : f32
+      %dst1 = affine.apply affine_map<(d0) -> (d0 * 4 + 1)>(%t)
+      memref.store %m1, %a_s[%g, %dst1] : memref<8x16xf32, #gpu.address_space<workgroup>>
+      %src2 = affine.apply affine_map<(d0, d1) -> (d0 * 16 + d1 * 4 + 2)>(%k, %t)
+      %v2 = memref.load %A[%row, %src2] : memref<8x64xf32>
+      %p2 = arith.select %pad, %v2, %zero : f32
+      %m2 = arith.select %in, %p2, %zero : f32
+      %dst2 = affine.apply affine_map<(d0) -> (d0 * 4 + 2)>(%t)
+      memref.store %m2, %a_s[%g, %dst2] : memref<8x16xf32, #gpu.address_space<workgroup>>
+      %src3 = affine.apply affine_map<(d0, d1) -> (d0 * 16 + d1 * 4 + 3)>(%k, %t)
+      %v3 = memref.load %A[%row, %src3] : memref<8x64xf32>
+      %p3 = arith.select %pad, %v3, %zero : f32
+      %m3 = arith.select %in, %p3, %zero : f32
+      %dst3 = affine.apply affine_map<(d0) -> (d0 * 4 + 3)>(%t)
+      memref.store %m3, %a_s[%g, %dst3] : memref<8x16xf32, #gpu.address_space<workgroup>>
+      %x = nvgpu.ldmatrix %a_s[%g, %c0] {numTiles = 4 : i32, transpose = false} : memref<8x16xf32, #gpu.address_space<workgroup>> -> vector<4x1xf32>
+      %y = arith.constant dense<1.0> : vector<2x1xf32>
+      %z = arith.constant dense<0.0> : vector<2x2xf32>
+      %r = nvgpu.mma.sync(%x, %y, %z) {mmaShape = [16, 8, 8], tf32Enabled} : (vector<4x1xf32>, vector<2x1xf32>, vector<2x2xf32>) -> vector<2x2xf32>
+      %e = vector.extract %r[0, 0] : f32 from vector<2x2xf32>
+      memref.store %e, %acc[%c0] : memref<1xf32, #gpu.address_space<private>>
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 // Columns past 12 masked, each element's column clamped to 11: the group of
 // 4 starts at a multiple of 4 and 12 is one, so its masks agree with the
 // first's; the copy reads from the group's start (clamped to 8).

@@ -477,13 +477,14 @@ def GPUAsyncCopyPipelinePass
     value (the register prefetch of `mlc-gpu-pipeline-shared-copies` does
     not fit beside the tensor-core rule's accumulators).
 
-    A copy may be masked: `select(mask, load, 0)` stored (pad_einsum's
-    padded inputs inlined into the copy). Elements with one mask, or each
-    `x < bound` of its own innermost index `x` loaded at `min(x, bound - 1)`
-    with `bound` a multiple of the run's length (an aligned run is then
-    wholly in or out), form one copy whose source size is 0 when the mask
-    is false: `cp.async` fills zeros; the run's start is clamped so that
-    its address stays in the buffer.
+    A copy may be masked: `select(mask, load, 0)` stored, or a chain of
+    such selects (pad_einsum's padded inputs, a convolution's padding,
+    inlined into the copy). Elements with the same masks, each the same
+    value or each `x < bound` of its own innermost index `x` loaded at
+    `min(x, bound - 1)` with `bound` a multiple of the run's length (an
+    aligned run is then wholly in or out), form one copy whose source size
+    is 0 when a mask is false: `cp.async` fills zeros; the run's start is
+    clamped so that its address stays in the buffer.
 
     The first stages - 1 steps' copies go before the loop, one async group
     each. Each iteration issues the copies of step k + stages - 1 into the
