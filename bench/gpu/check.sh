@@ -3,7 +3,7 @@
 # that each run under a time limit: a kernel that hangs (a wgmma pipeline
 # waiting on an mbarrier that never completes, say) costs its own group
 # only, and the other groups still report. Then memcheck and racecheck on
-# small cases.
+# small cases, and last torch.compile baselines of the f16 models.
 #
 #   bench/gpu/check.sh [--dir bench/gpu/build] [--quick]
 #
@@ -43,11 +43,13 @@ echo "measured copy bandwidth: $peak B/s" | tee -a "$log"
 status=0
 group() {
   local name=$1 limit=$2; shift 2
-  echo "== group $name (limit ${limit}s): $*" | tee -a "$log"
+  local options=()
+  [[ ${1:-} == --torch-compile ]] && options=(--torch-compile) && shift
+  echo "== group $name (limit ${limit}s): ${options[*]} $*" | tee -a "$log"
   local out=()
   [[ -n "${OUT:-}" ]] && mkdir -p "$OUT/$name" && out=(env "OUT=$OUT/$name")
   PYTHONUNBUFFERED=1 timeout -k 5 "$limit" "${out[@]}" python3 "$here/run.py" --dir "$dir" \
-    --peak-bw "$peak" "${timing[@]}" --cases "$@" 2>&1 | tee -a "$log"
+    --peak-bw "$peak" "${timing[@]}" "${options[@]}" --cases "$@" 2>&1 | tee -a "$log"
   local rc=${PIPESTATUS[0]}
   [[ $rc -eq 124 || $rc -eq 137 ]] && echo "== group $name: stopped after ${limit}s" | tee -a "$log"
   [[ $rc -ne 0 ]] && status=1
@@ -71,9 +73,15 @@ group mixed 70 mlp_f16 mlp_bf16 cnn_f16 cnn_bf16 resnet_f16 resnet_bf16 mobilene
 
 echo "== compute-sanitizer" | tee -a "$log"
 "$here/sanitize.sh" --dir "$dir" --timeout 30 --tool memcheck transformer matmul_odd3_f16 \
-  bert_ffn1_m300_f16_sm90a attention_bert_b1_f16 2>&1 | tee -a "$log"
+  bert_ffn1_m300_f16_sm90a attention_bert_b1_f16 resnet_conv3x3_b1_f16 2>&1 | tee -a "$log"
 [[ ${PIPESTATUS[0]} -ne 0 ]] && status=1
 "$here/sanitize.sh" --dir "$dir" --timeout 40 --tool racecheck transformer mlp_f16 \
   transformer_f16 2>&1 | tee -a "$log"
 [[ ${PIPESTATUS[0]} -ne 0 ]] && status=1
+
+# torch.compile (inductor) of the f16 BERT layers and ResNet-50, compiled on
+# this machine first: last, so that its compile time, or its absence, costs
+# no other check.
+group compiled 300 --torch-compile bert_layer_b1_f16_sm90a bert_layer_b32_f16_sm90a \
+  resnet50_b1_f16_sm90a resnet50_b32_f16_sm90a
 exit $status

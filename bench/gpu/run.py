@@ -2,7 +2,7 @@
 
     python3 bench/gpu/run.py [--dir bench/gpu/build] [--cases NAME ...]
         [--number 20] [--repeat 10] [--min-repeat-ms 50] [--warmup 10]
-        [--peak-bw 3.0e12] [--no-timing] [--no-torch]
+        [--peak-bw 3.0e12] [--no-timing] [--no-torch] [--torch-compile]
 
 Runs on a machine with an NVIDIA GPU: python3 and numpy, torch with CUDA for
 the baselines, no MLIR or mlc tools. The directory comes from the build
@@ -550,9 +550,36 @@ def run_case(case, root, args, torch):
                                     "not comparable" % spec["op"])
             torch_s = time_torch(torch, baseline, args.number, args.repeat,
                                  args.min_repeat_ms, args.warmup)
+            if args.torch_compile and case.get("kind") == "model":
+                compiled_s = time_torch_compile(torch, baseline, want[0], torch_rtol, torch_atol,
+                                                args, row["notes"])
+                if compiled_s:
+                    row["torch_compile_ms"] = compiled_s * 1e3
+                    row["torch_compile_over_mlc"] = compiled_s / mlc_s
+                    row["notes"].append("torch.compile %.4g ms, torch.compile/mlc %.2f"
+                                        % (compiled_s * 1e3, compiled_s / mlc_s))
         row["torch_ms"] = torch_s * 1e3
         row["torch_over_mlc"] = torch_s / mlc_s
     return row
+
+
+def time_torch_compile(torch, baseline, want, rtol, atol, args, notes):
+    """Seconds per call of torch.compile(baseline) (the default inductor
+    mode), after its compilation in the warm-up; None, with a note, when it
+    does not compile or disagrees with the reference."""
+    try:
+        compiled = torch.compile(baseline)
+        result = compiled()
+        torch.cuda.synchronize()
+        if not compare(result.float().cpu().numpy().reshape(np.shape(want)), want, rtol,
+                       atol)["ok"]:
+            notes.append("torch.compile disagrees with the reference: its time is not comparable")
+        return time_torch(torch, compiled, args.number, args.repeat, args.min_repeat_ms,
+                          args.warmup)
+    except Exception as err:  # no triton, no C compiler: a note, not a failure
+        first = str(err).splitlines()[0] if str(err) else ""
+        notes.append("torch.compile failed: %s: %s" % (type(err).__name__, first))
+        return None
 
 
 COLUMNS = [("case", "%-24s", "name"), ("correct", "%-7s", None), ("max abs", "%9s", "max_abs"),
@@ -596,6 +623,9 @@ def main():
                         help="check correctness only (for runs under compute-sanitizer)")
     parser.add_argument("--no-torch", action="store_true",
                         help="skip the torch runs and baselines")
+    parser.add_argument("--torch-compile", action="store_true",
+                        help="also time torch.compile of the model cases' baselines "
+                             "(a note when it does not compile)")
     parser.add_argument("--peak-bw", type=float, default=3.0e12,
                         help="the GPU's memory bandwidth in B/s, for %%peak")
     args = parser.parse_args()
