@@ -73,13 +73,15 @@ void matchInnerClamp(ElementCopy &copy) {
   Operation *min = copy.innerIndex.getDefiningOp();
   if (!min || !isa<arith::MinUIOp, arith::MinSIOp>(min))
     return;
+  std::optional<int64_t> last = getConstantIntValue(min->getOperand(1));
+  if (!last)
+    return;
   for (auto [position, mask] : llvm::enumerate(copy.masks)) {
     auto cmp = mask.getDefiningOp<arith::CmpIOp>();
     if (!cmp)
       continue;
     std::optional<int64_t> bound = getConstantIntValue(cmp.getRhs());
-    std::optional<int64_t> last = getConstantIntValue(min->getOperand(1));
-    if (!bound || !last || *last + 1 != *bound || *bound <= 0 ||
+    if (!bound || *last + 1 != *bound || *bound <= 0 ||
         cmp.getLhs() != min->getOperand(0) ||
         (cmp.getPredicate() != arith::CmpIPredicate::ult &&
          cmp.getPredicate() != arith::CmpIPredicate::slt))

@@ -605,9 +605,9 @@ struct GPUDefaultSchedulePass
     ForOp root;
     SmallVector<BlockOp> readCopies;
     BlockOp writeCopy;
-    /// Whether A's rows run along its innermost dimension in 16-byte
-    /// pieces (NHWC channels): its copies are then vector loads, else a
-    /// gather of single elements.
+    /// Whether A's rows run along its innermost dimension in runs of a
+    /// multiple of 8 elements (NHWC channels; 16 bytes of f16): its copies
+    /// are then vector loads, else a gather of single elements.
     bool contiguousRows = false;
   };
   FailureOr<NormalizedGemm> normalizeToGemm(Schedule &sch, BlockOp block) {
