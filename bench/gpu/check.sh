@@ -61,7 +61,8 @@ group mma 70 matmul4096_f16 bert_qkv_f16 bert_ffn1_f16 bert_ffn2_f16 bert_ffn1_m
   matmul_odd_f16 matmul_odd3_f16 matmul4096_bf16 bert_ffn1_bf16 matmul4096_tf32 bert_ffn1_tf32
 group sm90a 60 matmul4096_f16_sm90a bert_ffn1_f16_sm90a bert_ffn2_f16_sm90a \
   bert_ffn1_m300_f16_sm90a matmul4096_bf16_sm90a matmul4096_f16_out16_sm90a \
-  bert_qkv_f16_out16_sm90a bert_ffn1_f16_out16_sm90a bert_ffn2_f16_out16_sm90a
+  bert_qkv_f16_out16_sm90a bert_ffn1_f16_out16_sm90a bert_ffn2_f16_out16_sm90a \
+  bert_ffn1_f16_out16_bound_sm90a
 group conv_attention 70 resnet_conv3x3_b32_f16 resnet_conv1x1_b32_f16 resnet_conv3x3s2_b32_f16 \
   resnet_conv3x3_b1_f16 attention_bert_b32_f16 attention_bert_b1_f16 attention_s1024_f16 \
   attention_gpt2_causal_f16 resnet_conv3x3_b32_f16_nhwc resnet_conv1x1_b32_f16_nhwc \

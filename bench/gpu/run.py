@@ -23,7 +23,9 @@ name (REFERENCES below) applied to the inputs, or {"generator": NAME} for
 the network's float64 numpy reference. "atol_of_max", when given, adds
 that fraction of the reference's largest magnitude to "atol". Inputs are matched to the entry's
 arguments by name (else taken in the file's order); a "params" .npz, when
-named, holds more of them (a model's weights). Reference arrays are matched
+named, holds more of them (a model's weights). "bound", when given, names
+params that the library binds at compile time (not entry arguments): the
+reference and torch take them after the inputs. Reference arrays are matched
 to the outputs by name, else as out0, out1, ..., else in order.
 
 For each case the library is loaded with mlc.runtime.load_module and run on
@@ -480,7 +482,10 @@ def run_case(case, root, args, torch):
     arrays = case_inputs(root, case["inputs"])
     params = load_npz(os.path.join(root, case["params"])) if case.get("params") else {}
     inputs = entry_inputs(function, arrays, params)
-    want = reference_outputs(function, case_reference(root, case["reference"], arrays))
+    # Weights bound in the library: operands of the reference and of torch.
+    bound = [params[name] for name in case.get("bound", [])]
+    operands = {**arrays, **{name: params[name] for name in case.get("bound", [])}}
+    want = reference_outputs(function, case_reference(root, case["reference"], operands))
     rtol, atol = case["rtol"], case["atol"]
     if case.get("atol_of_max"):
         atol += case["atol_of_max"] * max(float(np.abs(w).max(initial=0.0)) for w in want)
@@ -532,7 +537,7 @@ def run_case(case, root, args, torch):
     spec = case.get("torch")
     if torch is not None and spec:
         with torch.inference_mode():
-            baseline = torch_baseline(torch, spec, inputs, arrays, params)
+            baseline = torch_baseline(torch, spec, inputs + bound, arrays, params)
             result = baseline()
             # Compared by value: torch's sum may keep or drop the reduced axis.
             # A float16/bfloat16 result (cuBLAS, cuDNN on half inputs) is

@@ -716,6 +716,11 @@ void checkLaunch(CUresult result, CUfunction function, const char *call,
 // Signatures follow what MLIR 22's gpu-to-llvm and gpu.binary translation
 // emit; index-typed values arrive as intptr_t.
 
+namespace {
+// The device copies of host constants (tensor maps, below).
+void releaseConstantCopies();
+} // namespace
+
 extern "C" {
 
 // Called from the GPU binary's global constructor (at dlopen time for a
@@ -760,6 +765,7 @@ MLC_CUDA_EXPORT void mgpuModuleUnload(CUmodule module) {
     return;
   removeModuleKernels(module);
   check(drv::cuModuleUnload(module), "cuModuleUnload");
+  releaseConstantCopies();
 }
 
 MLC_CUDA_EXPORT CUfunction mgpuModuleGetFunction(CUmodule module,
@@ -1086,12 +1092,118 @@ struct TensorMapEntry {
 TensorMapEntry gTensorMaps[kMaxTensorMaps];
 size_t gNumTensorMaps;
 
+constexpr int64_t kTensorMapElementBytes = 2;
+
+// Device copies of host constants (weights bound at compile time) that
+// kernels read through TMA: a tensor map needs a device address, and the
+// constant's copy in the GPU module (if a kernel reads it directly) has
+// none the host knows. Uploaded at the first call, kept until a GPU module
+// unloads (a JIT'd or dlclose'd module's constants may go with it, and
+// another's may take their addresses); later calls upload again.
+struct ConstantCopy {
+  const char *host;
+  int64_t bytes;
+  CUdeviceptr device;
+};
+ConstantCopy *gConstantCopies;
+size_t gNumConstantCopies;
+size_t gConstantCopyCapacity;
+
+// Callers hold gTableMutex.
+CUdeviceptr findConstantCopy(const char *host, int64_t bytes) {
+  for (size_t i = 0; i < gNumConstantCopies; ++i)
+    if (gConstantCopies[i].host == host && gConstantCopies[i].bytes == bytes)
+      return gConstantCopies[i].device;
+  return 0;
+}
+
+// The device address of the contiguous memref `descriptor` (2-byte
+// elements) that generated code passes as a host constant: its device copy,
+// or the data itself when it is device memory already (another call of the
+// same function may pass a buffer where this one binds a constant).
+char *getConstantOnDevice(int64_t rank, const MemRefDescriptor *descriptor) {
+  int64_t bytes = 0;
+  char *host = getMemRefData(rank, descriptor, kTensorMapElementBytes, bytes);
+  if (bytes < 0) {
+    recordError("the tensor map of a constant needs a contiguous constant");
+    return nullptr;
+  }
+  if (bytes == 0)
+    return host;
+  pthread_mutex_lock(&gTableMutex);
+  CUdeviceptr device = findConstantCopy(host, bytes);
+  pthread_mutex_unlock(&gTableMutex);
+  if (device)
+    return reinterpret_cast<char *>(device);
+  unsigned int memoryType = 0;
+  if (drv::cuPointerGetAttribute(&memoryType, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                 reinterpret_cast<CUdeviceptr>(host)) ==
+          CUDA_SUCCESS &&
+      memoryType == CU_MEMORYTYPE_DEVICE)
+    return host;
+  if (!check(drv::cuMemAlloc(&device, static_cast<size_t>(bytes)),
+             "cuMemAlloc (%lld bytes for a constant's device copy)",
+             static_cast<long long>(bytes)))
+    return nullptr;
+  if (!check(drv::cuMemcpyHtoD(device, host, static_cast<size_t>(bytes)),
+             "cuMemcpyHtoD (a constant's device copy)")) {
+    drv::cuMemFree(device);
+    return nullptr;
+  }
+  // Another thread may have uploaded it meanwhile: then its copy is kept.
+  pthread_mutex_lock(&gTableMutex);
+  CUdeviceptr existing = findConstantCopy(host, bytes);
+  bool stored = existing != 0;
+  if (!existing) {
+    if (gNumConstantCopies == gConstantCopyCapacity) {
+      size_t capacity = gConstantCopyCapacity ? 2 * gConstantCopyCapacity : 64;
+      auto *grown = static_cast<ConstantCopy *>(
+          realloc(gConstantCopies, capacity * sizeof(ConstantCopy)));
+      if (grown) {
+        gConstantCopies = grown;
+        gConstantCopyCapacity = capacity;
+      }
+    }
+    if (gNumConstantCopies < gConstantCopyCapacity) {
+      gConstantCopies[gNumConstantCopies++] = {host, bytes, device};
+      stored = true;
+    }
+  }
+  pthread_mutex_unlock(&gTableMutex);
+  if (existing || !stored) {
+    drv::cuMemFree(device);
+    if (!stored) {
+      recordError("out of host memory for the table of constants' copies");
+      return nullptr;
+    }
+    device = existing;
+  }
+  return reinterpret_cast<char *>(device);
+}
+
+// Frees the constants' device copies once the kernels that may read them
+// have finished.
+void releaseConstantCopies() {
+  pthread_mutex_lock(&gTableMutex);
+  ConstantCopy *copies = gConstantCopies;
+  size_t count = gNumConstantCopies;
+  gConstantCopies = nullptr;
+  gNumConstantCopies = gConstantCopyCapacity = 0;
+  pthread_mutex_unlock(&gTableMutex);
+  if (count != 0 && check(drv::cuCtxSynchronize(), "cuCtxSynchronize"))
+    for (size_t i = 0; i < count; ++i)
+      drv::cuMemFree(copies[i].device);
+  free(copies);
+}
+
 // cuTensorMapEncodeTiled on the memref `descriptor` (rank <= 5, 2-byte
-// elements), `box` outermost first; the descriptor's device address.
+// elements), `box` outermost first; the descriptor's device address. A
+// `hostConstant` memref is host memory: the map describes its device copy.
 void *encodeTensorMap(int64_t rank, const MemRefDescriptor *descriptor,
-                      int64_t dataType, int64_t swizzle, int64_t l2Promotion,
-                      int64_t oobFill, const int64_t box[5]) {
-  constexpr int64_t kElementBytes = 2;
+                      bool hostConstant, int64_t dataType, int64_t swizzle,
+                      int64_t l2Promotion, int64_t oobFill,
+                      const int64_t box[5]) {
+  constexpr int64_t kElementBytes = kTensorMapElementBytes;
   if (!readyForWork())
     return nullptr;
   if (!drv::cuTensorMapEncodeTiled) {
@@ -1116,7 +1228,11 @@ void *encodeTensorMap(int64_t rank, const MemRefDescriptor *descriptor,
   for (int64_t i = 0; i + 1 < rank; ++i)
     globalStrides[i] =
         static_cast<cuuint64_t>(strides[rank - 2 - i] * kElementBytes);
-  char *data = descriptor->aligned + descriptor->offset * kElementBytes;
+  char *data = hostConstant
+                   ? getConstantOnDevice(rank, descriptor)
+                   : descriptor->aligned + descriptor->offset * kElementBytes;
+  if (!data)
+    return nullptr;
   alignas(64) CUtensorMap map;
   if (!check(drv::cuTensorMapEncodeTiled(
                  &map, static_cast<CUtensorMapDataType>(dataType),
@@ -1168,18 +1284,22 @@ extern "C" {
 // type, swizzle, L2 promotion and out-of-bounds fill, and the box, outermost
 // first (unused dimensions 1). One entry point per element type, as the
 // compiler declares one function per unranked memref type.
-#define MLC_TENSOR_MAP_ENCODER(suffix)                                         \
-  MLC_CUDA_EXPORT void *mlc_cuda_tensor_map_encode_tiled_##suffix(             \
-      int64_t rank, void *descriptor, int64_t dataType, int64_t swizzle,       \
-      int64_t l2Promotion, int64_t oobFill, int64_t box0, int64_t box1,        \
-      int64_t box2, int64_t box3, int64_t box4) {                              \
+// The `constant_` entry points take a host constant (a bound weight), whose
+// map describes a device copy the runtime uploads once and keeps.
+#define MLC_TENSOR_MAP_ENCODER(name, hostConstant)                             \
+  MLC_CUDA_EXPORT void *name(int64_t rank, void *descriptor, int64_t dataType, \
+                             int64_t swizzle, int64_t l2Promotion,             \
+                             int64_t oobFill, int64_t box0, int64_t box1,      \
+                             int64_t box2, int64_t box3, int64_t box4) {       \
     const int64_t box[5] = {box0, box1, box2, box3, box4};                     \
-    return encodeTensorMap(rank,                                               \
-                           static_cast<const MemRefDescriptor *>(descriptor),  \
-                           dataType, swizzle, l2Promotion, oobFill, box);      \
+    return encodeTensorMap(                                                    \
+        rank, static_cast<const MemRefDescriptor *>(descriptor), hostConstant, \
+        dataType, swizzle, l2Promotion, oobFill, box);                         \
   }
-MLC_TENSOR_MAP_ENCODER(f16)
-MLC_TENSOR_MAP_ENCODER(bf16)
+MLC_TENSOR_MAP_ENCODER(mlc_cuda_tensor_map_encode_tiled_f16, false)
+MLC_TENSOR_MAP_ENCODER(mlc_cuda_tensor_map_encode_tiled_bf16, false)
+MLC_TENSOR_MAP_ENCODER(mlc_cuda_tensor_map_encode_tiled_constant_f16, true)
+MLC_TENSOR_MAP_ENCODER(mlc_cuda_tensor_map_encode_tiled_constant_bf16, true)
 #undef MLC_TENSOR_MAP_ENCODER
 
 // Takes effect only before the runtime initializes: modules, buffers and

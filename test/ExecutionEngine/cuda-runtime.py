@@ -96,6 +96,8 @@ SIGNATURES = {
     "mgpuMemset32": (None, [P, ctypes.c_uint32, SIZE, P]),
     "mlc_cuda_tensor_map_encode_tiled_f16": (P, [ctypes.c_int64, P] +
                                              [ctypes.c_int64] * 9),
+    "mlc_cuda_tensor_map_encode_tiled_constant_f16": (
+        P, [ctypes.c_int64, P] + [ctypes.c_int64] * 9),
 }
 
 
@@ -105,14 +107,15 @@ class MemRef3(ctypes.Structure):
                 ("sizes", ctypes.c_int64 * 3), ("strides", ctypes.c_int64 * 3)]
 
 
-def encode_tensor_map(data, sizes, offset=0):
+def encode_tensor_map(data, sizes, offset=0, constant=False):
     """The TMA descriptor of the Hopper Matmul rule's A: f16 (6), 128-byte
     swizzle (3), 256-byte L2 promotion (3), zero fill (0), boxes of
-    1 x 128 x 64."""
+    1 x 128 x 64. A `constant` is host memory (a bound weight)."""
     strides = (sizes[1] * sizes[2], sizes[2], 1)
     desc = MemRef3(data, data, offset, sizes, strides)
-    return lib.mlc_cuda_tensor_map_encode_tiled_f16(
-        3, ctypes.byref(desc), 6, 3, 3, 0, 1, 128, 64, 1, 1)
+    encode = (lib.mlc_cuda_tensor_map_encode_tiled_constant_f16 if constant
+              else lib.mlc_cuda_tensor_map_encode_tiled_f16)
+    return encode(3, ctypes.byref(desc), 6, 3, 3, 0, 1, 128, 64, 1, 1)
 
 lib = ctypes.CDLL(LIBRARY)
 for name, (restype, argtypes) in SIGNATURES.items():
@@ -312,6 +315,37 @@ def check_device():
         assert error_lines(capture.text) == ["mlc cuda runtime: error: " +
                                              message]
         lib.mlc_cuda_clear_error()
+
+        # A host constant's map describes a device copy holding its data,
+        # uploaded at the first call and kept (later changes to the host
+        # bytes are not seen) until a module unloads; device memory passed
+        # where a constant may be is used as it is.
+        count = 2 * 128 * 64
+        weight = (ctypes.c_uint16 * count)(*[i % 65521 for i in range(count)])
+        address = ctypes.addressof(weight)
+        constant_map = encode_tensor_map(address, (2, 128, 64), constant=True)
+        assert constant_map, last_error()
+        assert lib.mlc_cuda_memcpy_dtoh(words, constant_map, 128) == 0
+        copy = words[2]
+        assert copy != address and list(words[3:6]) == [64, 128, 2], \
+            list(words[:10])
+        uploaded = (ctypes.c_uint16 * count)()
+        assert lib.mlc_cuda_memcpy_dtoh(uploaded, copy, 2 * count) == 0
+        assert list(uploaded) == list(weight)
+        weight[0] = 7
+        assert encode_tensor_map(address, (2, 128, 64),
+                                 constant=True) == constant_map
+        other = lib.mgpuModuleLoadJIT(ADD_ONE_PTX, 3)
+        assert other, last_error()
+        lib.mgpuModuleUnload(other)
+        assert last_error() is None, last_error()
+        reloaded = encode_tensor_map(address, (2, 128, 64), constant=True)
+        assert reloaded, last_error()
+        assert lib.mlc_cuda_memcpy_dtoh(words, reloaded, 128) == 0
+        assert lib.mlc_cuda_memcpy_dtoh(uploaded, words[2], 2 * count) == 0
+        assert uploaded[0] == 7 and list(uploaded) == list(weight)
+        on_device = encode_tensor_map(tensor, (2, 200, 256), constant=True)
+        assert on_device == tensor_map, last_error()
         assert lib.mlc_cuda_free(tensor) == 0
 
     lib.mgpuMemFree(data, stream)

@@ -30,6 +30,7 @@
 # CHECK: matmul bf16 128x80x192 [tensorcore]: ok
 # CHECK: dense bf16+bias 256x96x128 [tensorcore]: ok
 # CHECK: dense f16+bias+relu 200x256x1000 [wgmma]: ok
+# CHECK: dense f16+bias+relu 200x256x1000 bound [wgmma]: ok
 # CHECK: matmul f16 3x100x72x136 [wgmma]: ok
 # CHECK: matmul bf16 128x80x192 [wgmma]: ok
 # CHECK: matmul tf32 128x80x192 [tensorcore]: ok
@@ -90,24 +91,35 @@ def relay_type(a):
 
 
 def compile_and_run(name, body, inputs, tmp, options="", chip=None,
-                    layout="NHWC"):
-    """body: relay expressions of @main over the named inputs; options:
-    more pipeline options (both the CPU pipeline's and
+                    layout="NHWC", params=None):
+    """body: relay expressions of @main over the named inputs and params;
+    options: more pipeline options (both the CPU pipeline's and
     tensorir-default-schedule's); chip: the GPU chip whose schedules run
     (default: the GPU pipeline's, sm_90); layout: the pipeline's
-    conv-layout (empty: the model's)."""
-    params = ", ".join("%%%s: %s" % (k, relay_type(v)) for k, v in inputs.items())
-    text = '#[version = "0.0.5"]\ndef @main(%s) {\n%s\n}\n' % (params, body)
+    conv-layout (empty: the model's); params: arguments bound as constants
+    at compile time (mlc-run --params), as a deployed model's weights."""
+    params = params or {}
+    arguments = ", ".join("%%%s: %s" % (k, relay_type(v))
+                          for k, v in {**inputs, **params}.items())
+    text = '#[version = "0.0.5"]\ndef @main(%s) {\n%s\n}\n' % (arguments,
+                                                               body)
     relay = os.path.join(tmp, name + ".relay")
     with open(relay, "w") as f:
         f.write(text)
     model = os.path.join(tmp, name + ".mlir")
     tools.run("mlc-translate", ["--import-relay", relay, "-o", model])
-    # The graph as the pipeline makes it: convolutions in its conv-layout.
+    params_path = os.path.join(tmp, name + "-params.npz")
+    bind = []
+    if params:
+        np.savez(params_path, **params)
+        bind = ["--relay-bind-params=params=" + params_path]
+    # The graph as the pipeline makes it: convolutions in its conv-layout,
+    # what depends only on bound params folded.
     convert = ["--relax-convert-layout"] if layout == "NHWC" else []
     scheduled = tools.run("mlc-opt", [
-        model, "--relay-to-relax", *convert, "--relax-legalize-ops",
-        "--tensorir-annotate-op-pattern", "--relax-fuse-ops", "--relax-fuse-tir",
+        model, *bind, "--relay-to-relax", *convert, "--relax-legalize-ops",
+        "--relax-fold-constant", "--tensorir-annotate-op-pattern",
+        "--relax-fuse-ops", "--relax-fuse-tir",
         "--tensorir-default-schedule=target=cuda%s %s"
         % (":" + chip if chip else "", options)])
     inputs_path = os.path.join(tmp, name + "-in.npz")
@@ -119,7 +131,8 @@ def compile_and_run(name, body, inputs, tmp, options="", chip=None,
         options += " conv-layout=" + layout
     tools.run("mlc-run", [model, "--quiet", EMULATE + " " + options,
                           "--inputs=" + inputs_path,
-                          "--outputs=" + outputs_path])
+                          "--outputs=" + outputs_path] +
+              (["--params=" + params_path] if params else []))
     with np.load(outputs_path) as data:
         return data["out0"], scheduled
 
@@ -153,10 +166,10 @@ def rule_of(scheduled):
 
 
 def check(name, body, inputs, expected, reduction=1, rule=None, options="",
-          chip=None, layout="NHWC"):
+          chip=None, layout="NHWC", params=None):
     with tempfile.TemporaryDirectory() as tmp:
         got, scheduled = compile_and_run("case", body, inputs, tmp, options,
-                                         chip, layout)
+                                         chip, layout, params)
     label = name
     if rule:
         found = rule_of(scheduled)
@@ -302,6 +315,12 @@ check("dense f16+bias+relu 200x256x1000",
       'nn.relu(add(nn.dense(%x, %w, units=None, out_dtype="float32"), %b))',
       {"x": x, "w": w, "b": b}, np.maximum(f64(x) @ f64(w).T + b, 0), 256,
       "wgmma", chip="sm_90a")
+# A bound weight (a constant B, N x K folded to K x N) takes the rule too:
+# on the GPU its tensor map describes a device copy the runtime keeps.
+check("dense f16+bias+relu 200x256x1000 bound",
+      'nn.relu(add(nn.dense(%x, %w, units=None, out_dtype="float32"), %b))',
+      {"x": x}, np.maximum(f64(x) @ f64(w).T + b, 0), 256, "wgmma",
+      chip="sm_90a", params={"w": w, "b": b})
 x, y = f16(3, 100, 72), f16(72, 136)
 check("matmul f16 3x100x72x136",
       'nn.matmul(%x, %y, out_dtype="float32")', {"x": x, "y": y},

@@ -28,6 +28,14 @@
 // RUN: grep -c "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16" %t/big.ptx | FileCheck %s --check-prefix=BIG
 // RUN: split-file %t/big.ptx %t/big
 // RUN: %ptxas -arch=sm_90a -v %t/big/matmul_kernel.ptx -o %t/big.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// A bound weight (a constant of the module) takes wgmma too: the host
+// keeps the constant and has the runtime encode the tensor map of a device
+// copy of it; the kernel reads it only through TMA, so the GPU binary has
+// no copy of its own.
+// RUN: mlc-compile --target=cuda:sm_90a %t/bound.mlir -o %t/bound.ptx
+// RUN: FileCheck %s --check-prefix=BOUND < %t/bound.ptx
+// RUN: mlc-compile --target=cuda:sm_90a %t/bound.mlir -o %t/bound.ll
+// RUN: FileCheck %s --check-prefix=BOUND-HOST < %t/bound.ll
 // sm_90 (no "a") keeps the mma.sync kernel.
 // RUN: mlc-compile --target=cuda:sm_90 %t/big.mlir -o %t/big90.ptx
 // RUN: FileCheck %s --check-prefix=SM90 < %t/big90.ptx
@@ -58,6 +66,17 @@
 // TAIL-DAG: ld.global.v4.b32
 // TAIL-DAG: st.global.v4.b32
 // TAIL-NOT: {{ld|st}}.global.b32
+
+// BOUND-NOT: __relax_constant
+// BOUND:     cp.async.bulk.tensor.3d
+// BOUND:     cp.async.bulk.tensor.2d
+// BOUND:     wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// BOUND-NOT: mma.sync.aligned
+// BOUND-NOT: __relax_constant
+
+// BOUND-HOST: @__relax_constant = private constant [256 x [128 x half]]
+// BOUND-HOST: call ptr @mlc_cuda_tensor_map_encode_tiled_f16(i64 3,
+// BOUND-HOST: call ptr @mlc_cuda_tensor_map_encode_tiled_constant_f16(i64 2,
 
 // BIG: {{^}}8{{$}}
 
@@ -93,4 +112,11 @@ func.func @main(%a: tensor<256x128xbf16>, %b: tensor<128x256xbf16>) -> tensor<25
 func.func @main(%a: tensor<4096x4096xf16>, %b: tensor<4096x4096xf16>) -> tensor<4096x4096xf32> {
   %0 = relay.nn.matmul %a, %b {out_dtype = f32} : (tensor<4096x4096xf16>, tensor<4096x4096xf16>) -> tensor<4096x4096xf32>
   return %0 : tensor<4096x4096xf32>
+}
+
+//--- bound.mlir
+func.func @main(%a: tensor<2x200x256xf16>) -> tensor<2x200x128xf32> {
+  %b = relay.constant dense<0.5> : tensor<256x128xf16>
+  %0 = relay.nn.matmul %a, %b {out_dtype = f32} : (tensor<2x200x256xf16>, tensor<256x128xf16>) -> tensor<2x200x128xf32>
+  return %0 : tensor<2x200x128xf32>
 }

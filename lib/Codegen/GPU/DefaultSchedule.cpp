@@ -736,19 +736,16 @@ struct GPUDefaultSchedulePass
     return buildFusedAttention(rewriter, sch.getFunc(), root);
   }
 
-  /// Whether `load` reads a prim_func argument of identity layout, not
-  /// bound to a constant (whose device address the host lacks), at
+  /// Whether `load` reads a prim_func argument of identity layout at
   /// indices that are exactly iteration variables `vars` of `block`, in
-  /// order.
+  /// order. The argument may be bound to a constant: the runtime keeps a
+  /// device copy of it for its tensor map.
   static bool isArgumentLoad(memref::LoadOp load, BlockOp block,
                              ArrayRef<unsigned> vars) {
     auto arg = dyn_cast<BlockArgument>(load.getMemRef());
     auto func =
         arg ? dyn_cast<PrimFuncOp>(arg.getOwner()->getParentOp()) : nullptr;
-    if (!func ||
-        func.getArgAttr(arg.getArgNumber(),
-                        TensorIRDialect::getConstantArgAttrName()) ||
-        !load.getMemRefType().getLayout().isIdentity() ||
+    if (!func || !load.getMemRefType().getLayout().isIdentity() ||
         // TMA takes static tensors of at most 5 dimensions.
         !load.getMemRefType().hasStaticShape() ||
         load.getMemRefType().getRank() > 5 ||

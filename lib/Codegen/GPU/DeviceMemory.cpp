@@ -7,6 +7,7 @@
 #include "mlc/Codegen/GPU/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/Utils/GPUUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -34,6 +35,18 @@ bool isSinkable(Operation *op) {
   if (isa<memref::GetGlobalOp, arith::ConstantOp>(op))
     return true;
   return isa<ViewLikeOpInterface>(op) && isPure(op) && op->getNumRegions() == 0;
+}
+
+/// Whether `constant` (through casts) only reaches the runtime functions
+/// that encode a host constant's tensor map, which read it on the host.
+bool onlyEncodesTensorMaps(Value constant) {
+  return llvm::all_of(constant.getUsers(), [](Operation *user) {
+    if (auto cast = dyn_cast<memref::CastOp>(user))
+      return onlyEncodesTensorMaps(cast.getResult());
+    auto call = dyn_cast<func::CallOp>(user);
+    return call &&
+           call.getCallee().starts_with(mlc::kConstantTensorMapEncoderPrefix);
+  });
 }
 
 struct GPUDeviceMemoryPass
@@ -89,7 +102,8 @@ struct GPUDeviceMemoryPass
       if (failed(convert(rewriter, op)))
         return signalPassFailure();
     }
-    // The constants left on the host: erase the dead ones, reject the others.
+    // The constants left on the host: erase the dead ones, keep those whose
+    // tensor maps the runtime encodes, reject the others.
     WalkResult hostConstant = module.walk([&](memref::GetGlobalOp op) {
       if (!isHostOp(op))
         return WalkResult::advance();
@@ -97,6 +111,8 @@ struct GPUDeviceMemoryPass
         rewriter.eraseOp(op);
         return WalkResult::advance();
       }
+      if (onlyEncodesTensorMaps(op.getResult()))
+        return WalkResult::advance();
       op.emitOpError("reads constant @")
           << op.getName()
           << " on the host; in a GPU module only kernels may read constants";

@@ -6,9 +6,10 @@
 //
 // Marks the prim_func arguments that a relax.call_tir passes a constant to.
 // Constants become device globals inside the kernels that read them
-// (mlc-gpu-device-memory), so the host never has their device address; the
-// GPU schedule rules that need one (the Hopper Matmul rule's TMA
-// descriptors, encoded on the host) leave such arguments alone.
+// (mlc-gpu-device-memory), so the host never has their device address; where
+// one needs it (the Hopper Matmul rule's TMA descriptors, encoded on the
+// host), mlc-gpu-tensorize-wgmma has the runtime encode the map of a device
+// copy of the constant instead.
 //
 //===----------------------------------------------------------------------===//
 

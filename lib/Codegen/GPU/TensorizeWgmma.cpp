@@ -35,6 +35,8 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlc {
 #define GEN_PASS_DEF_GPUTENSORIZEWGMMAPASS
@@ -396,9 +398,29 @@ private:
         dynamic, offset, ValueRange{});
   }
 
+  /// Whether `memref` is a constant in host memory: a constant
+  /// memref.global, or a function argument relax binds to one
+  /// (`tensorir.constant`, mlc-gpu-mark-constant-arguments).
+  static bool isHostConstant(Value memref) {
+    if (auto get = memref.getDefiningOp<memref::GetGlobalOp>()) {
+      auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+          get, get.getNameAttr());
+      return global && global.getConstant();
+    }
+    auto arg = dyn_cast<BlockArgument>(memref);
+    if (!arg || !arg.getOwner()->isEntryBlock())
+      return false;
+    auto func = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+    return func &&
+           func.getArgAttr(
+               arg.getArgNumber(),
+               mlc::tensorir::TensorIRDialect::getConstantArgAttrName());
+  }
+
   /// The tensor map of `load`'s buffer: boxes of `box` (the two innermost
   /// dimensions; 1 in the others), 128-byte swizzle, zeros past the end.
-  /// The runtime encodes it (cuTensorMapEncodeTiled) into device memory;
+  /// The runtime encodes it (cuTensorMapEncodeTiled) into device memory
+  /// (a host constant's map describes the device copy the runtime keeps);
   /// the kernel gets its address (gpu.func arguments must have LLVM types,
   /// and the kernels' nvgpu ops are lowered only after outlining) and views
   /// it as the nvgpu descriptor.
@@ -434,11 +456,13 @@ private:
       operands.push_back(
           i64(d < static_cast<int64_t>(boxShape.size()) ? boxShape[d] : 1));
     auto pointerType = LLVM::LLVMPointerType::get(context);
+    std::string name = isHostConstant(load.getMemRef())
+                           ? mlc::kConstantTensorMapEncoderPrefix.str()
+                           : "mlc_cuda_tensor_map_encode_tiled_";
+    name += elementType.isF16() ? "f16" : "bf16";
     func::FuncOp encode = getEncodeFunction(
-        elementType.isF16() ? "mlc_cuda_tensor_map_encode_tiled_f16"
-                            : "mlc_cuda_tensor_map_encode_tiled_bf16",
-        FunctionType::get(context, ValueRange(operands).getTypes(),
-                          {pointerType}));
+        name, FunctionType::get(context, ValueRange(operands).getTypes(),
+                                {pointerType}));
     Value pointer =
         func::CallOp::create(host, loc, encode, operands).getResult(0);
     return UnrealizedConversionCastOp::create(b, loc, mapType, pointer)

@@ -110,9 +110,7 @@ tensorir.prim_func @gemm_bf16(%A: memref<128x64xbf16>, %B: memref<64x256xbf16>, 
 
 // Not for the rule, which falls through to mma.sync: B stored N x K (TMA
 // would need the other wgmma layout), a K of no whole 16-byte rows (TMA
-// cannot read them), M below 64, and a B that relax binds to a constant
-// (a device global whose address the host, which encodes the TMA
-// descriptors, does not have).
+// cannot read them), and M below 64.
 // CHECK-LABEL: tensorir.prim_func @gemm_nt
 // CHECK-NOT:     wgmma
 // CHECK:         mma_sync
@@ -120,9 +118,6 @@ tensorir.prim_func @gemm_bf16(%A: memref<128x64xbf16>, %B: memref<64x256xbf16>, 
 // CHECK-NOT:     wgmma
 // CHECK:         mma_sync
 // CHECK-LABEL: tensorir.prim_func @gemm_m32
-// CHECK-NOT:     wgmma
-// CHECK:         mma_sync
-// CHECK-LABEL: tensorir.prim_func @gemm_constant_b
 // CHECK-NOT:     wgmma
 // CHECK:         mma_sync
 tensorir.prim_func @gemm_nt(%A: memref<128x64xf16>, %B: memref<128x64xf16>, %C: memref<128x128xf32>) {
@@ -194,6 +189,14 @@ tensorir.prim_func @gemm_m32(%A: memref<32x64xf16>, %B: memref<64x128xf16>, %C: 
   }
   tensorir.return
 }
+
+// -----
+
+// A B that relax binds to a constant (a bound weight) takes the rule too:
+// mlc-gpu-tensorize-wgmma has the runtime encode the tensor map of a device
+// copy of it.
+// CHECK-LABEL: tensorir.prim_func @gemm_constant_b
+// CHECK:         annotations {wgmma = "m64n128k16"}
 tensorir.prim_func @gemm_constant_b(%A: memref<128x64xf16>, %B: memref<64x256xf16> {tensorir.constant}, %C: memref<128x256xf32>) {
   tensorir.for %i = 0 to 128 {
     tensorir.for %j = 0 to 256 {

@@ -208,3 +208,53 @@ func.func @host_constant_call(%out: memref<4xf32>) {
   call @consume(%t) : (memref<4xf32>) -> ()
   return
 }
+
+// -----
+
+// A constant whose TMA tensor map the runtime encodes stays on the host for
+// that call (the runtime uploads a device copy of it); the kernel that
+// reads it directly gets its own copy. Another call on the same cast is
+// still an error.
+memref.global "private" constant @weight : memref<64x64xf16> = dense<1.0>
+
+func.func private @mlc_cuda_tensor_map_encode_tiled_constant_f16(memref<*xf16>, i64) -> !llvm.ptr
+func.func private @use_pointer(!llvm.ptr)
+
+// CHECK-LABEL: func.func @constant_tensor_map
+// CHECK:         %[[W:.*]] = memref.get_global @weight
+// CHECK:         %[[U:.*]] = memref.cast %[[W]]
+// CHECK:         call @mlc_cuda_tensor_map_encode_tiled_constant_f16(%[[U]],
+// CHECK:         gpu.launch
+// CHECK:           memref.get_global @weight
+func.func @constant_tensor_map(%out: memref<64xf16>) {
+  %c1 = arith.constant 1 : index
+  %c6 = arith.constant 6 : i64
+  %w = memref.get_global @weight : memref<64x64xf16>
+  %u = memref.cast %w : memref<64x64xf16> to memref<*xf16>
+  %map = call @mlc_cuda_tensor_map_encode_tiled_constant_f16(%u, %c6) : (memref<*xf16>, i64) -> !llvm.ptr
+  call @use_pointer(%map) : (!llvm.ptr) -> ()
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %w[%tx, %tx] : memref<64x64xf16>
+    memref.store %v, %out[%tx] : memref<64xf16>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+memref.global "private" constant @weight : memref<64x64xf16> = dense<1.0>
+
+func.func private @mlc_cuda_tensor_map_encode_tiled_constant_f16(memref<*xf16>, i64) -> !llvm.ptr
+func.func private @consume(memref<*xf16>)
+
+func.func @constant_tensor_map_and_call() {
+  %c6 = arith.constant 6 : i64
+  // expected-error @below {{'memref.get_global' op reads constant @weight on the host; in a GPU module only kernels may read constants}}
+  %w = memref.get_global @weight : memref<64x64xf16>
+  %u = memref.cast %w : memref<64x64xf16> to memref<*xf16>
+  %map = call @mlc_cuda_tensor_map_encode_tiled_constant_f16(%u, %c6) : (memref<*xf16>, i64) -> !llvm.ptr
+  call @consume(%u) : (memref<*xf16>) -> ()
+  return
+}

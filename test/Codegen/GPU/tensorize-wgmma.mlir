@@ -95,6 +95,103 @@ func.func @tile(%A: memref<256x128xf16>, %B: memref<128x256xf16>, %D: memref<256
 
 // -----
 
+// A B bound to a constant (an argument relax passes a constant to, or a
+// constant global) is host memory: its tensor map is the runtime's
+// constant encoder's, which describes a device copy of it. A stays a
+// buffer.
+// CHECK-LABEL: func.func @constant_argument
+// CHECK:         call @mlc_cuda_tensor_map_encode_tiled_f16(
+// CHECK:         call @mlc_cuda_tensor_map_encode_tiled_constant_f16(
+// CHECK:         nvgpu.warpgroup.mma
+// CHECK-LABEL: func.func @constant_global
+// CHECK:         %[[W:.*]] = memref.get_global @weight
+// CHECK:         call @mlc_cuda_tensor_map_encode_tiled_f16(
+// CHECK:         %[[CW:.*]] = memref.cast %[[W]] : memref<128x256xf16> to memref<*xf16>
+// CHECK:         call @mlc_cuda_tensor_map_encode_tiled_constant_f16(%[[CW]],
+// CHECK:         nvgpu.warpgroup.mma
+// CHECK-DAG:     func.func private @mlc_cuda_tensor_map_encode_tiled_f16(
+// CHECK-DAG:     func.func private @mlc_cuda_tensor_map_encode_tiled_constant_f16(
+#row = affine_map<(d0, d1) -> (d0 * 128 + d1)>
+memref.global "private" constant @weight : memref<128x256xf16> = dense<1.0>
+func.func @constant_argument(%A: memref<256x128xf16>, %B: memref<128x256xf16> {tensorir.constant}, %D: memref<256x256xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c128 = arith.constant 128 : index
+  %zero = arith.constant 0.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c2, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
+    %acc = memref.alloca() : memref<128x128xf32, #gpu.address_space<workgroup>>
+    scf.for %j = %c0 to %c128 step %c1 {
+      scf.for %k = %c0 to %c128 step %c1 {
+        %row = affine.apply #row(%by, %tx)
+        %col = affine.apply #row(%bx, %j)
+        %first = arith.cmpi eq, %k, %c0 : index
+        scf.if %first {
+          memref.store %zero, %acc[%tx, %j] : memref<128x128xf32, #gpu.address_space<workgroup>>
+        }
+        %a = memref.load %A[%row, %k] : memref<256x128xf16>
+        %b = memref.load %B[%k, %col] : memref<128x256xf16>
+        %af = arith.extf %a : f16 to f32
+        %bf = arith.extf %b : f16 to f32
+        %p = arith.mulf %af, %bf : f32
+        %old = memref.load %acc[%tx, %j] : memref<128x128xf32, #gpu.address_space<workgroup>>
+        %new = arith.addf %old, %p : f32
+        memref.store %new, %acc[%tx, %j] : memref<128x128xf32, #gpu.address_space<workgroup>>
+      }
+    } {tensorir.annotations = {wgmma = "m64n128k16"}}
+    scf.for %i = %c0 to %c128 step %c1 {
+      %v = memref.load %acc[%i, %tx] : memref<128x128xf32, #gpu.address_space<workgroup>>
+      %row = affine.apply #row(%by, %i)
+      %col = affine.apply #row(%bx, %tx)
+      memref.store %v, %D[%row, %col] : memref<256x256xf32>
+    }
+    gpu.terminator
+  }
+  return
+}
+
+func.func @constant_global(%A: memref<256x128xf16>, %D: memref<256x256xf32>) {
+  %B = memref.get_global @weight : memref<128x256xf16>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c128 = arith.constant 128 : index
+  %zero = arith.constant 0.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c2, %gy = %c2, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
+    %acc = memref.alloca() : memref<128x128xf32, #gpu.address_space<workgroup>>
+    scf.for %j = %c0 to %c128 step %c1 {
+      scf.for %k = %c0 to %c128 step %c1 {
+        %row = affine.apply #row(%by, %tx)
+        %col = affine.apply #row(%bx, %j)
+        %first = arith.cmpi eq, %k, %c0 : index
+        scf.if %first {
+          memref.store %zero, %acc[%tx, %j] : memref<128x128xf32, #gpu.address_space<workgroup>>
+        }
+        %a = memref.load %A[%row, %k] : memref<256x128xf16>
+        %b = memref.load %B[%k, %col] : memref<128x256xf16>
+        %af = arith.extf %a : f16 to f32
+        %bf = arith.extf %b : f16 to f32
+        %p = arith.mulf %af, %bf : f32
+        %old = memref.load %acc[%tx, %j] : memref<128x128xf32, #gpu.address_space<workgroup>>
+        %new = arith.addf %old, %p : f32
+        memref.store %new, %acc[%tx, %j] : memref<128x128xf32, #gpu.address_space<workgroup>>
+      }
+    } {tensorir.annotations = {wgmma = "m64n128k16"}}
+    scf.for %i = %c0 to %c128 step %c1 {
+      %v = memref.load %acc[%i, %tx] : memref<128x128xf32, #gpu.address_space<workgroup>>
+      %row = affine.apply #row(%by, %i)
+      %col = affine.apply #row(%bx, %tx)
+      memref.store %v, %D[%row, %col] : memref<256x256xf32>
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 func.func @wrong_threads(%A: memref<256x128xf16>, %B: memref<128x256xf16>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -30,6 +30,13 @@ constexpr llvm::StringLiteral kMmaSyncAnnotation = "mma_sync";
 /// The loop annotation of the Hopper Matmul rule's accumulator nest, for
 /// mlc-gpu-tensorize-wgmma (value: the wgmma shape).
 constexpr llvm::StringLiteral kWgmmaAnnotation = "wgmma";
+/// The prefix of the runtime functions (suffix: the element type, "f16")
+/// that encode the tensor map of a host constant (a bound weight): they
+/// read it on the host, where it lives, and describe a device copy the
+/// runtime keeps. mlc-gpu-tensorize-wgmma calls them, and
+/// mlc-gpu-device-memory lets host code pass them constants.
+constexpr llvm::StringLiteral kConstantTensorMapEncoderPrefix =
+    "mlc_cuda_tensor_map_encode_tiled_constant_";
 
 /// Gives the nvgpu dialect an inliner interface (upstream has none), so that
 /// functions holding tensor-core kernels inline into their callers.

@@ -194,10 +194,12 @@ def GPUMarkConstantArgumentsPass
     a `tensorir.prim_func` that a `relax.call_tir` passes a constant
     (`relax.constant`, e.g. a bound weight) to. Such constants become device
     globals inside the kernels that read them (`mlc-gpu-device-memory`), so
-    host code never holds their device address: the Hopper Matmul rule of
-    `mlc-gpu-default-schedule`, whose TMA descriptors are encoded on the
-    host, leaves GEMMs that read one to the tensor-core rule. The GPU
-    pipeline runs it before the schedule.
+    host code never holds their device address: where the Hopper Matmul
+    rule of `mlc-gpu-default-schedule` reads one through TMA, whose tensor
+    maps are encoded on the host, `mlc-gpu-tensorize-wgmma` has the runtime
+    encode the map of a device copy of the constant
+    (`mlc_cuda_tensor_map_encode_tiled_constant_*`). The GPU pipeline runs
+    it before the schedule.
 
     ```mlir
     %w = relax.constant dense<...> : tensor<64x64xf16>
@@ -422,7 +424,11 @@ def GPUDeviceMemoryPass : Pass<"mlc-gpu-device-memory", "::mlir::ModuleOp"> {
       kernels' functions are inlined into the host functions that pass
       them the constants), so that kernel outlining copies the `memref.global` into the
       `gpu.module`: the weights live in the GPU binary and are loaded with
-      it, not copied on every call.
+      it, not copied on every call. A constant may stay on the host only
+      to reach, through casts, the runtime functions that encode its TMA
+      tensor map (`mlc_cuda_tensor_map_encode_tiled_constant_*`, called by
+      `mlc-gpu-tensorize-wgmma`): they read it on the host and describe a
+      device copy of it that the runtime uploads once and keeps.
 
     Any other host op that reads or writes memory (it would touch device
     memory from the CPU) is an error naming the op.
