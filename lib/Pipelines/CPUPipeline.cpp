@@ -84,6 +84,9 @@ void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
     pm.addPass(relax::createRelaxFuseOps(fuseOps));
     pm.addPass(relax::createRelaxFuseTIR());
   }
+  // Kernels that only reshape become views of their inputs (TVM's
+  // RewriteDataflowReshape): no copy of the bytes.
+  pm.addPass(relax::createRelaxRewriteDataflowReshape());
   // Scalar operands as immediates (TVM's legalization): `power(x, 3.0)`
   // becomes x * x * x, not a powf call per element.
   pm.addPass(relax::createRelaxInlineScalarConstants());

@@ -18,6 +18,9 @@
 # CHECK: reshape [0, 0, -4, 2, -1, 5]: ok
 # CHECK: reshape [-1] to 1-D: ok
 # CHECK: reshape to 1x1 dims: ok
+# CHECK: reshape view of a parameter, max: ok
+# CHECK: reshape view of a kernel's result, max: ok
+# CHECK: reshape views of one buffer, two readers: ok
 # CHECK: transpose axes [1, 0, 2]: ok
 # CHECK: transpose no axes: ok
 # CHECK: transpose negative axes: ok
@@ -160,6 +163,20 @@ check_group({"a": x713, "b": x234, "c": x2345}, [
      x2345.reshape(2, 3, 2, 2, 5)),
     ("reshape [-1] to 1-D", "reshape(%b, newshape=[-1])", x234.reshape(24)),
     ("reshape to 1x1 dims", "reshape(%a, newshape=[1, 91, 1])", x713.reshape(1, 91, 1)),
+])
+
+# Reshapes that feed a reduction stay alone in their fusion groups: they
+# become views of their inputs (relax-rewrite-dataflow-reshape), not copy
+# kernels. Exact ops only (negative, max), so the results must be equal.
+check_group({"c": x2345}, [
+    ("reshape view of a parameter, max", "max(reshape(%c, newshape=[6, 20]), axis=[1])",
+     x2345.reshape(6, 20).max(axis=1)),
+    ("reshape view of a kernel's result, max",
+     "max(expand_dims(reshape(max(%c, axis=[3]), newshape=[6, 4]), axis=1), axis=[0, 1])",
+     x2345.max(axis=3).reshape(6, 1, 4).max(axis=(0, 1))),
+    ("reshape views of one buffer, two readers",
+     "add(max(reshape(%c, newshape=[4, 30]), axis=[1]), max(reshape(%c, newshape=[30, 4]), axis=[0]))",
+     x2345.reshape(4, 30).max(axis=1) + x2345.reshape(30, 4).max(axis=0)),
 ])
 
 # transpose

@@ -84,9 +84,23 @@ bool isRelaxFunction(func::FuncOp func) {
   return hasRelaxOp;
 }
 
+/// A relax.reshape between static shapes (what relax-rewrite-dataflow-reshape
+/// makes of a kernel that only reshapes): a view of its input's buffer.
+bool isViewReshape(Operation *op) {
+  auto reshape = dyn_cast<ReshapeOp>(op);
+  if (!reshape)
+    return false;
+  auto input = cast<RankedTensorType>(reshape.getData().getType());
+  auto result = cast<RankedTensorType>(reshape.getResult().getType());
+  return input.hasStaticShape() && result.hasStaticShape() &&
+         input.getRank() > 0 && result.getRank() > 0 &&
+         input.getNumElements() == result.getNumElements();
+}
+
 bool isHostOp(Operation *op) {
   return isa<DataflowOp, OutputOp, CallTIROp, CallDPSPackedOp, MatchCastOp,
-             ConstantOp>(op);
+             ConstantOp>(op) ||
+         isViewReshape(op);
 }
 
 bool hasTensorType(TypeRange types) {
@@ -176,6 +190,7 @@ private:
   LogicalResult lowerCallDPSPacked(CallDPSPackedOp op);
   LogicalResult lowerMatchCast(MatchCastOp op);
   LogicalResult lowerConstant(ConstantOp op);
+  LogicalResult lowerReshape(ReshapeOp op);
   LogicalResult lowerCall(func::CallOp op);
   LogicalResult lowerReturn(func::ReturnOp op);
   FailureOr<func::FuncOp> getPackedFunction(CallDPSPackedOp op,
@@ -540,6 +555,36 @@ LogicalResult FunctionLowering::lowerConstant(ConstantOp op) {
   return success();
 }
 
+LogicalResult FunctionLowering::lowerReshape(ReshapeOp op) {
+  // The buffer's bytes in the new shape: collapsed to one dimension, then
+  // expanded (both views of a contiguous buffer, no copy).
+  Value view = lookup(op.getData());
+  auto type = dyn_cast<MemRefType>(view.getType());
+  if (!type || !type.getLayout().isIdentity() || !type.hasStaticShape())
+    return op.emitOpError("cannot reshape a buffer of type ")
+           << view.getType() << " as a view; it needs a static shape and "
+           << "the identity layout";
+  Location loc = op.getLoc();
+  if (type.getRank() > 1) {
+    ReassociationIndices all =
+        llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+    view = memref::CollapseShapeOp::create(builder, loc, view,
+                                           ArrayRef<ReassociationIndices>{all});
+  }
+  auto result = cast<RankedTensorType>(op.getResult().getType());
+  if (result.getRank() > 1) {
+    ReassociationIndices all =
+        llvm::to_vector(llvm::seq<int64_t>(0, result.getRank()));
+    view = memref::ExpandShapeOp::create(
+        builder, loc,
+        MemRefType::get(result.getShape(), type.getElementType(),
+                        MemRefLayoutAttrInterface(), type.getMemorySpace()),
+        view, ArrayRef<ReassociationIndices>{all});
+  }
+  mapping.map(op.getResult(), view);
+  return success();
+}
+
 LogicalResult FunctionLowering::lowerCall(func::CallOp op) {
   auto callee = state.symbols.lookup<func::FuncOp>(op.getCallee());
   if (!callee || !state.relaxFunctions.contains(callee))
@@ -622,6 +667,7 @@ LogicalResult FunctionLowering::run() {
             .Case([&](CallDPSPackedOp op) { return lowerCallDPSPacked(op); })
             .Case([&](MatchCastOp op) { return lowerMatchCast(op); })
             .Case([&](ConstantOp op) { return lowerConstant(op); })
+            .Case([&](ReshapeOp op) { return lowerReshape(op); })
             .Case([&](func::ReturnOp op) { return lowerReturn(op); })
             .Case([&](func::CallOp op) {
               // Calls without tensors (to other functions) stay.
@@ -742,7 +788,7 @@ LogicalResult verifyLowerable(ModuleState &state) {
       fail(op->emitOpError()
            << "operates on tensors in relax function @" << func.getSymName()
            << "; only relax host ops (call_tir, call_dps_packed, match_cast, "
-              "constant, dataflow) are lowered to buffers");
+              "constant, static reshape, dataflow) are lowered to buffers");
   });
   return failure(failedAny);
 }

@@ -84,7 +84,7 @@ func.func @packed_twice(%x: tensor<4xf32>, %y: tensor<8xf32>) -> tensor<8xf32> {
 
 func.func @tensor_op(%x: tensor<4xf32> {relax.name = "x"}) -> tensor<4xf32> {
   %k = relax.constant dense<1.0> : tensor<4xf32>
-  // expected-error @below {{'tensor.empty' op operates on tensors in relax function @tensor_op; only relax host ops (call_tir, call_dps_packed, match_cast, constant, dataflow) are lowered to buffers}}
+  // expected-error @below {{'tensor.empty' op operates on tensors in relax function @tensor_op; only relax host ops (call_tir, call_dps_packed, match_cast, constant, static reshape, dataflow) are lowered to buffers}}
   %0 = tensor.empty() : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
@@ -145,4 +145,13 @@ func.func @tensor_callee(%x: tensor<4xf32>) -> tensor<4xf32> {
   // expected-error @below {{callee @tensor_kernel takes 'tensor<4xf32>' as parameter 0; call_tir lowers to a call of a buffer (memref) function}}
   %0 = relax.call_tir @tensor_kernel(%x) : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// -----
+
+// A reshape with a dynamic shape is no view this pass makes.
+func.func @dynamic_reshape(%x: tensor<?x4xf32>) -> tensor<4x?xf32> {
+  // expected-error @below {{'relax.reshape' has no lowering; run relax-legalize-ops first}}
+  %0 = relax.reshape %x {shape = array<i64: 4, -1>} : (tensor<?x4xf32>) -> tensor<4x?xf32>
+  return %0 : tensor<4x?xf32>
 }

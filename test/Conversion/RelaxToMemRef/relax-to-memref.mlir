@@ -272,3 +272,30 @@ func.func @calls_only_calls(%x: tensor<4xf32>) -> tensor<4xf32> {
   %r = func.call @only_calls(%x) : (tensor<4xf32>) -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// A static relax.reshape (what relax-rewrite-dataflow-reshape leaves of a
+// kernel that only reshapes) is a view of its input's buffer: collapsed to
+// one dimension, then expanded; the kernel reads the view. Returned, the
+// view is copied into a buffer the caller owns.
+func.func private @exp(%a: memref<6x4xf32>, %b: memref<6x4xf32>)
+// CHECK-LABEL: func.func @reshape_view(
+// CHECK-SAME:      %[[X:.*]]: memref<2x3x4xf32>)
+// CHECK:         %[[FLAT:.*]] = memref.collapse_shape %[[X]] {{\[\[}}0, 1, 2]] : memref<2x3x4xf32> into memref<24xf32>
+// CHECK:         %[[VIEW:.*]] = memref.expand_shape %[[FLAT]] {{\[\[}}0, 1]] output_shape [6, 4] : memref<24xf32> into memref<6x4xf32>
+// CHECK:         %[[E:.*]] = memref.alloc() {alignment = 64 : i64} : memref<6x4xf32>
+// CHECK:         call @exp(%[[VIEW]], %[[E]])
+// CHECK:         %[[FLAT2:.*]] = memref.collapse_shape %[[E]] {{\[\[}}0, 1]] : memref<6x4xf32> into memref<24xf32>
+// CHECK:         %[[COPY:.*]] = memref.alloc() {alignment = 64 : i64} : memref<24xf32>
+// CHECK:         memref.copy %[[FLAT2]], %[[COPY]]
+// CHECK:         return %[[E]], %[[COPY]]
+func.func @reshape_view(%x: tensor<2x3x4xf32>) -> (tensor<6x4xf32>, tensor<24xf32>) {
+  %0:2 = relax.dataflow -> tensor<6x4xf32>, tensor<24xf32> {
+    %1 = relax.reshape %x {shape = array<i64: 6, 4>} : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
+    %2 = relax.call_tir @exp(%1) : (tensor<6x4xf32>) -> tensor<6x4xf32>
+    %3 = relax.reshape %2 {shape = array<i64: 24>} : (tensor<6x4xf32>) -> tensor<24xf32>
+    relax.output %2, %3 : tensor<6x4xf32>, tensor<24xf32>
+  }
+  return %0#0, %0#1 : tensor<6x4xf32>, tensor<24xf32>
+}

@@ -50,6 +50,11 @@ def ConvertRelaxToMemRef : Pass<"convert-relax-to-memref", "::mlir::ModuleOp"> {
       is bound to the run-time size.
     - `relax.constant` becomes a private constant `memref.global` (one per
       distinct value, alignment 64) read by `memref.get_global`.
+    - `relax.reshape` between static shapes (what
+      `relax-rewrite-dataflow-reshape` leaves of a kernel that only
+      reshapes) becomes a view of its input's buffer:
+      `memref.collapse_shape` to one dimension, then `memref.expand_shape`
+      to the result's shape; no copy.
     - `func.call` of another relax function gets the converted types.
     - Results are fresh buffers owned by the caller: a returned value that is
       not an allocation of this function (a parameter, a constant, or a

@@ -903,3 +903,155 @@ bool mlc::tensorir::dependsOn(Value value, ArrayRef<Value> ivs) {
   }
   return false;
 }
+
+//===----------------------------------------------------------------------===//
+// hasReshapePattern
+//===----------------------------------------------------------------------===//
+
+/// `value`, an index computed in `block` from its iteration variables (dims
+/// 0..N-1) by add, sub, mul, and div or rem by positive constants (the
+/// values are non-negative, so unsigned and floor division agree), as an
+/// affine expression.
+static std::optional<AffineExpr> expressIndex(BlockOp block, Value value,
+                                              unsigned depth = 0) {
+  MLIRContext *ctx = block.getContext();
+  if (depth > 64)
+    return std::nullopt;
+  if (std::optional<int64_t> cst = getConstantIntValue(value))
+    return getAffineConstantExpr(*cst, ctx);
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() != block.getBodyBlock())
+      return std::nullopt;
+    return getAffineDimExpr(arg.getArgNumber(), ctx);
+  }
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getNumOperands() != 2 ||
+      !isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivUIOp,
+           arith::FloorDivSIOp, arith::RemUIOp>(def))
+    return std::nullopt;
+  std::optional<AffineExpr> lhs =
+      expressIndex(block, def->getOperand(0), depth + 1);
+  std::optional<AffineExpr> rhs =
+      expressIndex(block, def->getOperand(1), depth + 1);
+  if (!lhs || !rhs)
+    return std::nullopt;
+  if (isa<arith::AddIOp>(def))
+    return *lhs + *rhs;
+  if (isa<arith::SubIOp>(def))
+    return *lhs - *rhs;
+  if (isa<arith::MulIOp>(def)) {
+    if (!isa<AffineConstantExpr>(*lhs) && !isa<AffineConstantExpr>(*rhs))
+      return std::nullopt;
+    return *lhs * *rhs;
+  }
+  auto divisor = dyn_cast<AffineConstantExpr>(*rhs);
+  if (!divisor || divisor.getValue() <= 0)
+    return std::nullopt;
+  if (isa<arith::RemUIOp>(def))
+    return *lhs % divisor.getValue();
+  return lhs->floorDiv(divisor.getValue());
+}
+
+/// The row-major offset of `indices` in a buffer of static `shape`.
+static AffineExpr getRowMajorOffset(ArrayRef<AffineExpr> indices,
+                                    ArrayRef<int64_t> shape, MLIRContext *ctx) {
+  AffineExpr offset = getAffineConstantExpr(0, ctx);
+  int64_t stride = 1;
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+    offset = offset + indices[d] * stride;
+    stride *= shape[d];
+  }
+  return offset;
+}
+
+bool mlc::tensorir::hasReshapePattern(PrimFuncOp func) {
+  if (func.getNumArguments() != 2)
+    return false;
+  auto input = dyn_cast<MemRefType>(func.getArgument(0).getType());
+  auto output = dyn_cast<MemRefType>(func.getArgument(1).getType());
+  if (!input || !output || !input.hasStaticShape() ||
+      !output.hasStaticShape() || !input.getLayout().isIdentity() ||
+      !output.getLayout().isIdentity() ||
+      input.getElementType() != output.getElementType() ||
+      input.getNumElements() != output.getNumElements() ||
+      input.getRank() == 0 || output.getRank() == 0)
+    return false;
+  SmallVector<BlockOp> blocks;
+  bool other = false;
+  func.walk([&](Operation *op) {
+    if (auto block = dyn_cast<BlockOp>(op))
+      blocks.push_back(block);
+    else if (!isa<ForOp, PrimFuncOp, arith::ConstantOp>(op) &&
+             !op->hasTrait<OpTrait::IsTerminator>() &&
+             !op->getParentOfType<BlockOp>())
+      other = true;
+  });
+  if (other || blocks.size() != 1)
+    return false;
+  BlockOp block = blocks.front();
+  unsigned n = block.getNumIterVars();
+  if (n != output.getRank() || block.getPredicate() || block.getInitOp())
+    return false;
+  // The block's domain is the output's shape, each iteration variable bound
+  // to its own loop over exactly that extent: the nest covers the output.
+  llvm::SmallPtrSet<Operation *, 8> loops;
+  for (unsigned i = 0; i < n; ++i) {
+    std::optional<int64_t> extent = block.getConstantExtent(i);
+    if (block.isReduceIterVar(i) || extent != output.getDimSize(i))
+      return false;
+    auto iv = dyn_cast<BlockArgument>(block.getBindings()[i]);
+    auto loop = iv ? dyn_cast<ForOp>(iv.getOwner()->getParentOp()) : nullptr;
+    if (!loop || !loops.insert(loop).second ||
+        loop.getConstantLowerBound() != 0 ||
+        loop.getConstantUpperBound() != extent || loop.getConstantStep() != 1)
+      return false;
+  }
+  // The body: index arithmetic, one load of the input, one store of it to
+  // the output at the iteration variables in order.
+  memref::LoadOp load;
+  memref::StoreOp store;
+  for (Operation &op : block.getBodyBlock()->without_terminator()) {
+    if (auto l = dyn_cast<memref::LoadOp>(op)) {
+      if (load || l.getMemRef() != func.getArgument(0))
+        return false;
+      load = l;
+    } else if (auto s = dyn_cast<memref::StoreOp>(op)) {
+      if (store || s.getMemRef() != func.getArgument(1))
+        return false;
+      store = s;
+    } else if (op.getNumRegions() != 0 || !isPure(&op) ||
+               !llvm::all_of(op.getResultTypes(),
+                             [](Type t) { return t.isIndex(); })) {
+      return false;
+    }
+  }
+  if (!load || !store || store.getValue() != load.getResult())
+    return false;
+  for (unsigned i = 0; i < n; ++i)
+    if (store.getIndices()[i] != block.getIterVar(i))
+      return false;
+  MLIRContext *ctx = func.getContext();
+  SmallVector<AffineExpr> inputIndices, outputIndices;
+  for (Value index : load.getIndices()) {
+    std::optional<AffineExpr> e = expressIndex(block, index);
+    if (!e)
+      return false;
+    inputIndices.push_back(*e);
+  }
+  for (unsigned i = 0; i < n; ++i)
+    outputIndices.push_back(getAffineDimExpr(i, ctx));
+  // Flattening gives floor divisions local variables, in which the mixed
+  // radix arithmetic of a reshape cancels exactly. Variables of extent 1
+  // are 0.
+  SmallVector<AffineExpr> values;
+  for (unsigned i = 0; i < n; ++i)
+    values.push_back(output.getDimSize(i) == 1 ? getAffineConstantExpr(0, ctx)
+                                               : getAffineDimExpr(i, ctx));
+  AffineExpr difference =
+      (getRowMajorOffset(inputIndices, input.getShape(), ctx) -
+       getRowMajorOffset(outputIndices, output.getShape(), ctx))
+          .replaceDims(values);
+  AffineExpr simplified = simplifyAffineExpr(difference, n, 0);
+  auto zero = dyn_cast<AffineConstantExpr>(simplified);
+  return zero && zero.getValue() == 0;
+}

@@ -274,6 +274,41 @@ def RelaxFuseTIR : Pass<"relax-fuse-tir", "::mlir::ModuleOp"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
+def RelaxRewriteDataflowReshape
+    : Pass<"relax-rewrite-dataflow-reshape", "::mlir::ModuleOp"> {
+  let summary = "Replace kernels that only reshape by relax.reshape views";
+  let description = [{
+    TVM's `relax.transform.RewriteDataflowReshape`, run after
+    `relax-fuse-tir`. Legalization makes every `reshape`, `expand_dims`,
+    `squeeze` or `flatten` a copy kernel, and fusion can leave a kernel that
+    only chains them (`fused_reshape_expand_dims`); copying a tensor's bytes
+    in the same row-major order is wasted work. A `relax.call_tir` inside a
+    `relax.dataflow` whose callee has the reshape pattern
+    (`tensorir::hasReshapePattern`: one input, one output of static shapes
+    and the same element count and type, one spatial block storing
+    `in[e(v)]` to `out[v]` where the row-major offset of `e(v)` equals that
+    of `v`, proved on the index arithmetic) becomes `relax.reshape` of its
+    input, which `convert-relax-to-memref` lowers to a view of the input's
+    buffer (`memref.collapse_shape` + `memref.expand_shape`). Callees left
+    without calls are erased.
+
+    A call whose result leaves the dataflow block (`relax.output`) keeps its
+    kernel: a function returns fresh buffers, so a view would be copied
+    there anyway.
+
+    ```mlir
+    %1 = relax.dataflow -> tensor<4x6xf32> {
+      %0 = relax.call_tir @reshape(%x) : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
+      %2 = relax.call_tir @exp(%0) : (tensor<6x4xf32>) -> tensor<6x4xf32>
+      relax.output %2 : tensor<6x4xf32>
+    }
+    // becomes
+    %0 = relax.reshape %x {shape = array<i64: 6, 4>}
+        : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
+    ```
+  }];
+}
+
 def RelaxInlineScalarConstants
     : Pass<"relax-inline-scalar-constants", "::mlir::ModuleOp"> {
   let summary = "Scalar constant operands of relax.call_tir become constants "

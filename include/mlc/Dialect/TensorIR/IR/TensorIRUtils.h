@@ -132,6 +132,16 @@ std::optional<ReductionBlock> matchReductionBlock(BlockOp block,
 void inlineBlock(mlir::RewriterBase &rewriter, BlockOp block,
                  mlir::Value zero = nullptr);
 
+/// Whether `func` only reshapes (TVM's tir::HasReshapePattern): its two
+/// parameters are an input and an output of static shapes, identity layouts,
+/// the same element type and element count, and its body is one loop nest
+/// over the whole output whose single spatial block stores
+/// `in[e(v)]` to `out[v]`, where the row-major offset of `e(v)` in the input
+/// equals that of `v` in the output (checked exactly on the index
+/// arithmetic: add, sub, mul, and div and rem by positive constants). Such
+/// a kernel copies the input's bytes unchanged: a view could replace it.
+bool hasReshapePattern(PrimFuncOp func);
+
 } // namespace mlc::tensorir
 
 #endif // MLC_DIALECT_TENSORIR_IR_TENSORIRUTILS_H
