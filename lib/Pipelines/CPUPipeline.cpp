@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -219,6 +220,10 @@ void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
     if (options.prepackConstants)
       pm.addPass(mlc::createCPUPrepackConstantsPass());
   }
+  // f16/bf16 math (mixed precision's GELU erf) in f32: upstream's erf
+  // approximation would otherwise emit f16 FMAs, which x86 without
+  // AVX512-FP16 lowers to libgcc calls (__truncdfhf2) per element.
+  pm.addNestedPass<func::FuncOp>(math::createMathExtendToSupportedTypes());
   if (options.approximateMath)
     pm.addNestedPass<func::FuncOp>(mlc::createApproximateMathPass());
   if (options.openMP)
