@@ -26,6 +26,8 @@ sys.path.insert(0, os.path.join(ROOT, "examples"))
 sys.path.insert(0, os.path.join(ROOT, "python"))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import cnn_models  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "bench", "gpu"))
+import run as run_py  # noqa: E402  (the hashed weights of bound cases)
 import models  # noqa: E402
 from mlc.tools import find_tool as tool  # noqa: E402
 
@@ -239,7 +241,7 @@ def main():
     # them. float32, and float16 compute (mixed-precision, against torch
     # under autocast) with mma.sync (sm_90) or wgmma (sm_90a). The
     # attention chain becomes relax.nn.attention (rewrite-attention).
-    def bert_layer(name, batch, seq=128, hidden=768, heads=12, ffn=3072, dtype=None, chip=None):
+    def bert_layer(name, batch, seq=128, hidden=768, heads=12, ffn=3072, dtype=None, chip=None, bound=False):
         tokens, d = batch * seq, hidden // heads
         weights = [("qkv_weight", (hidden, 3 * hidden)), ("qkv_bias", (3 * hidden,)),
                    ("proj_weight", (hidden, hidden)), ("proj_bias", (hidden,)),
@@ -274,19 +276,39 @@ def main():
         mlir = os.path.join(args.dir, f"{name}.mlir")
         run(tool("mlc-translate"), "--import-relay", path, "-o", mlir)
         shapes = [["data", [batch, seq, hidden], "float32"]]
+        weight_shapes = []
         for w, shape in weights:
             scale, offset = (0.1, 1.0) if w.endswith("gamma") else (0.1, 0.0) if w.endswith("beta") else (0.02, 0.0)
-            shapes.append([w, list(shape), "float32", scale, offset])
+            weight_shapes.append([w, list(shape), "float32", scale, offset])
+        extra = {}
+        if bound:
+            # A deployed layer: the weights bound at compile time (their
+            # casts folded, the GEMMs reading them through TMA on sm_90a).
+            # run.py makes the same hashed weights for the reference and
+            # torch; 14 MB of float16 travel inside the library only.
+            extra = {"params": {"hash": len(cases), "shapes": weight_shapes},
+                     "bound": [w for w, _ in weights]}
+            values = run_py.case_inputs(args.dir, extra["params"])
+            params = os.path.join(args.dir, f"{name}-params.npz")
+            np.savez(params, **values)
+            bound_mlir = os.path.join(args.dir, f"{name}-bound.mlir")
+            run(tool("mlc-opt"), mlir, f"--relay-bind-params=params={params}", "-o", bound_mlir)
+            os.remove(params)
+            mlir = bound_mlir
+        else:
+            shapes += weight_shapes
         flops = 2 * tokens * hidden * (4 * hidden + 2 * ffn) + 4 * batch * heads * seq * seq * d
         # Tolerance: float32, 1e-4 (K up to 3072); float16, 8 unit
         # roundoffs of the output's magnitude (at most about 6 after the
         # layer norm: 5.4 for batch 1).
         atol = 1e-4 if dtype is None else 8 * 2.0 ** -11 * 6
         compile_case(name, mlir, pipeline_options=f"mixed-precision={dtype}" if dtype else None, chip=chip,
-                     kind="model", inputs={"seed": len(cases), "shapes": shapes},
+                     kind="model", inputs={"seed": len(cases), "shapes": shapes}, **extra,
                      reference={"op": "bert_layer", "heads": heads}, rtol=1e-4 if dtype is None else 0.0,
                      atol=atol, flops=flops, bytes=None,
                      torch={"op": "bert_layer", "heads": heads, **({"autocast": dtype} if dtype else {})})
+        if bound:
+            os.remove(mlir)  # the weights as text
 
     bert_layer("bert_layer_b1", 1)
     bert_layer("bert_layer_b32", 32)
@@ -294,6 +316,7 @@ def main():
     bert_layer("bert_layer_b32_f16", 32, dtype="float16")
     bert_layer("bert_layer_b1_f16_sm90a", 1, dtype="float16", chip="sm_90a")
     bert_layer("bert_layer_b32_f16_sm90a", 32, dtype="float16", chip="sm_90a")
+    bert_layer("bert_layer_b32_f16_bound_sm90a", 32, dtype="float16", chip="sm_90a", bound=True)
     # ResNet-50 v1 (bench/cnn_models.py) in float16 compute on sm_90a, at
     # batch 1 and 32, against torch under autocast. Its 25.6 M weights are
     # inputs of the entry, made with the images on the GPU machine (bound,

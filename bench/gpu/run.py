@@ -23,7 +23,8 @@ name (REFERENCES below) applied to the inputs, or {"generator": NAME} for
 the network's float64 numpy reference. "atol_of_max", when given, adds
 that fraction of the reference's largest magnitude to "atol". Inputs are matched to the entry's
 arguments by name (else taken in the file's order); a "params" .npz, when
-named, holds more of them (a model's weights). "bound", when given, names
+named (or a {"hash": seed, "shapes"} spec, see case_inputs), holds more of
+them (a model's weights). "bound", when given, names
 params that the library binds at compile time (not entry arguments): the
 reference and torch take them after the inputs. Reference arrays are matched
 to the outputs by name, else as out0, out1, ..., else in order.
@@ -173,13 +174,40 @@ GENERATORS = {
 }
 
 
+def hashed_uniform(seed, shape):
+    """Uniform values of mean 0 and variance 1 that every machine and numpy
+    version computes alike (splitmix64 of seed and index, integer
+    arithmetic only): weights bound into a library on the build machine and
+    made again here for the reference and torch."""
+    mask = (1 << 64) - 1
+    start = (seed * 0x9E3779B97F4A7C15) & mask
+    x = np.arange(int(np.prod(shape)), dtype=np.uint64) + np.uint64(start)
+    x ^= x >> np.uint64(30)
+    x *= np.uint64(0xBF58476D1CE4E5B9)
+    x ^= x >> np.uint64(27)
+    x *= np.uint64(0x94D049BB133111EB)
+    x ^= x >> np.uint64(31)
+    unit = (x >> np.uint64(11)).astype(np.float64) * 2.0 ** -53
+    return ((2 * unit - 1) * np.sqrt(3)).reshape(shape)
+
+
 def case_inputs(root, spec):
     """The inputs of a case: an .npz path, {"seed", "shapes": [[name,
     shape(, dtype)], ...]} for standard normal arrays made here (float32
-    unless a dtype is given), or {"generator", "batch"} for a network's
-    images ("data") and weights (GENERATORS)."""
+    unless a dtype is given), {"hash": seed, "shapes": ...} the same with
+    hashed_uniform values (arrays the build machine made too), or
+    {"generator", "batch"} for a network's images ("data") and weights
+    (GENERATORS)."""
     if isinstance(spec, str):
         return load_npz(os.path.join(root, spec))
+    if "hash" in spec:
+        arrays = {}
+        for i, entry in enumerate(spec["shapes"]):
+            x = hashed_uniform(spec["hash"] * 1000 + i, entry[1])
+            if len(entry) > 3:
+                x = x * entry[3] + entry[4]
+            arrays[entry[0]] = x.astype(entry[2] if len(entry) > 2 else np.float32)
+        return arrays
     if "generator" in spec:
         params, data = GENERATORS[spec["generator"]][0](spec["batch"])
         return {"data": data, **params}
@@ -480,7 +508,7 @@ def run_case(case, root, args, torch):
     entry = case.get("entry", "main")
     function = mod[entry]
     arrays = case_inputs(root, case["inputs"])
-    params = load_npz(os.path.join(root, case["params"])) if case.get("params") else {}
+    params = case_inputs(root, case["params"]) if case.get("params") else {}
     inputs = entry_inputs(function, arrays, params)
     # Weights bound in the library: operands of the reference and of torch.
     bound = [params[name] for name in case.get("bound", [])]
