@@ -21,6 +21,7 @@
 # CHECK: reshape view of a parameter, max: ok
 # CHECK: reshape view of a kernel's result, max: ok
 # CHECK: reshape views of one buffer, two readers: ok
+# CHECK: reshape of a kernel's result, returned: ok
 # CHECK: transpose axes [1, 0, 2]: ok
 # CHECK: transpose no axes: ok
 # CHECK: transpose negative axes: ok
@@ -177,6 +178,12 @@ check_group({"c": x2345}, [
     ("reshape views of one buffer, two readers",
      "add(max(reshape(%c, newshape=[4, 30]), axis=[1]), max(reshape(%c, newshape=[30, 4]), axis=[0]))",
      x2345.reshape(4, 30).max(axis=1) + x2345.reshape(30, 4).max(axis=0)),
+])
+# Returned, the view's buffer is allocated in the returned shape: the
+# reduction writes the result through the view.
+check_group({"c": x2345}, [
+    ("reshape of a kernel's result, returned", "reshape(max(%c, axis=[3]), newshape=[3, 8])",
+     x2345.max(axis=3).reshape(3, 8)),
 ])
 
 # transpose

@@ -618,12 +618,67 @@ LogicalResult FunctionLowering::lowerReturn(func::ReturnOp op) {
       value = cast.getSource();
     return value;
   };
+  // The allocation under the reshape views of `value`, if any.
+  auto getReshapedAlloc = [](Value value) -> memref::AllocOp {
+    Value source = value;
+    while (Operation *def = source.getDefiningOp()) {
+      if (!isa<memref::CollapseShapeOp, memref::ExpandShapeOp>(def))
+        break;
+      source = def->getOperand(0);
+    }
+    return source == value ? nullptr : source.getDefiningOp<memref::AllocOp>();
+  };
+  // How many results each allocation underlies, directly or viewed.
+  DenseMap<Value, unsigned> uses;
+  for (Value operand : op.getOperands()) {
+    Value value = lookup(operand);
+    if (memref::AllocOp alloc = getReshapedAlloc(value))
+      ++uses[alloc.getResult()];
+    else
+      ++uses[getRoot(value)];
+  }
   for (Value operand : op.getOperands()) {
     Value value = lookup(operand);
     auto type = dyn_cast<MemRefType>(value.getType());
     if (!type ||
         (fresh.contains(value) && returned.insert(getRoot(value)).second)) {
       values.push_back(value);
+      continue;
+    }
+    // A reshaped view (relax-rewrite-dataflow-reshape) of a buffer of this
+    // function that no other result uses: the buffer is allocated in the
+    // returned shape instead and its writers see it through the view, so
+    // the result needs no copy.
+    memref::AllocOp alloc = getReshapedAlloc(value);
+    if (alloc && fresh.contains(alloc.getResult()) &&
+        uses[alloc.getResult()] == 1 && type.hasStaticShape() &&
+        type.getLayout().isIdentity() && alloc.getType().hasStaticShape() &&
+        alloc.getType().getLayout().isIdentity()) {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPoint(alloc);
+      auto whole =
+          memref::AllocOp::create(builder, alloc.getLoc(), type, ValueRange(),
+                                  alloc.getAlignmentAttr());
+      Value view = whole.getResult();
+      if (type.getRank() > 1) {
+        ReassociationIndices all =
+            llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+        view = memref::CollapseShapeOp::create(
+            builder, alloc.getLoc(), view, ArrayRef<ReassociationIndices>{all});
+      }
+      if (alloc.getType().getRank() > 1) {
+        ReassociationIndices all =
+            llvm::to_vector(llvm::seq<int64_t>(0, alloc.getType().getRank()));
+        view = memref::ExpandShapeOp::create(
+            builder, alloc.getLoc(), alloc.getType(), view,
+            ArrayRef<ReassociationIndices>{all});
+      }
+      fresh.erase(alloc.getResult());
+      alloc.getResult().replaceAllUsesWith(view);
+      alloc.erase();
+      fresh.insert(whole.getResult());
+      returned.insert(whole.getResult());
+      values.push_back(whole.getResult());
       continue;
     }
     // A parameter, a constant or a buffer returned twice: results are fresh

@@ -277,8 +277,8 @@ func.func @calls_only_calls(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 // A static relax.reshape (what relax-rewrite-dataflow-reshape leaves of a
 // kernel that only reshapes) is a view of its input's buffer: collapsed to
-// one dimension, then expanded; the kernel reads the view. Returned, the
-// view is copied into a buffer the caller owns.
+// one dimension, then expanded; the kernel reads the view. Returned beside
+// the buffer it views, the view is copied into a buffer the caller owns.
 func.func private @exp(%a: memref<6x4xf32>, %b: memref<6x4xf32>)
 // CHECK-LABEL: func.func @reshape_view(
 // CHECK-SAME:      %[[X:.*]]: memref<2x3x4xf32>)
@@ -298,4 +298,24 @@ func.func @reshape_view(%x: tensor<2x3x4xf32>) -> (tensor<6x4xf32>, tensor<24xf3
     relax.output %2, %3 : tensor<6x4xf32>, tensor<24xf32>
   }
   return %0#0, %0#1 : tensor<6x4xf32>, tensor<24xf32>
+}
+
+// Returned alone, the reshape of a kernel's result costs nothing: the
+// kernel's buffer is allocated in the returned shape and the kernel writes
+// it through the view in its own shape.
+// CHECK-LABEL: func.func @reshape_returned(
+// CHECK-SAME:      %[[X:.*]]: memref<2x3x4xf32>) -> memref<24xf32>
+// CHECK:         %[[OUT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<24xf32>
+// CHECK:         %[[E:.*]] = memref.expand_shape %[[OUT]] {{\[\[}}0, 1]] output_shape [6, 4] : memref<24xf32> into memref<6x4xf32>
+// CHECK:         call @exp(%{{.*}}, %[[E]])
+// CHECK-NOT:     memref.copy
+// CHECK:         return %[[OUT]] : memref<24xf32>
+func.func @reshape_returned(%x: tensor<2x3x4xf32>) -> tensor<24xf32> {
+  %0 = relax.dataflow -> tensor<24xf32> {
+    %1 = relax.reshape %x {shape = array<i64: 6, 4>} : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
+    %2 = relax.call_tir @exp(%1) : (tensor<6x4xf32>) -> tensor<6x4xf32>
+    %3 = relax.reshape %2 {shape = array<i64: 24>} : (tensor<6x4xf32>) -> tensor<24xf32>
+    relax.output %3 : tensor<24xf32>
+  }
+  return %0 : tensor<24xf32>
 }

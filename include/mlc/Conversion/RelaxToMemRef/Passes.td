@@ -58,7 +58,11 @@ def ConvertRelaxToMemRef : Pass<"convert-relax-to-memref", "::mlir::ModuleOp"> {
     - `func.call` of another relax function gets the converted types.
     - Results are fresh buffers owned by the caller: a returned value that is
       not an allocation of this function (a parameter, a constant, or a
-      buffer returned twice) is copied into a new `memref.alloc`. The CPU
+      buffer returned twice) is copied into a new `memref.alloc`, except a
+      reshape view of an allocation that no other result uses: that
+      allocation is made in the returned shape instead (its users get the
+      view in the old shape), so the reshaped result is returned without a
+      copy. The CPU
       pipeline's `buffer-results-to-out-params` then turns a returned
       allocation into a destination-passing out-parameter without a copy.
       No `memref.dealloc` is inserted: buffer deallocation does that.

@@ -50,8 +50,6 @@ struct RewriteDataflowReshapePass
       if (!it->second)
         continue;
       Value result = call.getResult(0);
-      if (llvm::any_of(result.getUsers(), llvm::IsaPred<OutputOp>))
-        continue;
       auto type = cast<RankedTensorType>(result.getType());
       rewriter.setInsertionPoint(call);
       auto reshape = ReshapeOp::create(

@@ -292,9 +292,9 @@ def RelaxRewriteDataflowReshape
     buffer (`memref.collapse_shape` + `memref.expand_shape`). Callees left
     without calls are erased.
 
-    A call whose result leaves the dataflow block (`relax.output`) keeps its
-    kernel: a function returns fresh buffers, so a view would be copied
-    there anyway.
+    A reshape that the function returns needs no copy either:
+    `convert-relax-to-memref` allocates the buffer under the view in the
+    returned shape, and the producer writes through the view.
 
     ```mlir
     %1 = relax.dataflow -> tensor<4x6xf32> {
