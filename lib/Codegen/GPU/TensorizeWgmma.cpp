@@ -165,14 +165,22 @@ FailureOr<WgmmaNest> matchNest(scf::ForOp tile, std::string &why) {
   }
   nest.acc = nest.store.getMemRef().getDefiningOp<memref::AllocaOp>();
   MemRefType accType = nest.store.getMemRefType();
+  // A GEMM of fewer than 128 rows or columns has its accumulator shrunk to
+  // them (tensorir-compact-buffer-allocation); leading dimensions are 1.
+  auto isTile = [](MemRefType type) {
+    if (type.getRank() < 2 || !type.hasStaticShape())
+      return false;
+    ArrayRef<int64_t> shape = type.getShape();
+    int64_t rows = shape[shape.size() - 2], columns = shape.back();
+    return llvm::all_of(shape.drop_back(2), [](int64_t d) { return d == 1; }) &&
+           rows >= 1 && rows <= kTileM && columns >= 1 && columns <= kTileN;
+  };
   if (!nest.acc ||
       !nest.acc->getParentRegion()->isAncestor(&nest.launch.getBody()) ||
       !gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(accType) ||
-      !accType.getElementType().isF32() || accType.getRank() < 2 ||
-      accType.getShape().take_back(2) != ArrayRef<int64_t>{kTileM, kTileN} ||
-      accType.getNumElements() != kTileM * kTileN) {
-    why = "its accumulator is no 128 x 128 f32 buffer in the kernel's "
-          "shared memory";
+      !accType.getElementType().isF32() || !isTile(accType)) {
+    why = "its accumulator is no f32 buffer of at most 128 x 128 in the "
+          "kernel's shared memory";
     return failure();
   }
   for (Operation *user : nest.acc->getUsers())
@@ -184,6 +192,17 @@ FailureOr<WgmmaNest> matchNest(scf::ForOp tile, std::string &why) {
       why = "its accumulator is used before the nest";
       return failure();
     }
+  // A smaller accumulator is read and written in place in the 128 x 128
+  // tile (a strided view), which loads and stores accept.
+  if (accType.getNumElements() != kTileM * kTileN)
+    for (Operation *user : nest.acc->getUsers())
+      if (!tile->isAncestor(user) &&
+          !isa<memref::LoadOp, memref::StoreOp>(user)) {
+        why = "its accumulator, smaller than 128 x 128, is used by '" +
+              user->getName().getStringRef().str() +
+              "' after the nest; only loads and stores can read it there";
+        return failure();
+      }
   for (memref::LoadOp load : {nest.a, nest.b}) {
     MemRefType type = load.getMemRefType();
     if (!isa<Float16Type, BFloat16Type>(type.getElementType()) ||
@@ -366,10 +385,34 @@ public:
     gpu::BarrierOp::create(b, loc);
 
     // The write-back reads the accumulator buffer: now those bytes.
-    Value accBuffer = view(base, nest.acc.getType().getShape(), b.getF32Type());
-    nest.acc.getResult().replaceUsesWithIf(accBuffer, [&](OpOperand &use) {
-      return !nest.tile->isAncestor(use.getOwner());
-    });
+    MemRefType accBufferType = nest.acc.getType();
+    if (accBufferType.getNumElements() == kTileM * kTileN) {
+      Value accBuffer = view(base, accBufferType.getShape(), b.getF32Type());
+      nest.acc.getResult().replaceUsesWithIf(accBuffer, [&](OpOperand &use) {
+        return !nest.tile->isAncestor(use.getOwner());
+      });
+      return success();
+    }
+    // Fewer rows or columns: their part of the tile, rows 128 apart.
+    ArrayRef<int64_t> shape = accBufferType.getShape();
+    int64_t rank = accBufferType.getRank();
+    Value accBuffer = memref::SubViewOp::create(
+        b, loc, accTile,
+        ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(shape[rank - 2]),
+                               b.getIndexAttr(shape[rank - 1])},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+    if (rank > 2) {
+      ReassociationIndices rows =
+          llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
+      accBuffer = memref::ExpandShapeOp::create(
+          b, loc, shape, accBuffer,
+          ArrayRef<ReassociationIndices>{rows, {rank - 1}});
+    }
+    for (OpOperand &use :
+         llvm::make_early_inc_range(nest.acc.getResult().getUses()))
+      if (!nest.tile->isAncestor(use.getOwner()))
+        use.set(accBuffer);
     return success();
   }
 

@@ -192,6 +192,62 @@ func.func @constant_global(%A: memref<256x128xf16>, %D: memref<256x256xf32>) {
 
 // -----
 
+// A GEMM of 64 columns has its accumulator shrunk to 128 x 64 (the tile
+// loop's columns past 64 masked): the warpgroup still stores the whole
+// 128 x 128 tile, and the write-back reads the accumulator's part of it,
+// rows 128 apart.
+// CHECK-LABEL: func.func @narrow
+// CHECK:         %[[TILE:.*]] = memref.view %{{.*}}[%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<128x128xf32, #gpu.address_space<workgroup>>
+// CHECK:         nvgpu.warpgroup.mma.store %{{.*}}, %[[TILE]]
+// CHECK:         %[[PART:.*]] = memref.subview %[[TILE]][0, 0] [128, 64] [1, 1] : memref<128x128xf32, #gpu.address_space<workgroup>> to memref<128x64xf32, strided<[128, 1]>, #gpu.address_space<workgroup>>
+// CHECK:         memref.load %[[PART]][%{{.*}}, %{{.*}}] : memref<128x64xf32, strided<[128, 1]>, #gpu.address_space<workgroup>>
+// CHECK-NOT:     memref.alloca
+#row = affine_map<(d0, d1) -> (d0 * 128 + d1)>
+func.func @narrow(%A: memref<256x128xf16>, %B: memref<128x64xf16>, %D: memref<256x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %zero = arith.constant 0.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c2, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
+    %acc = memref.alloca() : memref<128x64xf32, #gpu.address_space<workgroup>>
+    scf.for %j = %c0 to %c128 step %c1 {
+      scf.for %k = %c0 to %c128 step %c1 {
+        %row = affine.apply #row(%by, %tx)
+        %in = arith.cmpi ult, %j, %c64 : index
+        scf.if %in {
+          %first = arith.cmpi eq, %k, %c0 : index
+          scf.if %first {
+            memref.store %zero, %acc[%tx, %j] : memref<128x64xf32, #gpu.address_space<workgroup>>
+          }
+          %a = memref.load %A[%row, %k] : memref<256x128xf16>
+          %b = memref.load %B[%k, %j] : memref<128x64xf16>
+          %af = arith.extf %a : f16 to f32
+          %bf = arith.extf %b : f16 to f32
+          %p = arith.mulf %af, %bf : f32
+          %old = memref.load %acc[%tx, %j] : memref<128x64xf32, #gpu.address_space<workgroup>>
+          %new = arith.addf %old, %p : f32
+          memref.store %new, %acc[%tx, %j] : memref<128x64xf32, #gpu.address_space<workgroup>>
+        }
+      }
+    } {tensorir.annotations = {wgmma = "m64n128k16"}}
+    scf.for %i = %c0 to %c128 step %c1 {
+      %in = arith.cmpi ult, %tx, %c64 : index
+      scf.if %in {
+        %v = memref.load %acc[%i, %tx] : memref<128x64xf32, #gpu.address_space<workgroup>>
+        %row = affine.apply #row(%by, %i)
+        memref.store %v, %D[%row, %tx] : memref<256x64xf32>
+      }
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 func.func @wrong_threads(%A: memref<256x128xf16>, %B: memref<128x256xf16>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -250,5 +306,35 @@ func.func @bad_shape() {
   // expected-error @+1 {{unsupported wgmma shape "m64n256k16"; expected "m64n128k16"}}
   scf.for %j = %c0 to %c1 step %c1 {
   } {tensorir.annotations = {wgmma = "m64n256k16"}}
+  return
+}
+
+// -----
+
+// A shrunk accumulator is read in place in the 128 x 128 tile, through a
+// strided view that only loads and stores take.
+func.func @narrow_copied(%A: memref<256x128xf16>, %B: memref<128x64xf16>, %D: memref<128x64xf32, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
+    %acc = memref.alloca() : memref<128x64xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{cannot tensorize the wgmma loop: its accumulator, smaller than 128 x 128, is used by 'memref.copy' after the nest; only loads and stores can read it there}}
+    scf.for %j = %c0 to %c128 step %c1 {
+      scf.for %k = %c0 to %c128 step %c1 {
+        %a = memref.load %A[%tx, %k] : memref<256x128xf16>
+        %b = memref.load %B[%k, %j] : memref<128x64xf16>
+        %af = arith.extf %a : f16 to f32
+        %bf = arith.extf %b : f16 to f32
+        %p = arith.mulf %af, %bf : f32
+        %old = memref.load %acc[%tx, %j] : memref<128x64xf32, #gpu.address_space<workgroup>>
+        %new = arith.addf %old, %p : f32
+        memref.store %new, %acc[%tx, %j] : memref<128x64xf32, #gpu.address_space<workgroup>>
+      }
+    } {tensorir.annotations = {wgmma = "m64n128k16"}}
+    memref.copy %acc, %D : memref<128x64xf32, #gpu.address_space<workgroup>> to memref<128x64xf32, #gpu.address_space<workgroup>>
+    gpu.terminator
+  }
   return
 }
