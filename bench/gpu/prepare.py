@@ -183,6 +183,9 @@ def main():
         os.remove(bound)  # the weight again, as text: it does not travel
 
     bound_dense("bert_ffn1_f16_out16_bound_sm90a", 4096, 768, 3072, "sm_90a")
+    # One tile along M and N (100 x 64): the accumulator shrunk to 100 x 64,
+    # read in place in the 128 x 128 tile (memcheck runs it too).
+    matmul("matmul_narrow_f16_sm90a", 100, 256, 64, dtype="float16", chip="sm_90a")
     matmul("matmul4096_tf32", 4096, 4096, 4096, tf32=True)
     matmul("bert_ffn1_tf32", 4096, 768, 3072, transpose_b=True, tf32=True)
     # Convolutions as implicit GEMMs on tensor cores (f16 in, f32 out):
@@ -191,7 +194,7 @@ def main():
     # weight and result permuted by kernels of their own; the _nhwc cases
     # are NHWC/HWIO models, the convolution alone, against cuDNN on
     # channels-last tensors.
-    def conv2d(name, n, c, hw, o, k, stride=1, layout="NCHW"):
+    def conv2d(name, n, c, hw, o, k, stride=1, layout="NCHW", chip=None):
         padding = k // 2
         ohw = (hw + 2 * padding - k) // stride + 1
         body = (f"nn.conv2d(%x, %w, strides=[{stride}, {stride}], padding=[{padding}, {padding}, {padding}, "
@@ -201,7 +204,8 @@ def main():
             body += ', data_layout="NHWC", kernel_layout="HWIO"'
             shapes, out = [("x", (n, hw, hw, c)), ("w", (k, k, c, o))], (n, ohw, ohw, o)
         kernel(name, shapes, body + ")", out, "conv2d", flops=2 * n * o * ohw * ohw * c * k * k, rtol=1e-4,
-               atol=1e-4 * np.sqrt(c * k * k), dtype="float16", stride=stride, padding=padding, layout=layout)
+               atol=1e-4 * np.sqrt(c * k * k), dtype="float16", stride=stride, padding=padding, layout=layout,
+               chip=chip)
 
     conv2d("resnet_conv3x3_b32_f16", 32, 64, 56, 64, 3)
     conv2d("resnet_conv1x1_b32_f16", 32, 256, 56, 64, 1)
@@ -210,6 +214,10 @@ def main():
     conv2d("resnet_conv3x3_b32_f16_nhwc", 32, 64, 56, 64, 3, layout="NHWC")
     conv2d("resnet_conv1x1_b32_f16_nhwc", 32, 256, 56, 64, 1, layout="NHWC")
     conv2d("resnet_conv3x3s2_b32_f16_nhwc", 32, 128, 56, 128, 3, stride=2, layout="NHWC")
+    # sm_90a: 1x1 convolutions as GEMMs on wgmma (relax-convert-1x1-conv2d-
+    # to-matmul); 64 and 256 output channels.
+    conv2d("resnet_conv1x1_b32_f16_nhwc_sm90a", 32, 256, 56, 64, 1, layout="NHWC", chip="sm_90a")
+    conv2d("resnet_conv1x1_o256_b32_f16_nhwc_sm90a", 32, 64, 56, 256, 1, layout="NHWC", chip="sm_90a")
     # Fused attention (relax.nn.attention, float16, BSNH): BERT-base at
     # batch 32 and 1 (128 tokens, 12 heads of 64), long sequences, GPT-2's
     # causal attention; against torch's scaled_dot_product_attention.

@@ -34,12 +34,14 @@ using namespace mlir;
 
 void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
                                       const CPUPipelineOptions &options,
-                                      bool forGPU) {
+                                      bool forGPU, bool warpgroupMma) {
   pm.addPass(createRelayToRelax());
   // Before mixed precision, which then computes attention in half precision
   // as it does matmuls.
   // emulate-gpu-schedule compiles the graph as the GPU pipeline does.
   forGPU |= options.emulateGPUSchedule;
+  warpgroupMma |= options.emulateGPUSchedule &&
+                  hasWarpgroupMMA(options.emulateGPUChip);
   if (options.rewriteAttention || options.emulateGPUSchedule) {
     relax::RelaxRewriteAttentionOptions rewrite;
     if (forGPU && options.mixedPrecision.empty())
@@ -62,12 +64,16 @@ void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
   // E.g. the transposed weight of nn.dense, computed once, not per call:
   // first on relax ops, where data movement (permute_dims) is evaluated
   // without the interpreter and its step limit, then on the kernels.
-  if (options.foldConstant) {
-    // batch_norm as x * scale + shift, whose scale and shift of bound
-    // parameters fold.
+  // batch_norm as x * scale + shift, whose scale and shift of bound
+  // parameters fold.
+  if (options.foldConstant)
     pm.addPass(relax::createRelaxDecomposeOpsForInference());
+  // 1x1 convolutions as GEMMs for the Hopper Matmul rule, their batch norms
+  // and activations in the GEMMs' epilogues.
+  if (warpgroupMma)
+    pm.addPass(relax::createRelaxConvert1x1Conv2DToMatmul());
+  if (options.foldConstant)
     pm.addPass(relax::createRelaxFoldConstant());
-  }
   pm.addPass(createRelaxLegalizeOps());
   if (options.foldConstant) {
     pm.addPass(relax::createRelaxFoldConstant());

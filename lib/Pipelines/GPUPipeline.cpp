@@ -142,7 +142,8 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   graph.mixedPrecision = options.mixedPrecision;
   graph.rewriteAttention = options.rewriteAttention;
   graph.convLayout = options.convLayout;
-  buildGraphToKernelsPipeline(pm, graph, /*forGPU=*/true);
+  buildGraphToKernelsPipeline(pm, graph, /*forGPU=*/true,
+                              hasWarpgroupMMA(options.chip));
 
   // Kernels: TVM's default GPU schedule, then thread bindings to gpu.launch.
   buildGPUKernelSchedulePipeline(

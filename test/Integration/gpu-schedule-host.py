@@ -64,6 +64,8 @@
 # CHECK: conv2d f16 1x64x8x8 o64 k1 [tensorcore]: ok
 # CHECK: conv2d f16 1x3x16x16 o32 k3 [tensorcore]: ok
 # CHECK: conv2d f16 NHWC 1x10x10x32 o64 k3 [tensorcore]: ok
+# CHECK: conv2d f16+bias+relu 2x64x14x14 o128 k1 sm_90a [wgmma]: ok
+# CHECK: conv2d f16 1x128x12x12 o64 k1 sm_90a [wgmma]: ok
 # CHECK: max_pool 1x4x13x13 k3 s2: ok
 # CHECK: transformer fragment: ok
 
@@ -116,6 +118,9 @@ def compile_and_run(name, body, inputs, tmp, options="", chip=None,
     # The graph as the pipeline makes it: convolutions in its conv-layout,
     # what depends only on bound params folded.
     convert = ["--relax-convert-layout"] if layout == "NHWC" else []
+    # sm_90a: 1x1 convolutions as GEMMs, for the Hopper rule.
+    if chip == "sm_90a":
+        convert.append("--relax-convert-1x1-conv2d-to-matmul")
     scheduled = tools.run("mlc-opt", [
         model, *bind, "--relay-to-relax", *convert, "--relax-legalize-ops",
         "--relax-fold-constant", "--tensorir-annotate-op-pattern",
@@ -437,7 +442,7 @@ check("depthwise 1x16x15x15 k3 s2",
 # The pipeline runs NCHW models in NHWC (conv-layout); "NCHW" cases keep
 # the model's layout (conv-layout=), whose im2col rows are gathered.
 def conv2d_f16(n, c, hw, o, k, stride=1, pad=1, epilogue=False, nhwc=False,
-               layout="NHWC"):
+               layout="NHWC", chip=None, rule="tensorcore"):
     x, w, b = f16(n, c, hw, hw), f16(o, c, k, k), f32(o)
     expected = conv2d(f64(x), f64(w), pad, stride)
     conv = ('nn.conv2d(%%x, %%w, strides=[%d, %d], padding=[%d, %d, %d, %d], '
@@ -446,6 +451,8 @@ def conv2d_f16(n, c, hw, o, k, stride=1, pad=1, epilogue=False, nhwc=False,
         "NHWC " if nhwc else "", n, *((hw, hw, c) if nhwc else (c, hw, hw)),
         o, k, " s%d" % stride if stride != 1 else "",
         " conv-layout=" + layout if layout != "NHWC" else "")
+    if chip:
+        name += " " + chip
     if nhwc:
         conv += ', data_layout="NHWC", kernel_layout="HWIO")'
         inputs = {"x": x.transpose(0, 2, 3, 1).copy(),
@@ -459,7 +466,7 @@ def conv2d_f16(n, c, hw, o, k, stride=1, pad=1, epilogue=False, nhwc=False,
         conv = "nn.relu(nn.bias_add(%s, %%b))" % conv
         inputs["b"] = b
         expected = np.maximum(expected + b[:, None, None], 0)
-    check(name, conv, inputs, expected, c * k * k, "tensorcore", layout=layout)
+    check(name, conv, inputs, expected, c * k * k, rule, layout=layout, chip=chip)
 
 
 conv2d_f16(2, 64, 14, 128, 3, epilogue=True)
@@ -468,6 +475,11 @@ conv2d_f16(1, 32, 15, 64, 3, stride=2)
 conv2d_f16(1, 64, 8, 64, 1, pad=0)
 conv2d_f16(1, 3, 16, 32, 3)
 conv2d_f16(1, 32, 10, 64, 3, nhwc=True)
+# sm_90a: a 1x1 convolution is a GEMM over the image (NHWC) for the Hopper
+# rule (relax-convert-1x1-conv2d-to-matmul), its bias and relu in the
+# write-back; 64 columns: the accumulator is shrunk to them.
+conv2d_f16(2, 64, 14, 128, 1, pad=0, epilogue=True, chip="sm_90a", rule="wgmma")
+conv2d_f16(1, 128, 12, 64, 1, pad=0, chip="sm_90a", rule="wgmma")
 x = f32(1, 4, 13, 13)
 pooled = np.stack([[[[x[0, c, i * 2:i * 2 + 3, j * 2:j * 2 + 3].max()
                       for j in range(6)] for i in range(6)] for c in range(4)]])

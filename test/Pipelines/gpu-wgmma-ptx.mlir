@@ -36,6 +36,21 @@
 // RUN: FileCheck %s --check-prefix=BOUND < %t/bound.ptx
 // RUN: mlc-compile --target=cuda:sm_90a %t/bound.mlir -o %t/bound.ll
 // RUN: FileCheck %s --check-prefix=BOUND-HOST < %t/bound.ll
+// A GEMM of one tile along M (100 rows) and N (64 columns): the shrunk
+// accumulator is read in place in the 128 x 128 tile.
+// RUN: mlc-compile --target=cuda:sm_90a %t/narrow.mlir -o %t/narrow.ptx
+// RUN: FileCheck %s --check-prefix=NARROW < %t/narrow.ptx
+// RUN: split-file %t/narrow.ptx %t/narrow
+// RUN: %ptxas -arch=sm_90a -v %t/narrow/matmul_kernel.ptx -o %t/narrow.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// A 1x1 convolution (NCHW in the model, NHWC in the pipeline) is a GEMM
+// over the image's bytes (relax-convert-1x1-conv2d-to-matmul): wgmma, with
+// the bias and relu in its epilogue. The other kernels are the model's
+// layout changes (NCHW image and result, OIHW weight), the reshapes fused
+// into them.
+// RUN: mlc-compile --target=cuda:sm_90a %t/conv1x1.mlir -o %t/conv1x1.ptx
+// RUN: FileCheck %s --check-prefix=CONV1X1 < %t/conv1x1.ptx
+// RUN: split-file %t/conv1x1.ptx %t/conv1x1
+// RUN: %ptxas -arch=sm_90a -v %t/conv1x1/fused_matmul_reshape_3_add_relu_kernel.ptx -o %t/conv1x1.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // sm_90 (no "a") keeps the mma.sync kernel.
 // RUN: mlc-compile --target=cuda:sm_90 %t/big.mlir -o %t/big90.ptx
 // RUN: FileCheck %s --check-prefix=SM90 < %t/big90.ptx
@@ -78,6 +93,21 @@
 // BOUND-HOST: call ptr @mlc_cuda_tensor_map_encode_tiled_f16(i64 3,
 // BOUND-HOST: call ptr @mlc_cuda_tensor_map_encode_tiled_constant_f16(i64 2,
 
+// NARROW:     .entry matmul_kernel(
+// NARROW:     cp.async.bulk.tensor.2d
+// NARROW-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// NARROW:     wgmma.wait_group.sync.aligned 0
+
+// CONV1X1-NOT: .entry {{.*}}conv2d
+// CONV1X1:     .entry fused_permute_dims_reshape_kernel(
+// CONV1X1:     .entry fused_permute_dims_0_reshape_1_kernel(
+// CONV1X1:     .entry fused_matmul_reshape_3_add_relu_kernel(
+// CONV1X1:     cp.async.bulk.tensor.2d
+// CONV1X1:     wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// CONV1X1:     max.NaN.f32
+// CONV1X1:     .entry fused_reshape_4_permute_dims_5_kernel(
+// CONV1X1-NOT: .entry
+
 // BIG: {{^}}8{{$}}
 
 // SM90-NOT: wgmma
@@ -119,4 +149,18 @@ func.func @main(%a: tensor<2x200x256xf16>) -> tensor<2x200x128xf32> {
   %b = relay.constant dense<0.5> : tensor<256x128xf16>
   %0 = relay.nn.matmul %a, %b {out_dtype = f32} : (tensor<2x200x256xf16>, tensor<256x128xf16>) -> tensor<2x200x128xf32>
   return %0 : tensor<2x200x128xf32>
+}
+
+//--- narrow.mlir
+func.func @main(%a: tensor<100x256xf16>, %b: tensor<256x64xf16>) -> tensor<100x64xf32> {
+  %0 = relay.nn.matmul %a, %b {out_dtype = f32} : (tensor<100x256xf16>, tensor<256x64xf16>) -> tensor<100x64xf32>
+  return %0 : tensor<100x64xf32>
+}
+
+//--- conv1x1.mlir
+func.func @main(%x: tensor<2x64x28x28xf16>, %w: tensor<256x64x1x1xf16>, %bias: tensor<256x1x1xf32>) -> tensor<2x256x28x28xf32> {
+  %0 = relay.nn.conv2d %x, %w {out_dtype = f32} : (tensor<2x64x28x28xf16>, tensor<256x64x1x1xf16>) -> tensor<2x256x28x28xf32>
+  %1 = relay.add %0, %bias : (tensor<2x256x28x28xf32>, tensor<256x1x1xf32>) -> tensor<2x256x28x28xf32>
+  %2 = relay.nn.relu %1 : (tensor<2x256x28x28xf32>) -> tensor<2x256x28x28xf32>
+  return %2 : tensor<2x256x28x28xf32>
 }

@@ -215,11 +215,14 @@ bool hasWarpgroupMMA(llvm::StringRef chip);
 /// `emulate-gpu-schedule`, attention chains become relax.nn.attention
 /// first; `forGPU` (the GPU pipeline, and emulate-gpu-schedule) limits that to
 /// the chains that become the tensor-core attention kernel: float16/bfloat16
-/// ones, and float32 ones under mixed precision. Modules without relay or relax
-/// pass through unchanged.
+/// ones, and float32 ones under mixed precision. `warpgroupMma` (the GPU
+/// pipeline for sm_90a, and emulate-gpu-chip=sm_90a) rewrites 1x1 NHWC
+/// convolutions as matmuls for the Hopper Matmul rule. Modules without relay
+/// or relax pass through unchanged.
 void buildGraphToKernelsPipeline(mlir::OpPassManager &pm,
                                  const CPUPipelineOptions &options,
-                                 bool forGPU = false);
+                                 bool forGPU = false,
+                                 bool warpgroupMma = false);
 
 /// Bufferizes a tensor-level module (linalg/tensor/arith/math on tensors):
 /// one-shot bufferization across function boundaries with identity layouts,

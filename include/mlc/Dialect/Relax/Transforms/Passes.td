@@ -274,6 +274,45 @@ def RelaxFuseTIR : Pass<"relax-fuse-tir", "::mlir::ModuleOp"> {
                            "::mlir::memref::MemRefDialect"];
 }
 
+def RelaxConvert1x1Conv2DToMatmul
+    : Pass<"relax-convert-1x1-conv2d-to-matmul", "::mlir::ModuleOp"> {
+  let summary = "Rewrite 1x1 NHWC convolutions as matmuls of reshapes";
+  let description = [{
+    IREE's `convert-1x1-filter-conv2d-to-matmul` on relax ops. A
+    `relax.nn.conv2d` in NHWC/HWIO (`out_layout` empty or NHWC) with a 1x1
+    filter, stride 1, dilation 1, no padding, one group and static shapes
+    computes the GEMM (N*H*W, C) x (C, O) over the same bytes; it becomes
+    `relax.matmul` (with the convolution's `out_dtype`) of its image and
+    filter reshaped to those matrices. Then the elementwise ops that
+    consume the result one after another (add, subtract, multiply, divide,
+    maximum, minimum, relu, leaky_relu, clip, astype, sigmoid, tanh, erf,
+    negative) are applied to the matrix instead, as long as their other
+    operands have the result's shape (reshaped too) or broadcast along the
+    channels only (rank 0, `(O)`, `(1, .., 1, O)`, `(1, .., 1)`), and one
+    reshape back to NHWC follows the last of them. A reshape whose source
+    already has the wanted shape is skipped, so chained 1x1 convolutions
+    stay matrices.
+
+    The GPU pipeline runs it for chips with `warpgroup-mma` (sm_90a), where
+    the Hopper Matmul rule then takes these convolutions: its TMA loads need
+    a GEMM over prim_func arguments, which an implicit GEMM over the 4-D
+    image is not. The reshapes cost nothing: those of bound filters fold,
+    and `relax-rewrite-dataflow-reshape` makes the others views.
+
+    ```mlir
+    %y = relax.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO"}
+        : (tensor<2x7x7x64xf16>, tensor<1x1x64x256xf16>) -> tensor<2x7x7x256xf16>
+    %z = relax.nn.relu %y : (tensor<2x7x7x256xf16>) -> tensor<2x7x7x256xf16>
+    // becomes
+    %a = relax.reshape %x {shape = array<i64: 98, 64>} : ...
+    %b = relax.reshape %w {shape = array<i64: 64, 256>} : ...
+    %m = relax.matmul %a, %b : (tensor<98x64xf16>, tensor<64x256xf16>) -> tensor<98x256xf16>
+    %r = relax.nn.relu %m : (tensor<98x256xf16>) -> tensor<98x256xf16>
+    %z = relax.reshape %r {shape = array<i64: 2, 7, 7, 256>} : ...
+    ```
+  }];
+}
+
 def RelaxRewriteDataflowReshape
     : Pass<"relax-rewrite-dataflow-reshape", "::mlir::ModuleOp"> {
   let summary = "Replace kernels that only reshape by relax.reshape views";
