@@ -336,13 +336,7 @@ public:
       std::optional<AffineExpr> rhs = express(def->getOperand(1), depth + 1);
       if (!lhs || !rhs)
         return std::nullopt;
-      if (isa<arith::AddIOp>(def))
-        return *lhs + *rhs;
-      if (isa<arith::SubIOp>(def))
-        return *lhs - *rhs;
-      if (!isa<AffineConstantExpr>(*lhs) && !isa<AffineConstantExpr>(*rhs))
-        return std::nullopt;
-      return *lhs * *rhs;
+      return combineIndexOp(def, *lhs, *rhs);
     }
     return std::nullopt;
   }
@@ -935,21 +929,28 @@ static std::optional<AffineExpr> expressIndex(BlockOp block, Value value,
       expressIndex(block, def->getOperand(1), depth + 1);
   if (!lhs || !rhs)
     return std::nullopt;
-  if (isa<arith::AddIOp>(def))
-    return *lhs + *rhs;
-  if (isa<arith::SubIOp>(def))
-    return *lhs - *rhs;
-  if (isa<arith::MulIOp>(def)) {
-    if (!isa<AffineConstantExpr>(*lhs) && !isa<AffineConstantExpr>(*rhs))
+  return mlc::tensorir::combineIndexOp(def, *lhs, *rhs);
+}
+
+std::optional<AffineExpr>
+mlc::tensorir::combineIndexOp(Operation *op, AffineExpr lhs, AffineExpr rhs) {
+  if (isa<arith::AddIOp>(op))
+    return lhs + rhs;
+  if (isa<arith::SubIOp>(op))
+    return lhs - rhs;
+  if (isa<arith::MulIOp>(op)) {
+    if (!isa<AffineConstantExpr>(lhs) && !isa<AffineConstantExpr>(rhs))
       return std::nullopt;
-    return *lhs * *rhs;
+    return lhs * rhs;
   }
-  auto divisor = dyn_cast<AffineConstantExpr>(*rhs);
+  if (!isa<arith::DivUIOp, arith::FloorDivSIOp, arith::RemUIOp>(op))
+    return std::nullopt;
+  auto divisor = dyn_cast<AffineConstantExpr>(rhs);
   if (!divisor || divisor.getValue() <= 0)
     return std::nullopt;
-  if (isa<arith::RemUIOp>(def))
-    return *lhs % divisor.getValue();
-  return lhs->floorDiv(divisor.getValue());
+  if (isa<arith::RemUIOp>(op))
+    return lhs % divisor.getValue();
+  return lhs.floorDiv(divisor.getValue());
 }
 
 /// The row-major offset of `indices` in a buffer of static `shape`.

@@ -253,13 +253,7 @@ std::optional<AffineExpr> schedutil::toAffine(Value value, ArrayRef<Value> ivs,
     std::optional<AffineExpr> rhs = toAffine(def->getOperand(1), ivs, ctx);
     if (!lhs || !rhs)
       return std::nullopt;
-    if (isa<arith::AddIOp>(def))
-      return *lhs + *rhs;
-    if (isa<arith::SubIOp>(def))
-      return *lhs - *rhs;
-    if (!isa<AffineConstantExpr>(*lhs) && !isa<AffineConstantExpr>(*rhs))
-      return std::nullopt;
-    return *lhs * *rhs;
+    return combineIndexOp(def, *lhs, *rhs);
   }
   return std::nullopt;
 }

@@ -132,6 +132,14 @@ std::optional<ReductionBlock> matchReductionBlock(BlockOp block,
 void inlineBlock(mlir::RewriterBase &rewriter, BlockOp block,
                  mlir::Value zero = nullptr);
 
+/// The affine expression of the binary index op `op` whose operands are
+/// already expressed as `lhs` and `rhs`: arith addi, subi, muli (one side
+/// constant), and divui, floordivsi, remui by a positive constant (for the
+/// non-negative values of loop and iteration variables); std::nullopt for
+/// any other op or operands.
+std::optional<mlir::AffineExpr>
+combineIndexOp(mlir::Operation *op, mlir::AffineExpr lhs, mlir::AffineExpr rhs);
+
 /// Whether `func` only reshapes (TVM's tir::HasReshapePattern): its two
 /// parameters are an input and an output of static shapes, identity layouts,
 /// the same element type and element count, and its body is one loop nest
