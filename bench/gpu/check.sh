@@ -68,8 +68,9 @@ group conv_attention 70 resnet_conv3x3_b32_f16 resnet_conv1x1_b32_f16 resnet_con
   attention_gpt2_causal_f16 resnet_conv3x3_b32_f16_nhwc resnet_conv1x1_b32_f16_nhwc \
   resnet_conv3x3s2_b32_f16_nhwc resnet_conv1x1_b32_f16_nhwc_sm90a \
   resnet_conv1x1_o256_b32_f16_nhwc_sm90a
-group bert 90 bert_layer_b1 bert_layer_b32 bert_layer_b1_f16 bert_layer_b32_f16 \
-  bert_layer_b1_f16_sm90a bert_layer_b32_f16_sm90a bert_layer_b32_f16_bound_sm90a
+group bert 120 bert_layer_b1 bert_layer_b32 bert_layer_b1_f16 bert_layer_b32_f16 \
+  bert_layer_b1_f16_sm90a bert_layer_b32_f16_sm90a bert_layer_b1_f16_bound_sm90a \
+  bert_layer_b32_f16_bound_sm90a
 group resnet50 150 resnet50_b1_f16_sm90a resnet50_b32_f16_sm90a
 group mixed 70 mlp_f16 mlp_bf16 cnn_f16 cnn_bf16 resnet_f16 resnet_bf16 mobilenet_f16 \
   mobilenet_bf16 transformer_f16 transformer_bf16

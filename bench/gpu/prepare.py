@@ -324,6 +324,7 @@ def main():
     bert_layer("bert_layer_b32_f16", 32, dtype="float16")
     bert_layer("bert_layer_b1_f16_sm90a", 1, dtype="float16", chip="sm_90a")
     bert_layer("bert_layer_b32_f16_sm90a", 32, dtype="float16", chip="sm_90a")
+    bert_layer("bert_layer_b1_f16_bound_sm90a", 1, dtype="float16", chip="sm_90a", bound=True)
     bert_layer("bert_layer_b32_f16_bound_sm90a", 32, dtype="float16", chip="sm_90a", bound=True)
     # ResNet-50 v1 (bench/cnn_models.py) in float16 compute on sm_90a, at
     # batch 1 and 32, against torch under autocast. Its 25.6 M weights are
