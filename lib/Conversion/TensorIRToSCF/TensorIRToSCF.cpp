@@ -17,12 +17,15 @@
 #include "mlc/Dialect/TensorIR/IR/TensorIRUtils.h"
 #include "mlc/Transforms/LoopAnnotations.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
@@ -178,6 +181,115 @@ void lowerFor(RewriterBase &rewriter, ForOp op, IndexConstants &constants) {
   rewriter.eraseOp(op);
 }
 
+/// `value`, computed in `body` from the lane `lane` and values that do not
+/// depend on it, as an affine expression of the lane (d0) and of those
+/// values (symbols, collected in `symbols`).
+std::optional<AffineExpr> expressInLane(Value value, Value lane, Block *body,
+                                        SmallVectorImpl<Value> &symbols,
+                                        unsigned depth = 0) {
+  MLIRContext *ctx = lane.getContext();
+  if (depth > 32)
+    return std::nullopt;
+  if (value == lane)
+    return getAffineDimExpr(0, ctx);
+  if (std::optional<int64_t> cst = getConstantIntValue(value))
+    return getAffineConstantExpr(*cst, ctx);
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getBlock() != body || !dependsOn(value, {lane})) {
+    auto *it = llvm::find(symbols, value);
+    if (it == symbols.end()) {
+      symbols.push_back(value);
+      it = symbols.end() - 1;
+    }
+    return getAffineSymbolExpr(it - symbols.begin(), ctx);
+  }
+  if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
+    AffineMap map = apply.getAffineMap();
+    SmallVector<AffineExpr> operands;
+    for (Value operand : apply.getMapOperands()) {
+      std::optional<AffineExpr> e =
+          expressInLane(operand, lane, body, symbols, depth + 1);
+      if (!e)
+        return std::nullopt;
+      operands.push_back(*e);
+    }
+    ArrayRef<AffineExpr> all(operands);
+    return map.getResult(0).replaceDimsAndSymbols(
+        all.take_front(map.getNumDims()), all.drop_front(map.getNumDims()));
+  }
+  if (def->getNumOperands() != 2)
+    return std::nullopt;
+  std::optional<AffineExpr> lhs =
+      expressInLane(def->getOperand(0), lane, body, symbols, depth + 1);
+  std::optional<AffineExpr> rhs =
+      expressInLane(def->getOperand(1), lane, body, symbols, depth + 1);
+  if (!lhs || !rhs)
+    return std::nullopt;
+  return combineIndexOp(def, *lhs, *rhs);
+}
+
+/// A condition equivalent to `condition` for every lane of `loop` (lanes
+/// 0 .. L - 1) that does not depend on the lane, built before `guard`; null
+/// if none is known. `x + lane < N` (`ult` or `slt`) with `x` and `N`
+/// multiples of L, the column mask of a tile that a vector of L lanes
+/// divides, holds for every lane exactly when `x < N`; conjunctions are
+/// taken apart.
+Value getLaneInvariantCondition(Value condition, scf::ForOp loop,
+                                scf::IfOp guard) {
+  Value lane = loop.getInductionVar();
+  Block *body = loop.getBody();
+  if (!dependsOn(condition, {lane}))
+    return condition;
+  Operation *def = condition.getDefiningOp();
+  if (!def || def->getBlock() != body)
+    return nullptr;
+  OpBuilder builder(guard);
+  if (auto both = dyn_cast<arith::AndIOp>(def)) {
+    Value lhs = getLaneInvariantCondition(both.getLhs(), loop, guard);
+    Value rhs =
+        lhs ? getLaneInvariantCondition(both.getRhs(), loop, guard) : nullptr;
+    return rhs ? arith::AndIOp::create(builder, both.getLoc(), lhs, rhs)
+                     .getResult()
+               : nullptr;
+  }
+  auto compare = dyn_cast<arith::CmpIOp>(def);
+  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!compare || lower != 0 || step != 1 || !upper || *upper < 1 ||
+      (compare.getPredicate() != arith::CmpIPredicate::ult &&
+       compare.getPredicate() != arith::CmpIPredicate::slt))
+    return nullptr;
+  int64_t lanes = *upper;
+  std::optional<int64_t> bound = getConstantIntValue(compare.getRhs());
+  if (!bound || *bound % lanes != 0 || dependsOn(compare.getRhs(), {lane}))
+    return nullptr;
+  SmallVector<Value> symbols;
+  std::optional<AffineExpr> index =
+      expressInLane(compare.getLhs(), lane, body, symbols);
+  if (!index)
+    return nullptr;
+  MLIRContext *ctx = lane.getContext();
+  AffineExpr base = index->replaceDims({getAffineConstantExpr(0, ctx)});
+  AffineExpr rest = simplifyAffineExpr(*index - base - getAffineDimExpr(0, ctx),
+                                       1, symbols.size());
+  auto zero = dyn_cast<AffineConstantExpr>(rest);
+  if (!zero || zero.getValue() != 0 ||
+      simplifyAffineExpr(base, 1, symbols.size()).getLargestKnownDivisor() %
+              lanes !=
+          0)
+    return nullptr;
+  // The index at lane 0.
+  IRMapping atFirstLane;
+  atFirstLane.map(
+      lane,
+      arith::ConstantIndexOp::create(builder, loop.getLoc(), 0).getResult());
+  Value first = cloneValue(compare.getLhs(), atFirstLane, builder, loop);
+  return arith::CmpIOp::create(builder, compare.getLoc(),
+                               compare.getPredicate(), first, compare.getRhs())
+      .getResult();
+}
+
 /// Puts a `vectorized` loop whose body is guarded by one condition that does
 /// not depend on the lane (a tile's row mask: `where` of a block whose rows
 /// are no whole number of tiles) inside that condition. Unrolled, the lanes'
@@ -203,6 +315,12 @@ void hoistLaneInvariantGuard(scf::ForOp loop) {
   }
   if (!guard || &body->back() != guard->getNextNode())
     return;
+  // A condition that depends on the lane but has the same value for all of
+  // them (a column mask that the lanes' vector divides) is replaced by one
+  // that does not.
+  if (Value invariant =
+          getLaneInvariantCondition(guard.getCondition(), loop, guard))
+    guard.getConditionMutable().assign(invariant);
   // The ops of the body that compute the condition: none may use the lane.
   SetVector<Operation *> slice;
   SmallVector<Value> worklist{guard.getCondition()};

@@ -49,6 +49,20 @@ tensorir.prim_func @dynamic(%T: memref<?xf32>, %n: index) {
 // CHECK:         return
 // CHECK-LABEL: func.func @lane_mask(
 // CHECK-COUNT-4: scf.if
+// A column mask that the vector of lanes divides (column 4 * k + lane <
+// 8: every lane of a vector agrees) is the same for all lanes: it is
+// asked once, at lane 0, and the lanes share one scf.if. With 6 columns
+// (no multiple of 4) it stays one scf.if per lane.
+// CHECK-LABEL: func.func @lane_uniform_column_mask(
+// CHECK:       scf.for %[[K:.*]] =
+// CHECK:         %[[COL0:.*]] = affine.apply #{{.*}}(%[[K]], %{{.*}})
+// CHECK-NEXT:    %[[OK:.*]] = arith.cmpi ult, %[[COL0]], %c8
+// CHECK-NEXT:    scf.if %[[OK]] {
+// CHECK-COUNT-4:   memref.store
+// CHECK-NOT:     scf.if
+// CHECK:         return
+// CHECK-LABEL: func.func @lane_column_mask_not_divided(
+// CHECK-COUNT-4: scf.if
 tensorir.prim_func @lane_invariant_mask(%T: memref<3x4xf32>) {
   tensorir.for %i = 0 to 4 {
     tensorir.for %j = 0 to 4 vectorized {
@@ -69,6 +83,35 @@ tensorir.prim_func @lane_mask(%T: memref<4x3xf32>) {
       tensorir.block "T"(%vi = spatial(4, %i), %vj = spatial(3, %j)) where(%column_ok) {
         %zero = arith.constant 0.0 : f32
         memref.store %zero, %T[%vi, %vj] : memref<4x3xf32>
+      }
+    }
+  }
+}
+#column = affine_map<(d0, d1) -> (d0 * 4 + d1)>
+tensorir.prim_func @lane_uniform_column_mask(%T: memref<2x8xf32>) {
+  tensorir.for %k = 0 to 3 {
+    tensorir.for %j = 0 to 4 vectorized {
+      %c8 = arith.constant 8 : index
+      %col = affine.apply #column(%k, %j)
+      %column_ok = arith.cmpi ult, %col, %c8 : index
+      tensorir.block "T"(%vj = spatial(8, %col)) where(%column_ok) {
+        %zero = arith.constant 0.0 : f32
+        %c1 = arith.constant 1 : index
+        memref.store %zero, %T[%c1, %vj] : memref<2x8xf32>
+      }
+    }
+  }
+}
+tensorir.prim_func @lane_column_mask_not_divided(%T: memref<2x6xf32>) {
+  tensorir.for %k = 0 to 2 {
+    tensorir.for %j = 0 to 4 vectorized {
+      %c6 = arith.constant 6 : index
+      %col = affine.apply #column(%k, %j)
+      %column_ok = arith.cmpi ult, %col, %c6 : index
+      tensorir.block "T"(%vj = spatial(6, %col)) where(%column_ok) {
+        %zero = arith.constant 0.0 : f32
+        %c1 = arith.constant 1 : index
+        memref.store %zero, %T[%c1, %vj] : memref<2x6xf32>
       }
     }
   }
