@@ -1509,19 +1509,51 @@ struct GPUDefaultSchedulePass
     for (int64_t t = threadsPerBlock / 32 * 32; t >= 32 && !threads; t -= 32)
       if (row % t == 0)
         threads = t;
-    if (!threads)
-      return failure();
-    FailureOr<SmallVector<ForOp>> parts =
-        sch.split(band.back(), {0, threads, lanes});
-    if (failed(parts))
-      return failure();
-    band.back() = (*parts)[0];
-    FailureOr<ForOp> grid = fuseAll(sch, band);
-    ForOp threadLoop = (*parts)[1];
-    if (failed(grid) || failed(sch.bind(*grid, "blockIdx.x")) ||
-        failed(sch.bind(threadLoop, "threadIdx.x")) ||
-        failed(sch.vectorize((*parts)[2])))
-      return failure();
+    ForOp threadLoop;
+    if (threads) {
+      FailureOr<SmallVector<ForOp>> parts =
+          sch.split(band.back(), {0, threads, lanes});
+      if (failed(parts))
+        return failure();
+      band.back() = (*parts)[0];
+      FailureOr<ForOp> grid = fuseAll(sch, band);
+      threadLoop = (*parts)[1];
+      if (failed(grid) || failed(sch.bind(*grid, "blockIdx.x")) ||
+          failed(sch.bind(threadLoop, "threadIdx.x")) ||
+          failed(sch.vectorize((*parts)[2])))
+        return failure();
+    } else {
+      // Rows of fewer vectors than a warp (a head dimension of 64 f16 is 8
+      // of them): a thread per vector of the row along threadIdx.x and rows
+      // of the loop above along threadIdx.y, so that a warp still moves 4
+      // whole rows of 128 bytes and each thread's region stays a sum of
+      // terms (no fused index taken apart). The copies that split and
+      // merge attention heads moved 2 bytes per access before.
+      if (band.size() < 2 || threadsPerBlock % row != 0)
+        return failure();
+      ForOp above = band[band.size() - 2];
+      int64_t rows = threadsPerBlock / row;
+      while (rows > 1 && *above.getConstantUpperBound() % rows != 0)
+        rows /= 2;
+      if (rows * row < 32)
+        return failure();
+      FailureOr<SmallVector<ForOp>> parts =
+          sch.split(band.back(), {row, lanes});
+      if (failed(parts))
+        return failure();
+      FailureOr<SmallVector<ForOp>> rowParts = sch.split(above, {0, rows});
+      if (failed(rowParts))
+        return failure();
+      SmallVector<ForOp> outer(ArrayRef<ForOp>(band).drop_back(2));
+      outer.push_back((*rowParts)[0]);
+      FailureOr<ForOp> grid = fuseAll(sch, outer);
+      threadLoop = (*parts)[0];
+      if (failed(grid) || failed(sch.bind(*grid, "blockIdx.x")) ||
+          failed(sch.bind((*rowParts)[1], "threadIdx.y")) ||
+          failed(sch.bind(threadLoop, "threadIdx.x")) ||
+          failed(sch.vectorize((*parts)[1])))
+        return failure();
+    }
     FailureOr<BlockOp> writeBack = sch.cacheWrite(blocks.front(), 0, "local");
     if (failed(writeBack) ||
         failed(sch.reverseComputeAt(*writeBack, threadLoop)))

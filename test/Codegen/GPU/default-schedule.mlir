@@ -477,6 +477,44 @@ tensorir.prim_func @relu_lanes(%X: memref<4096x4096xf32>, %Y: memref<4096x4096xf
 
 // -----
 
+// Rows shorter than a warp's vectors (the head dimension, 64 f16: 8 vectors
+// of 16 bytes, a head split's copy): 8 threads per row along threadIdx.x,
+// 32 rows of the loop above along threadIdx.y (64 threads: 8), the rest
+// fused into the grid (with the leading dimension of extent 1, whose
+// write-back binding is the constant 0); each thread's 8 lanes vectorized
+// and written back from registers.
+// CHECK-LABEL: tensorir.prim_func @head_split_lanes
+// CHECK:         %Y_local = tensorir.alloc_buffer {scope = "local"}
+// CHECK:         tensorir.for %{{.*}} = 0 to 96 thread_binding("blockIdx.x")
+// CHECK-NEXT:      tensorir.for %s_1 = 0 to 32 thread_binding("threadIdx.y")
+// CHECK-NEXT:        tensorir.for %d_0 = 0 to 8 thread_binding("threadIdx.x")
+// CHECK-NEXT:          tensorir.for %d_1 = 0 to 8 vectorized
+// CHECK:                 tensorir.block "Y"
+// CHECK:               tensorir.for %{{.*}} = 0 to 8 unrolled
+// CHECK:                 tensorir.block "Y_local"
+// T64-LABEL:   tensorir.prim_func @head_split_lanes
+// T64:           tensorir.for %s_1 = 0 to 8 thread_binding("threadIdx.y")
+// T64-NEXT:        tensorir.for %d_0 = 0 to 8 thread_binding("threadIdx.x")
+tensorir.prim_func @head_split_lanes(%X: memref<128x2x12x64xf16>, %Y: memref<1x2x12x128x64xf16>) {
+  tensorir.for %a = 0 to 1 {
+    tensorir.for %b = 0 to 2 {
+      tensorir.for %h = 0 to 12 {
+        tensorir.for %s = 0 to 128 {
+          tensorir.for %d = 0 to 64 {
+            tensorir.block "Y"(%va = spatial(1, %a), %vb = spatial(2, %b), %vh = spatial(12, %h), %vs = spatial(128, %s), %vd = spatial(64, %d)) {
+              %x = memref.load %X[%vs, %vb, %vh, %vd] : memref<128x2x12x64xf16>
+              memref.store %x, %Y[%va, %vb, %vh, %vs, %vd] : memref<1x2x12x128x64xf16>
+            }
+          }
+        }
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
 // Rows of 1000 f32 are 250 groups of 4, which no multiple of 32 threads
 // divides: the plain Fallback, one element per thread.
 // CHECK-LABEL: tensorir.prim_func @relu_no_lanes

@@ -409,6 +409,11 @@ schedutil::checkCoversDomain(BlockOp block, Operation *top,
                              function_ref<InFlightDiagnostic()> error) {
   llvm::SmallPtrSet<Operation *, 4> seen;
   for (unsigned i = 0, e = block.getNumIterVars(); i < e; ++i) {
+    // A variable of extent 1 bound to 0 (its loop folded away) covers its
+    // one-point domain.
+    if (block.getConstantExtent(i) == std::optional<int64_t>(1) &&
+        isConstantIntValue(block.getBindings()[i], 0))
+      continue;
     auto arg = dyn_cast<BlockArgument>(block.getBindings()[i]);
     auto loop = arg ? dyn_cast<ForOp>(arg.getOwner()->getParentOp()) : ForOp();
     if (!loop || !top->isAncestor(loop) || !seen.insert(loop).second ||
