@@ -348,6 +348,54 @@ void hoistLaneInvariantGuard(scf::ForOp loop) {
   guard->erase();
 }
 
+/// Rewrites the loads and stores in the `vectorized` loop `loop` whose last
+/// two indices are (x div C, x rem C), with C the buffer's last dimension
+/// (a reshape inlined by relax-fuse-tir), to index the buffer with those
+/// two dimensions collapsed by x itself: the lanes' addresses are then
+/// visibly consecutive, and LLVM merges the accesses into vector ones.
+void flattenDelinearizedAccesses(scf::ForOp loop) {
+  SmallVector<Operation *> accesses;
+  loop.getBody()->walk([&](Operation *op) {
+    if (isa<memref::LoadOp, memref::StoreOp>(op))
+      accesses.push_back(op);
+  });
+  for (Operation *op : accesses) {
+    auto load = dyn_cast<memref::LoadOp>(op);
+    auto store = dyn_cast<memref::StoreOp>(op);
+    Value memref = load ? load.getMemRef() : store.getMemRef();
+    ValueRange indices = load ? load.getIndices() : store.getIndices();
+    auto type = cast<MemRefType>(memref.getType());
+    int64_t rank = type.getRank();
+    if (rank < 2 || !type.getLayout().isIdentity() ||
+        ShapedType::isDynamic(type.getShape().back()))
+      continue;
+    auto rem = indices[rank - 1].getDefiningOp<arith::RemUIOp>();
+    auto div = indices[rank - 2].getDefiningOp<arith::DivUIOp>();
+    if (!rem || !div || rem.getLhs() != div.getLhs() ||
+        getConstantIntValue(rem.getRhs()) != type.getShape().back() ||
+        getConstantIntValue(div.getRhs()) != type.getShape().back())
+      continue;
+    OpBuilder builder(op);
+    SmallVector<ReassociationIndices> groups;
+    for (int64_t d = 0; d < rank - 2; ++d)
+      groups.push_back({d});
+    groups.push_back({rank - 2, rank - 1});
+    Value collapsed =
+        memref::CollapseShapeOp::create(builder, op->getLoc(), memref, groups);
+    SmallVector<Value> newIndices(indices.drop_back(2));
+    newIndices.push_back(rem.getLhs());
+    if (load) {
+      auto flat =
+          memref::LoadOp::create(builder, op->getLoc(), collapsed, newIndices);
+      load.getResult().replaceAllUsesWith(flat.getResult());
+    } else {
+      memref::StoreOp::create(builder, op->getLoc(), store.getValue(),
+                              collapsed, newIndices);
+    }
+    op->erase();
+  }
+}
+
 /// Fully unrolls the `unrolled` and `vectorized` loops of `func` with
 /// constant trip counts,
 /// innermost first; the others keep their loop metadata.
@@ -361,8 +409,10 @@ void unrollLoops(func::FuncOp func) {
       loops.push_back({loop, kind.getValue()});
   });
   for (auto [loop, kind] : loops) {
-    if (kind == ForKind::vectorized)
+    if (kind == ForKind::vectorized) {
+      flattenDelinearizedAccesses(loop);
       hoistLaneInvariantGuard(loop);
+    }
     (void)loopUnrollFull(loop);
   }
 }

@@ -63,6 +63,18 @@ tensorir.prim_func @dynamic(%T: memref<?xf32>, %n: index) {
 // CHECK:         return
 // CHECK-LABEL: func.func @lane_column_mask_not_divided(
 // CHECK-COUNT-4: scf.if
+// A load through a reshape's div and rem by the buffer's last dimension
+// (16) indexes the buffer with its last two dimensions collapsed by the
+// linear index, which is consecutive across the lanes; a div and rem by
+// another number (8, of a 16-wide buffer) stay.
+// CHECK-LABEL: func.func @delinearized_load(
+// CHECK:         %[[FLAT:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1]] : memref<4x16xf16> into memref<64xf16>
+// CHECK:         memref.load %[[FLAT]][%{{.*}}] : memref<64xf16>
+// CHECK-COUNT-3: memref.load %{{.*}}[%{{.*}}] : memref<64xf16>
+// CHECK-NOT:     memref.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<4x16xf16>
+// CHECK-LABEL: func.func @delinearized_other_divisor(
+// CHECK-NOT:     memref.collapse_shape
+// CHECK-COUNT-4: memref.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<8x16xf16>
 tensorir.prim_func @lane_invariant_mask(%T: memref<3x4xf32>) {
   tensorir.for %i = 0 to 4 {
     tensorir.for %j = 0 to 4 vectorized {
@@ -113,6 +125,30 @@ tensorir.prim_func @lane_column_mask_not_divided(%T: memref<2x6xf32>) {
         %c1 = arith.constant 1 : index
         memref.store %zero, %T[%c1, %vj] : memref<2x6xf32>
       }
+    }
+  }
+}
+tensorir.prim_func @delinearized_load(%X: memref<4x16xf16>, %Y: memref<16x4xf16>) {
+  %c16 = arith.constant 16 : index
+  tensorir.for %k = 0 to 16 {
+    tensorir.for %j = 0 to 4 vectorized {
+      %x = affine.apply #column(%k, %j)
+      %q = arith.divui %x, %c16 : index
+      %r = arith.remui %x, %c16 : index
+      %v = memref.load %X[%q, %r] : memref<4x16xf16>
+      memref.store %v, %Y[%k, %j] : memref<16x4xf16>
+    }
+  }
+}
+tensorir.prim_func @delinearized_other_divisor(%X: memref<8x16xf16>, %Y: memref<16x4xf16>) {
+  %c8 = arith.constant 8 : index
+  tensorir.for %k = 0 to 16 {
+    tensorir.for %j = 0 to 4 vectorized {
+      %x = affine.apply #column(%k, %j)
+      %q = arith.divui %x, %c8 : index
+      %r = arith.remui %x, %c8 : index
+      %v = memref.load %X[%q, %r] : memref<8x16xf16>
+      memref.store %v, %Y[%k, %j] : memref<16x4xf16>
     }
   }
 }
