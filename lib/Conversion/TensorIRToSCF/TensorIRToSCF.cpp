@@ -203,20 +203,10 @@ std::optional<AffineExpr> expressInLane(Value value, Value lane, Block *body,
     }
     return getAffineSymbolExpr(it - symbols.begin(), ctx);
   }
-  if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
-    AffineMap map = apply.getAffineMap();
-    SmallVector<AffineExpr> operands;
-    for (Value operand : apply.getMapOperands()) {
-      std::optional<AffineExpr> e =
-          expressInLane(operand, lane, body, symbols, depth + 1);
-      if (!e)
-        return std::nullopt;
-      operands.push_back(*e);
-    }
-    ArrayRef<AffineExpr> all(operands);
-    return map.getResult(0).replaceDimsAndSymbols(
-        all.take_front(map.getNumDims()), all.drop_front(map.getNumDims()));
-  }
+  if (isa<affine::AffineApplyOp>(def))
+    return expressAffineApply(def, [&](Value operand) {
+      return expressInLane(operand, lane, body, symbols, depth + 1);
+    });
   if (def->getNumOperands() != 2)
     return std::nullopt;
   std::optional<AffineExpr> lhs =

@@ -316,19 +316,9 @@ public:
     Operation *def = value.getDefiningOp();
     if (!def || !block->isProperAncestor(def))
       return std::nullopt;
-    if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
-      AffineMap map = apply.getAffineMap();
-      SmallVector<AffineExpr> operands;
-      for (Value operand : apply.getMapOperands()) {
-        std::optional<AffineExpr> e = express(operand, depth + 1);
-        if (!e)
-          return std::nullopt;
-        operands.push_back(*e);
-      }
-      ArrayRef<AffineExpr> all(operands);
-      return map.getResult(0).replaceDimsAndSymbols(
-          all.take_front(map.getNumDims()), all.drop_front(map.getNumDims()));
-    }
+    if (isa<affine::AffineApplyOp>(def))
+      return expressAffineApply(
+          def, [&](Value operand) { return express(operand, depth + 1); });
     if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(def))
       return express(def->getOperand(0), depth + 1);
     if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(def)) {
@@ -930,6 +920,22 @@ static std::optional<AffineExpr> expressIndex(BlockOp block, Value value,
   if (!lhs || !rhs)
     return std::nullopt;
   return mlc::tensorir::combineIndexOp(def, *lhs, *rhs);
+}
+
+std::optional<AffineExpr> mlc::tensorir::expressAffineApply(
+    Operation *op, function_ref<std::optional<AffineExpr>(Value)> express) {
+  auto apply = cast<affine::AffineApplyOp>(op);
+  AffineMap map = apply.getAffineMap();
+  SmallVector<AffineExpr> operands;
+  for (Value operand : apply.getMapOperands()) {
+    std::optional<AffineExpr> e = express(operand);
+    if (!e)
+      return std::nullopt;
+    operands.push_back(*e);
+  }
+  ArrayRef<AffineExpr> all(operands);
+  return map.getResult(0).replaceDimsAndSymbols(
+      all.take_front(map.getNumDims()), all.drop_front(map.getNumDims()));
 }
 
 std::optional<AffineExpr>

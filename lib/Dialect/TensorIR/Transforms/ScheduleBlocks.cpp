@@ -235,19 +235,9 @@ std::optional<AffineExpr> schedutil::toAffine(Value value, ArrayRef<Value> ivs,
   Operation *def = value.getDefiningOp();
   if (!def)
     return std::nullopt;
-  if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
-    AffineMap map = apply.getAffineMap();
-    SmallVector<AffineExpr> operands;
-    for (Value operand : apply.getMapOperands()) {
-      std::optional<AffineExpr> expr = toAffine(operand, ivs, ctx);
-      if (!expr)
-        return std::nullopt;
-      operands.push_back(*expr);
-    }
-    ArrayRef<AffineExpr> all(operands);
-    return map.getResult(0).replaceDimsAndSymbols(
-        all.take_front(map.getNumDims()), all.drop_front(map.getNumDims()));
-  }
+  if (isa<affine::AffineApplyOp>(def))
+    return expressAffineApply(
+        def, [&](Value operand) { return toAffine(operand, ivs, ctx); });
   if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(def)) {
     std::optional<AffineExpr> lhs = toAffine(def->getOperand(0), ivs, ctx);
     std::optional<AffineExpr> rhs = toAffine(def->getOperand(1), ivs, ctx);

@@ -132,6 +132,12 @@ std::optional<ReductionBlock> matchReductionBlock(BlockOp block,
 void inlineBlock(mlir::RewriterBase &rewriter, BlockOp block,
                  mlir::Value zero = nullptr);
 
+/// The affine expression of the `affine.apply` `apply` (one result), its
+/// operands expressed by `express`; std::nullopt if one of them is not.
+std::optional<mlir::AffineExpr> expressAffineApply(
+    mlir::Operation *apply,
+    llvm::function_ref<std::optional<mlir::AffineExpr>(mlir::Value)> express);
+
 /// The affine expression of the binary index op `op` whose operands are
 /// already expressed as `lhs` and `rhs`: arith addi, subi, muli (one side
 /// constant), and divui, floordivsi, remui by a positive constant (for the
