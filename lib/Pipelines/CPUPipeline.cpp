@@ -40,8 +40,8 @@ void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
   // as it does matmuls.
   // emulate-gpu-schedule compiles the graph as the GPU pipeline does.
   forGPU |= options.emulateGPUSchedule;
-  warpgroupMma |= options.emulateGPUSchedule &&
-                  hasWarpgroupMMA(options.emulateGPUChip);
+  warpgroupMma |=
+      options.emulateGPUSchedule && hasWarpgroupMMA(options.emulateGPUChip);
   if (options.rewriteAttention || options.emulateGPUSchedule) {
     relax::RelaxRewriteAttentionOptions rewrite;
     if (forGPU && options.mixedPrecision.empty())

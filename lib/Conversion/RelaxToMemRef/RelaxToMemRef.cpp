@@ -120,6 +120,27 @@ std::string toString(AffineExpr expr, ArrayRef<StringAttr> names) {
   return text;
 }
 
+/// The contiguous buffer `buffer` (static shape, identity layout) viewed as
+/// `type` (same element count): collapsed to one dimension, then expanded.
+Value reshapeView(OpBuilder &builder, Location loc, Value buffer,
+                  MemRefType type) {
+  auto source = cast<MemRefType>(buffer.getType());
+  Value view = buffer;
+  if (source.getRank() > 1) {
+    ReassociationIndices all =
+        llvm::to_vector(llvm::seq<int64_t>(0, source.getRank()));
+    view = memref::CollapseShapeOp::create(builder, loc, view,
+                                           ArrayRef<ReassociationIndices>{all});
+  }
+  if (type.getRank() > 1) {
+    ReassociationIndices all =
+        llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
+    view = memref::ExpandShapeOp::create(builder, loc, type, view,
+                                         ArrayRef<ReassociationIndices>{all});
+  }
+  return view;
+}
+
 /// Module-wide state: the symbol table, the relax functions and the constant
 /// globals created so far.
 struct ModuleState {
@@ -564,24 +585,13 @@ LogicalResult FunctionLowering::lowerReshape(ReshapeOp op) {
     return op.emitOpError("cannot reshape a buffer of type ")
            << view.getType() << " as a view; it needs a static shape and "
            << "the identity layout";
-  Location loc = op.getLoc();
-  if (type.getRank() > 1) {
-    ReassociationIndices all =
-        llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
-    view = memref::CollapseShapeOp::create(builder, loc, view,
-                                           ArrayRef<ReassociationIndices>{all});
-  }
   auto result = cast<RankedTensorType>(op.getResult().getType());
-  if (result.getRank() > 1) {
-    ReassociationIndices all =
-        llvm::to_vector(llvm::seq<int64_t>(0, result.getRank()));
-    view = memref::ExpandShapeOp::create(
-        builder, loc,
-        MemRefType::get(result.getShape(), type.getElementType(),
-                        MemRefLayoutAttrInterface(), type.getMemorySpace()),
-        view, ArrayRef<ReassociationIndices>{all});
-  }
-  mapping.map(op.getResult(), view);
+  mapping.map(
+      op.getResult(),
+      reshapeView(builder, op.getLoc(), view,
+                  MemRefType::get(result.getShape(), type.getElementType(),
+                                  MemRefLayoutAttrInterface(),
+                                  type.getMemorySpace())));
   return success();
 }
 
@@ -659,20 +669,7 @@ LogicalResult FunctionLowering::lowerReturn(func::ReturnOp op) {
       auto whole =
           memref::AllocOp::create(builder, alloc.getLoc(), type, ValueRange(),
                                   alloc.getAlignmentAttr());
-      Value view = whole.getResult();
-      if (type.getRank() > 1) {
-        ReassociationIndices all =
-            llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
-        view = memref::CollapseShapeOp::create(
-            builder, alloc.getLoc(), view, ArrayRef<ReassociationIndices>{all});
-      }
-      if (alloc.getType().getRank() > 1) {
-        ReassociationIndices all =
-            llvm::to_vector(llvm::seq<int64_t>(0, alloc.getType().getRank()));
-        view = memref::ExpandShapeOp::create(
-            builder, alloc.getLoc(), alloc.getType(), view,
-            ArrayRef<ReassociationIndices>{all});
-      }
+      Value view = reshapeView(builder, alloc.getLoc(), whole, alloc.getType());
       fresh.erase(alloc.getResult());
       alloc.getResult().replaceAllUsesWith(view);
       alloc.erase();

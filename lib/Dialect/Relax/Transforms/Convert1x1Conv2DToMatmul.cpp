@@ -139,8 +139,7 @@ public:
 private:
   /// `value` reshaped to `shape`: the source of a reshape that made `value`
   /// from that shape, else a new relax.reshape.
-  FailureOr<Value> reshape(Value value, ArrayRef<int64_t> shape,
-                           Location loc) {
+  FailureOr<Value> reshape(Value value, ArrayRef<int64_t> shape, Location loc) {
     if (getStaticShape(value) == SmallVector<int64_t>(shape))
       return value;
     if (auto previous = value.getDefiningOp<ReshapeOp>()) {
