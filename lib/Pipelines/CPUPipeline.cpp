@@ -124,7 +124,8 @@ void mlc::buildCPUBufferizationPipeline(OpPassManager &pm,
     GPUPipelineOptions gpu;
     buildGPUKernelSchedulePipeline(
         pm, gpu.threadsPerBlock, hasTensorCoreMMA(options.emulateGPUChip),
-        options.allowTF32, hasWarpgroupMMA(options.emulateGPUChip));
+        options.allowTF32, hasWarpgroupMMA(options.emulateGPUChip),
+        /*emulation=*/true);
     tensorIRToSCF.serializeThreadBindings = true;
   } else if (options.defaultSchedule) {
     pm.addNestedPass<tensorir::PrimFuncOp>(createConvertTensorIRToLinalg());

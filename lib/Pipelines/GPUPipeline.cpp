@@ -120,7 +120,7 @@ bool mlc::hasWarpgroupMMA(StringRef chip) { return chip == "sm_90a"; }
 void mlc::buildGPUKernelSchedulePipeline(OpPassManager &pm,
                                          int64_t threadsPerBlock,
                                          bool tensorCores, bool allowTF32,
-                                         bool warpgroupMma) {
+                                         bool warpgroupMma, bool emulation) {
   if (warpgroupMma)
     pm.addPass(createGPUMarkConstantArgumentsPass());
   OpPassManager &primFuncs = pm.nest<tensorir::PrimFuncOp>();
@@ -130,7 +130,10 @@ void mlc::buildGPUKernelSchedulePipeline(OpPassManager &pm,
   schedule.allowTF32 = allowTF32;
   schedule.warpgroupMma = warpgroupMma;
   primFuncs.addPass(createGPUDefaultSchedulePass(schedule));
-  primFuncs.addPass(tensorir::createTensorIRCompactBufferAllocation());
+  tensorir::TensorIRCompactBufferAllocationOptions compaction;
+  compaction.threadPrivateLocals = !emulation;
+  primFuncs.addPass(
+      tensorir::createTensorIRCompactBufferAllocation(compaction));
 }
 
 void mlc::buildGPUPipeline(OpPassManager &pm,

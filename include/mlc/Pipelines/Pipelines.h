@@ -192,11 +192,14 @@ struct CPUPipelineOptions
 /// block's / thread's part). `tensorCores` enables the tensor-core Matmul
 /// rule (sm_80 and newer), `allowTF32` its tf32 form for float32 inputs,
 /// `warpgroupMma` the Hopper Matmul rule (sm_90a).
-/// Shared by the GPU pipeline and the CPU pipeline's emulate-gpu-schedule.
+/// Shared by the GPU pipeline and the CPU pipeline's emulate-gpu-schedule,
+/// which passes `emulation`: it runs the threads one after another, so a
+/// local buffer that several thread nests share keeps every thread's part.
 void buildGPUKernelSchedulePipeline(mlir::OpPassManager &pm,
                                     int64_t threadsPerBlock, bool tensorCores,
                                     bool allowTF32 = false,
-                                    bool warpgroupMma = false);
+                                    bool warpgroupMma = false,
+                                    bool emulation = false);
 
 /// Whether `chip` (sm_XX[a]) has the mma.sync.m16n8k16 tensor-core
 /// instructions (sm_80 and newer).

@@ -1,4 +1,5 @@
 // RUN: mlc-opt %s -split-input-file -pass-pipeline='builtin.module(tensorir.prim_func(tensorir-compact-buffer-allocation))' | FileCheck %s
+// RUN: mlc-opt %s -split-input-file -pass-pipeline='builtin.module(tensorir.prim_func(tensorir-compact-buffer-allocation{thread-private-locals=false}))' | FileCheck %s --check-prefix=SERIAL
 
 // A local accumulator used under the thread loop shrinks to one thread's
 // part (4 elements); the shared copy, filled by all threads per step of k,
@@ -116,6 +117,58 @@ tensorir.prim_func @cross_thread_row(%X: memref<4096x256xf32>, %Y: memref<4096x2
         %s = memref.load %S[%vr] : memref<4096xf32>
         %d = arith.subf %x, %s : f32
         memref.store %d, %Y[%vr, %vj] : memref<4096x256xf32>
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// A local buffer shared by two thread nests of a kernel (a running row
+// maximum, written in one stage and read in the next): threadIdx loops of
+// one tag are one thread, so it shrinks to the thread's 2 rows (rows
+// 8 tz + 2 ty + [0, 2) under both nests' own loops); the 4 x-threads of a
+// row each keep a copy. Without thread-private-locals (the host
+// emulation, which runs the threads one after another) it keeps the thread
+// block's 16 rows.
+// CHECK-LABEL: tensorir.prim_func @across_nests
+// CHECK:         %M = tensorir.alloc_buffer {scope = "local"} : memref<2xf32>
+// CHECK:         thread_binding("threadIdx.z")
+// CHECK:           tensorir.for %[[R:.*]] = 0 to 2 {
+// CHECK:             memref.store %{{.*}}, %M[%[[R]]] : memref<2xf32>
+// CHECK:         thread_binding("threadIdx.z")
+// CHECK:           tensorir.for %[[R2:.*]] = 0 to 2 {
+// CHECK:             memref.load %M[%[[R2]]] : memref<2xf32>
+// SERIAL-LABEL: tensorir.prim_func @across_nests
+// SERIAL:         %M = tensorir.alloc_buffer {scope = "local"} : memref<16xf32>
+tensorir.prim_func @across_nests(%X: memref<64xf32>, %Y: memref<64x4xf32>) {
+  %M = tensorir.alloc_buffer {scope = "local"} : memref<64xf32>
+  tensorir.for %bx = 0 to 4 thread_binding("blockIdx.x") {
+    tensorir.for %tz = 0 to 2 thread_binding("threadIdx.z") {
+      tensorir.for %ty = 0 to 4 thread_binding("threadIdx.y") {
+        tensorir.for %tx = 0 to 4 thread_binding("threadIdx.x") {
+          tensorir.for %r = 0 to 2 {
+            %row = affine.apply affine_map<(d0, d1, d2, d3) -> (d0 * 16 + d1 * 8 + d2 * 2 + d3)>(%bx, %tz, %ty, %r)
+            tensorir.block "max"(%vi = spatial(64, %row)) {
+              %x = memref.load %X[%vi] : memref<64xf32>
+              memref.store %x, %M[%vi] : memref<64xf32>
+            }
+          }
+        }
+      }
+    }
+    tensorir.for %tz = 0 to 2 thread_binding("threadIdx.z") {
+      tensorir.for %ty = 0 to 4 thread_binding("threadIdx.y") {
+        tensorir.for %tx = 0 to 4 thread_binding("threadIdx.x") {
+          tensorir.for %r = 0 to 2 {
+            %row = affine.apply affine_map<(d0, d1, d2, d3) -> (d0 * 16 + d1 * 8 + d2 * 2 + d3)>(%bx, %tz, %ty, %r)
+            tensorir.block "use"(%vi = spatial(64, %row), %vj = spatial(4, %tx)) {
+              %m = memref.load %M[%vi] : memref<64xf32>
+              memref.store %m, %Y[%vi, %vj] : memref<64x4xf32>
+            }
+          }
+        }
       }
     }
   }

@@ -26,7 +26,8 @@ namespace mlc {
 /// names the shape, "m16n8k16") that the tensor-core Matmul rule puts on the
 /// loop whose nest (h, p, kk) computes one warp's `mma.sync` tile, and that
 /// mlc-gpu-tensorize-mma replaces.
-constexpr llvm::StringLiteral kMmaSyncAnnotation = "mma_sync";
+constexpr llvm::StringLiteral kMmaSyncAnnotation =
+    tensorir::TensorIRDialect::getMmaSyncAnnotationName();
 /// The loop annotation of the Hopper Matmul rule's accumulator nest, for
 /// mlc-gpu-tensorize-wgmma (value: the wgmma shape).
 constexpr llvm::StringLiteral kWgmmaAnnotation = "wgmma";

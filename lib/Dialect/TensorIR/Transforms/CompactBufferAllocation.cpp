@@ -52,7 +52,17 @@ struct Rebase {
   Operation *op;
   SmallVector<AffineExpr> exprs;
   SmallVector<Value> ivs;
+  /// Where the loops of its block are in the plan's dimensions (`numOuter`
+  /// common loops, then one per threadIdx tag); -1 for a loop below the
+  /// common ones that is relaxed.
+  SmallVector<int> planDims;
 };
+
+/// threadIdx.x, y, z as 0, 1, 2.
+int getThreadIdxIndex(ForOp loop) {
+  StringRef tag = loop.getThreadTag().value_or("");
+  return tag == "threadIdx.x" ? 0 : tag == "threadIdx.y" ? 1 : 2;
+}
 
 /// The compaction of one buffer.
 struct Compaction {
@@ -64,6 +74,16 @@ struct Compaction {
   SmallVector<BlockOp> kept;
   SmallVector<Rebase> rebases;
 };
+
+/// Whether `block` is inside a loop that mlc-gpu-tensorize-mma turns into
+/// mma.sync (TensorIRDialect::getMmaSyncAnnotationName).
+bool isInMmaSyncNest(BlockOp block) {
+  return llvm::any_of(Schedule::getLoops(block), [](ForOp loop) {
+    DictionaryAttr annotations = loop.getAnnotationsAttr();
+    return annotations &&
+           annotations.contains(TensorIRDialect::getMmaSyncAnnotationName());
+  });
+}
 
 /// Whether a reduce iteration variable of `block` depends on a threadIdx
 /// loop (a cross-thread reduction, which must stay a block for the GPU
@@ -82,7 +102,8 @@ bool isCrossThreadReduction(BlockOp block) {
 
 /// How `alloc` shrinks, if it is a shared/local buffer whose accesses allow
 /// it.
-std::optional<Compaction> planCompaction(AllocBufferOp alloc) {
+std::optional<Compaction> planCompaction(AllocBufferOp alloc,
+                                         bool threadPrivateLocals) {
   StringRef scope = alloc.getStorageScope();
   if (scope == "global")
     return std::nullopt;
@@ -129,6 +150,16 @@ std::optional<Compaction> planCompaction(AllocBufferOp alloc) {
     prefix.resize(n);
   }
   unsigned numOuter = prefix.size();
+  // A local buffer is private to its thread: threadIdx loops of one tag
+  // are the same thread in every statement (TVM's thread variables), so
+  // they are not relaxed and the region may start at a function of them,
+  // dimensions numOuter + 0, 1, 2 (x, y, z) of the plan. Dimension
+  // numOuter + 3 stands for any other loop, which must not appear.
+  bool privateLocal = threadPrivateLocals && scope == "local";
+  unsigned numPlanDims = numOuter + (privateLocal ? 4 : 0);
+  auto keepInner = [&](ForOp loop) {
+    return privateLocal && isThreadIdxLoop(loop);
+  };
 
   // Each index as an affine function of the loops around its block (the
   // prefix first), through the block's bindings.
@@ -150,7 +181,12 @@ std::optional<Compaction> planCompaction(AllocBufferOp alloc) {
     ValueRange indices = isa<memref::LoadOp>(op)
                              ? cast<memref::LoadOp>(op).getIndices()
                              : cast<memref::StoreOp>(op).getIndices();
-    Rebase rebase{op, {}, ivs};
+    Rebase rebase{op, {}, ivs, {}};
+    for (auto [i, loop] : llvm::enumerate(Schedule::getLoops(block)))
+      rebase.planDims.push_back(i < numOuter ? int(i)
+                                : keepInner(loop)
+                                    ? int(numOuter + getThreadIdxIndex(loop))
+                                    : -1);
     for (Value index : indices) {
       std::optional<AffineExpr> expr =
           toAffine(index, iterVars, alloc.getContext());
@@ -173,6 +209,12 @@ std::optional<Compaction> planCompaction(AllocBufferOp alloc) {
   auto fail = [&]() { return alloc.emitError(); };
   bool shared = scope.starts_with("shared");
   for (BlockOp block : blocks) {
+    // In an mma_sync nest the warp's lanes read a local operand as their
+    // fragments, each lane its own elements (mlc-gpu-tensorize-mma), which
+    // the buffer's other statements place: the nest's SIMT form, in which
+    // a thread reads whole rows of the operand, says nothing of them.
+    if (privateLocal && isInMmaSyncNest(block))
+      continue;
     FailureOr<AccessRegions> regions = getAccessRegions(block);
     if (failed(regions))
       return std::nullopt;
@@ -186,18 +228,33 @@ std::optional<Compaction> planCompaction(AllocBufferOp alloc) {
     for (Attribute attr : regionAttrs) {
       FailureOr<SmallVector<ProducedRange>> ranges = relaxRegion(
           block, cast<BufferRegionAttr>(attr), numOuter, fail,
-          [&](ForOp loop) { return shared && isThreadIdxLoop(loop); });
+          [&](ForOp loop) { return shared && isThreadIdxLoop(loop); },
+          keepInner);
       if (failed(ranges) || ranges->size() != rank)
         return std::nullopt;
+      // The block's loops as the plan's dimensions.
+      SmallVector<AffineExpr> toPlan;
+      for (auto [i, loop] : llvm::enumerate(Schedule::getLoops(block)))
+        toPlan.push_back(getAffineDimExpr(
+            i < numOuter      ? unsigned(i)
+            : keepInner(loop) ? numOuter + getThreadIdxIndex(loop)
+                              : numOuter + 3,
+            ctx));
       for (unsigned d = 0; d < rank; ++d) {
-        const ProducedRange &range = (*ranges)[d];
+        ProducedRange range = (*ranges)[d];
+        if (privateLocal) {
+          range.lower = simplifyAffineExpr(range.lower.replaceDims(toPlan),
+                                           numPlanDims, 0);
+          if (range.lower.isFunctionOfDim(numOuter + 3))
+            return std::nullopt;
+        }
         if (first) {
           lower[d] = range.lower;
           maxEnd[d] = range.extent;
           continue;
         }
         auto offset = dyn_cast<AffineConstantExpr>(
-            simplifyAffineExpr(range.lower - lower[d], numOuter, 0));
+            simplifyAffineExpr(range.lower - lower[d], numPlanDims, 0));
         if (!offset)
           return std::nullopt;
         minOffset[d] = std::min(minOffset[d], offset.getValue());
@@ -212,7 +269,7 @@ std::optional<Compaction> planCompaction(AllocBufferOp alloc) {
   SmallVector<int64_t> shape;
   bool smaller = false;
   for (unsigned d = 0; d < rank; ++d) {
-    lower[d] = simplifyAffineExpr(lower[d] + minOffset[d], numOuter, 0);
+    lower[d] = simplifyAffineExpr(lower[d] + minOffset[d], numPlanDims, 0);
     // A predicated tail may relax past the end of the buffer.
     int64_t extent = std::min(maxEnd[d] - minOffset[d], type.getDimSize(d));
     shape.push_back(extent);
@@ -230,9 +287,20 @@ std::optional<Compaction> planCompaction(AllocBufferOp alloc) {
     (isCrossThreadReduction(block) ? result.kept : result.blocks)
         .push_back(block);
   for (Rebase &rebase : rebases) {
-    for (unsigned d = 0; d < rank; ++d)
+    // The region's start in the access's loops: the plan's thread
+    // dimensions are its own threadIdx loops.
+    SmallVector<AffineExpr> fromPlan(numPlanDims,
+                                     getAffineDimExpr(rebase.ivs.size(), ctx));
+    for (auto [i, planDim] : llvm::enumerate(rebase.planDims))
+      if (planDim >= 0)
+        fromPlan[planDim] = getAffineDimExpr(i, ctx);
+    for (unsigned d = 0; d < rank; ++d) {
+      AffineExpr start = lower[d].replaceDims(fromPlan);
+      if (start.isFunctionOfDim(rebase.ivs.size()))
+        return std::nullopt;
       rebase.exprs[d] =
-          simplifyAffineExpr(rebase.exprs[d] - lower[d], rebase.ivs.size(), 0);
+          simplifyAffineExpr(rebase.exprs[d] - start, rebase.ivs.size() + 1, 0);
+    }
     result.rebases.push_back(std::move(rebase));
   }
   return result;
@@ -241,10 +309,13 @@ std::optional<Compaction> planCompaction(AllocBufferOp alloc) {
 struct TensorIRCompactBufferAllocationPass
     : public mlc::tensorir::impl::TensorIRCompactBufferAllocationBase<
           TensorIRCompactBufferAllocationPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     SmallVector<Compaction, 2> compactions;
     getOperation().walk([&](AllocBufferOp alloc) {
-      if (std::optional<Compaction> c = planCompaction(alloc))
+      if (std::optional<Compaction> c =
+              planCompaction(alloc, threadPrivateLocals))
         compactions.push_back(std::move(*c));
     });
     if (compactions.empty())

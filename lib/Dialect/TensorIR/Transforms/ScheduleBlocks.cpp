@@ -322,11 +322,10 @@ relaxTerms(AffineExpr expr, ArrayRef<std::optional<IndexRange>> relaxed,
   return simplifyAffineExpr(kept + bound, numDims, 0);
 }
 
-FailureOr<SmallVector<ProducedRange>>
-schedutil::relaxRegion(BlockOp other, BufferRegionAttr region,
-                       unsigned numOuter,
-                       function_ref<InFlightDiagnostic()> fail,
-                       function_ref<bool(ForOp)> relaxOuter) {
+FailureOr<SmallVector<ProducedRange>> schedutil::relaxRegion(
+    BlockOp other, BufferRegionAttr region, unsigned numOuter,
+    function_ref<InFlightDiagnostic()> fail,
+    function_ref<bool(ForOp)> relaxOuter, function_ref<bool(ForOp)> keepInner) {
   MLIRContext *ctx = other.getContext();
   SmallVector<ForOp> loops = Schedule::getLoops(other);
   SmallVector<Value> ivs =
@@ -345,6 +344,8 @@ schedutil::relaxRegion(BlockOp other, BufferRegionAttr region,
   SmallVector<std::optional<IndexRange>> relaxed(ivs.size());
   for (unsigned dim = 0; dim < ivs.size(); ++dim) {
     if (dim < numOuter && !(relaxOuter && relaxOuter(loops[dim])))
+      continue;
+    if (dim >= numOuter && keepInner && keepInner(loops[dim]))
       continue;
     std::optional<int64_t> extent = loops[dim].getConstantUpperBound();
     std::optional<int64_t> lb = loops[dim].getConstantLowerBound();
@@ -389,7 +390,7 @@ schedutil::relaxRegion(BlockOp other, BufferRegionAttr region,
                     << describe(other)
                     << " in one iteration has no constant size";
     ranges.push_back(
-        {simplifyAffineExpr(lower, numOuter, 0), extentExpr.getValue()});
+        {simplifyAffineExpr(lower, ivs.size(), 0), extentExpr.getValue()});
   }
   return ranges;
 }

@@ -70,12 +70,15 @@ struct ProducedRange {
 /// constant-size range per buffer dimension starting at an affine function
 /// of the first `numOuter` loops. Outer loops for which `relaxOuter` holds
 /// are relaxed too (threads of one GPU thread block share a `shared` buffer,
-/// so what one iteration covers of it covers all of them). Fails through
-/// `fail` when a range is not linear or has no constant size.
+/// so what one iteration covers of it covers all of them). Inner loops for
+/// which `keepInner` holds are not relaxed: the range's start may then use
+/// them too (dimensions past `numOuter`). Fails through `fail` when a range
+/// is not linear or has no constant size.
 mlir::FailureOr<llvm::SmallVector<ProducedRange>>
 relaxRegion(BlockOp other, BufferRegionAttr region, unsigned numOuter,
             llvm::function_ref<mlir::InFlightDiagnostic()> fail,
-            llvm::function_ref<bool(ForOp)> relaxOuter = nullptr);
+            llvm::function_ref<bool(ForOp)> relaxOuter = nullptr,
+            llvm::function_ref<bool(ForOp)> keepInner = nullptr);
 
 /// The scope-level op holding `op` (itself, or its outermost loop).
 mlir::Operation *getTopInScope(mlir::Operation *op);

@@ -60,6 +60,15 @@ def TensorIR_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getLoopAnnotationsAttrName() {
       return ::llvm::StringLiteral("tensorir.annotations");
     }
+    /// Key of a `tensorir.for`'s `annotations` (the value names the shape,
+    /// "m16n8k16") on the loop whose nest (h, p, kk) computes one warp's
+    /// `mma.sync` tile, which mlc-gpu-tensorize-mma replaces. The warp's
+    /// lanes compute the nest together: an operand in `local` memory is read
+    /// as the lanes' fragments, each lane its own elements
+    /// (tensorir-compact-buffer-allocation relies on this).
+    static constexpr ::llvm::StringLiteral getMmaSyncAnnotationName() {
+      return ::llvm::StringLiteral("mma_sync");
+    }
     /// Discardable attribute (a `#tensorir.op_pattern`) of a
     /// `tensorir.prim_func`: its TVM pattern kind, used by operator fusion.
     static constexpr ::llvm::StringLiteral getOpPatternAttrName() {

@@ -125,6 +125,16 @@ def TensorIRCompactBufferAllocation
       load and store still index it with distinct iteration variables (a
       row sum per thread block becomes `memref<1xf32>`).
 
+    A `local` buffer is private to a thread, so `threadIdx` loops of one tag
+    are one thread in every statement that accesses it (TVM's thread
+    variables): with `thread-private-locals` (the default) they are not
+    relaxed, and a local buffer that several thread-bound loop nests of a
+    kernel share (a flash-attention kernel's running maximum and output
+    accumulator) shrinks to what one thread touches. Without it (the host
+    emulation of GPU schedules, which runs the threads one after another
+    and so needs every thread's elements at once) such a buffer keeps what
+    all threads of the block touch.
+
     As in TVM, the buffer is taken to hold nothing across iterations of the
     loops above the common ancestor (which is what compute_at builds). A
     buffer with a dynamic shape, one used by anything but loads and stores
@@ -137,6 +147,13 @@ def TensorIRCompactBufferAllocation
     %A_shared = tensorir.alloc_buffer {scope = "shared"} : memref<64x8xf32>
     ```
   }];
+  let options = [
+    Option<"threadPrivateLocals", "thread-private-locals", "bool",
+           /*default=*/"true",
+           "Shrink a local buffer to one thread's part also where several "
+           "threadIdx loop nests access it (off for the host emulation, "
+           "which runs the threads one after another)">
+  ];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
