@@ -128,7 +128,10 @@ FailureOr<Value> cloneOutside(OpBuilder &builder, Value value, ForOp loop,
 /// iteration variable `loop` (bound to threadIdx.x) feeds: each thread
 /// accumulates its part in a private scalar, warp shuffles (`gpu.shuffle
 /// xor`) and a shared array of the warps' results combine the threads, and
-/// thread 0 stores the result.
+/// thread 0 stores the result. Fewer than 32 threads along x (a power of
+/// two) are consecutive lanes of one warp: shuffles alone combine them,
+/// whatever y and z are. Every thread ends with the result, so each stores
+/// it where the target is its own (local) memory.
 LogicalResult lowerCrossThreadReduction(RewriterBase &rewriter, PrimFuncOp prim,
                                         ForOp loop, BlockOp block,
                                         const int64_t (&launchSize)[6],
@@ -138,14 +141,37 @@ LogicalResult lowerCrossThreadReduction(RewriterBase &rewriter, PrimFuncOp prim,
            << block.getName() << "' reduces over " << describeLoop(loop)
            << " across threads in the " << kernelName << ": ";
   };
-  if (*loop.getThreadTag() != "threadIdx.x" || launchSize[4] != 1 ||
-      launchSize[5] != 1 ||
-      loop.getConstantUpperBound() != std::optional<int64_t>(launchSize[3]))
+  int64_t lanes = launchSize[3];
+  bool withinWarp = lanes < 32;
+  if (*loop.getThreadTag() != "threadIdx.x" ||
+      loop.getConstantUpperBound() != std::optional<int64_t>(lanes))
+    return error() << "the reduction must use all threads of the block "
+                      "along threadIdx.x";
+  if (!withinWarp && (launchSize[4] != 1 || launchSize[5] != 1))
     return error() << "the reduction must use all threads of the block, "
                       "along threadIdx.x only";
-  if (launchSize[3] % 32 != 0)
-    return error() << "the number of threads (" << launchSize[3]
+  if (!withinWarp && lanes % 32 != 0)
+    return error() << "the number of threads (" << lanes
                    << ") must be a multiple of the warp size, 32";
+  int64_t threads = launchSize[3] * launchSize[4] * launchSize[5];
+  if (withinWarp && (!llvm::isPowerOf2_64(lanes) || threads % 32 != 0))
+    return error() << "a reduction over fewer than 32 threads (" << lanes
+                   << ") must be over a power of two of them, in whole warps "
+                      "(the block has "
+                   << threads << " threads)";
+  // Every lane of a warp must reach the shuffles.
+  for (Operation *parent = loop->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    auto outer = dyn_cast<ForOp>(parent);
+    if (!outer || outer.getKind() != ForKind::thread_binding)
+      continue;
+    int index = getHardwareIndex(*outer.getThreadTag());
+    if (index >= 3 && outer.getConstantUpperBound() !=
+                          std::optional<int64_t>(launchSize[index]))
+      return error() << "the reduction must run on every thread: "
+                     << describeLoop(outer)
+                     << " leaves threads of the block out";
+  }
   SmallVector<BlockOp> blocks;
   loop.walk([&](BlockOp b) { blocks.push_back(b); });
   if (blocks.size() != 1)
@@ -192,8 +218,16 @@ LogicalResult lowerCrossThreadReduction(RewriterBase &rewriter, PrimFuncOp prim,
                      << " depends on the reduction's loops";
     indices.push_back(*index);
   }
-  Value cond = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                     loop.getInductionVar(), zero);
+  // A thread's own target: every thread stores (all hold the result).
+  bool everyThreadStores =
+      getGPUAddressSpace(reduction->store.getMemRef().getType()) ==
+      gpu::AddressSpace::Private;
+  Value cond =
+      everyThreadStores
+          ? arith::ConstantIntOp::create(rewriter, loc, 1, 1).getResult()
+          : arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                  loop.getInductionVar(), zero)
+                .getResult();
   if (Value pred = block.getPredicate()) {
     SmallVector<Value> terms, worklist{pred};
     while (!worklist.empty()) {
@@ -223,7 +257,8 @@ LogicalResult lowerCrossThreadReduction(RewriterBase &rewriter, PrimFuncOp prim,
     return rewriter.clone(*combiner, m)->getResult(0);
   };
   auto warpReduce = [&](Value v) {
-    for (int32_t offset = 16; offset >= 1; offset /= 2) {
+    for (int32_t offset = std::min<int64_t>(lanes, 32) / 2; offset >= 1;
+         offset /= 2) {
       Value shuffled = gpu::ShuffleOp::create(rewriter, loc, v, offset, 32,
                                               gpu::ShuffleMode::XOR)
                            .getShuffleResult();
@@ -233,7 +268,7 @@ LogicalResult lowerCrossThreadReduction(RewriterBase &rewriter, PrimFuncOp prim,
   };
   Value result =
       warpReduce(memref::LoadOp::create(rewriter, loc, partial, zero));
-  int64_t numWarps = launchSize[3] / 32;
+  int64_t numWarps = withinWarp ? 1 : lanes / 32;
   if (numWarps > 1) {
     Value tid = loop.getInductionVar();
     Value c32 = arith::ConstantIndexOp::create(rewriter, loc, 32);

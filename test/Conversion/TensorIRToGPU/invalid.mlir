@@ -122,3 +122,52 @@ tensorir.prim_func @cross_thread_f64(%X: memref<64xf64>, %Y: memref<f64>) {
   }
   tensorir.return
 }
+
+// -----
+
+tensorir.prim_func @cross_thread_lanes(%X: memref<8x6xf32>, %Y: memref<8xf32>) {
+  tensorir.for %ty = 0 to 8 thread_binding("threadIdx.y") {
+    tensorir.for %tx = 0 to 6 thread_binding("threadIdx.x") {
+      // expected-error @below {{a reduction over fewer than 32 threads (6) must be over a power of two of them, in whole warps (the block has 48 threads)}}
+      tensorir.block "Y"(%vi = spatial(8, %ty), %vk = reduce(6, %tx)) {
+        tensorir.init {
+          %z = arith.constant 0.0 : f32
+          memref.store %z, %Y[%vi] : memref<8xf32>
+        }
+        %x = memref.load %X[%vi, %vk] : memref<8x6xf32>
+        %y = memref.load %Y[%vi] : memref<8xf32>
+        %s = arith.addf %x, %y : f32
+        memref.store %s, %Y[%vi] : memref<8xf32>
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+tensorir.prim_func @cross_thread_partial(%X: memref<16x4xf32>, %Y: memref<16xf32>) {
+  tensorir.for %bx = 0 to 1 thread_binding("blockIdx.x") {
+    tensorir.for %ty = 0 to 16 thread_binding("threadIdx.y") {
+      tensorir.for %tx = 0 to 4 thread_binding("threadIdx.x") {
+        %s = arith.constant 0.0 : f32
+      }
+    }
+    tensorir.for %ty = 0 to 8 thread_binding("threadIdx.y") {
+      tensorir.for %tx = 0 to 4 thread_binding("threadIdx.x") {
+        // expected-error @below {{the reduction must run on every thread: loop 'ty' (threadIdx.y) leaves threads of the block out}}
+        tensorir.block "Y"(%vi = spatial(16, %ty), %vk = reduce(4, %tx)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %Y[%vi] : memref<16xf32>
+          }
+          %x = memref.load %X[%vi, %vk] : memref<16x4xf32>
+          %y = memref.load %Y[%vi] : memref<16xf32>
+          %s = arith.addf %x, %y : f32
+          memref.store %s, %Y[%vi] : memref<16xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}

@@ -139,3 +139,68 @@ tensorir.prim_func @cross_thread(%X: memref<512xf32>, %Y: memref<f32>) {
   }
   tensorir.return
 }
+
+// -----
+
+// Fewer than 32 threads along x (here 4, in 4 x 8 x 2 threads) are
+// consecutive lanes of one warp: two xor shuffles combine them, with no
+// shared array. Every thread then holds the row's maximum: into a local
+// buffer each stores its own copy, into global memory thread 0 stores.
+// CHECK-LABEL: tensorir.prim_func @quad_max
+// CHECK:         gpu.launch
+// CHECK-NOT:       address_space<workgroup>
+// CHECK:           tensorir.block "M"
+// CHECK:           %[[S2:.*]], %{{.*}} = gpu.shuffle xor %{{.*}}, %c2_i32, %c32_i32 : f32
+// CHECK:           %[[M2:.*]] = arith.maximumf %{{.*}}, %[[S2]]
+// CHECK:           %[[S1:.*]], %{{.*}} = gpu.shuffle xor %[[M2]], %c1_i32, %c32_i32{{.*}} : f32
+// CHECK:           %[[M1:.*]] = arith.maximumf %[[M2]], %[[S1]]
+// CHECK-NOT:       gpu.shuffle
+// CHECK:           scf.if %true
+// CHECK-NEXT:        memref.store %[[M1]], %{{.*}} : memref<16xf32, #gpu.address_space<private>>
+// CHECK:           tensorir.block "G"
+// CHECK:           %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %c0
+// CHECK-COUNT-2:   gpu.shuffle xor
+// CHECK-NOT:       gpu.shuffle
+// CHECK:           scf.if %[[FIRST]]
+// CHECK-NEXT:        memref.store %{{.*}}, %Y[%{{.*}}] : memref<16xf32>
+tensorir.prim_func @quad_max(%X: memref<16x32xf32>, %Y: memref<16xf32>) {
+  %L = tensorir.alloc_buffer {scope = "local"} : memref<16xf32>
+  tensorir.for %tz = 0 to 2 thread_binding("threadIdx.z") {
+    tensorir.for %ty = 0 to 8 thread_binding("threadIdx.y") {
+      tensorir.for %tx = 0 to 4 thread_binding("threadIdx.x") {
+        tensorir.for %c = 0 to 8 {
+          %row = affine.apply affine_map<(d0, d1) -> (d0 * 8 + d1)>(%tz, %ty)
+          %col = affine.apply affine_map<(d0, d1) -> (d0 * 8 + d1)>(%tx, %c)
+          tensorir.block "M"(%vi = spatial(16, %row), %vk = reduce(32, %col)) {
+            tensorir.init {
+              %z = arith.constant 0xFF800000 : f32
+              memref.store %z, %L[%vi] : memref<16xf32>
+            }
+            %x = memref.load %X[%vi, %vk] : memref<16x32xf32>
+            %m = memref.load %L[%vi] : memref<16xf32>
+            %r = arith.maximumf %m, %x : f32
+            memref.store %r, %L[%vi] : memref<16xf32>
+          }
+        }
+      }
+    }
+  }
+  tensorir.for %tz = 0 to 2 thread_binding("threadIdx.z") {
+    tensorir.for %ty = 0 to 8 thread_binding("threadIdx.y") {
+      tensorir.for %tx = 0 to 4 thread_binding("threadIdx.x") {
+        %row = affine.apply affine_map<(d0, d1) -> (d0 * 8 + d1)>(%tz, %ty)
+        tensorir.block "G"(%vi = spatial(16, %row), %vk = reduce(4, %tx)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %Y[%vi] : memref<16xf32>
+          }
+          %x = memref.load %L[%vi] : memref<16xf32>
+          %y = memref.load %Y[%vi] : memref<16xf32>
+          %s = arith.addf %y, %x : f32
+          memref.store %s, %Y[%vi] : memref<16xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}

@@ -35,14 +35,27 @@ def ConvertTensorIRToGPU : Pass<"convert-tensorir-to-gpu", "::mlir::ModuleOp"> {
       (the kernel body and the bodies of serial loops), as TVM's
       `ThreadSync` does for shared memory.
 
+    - A reduction block whose reduce iteration variable a `threadIdx.x`
+      loop feeds (TVM's `LowerCrossThreadReduction`): each thread
+      accumulates its part in a private scalar, `gpu.shuffle xor` combines
+      the threads of a warp, and with more than one warp (all threads of
+      the block along x, y and z of extent 1) a shared array of the warps'
+      results and more shuffles combine the warps. Fewer than 32 threads
+      along x (a power of two, in a block of whole warps) are consecutive
+      lanes of one warp: log2 of them shuffles combine them, whatever y and
+      z are. Every thread then holds the result: into private memory (a
+      `local` buffer) each stores its own copy, elsewhere thread 0 stores
+      it. 32-bit add, mul, min, max, and, or and xor are supported.
+
     The rest of the kernel (serial loops, blocks) stays tensorir for
     `convert-tensorir-to-scf`. Errors, each naming the loop or block: a
     block outside every kernel (it would run on the host), a `threadIdx`
     extent that is dynamic or above the hardware limit (1024 threads in all,
     64 in z), a `blockIdx.y/z` extent above 65535, a bound loop that does not
     start at 0 with step 1, workgroup memory above 48 KiB (the static limit),
-    and a reduction over a `threadIdx` loop (cross-thread reductions are
-    not lowered yet).
+    and a cross-thread reduction of another form (other combiners or types,
+    a thread count that is no multiple of 32 nor a power of two below it,
+    a thread loop that leaves threads of the block out of the shuffles).
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
