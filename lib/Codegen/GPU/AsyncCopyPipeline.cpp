@@ -545,6 +545,50 @@ LogicalResult Pipeliner::run() {
   return success();
 }
 
+/// The padding of getStageShape for the workgroup buffers that ldmatrix
+/// reads and no pipeline multi-buffered (e.g. a flash-attention kernel's Q
+/// tile, copied once before its loop), while the kernel's static shared
+/// memory stays within the limit (after the pipelines took their stages).
+/// Loads, stores and ldmatrix index rows and columns as they are, so the
+/// padding only changes the buffer's type; multi-buffered rows are padded
+/// already, to an odd number of 16-byte pieces, and stay as they are.
+void padLdmatrixSources(Operation *root) {
+  auto bytes = [](MemRefType type) {
+    return mlc::getStaticByteSize(type).value_or(kStaticSharedBytes + 1);
+  };
+  root->walk([&](gpu::LaunchOp launch) {
+    int64_t sharedBytes = 0;
+    SmallVector<memref::AllocaOp> candidates;
+    launch.walk([&](memref::AllocaOp alloca) {
+      MemRefType type = alloca.getType();
+      if (!mlc::isWorkgroupMemory(alloca) || !type.hasStaticShape())
+        return;
+      sharedBytes += bytes(type);
+      bool readByLdmatrix = false, indexedOnly = true;
+      for (Operation *user : alloca->getUsers()) {
+        readByLdmatrix |= isa<nvgpu::LdMatrixOp>(user);
+        indexedOnly &= isa<nvgpu::LdMatrixOp, memref::LoadOp, memref::StoreOp,
+                           vector::LoadOp, vector::StoreOp>(user);
+      }
+      if (readByLdmatrix && indexedOnly && type.getLayout().isIdentity() &&
+          getStageShape(type, /*pad=*/true) != type.getShape())
+        candidates.push_back(alloca);
+    });
+    for (memref::AllocaOp alloca : candidates) {
+      MemRefType type = alloca.getType();
+      SmallVector<int64_t> shape = getStageShape(type, /*pad=*/true);
+      auto padded =
+          MemRefType::get(shape, type.getElementType(),
+                          MemRefLayoutAttrInterface(), type.getMemorySpace());
+      int64_t extra = bytes(padded) - bytes(type);
+      if (sharedBytes + extra > kStaticSharedBytes)
+        continue;
+      sharedBytes += extra;
+      alloca.getResult().setType(padded);
+    }
+  });
+}
+
 struct GPUAsyncCopyPipelinePass
     : public mlc::impl::GPUAsyncCopyPipelinePassBase<GPUAsyncCopyPipelinePass> {
   using Base::Base;
@@ -562,6 +606,8 @@ struct GPUAsyncCopyPipelinePass
     });
     for (scf::ForOp loop : loops)
       (void)Pipeliner(loop, stages, pad).run();
+    if (pad)
+      padLdmatrixSources(getOperation());
   }
 };
 

@@ -246,9 +246,14 @@ FailureOr<MmaNest> matchNest(scf::ForOp h, int64_t k, std::string &why) {
     why = "expected f16 or bf16 A and B of one type";
     return failure();
   }
-  if (!mlc::isWorkgroupMemory(nest.a.getMemRef()) ||
+  // A may be the thread's own registers: a flash-attention kernel's P,
+  // left by an earlier mma in the accumulator layout that is also A's.
+  bool aPrivate =
+      mlc::getGPUAddressSpace(nest.a.getMemRef()) == gpu::AddressSpace::Private;
+  if ((!aPrivate && !mlc::isWorkgroupMemory(nest.a.getMemRef())) ||
       !mlc::isWorkgroupMemory(nest.b.getMemRef())) {
-    why = "expected A and B in workgroup (shared) memory";
+    why = "expected A in workgroup (shared) or private memory and B in "
+          "workgroup memory";
     return failure();
   }
   std::optional<unsigned> aRow = getDimOf(nest.a, h.getInductionVar());
@@ -387,15 +392,17 @@ public:
   int64_t perRegister() const { return nest.k == 16 ? 2 : 1; }
 
   /// A (16 x k, rows g + 8h): one ldmatrix.x4 when k is A's innermost
-  /// dimension (lane l points at row l % 16 in mma order and k (k / 2) (l /
-  /// 16)), else element by element. Register 2q + e of the f16 fragment
-  /// (a0..a7 of the PTX ISA) is row g + 8 (q % 2), k 2t + e + 8 (q / 2);
-  /// register q of the tf32 one row g + 8 (q % 2), k t + 4 (q / 2).
+  /// dimension of a shared buffer (lane l points at row l % 16 in mma order
+  /// and k (k / 2) (l / 16)), else element by element (from the thread's
+  /// own registers, these are its elements). Register 2q + e of the f16
+  /// fragment (a0..a7 of the PTX ISA) is row g + 8 (q % 2), k 2t + e + 8 (q
+  /// / 2); register q of the tf32 one row g + 8 (q % 2), k t + 4 (q / 2).
   FailureOr<Value> buildA() {
     AffineExpr g = b.getAffineDimExpr(0), t = b.getAffineDimExpr(1);
     AffineExpr l = g * 4 + t;
     int64_t half = nest.k / 2, perReg = perRegister();
-    if (nest.aKDim == nest.a.getIndices().size() - 1) {
+    if (nest.aKDim == nest.a.getIndices().size() - 1 &&
+        mlc::isWorkgroupMemory(nest.a.getMemRef())) {
       FailureOr<SmallVector<Value>> index = indicesAt(
           nest.a, ofLane(l % 8), constant(0), ofLane(l.floorDiv(8) % 2),
           constant(0), ofLane(l.floorDiv(16) * half));
@@ -573,13 +580,19 @@ struct GPUTensorizeMMAPass
       tiles.emplace_back(*nest, *lane);
     }
     // B stored K x N: its columns permuted so that ldmatrix.trans applies
-    // (each buffer once; the tiles then check the columns they read). Not
-    // for tf32, which ldmatrix.trans cannot transpose.
-    llvm::SmallDenseSet<Value> permuted;
+    // (each buffer once; the tiles then check the columns they read), unless
+    // a tile already reads 8 contiguous columns (a kernel that indexes B by
+    // the accumulator's own columns). Not for tf32, which ldmatrix.trans
+    // cannot transpose.
+    llvm::SmallDenseSet<Value> contiguous, permuted;
+    for (auto &[nest, lane] : tiles)
+      if (MmaBuilder(nest, lane).hasContiguousBColumns())
+        contiguous.insert(nest.b.getMemRef());
     for (auto &[nest, lane] : tiles) {
       Value b = nest.b.getMemRef();
       if (nest.k == 16 && nest.bColDim == nest.b.getIndices().size() - 1 &&
-          !permuted.contains(b) && succeeded(permuteBColumns(b)))
+          !contiguous.contains(b) && !permuted.contains(b) &&
+          succeeded(permuteBColumns(b)))
         permuted.insert(b);
     }
     for (auto &[nest, lane] : tiles) {

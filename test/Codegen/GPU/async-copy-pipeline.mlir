@@ -540,3 +540,36 @@ func.func @masked_columns_straddle(%A: memref<8x64xf32>, %out: memref<8xf32>) {
   }
   return
 }
+
+// -----
+
+// Workgroup buffers that ldmatrix reads and no pipeline multi-buffers (a
+// tile copied once, before the loop) get the same padding of their 128-byte
+// rows (64 f16 + 8: ldmatrix's 8 rows start in 8 different bank groups),
+// as long as the kernel's static shared memory stays within 48 KiB: %q
+// (8 KiB + 1 KiB) is padded, %big (36 KiB + 4.5 KiB) would pass the limit
+// and is not.
+// CHECK-LABEL: func.func @pad_ldmatrix_source
+// CHECK-DAG:     memref.alloca() : memref<64x72xf16, #gpu.address_space<workgroup>>
+// CHECK-DAG:     memref.alloca() : memref<288x64xf16, #gpu.address_space<workgroup>>
+// CHECK:         nvgpu.ldmatrix %{{.*}} : memref<64x72xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// TWO-LABEL: func.func @pad_ldmatrix_source
+func.func @pad_ldmatrix_source(%src: memref<64x64xf16>, %out: memref<4x2xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %ty, %tz) in (%sx = %c32, %sy = %c1, %sz = %c1) {
+    %q = memref.alloca() : memref<64x64xf16, #gpu.address_space<workgroup>>
+    %big = memref.alloca() : memref<288x64xf16, #gpu.address_space<workgroup>>
+    %x = memref.load %src[%t, %c0] : memref<64x64xf16>
+    memref.store %x, %q[%t, %c0] : memref<64x64xf16, #gpu.address_space<workgroup>>
+    memref.store %x, %big[%t, %c0] : memref<288x64xf16, #gpu.address_space<workgroup>>
+    %f = nvgpu.ldmatrix %q[%t, %c0] {numTiles = 4 : i32, transpose = false} : memref<64x64xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+    %g = nvgpu.ldmatrix %big[%t, %c0] {numTiles = 4 : i32, transpose = false} : memref<288x64xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+    %s = arith.addf %f, %g : vector<4x2xf16>
+    vector.store %s, %out[%c0, %c0] : memref<4x2xf16>, vector<4x2xf16>
+    gpu.terminator
+  }
+  return
+}

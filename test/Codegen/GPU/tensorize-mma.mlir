@@ -481,3 +481,51 @@ func.func @unknown_shape() {
   } {tensorir.annotations = {mma_sync = "m16n8k32"}}
   return
 }
+
+// -----
+
+// A in the thread's registers (a flash-attention kernel's P, left by an
+// earlier mma in the accumulator layout, here rebased by the lane's first
+// column 2t): each lane loads its own fragment elements, k 2t + e + 8 (q /
+// 2), at 2t + e + 8 (q / 2) - 2t. B stored K x N is read by the
+// accumulator's own columns 2t + p, already 8 contiguous ones: ldmatrix
+// with transpose, and the buffer is not permuted.
+// CHECK-LABEL: func.func @private_a
+// CHECK:         gpu.launch
+// CHECK-COUNT-8:   memref.load %{{.*}} : memref<2x10xf16, #gpu.address_space<private>>
+// CHECK:           %[[AFRAG:.*]] = vector.from_elements {{.*}} : vector<4x2xf16>
+// CHECK:           %[[BFRAG:.*]] = nvgpu.ldmatrix %{{.*}} {numTiles = 2 : i32, transpose = true} : memref<16x64xf16, #gpu.address_space<workgroup>> -> vector<2x2xf16>
+// CHECK:           nvgpu.mma.sync(%[[AFRAG]], %[[BFRAG]], %{{.*}}) {mmaShape = [16, 8, 16]}
+// CHECK-NOT:       affine_map<(d0) -> ((d0 floordiv 2) mod 8
+func.func @private_a(%c_out: memref<32x2x2xf32>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %b = memref.alloca() : memref<16x64xf16, #gpu.address_space<workgroup>>
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %g, %w) in (%sx = %c4, %sy = %c8, %sz = %c1) {
+    %p_regs = memref.alloca() : memref<2x10xf16, #gpu.address_space<private>>
+    %acc = memref.alloca() : memref<2x2xf32, #gpu.address_space<private>>
+    scf.for %h = %c0 to %c2 step %c1 {
+      scf.for %p = %c0 to %c2 step %c1 {
+        scf.for %kk = %c0 to %c16 step %c1 {
+          %k = affine.apply affine_map<(d0, d1) -> (d0 - d1 * 2)>(%kk, %t)
+          %col = affine.apply affine_map<(d0, d1) -> (d0 * 2 + d1)>(%t, %p)
+          %x = memref.load %p_regs[%h, %k] : memref<2x10xf16, #gpu.address_space<private>>
+          %xf = arith.extf %x : f16 to f32
+          %y = memref.load %b[%kk, %col] : memref<16x64xf16, #gpu.address_space<workgroup>>
+          %yf = arith.extf %y : f16 to f32
+          %m = arith.mulf %xf, %yf : f32
+          %c = memref.load %acc[%h, %p] : memref<2x2xf32, #gpu.address_space<private>>
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %acc[%h, %p] : memref<2x2xf32, #gpu.address_space<private>>
+        }
+      }
+    } {tensorir.annotations = {mma_sync = "m16n8k16"}}
+    gpu.terminator
+  }
+  return
+}

@@ -138,14 +138,19 @@ def GPUTensorizeMMAPass
       A's innermost dimension, and of the 16 x 8 B tile (2 tiles) when k is
       B's; each lane gives the address of one row, the nest's own load
       indices evaluated at the lane's (g, t, h, p, kk); otherwise each
-      thread loads its fragment elements itself,
+      thread loads its fragment elements itself. A may be in private
+      memory (`local`): the thread's registers, holding its fragment
+      elements in the layout of an earlier mma's accumulator (a
+      flash-attention kernel's P); each lane then loads its own,
     - for B stored K x N, `nvgpu.ldmatrix` with `transpose` when the 8
       columns of the tile are contiguous and 8-aligned (checked on the
       load's indices for every lane). The tensor-core rule's layout (lane
       t has columns 16 t + 2 nt + p of 64) is made so first: every access
       of such a 64-column shared buffer, the copy into it included, goes
       through the column permutation 8 ((c / 2) mod 8) + 2 (c / 16) +
-      c mod 2, which stores tile nt's columns at 8 nt .. 8 nt + 7,
+      c mod 2, which stores tile nt's columns at 8 nt .. 8 nt + 7; a
+      buffer that a tile already reads by 8 contiguous columns (the
+      accumulator's own layout, 8 nt + 2 t + p) is left as it is,
     - the thread's four accumulator elements (h, p in {0, 1}) as a
       `vector<2x2xf32>`, `nvgpu.mma.sync` with shape [16, 8, 16], and the
       four elements stored back. A and B are f16 or bf16 (the bf16 form is
@@ -163,9 +168,9 @@ def GPUTensorizeMMAPass
     cuBLAS's TF32 mode rounds; a `cvt.rna` per fragment element would cost
     more issue slots than the mma.sync it feeds).
 
-    A nest that does not have this form (other loops or operations, A and
-    B not in workgroup memory, a lane count other than 32) is an error at
-    the loop.
+    A nest that does not have this form (other loops or operations, A not
+    in workgroup or private memory, B not in workgroup memory, a lane count
+    other than 32) is an error at the loop.
 
     ```mlir
     scf.for %h = %c0 to %c2 step %c1 {
@@ -508,7 +513,11 @@ def GPUAsyncCopyPipelinePass
     banks, and the accesses keep their indices (the addresses of a
     thread's accesses stay a base plus constants, which the 4-byte copies
     of a permuted B tile need to stay within the register budget; an XOR
-    swizzle gives each its own address).
+    swizzle gives each its own address). Then the other workgroup buffers
+    that `ldmatrix` reads (a flash-attention kernel's Q tile, copied once
+    before its loop) get the same padding where the kernel's static shared
+    memory stays within 48 KiB; their accesses only index them, so only
+    their type changes.
 
     A loop is pipelined when it computes with tensor cores
     (`nvgpu.mma.sync`: the SIMT Matmul rule's 8 x 8 register tile has no
