@@ -84,6 +84,8 @@
 // RUN: mlc-compile --target=cuda:sm_90 %t/attention.mlir -o %t/attention.ptx
 // RUN: FileCheck %s --check-prefix=ATTN < %t/attention.ptx
 // RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/attention.ptx | FileCheck %s --check-prefix=ATTN-MMA
+// RUN: grep -c "shfl.sync.bfly" %t/attention.ptx | FileCheck %s --check-prefix=ATTN-SHFL
+// RUN: grep -c "ldmatrix" %t/attention.ptx | FileCheck %s --check-prefix=ATTN-LDMATRIX
 // RUN: %ptxas -arch=sm_90 -v %t/attention.ptx -o %t/attention.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/conv.ptx | FileCheck %s --check-prefix=MMA
 // RUN: split-file %t/conv.ptx %t/conv
@@ -267,17 +269,26 @@ func.func @main(%x: tensor<2x64x14x14xf16>, %w: tensor<128x64x3x3xf16>, %b: tens
 }
 
 // relax.nn.attention (f16, BERT-base's 12 heads of 64, 128 tokens): one
-// fused flash-attention kernel, 45824 bytes of shared memory; per 32-key
+// fused flash-attention kernel in FlashAttention-2's layout; per 32-key
 // step 32 mma.sync for S = Q Kᵀ (4 K slices x 2 x 4 tiles) and 32 for
-// P V (2 x 2 x 8), the loop not unrolled.
+// P V (2 x 2 x 8), the loop not unrolled. S, P and O stay in registers
+// (no local memory), P V takes P as its A operand without ldmatrix, the
+// rows' maximum and sum combine their 4 lanes with 2 shuffles each (4 rows
+// per thread: 16), and K and V arrive by cp.async.
 // ATTN:          .entry
 // ATTN-NOT:      .entry
+// ATTN-NOT:      .local
 // ATTN-DAG:      ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // ATTN-DAG:      ldmatrix.sync.aligned.m8n8.x2.shared.b16
 // ATTN-DAG:      ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16
 // ATTN-DAG:      ex2.approx
+// ATTN-DAG:      cp.async.cg.shared.global
+// ATTN-DAG:      shfl.sync.bfly.b32
+// ATTN-NOT:      ld.local
 // ATTN-NOT:      .entry
 // ATTN-MMA:      64
+// ATTN-SHFL:     16
+// ATTN-LDMATRIX: 40
 
 //--- attention.mlir
 func.func @main(%q: tensor<2x128x12x64xf16> {relax.name = "q"}, %k: tensor<2x128x12x64xf16> {relax.name = "k"}, %v: tensor<2x128x12x64xf16> {relax.name = "v"}) -> tensor<2x128x12x64xf16> {

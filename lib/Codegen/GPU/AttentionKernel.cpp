@@ -14,16 +14,29 @@
 // Unlike a schedule, the online softmax is a different algorithm, so the
 // kernel is written as TensorIR (as TVM's attention kernels are written in
 // TVMScript): the stages of each step are thread-bound loop nests one after
-// another (mlc-gpu-thread-sync puts barriers between them), every buffer is
-// indexed by logical coordinates and shrunk to the tile by
-// tensorir-compact-buffer-allocation, and the two products are mma_sync
-// nests of the tensor-core Matmul rule's form (thread (g, t) of warp w owns
-// rows ((w 8 + g) 2 + mt) 2 + h and columns (t nTiles + nt) 2 + p of each
-// tile), which mlc-gpu-tensorize-mma turns into ldmatrix + mma.sync. S and O
-// pass through shared memory between the stages (FlashAttention-1's
-// layout rather than FA-2's registers): every stage then runs serially on
-// the host too (emulate-gpu-schedule), and the tile fits the 48 KiB of
-// static shared memory.
+// another (mlc-gpu-thread-sync puts barriers between them where shared
+// memory needs them), every buffer is indexed by logical coordinates, and
+// the two products are mma_sync nests of the tensor-core Matmul rule's form
+// (thread (g, t) of warp w owns rows ((w 8 + g) mtTiles + mt) 2 + h and
+// columns 8 nt + 2 t + p of each tile, mma.sync's accumulator layout),
+// which mlc-gpu-tensorize-mma turns into ldmatrix + mma.sync.
+//
+// FlashAttention-2's layout: S, P, O and the row statistics are `local`
+// buffers that the stages' thread nests share. tensorir-compact-buffer-
+// allocation shrinks each to the thread's part (threadIdx loops of one tag
+// are one thread), so they live in registers: P, left by S's accumulator in
+// the layout of the A operand of P V, feeds that mma directly. A row's keys
+// are spread over its four lanes (t): the step's row maximum is a
+// cross-thread reduction over t (two shuffles, every lane keeping the
+// result), each lane keeps its own running sum of P, and the four sums are
+// added once, at the end. Only Q (once) and each step's K and V pass
+// through shared memory, K and V by cp.async (mlc-gpu-async-copy-pipeline).
+//
+// Under the host emulation (emulate-gpu-schedule) the threads run one after
+// another and the local buffers keep every thread's part, so the stages
+// stay correct there: a row's four lanes each repeat the row's statistics,
+// which is why the rescaling factor and the new maximum are separate thread
+// nests.
 //
 // The scores' scale, bias and mask and the output's cast are the legalized
 // kernel's own: its T_attention_scores and T_attention bodies are cloned
@@ -57,6 +70,9 @@ namespace {
 constexpr int64_t kKeyTile = 32;
 /// Static shared memory of a kernel.
 constexpr int64_t kMaxSharedBytes = 48 * 1024;
+/// Thread blocks that fill a GPU (an H100 has 132 SMs): fewer leave SMs
+/// idle, so smaller query tiles are taken.
+constexpr int64_t kMinThreadBlocks = 128;
 
 /// The stages of relax.nn.attention's legalized kernel, in order.
 constexpr StringLiteral kStageNames[] = {
@@ -210,9 +226,10 @@ struct Affine {
 
 class AttentionBuilder {
 public:
-  AttentionBuilder(RewriterBase &rewriter, AttentionMatch &m, int64_t rows)
+  AttentionBuilder(RewriterBase &rewriter, AttentionMatch &m, int64_t rows,
+                   int64_t mtTiles)
       : rewriter(rewriter), m(m), loc(m.scores.getLoc()), rows(rows),
-        warps(rows / 32) {}
+        mtTiles(mtTiles), warps(rows / (16 * mtTiles)) {}
 
   void build(ForOp root);
 
@@ -226,6 +243,11 @@ private:
     l.setIvName(name);
     rewriter.setInsertionPoint(l.getBodyBlock()->getTerminator());
     return l;
+  }
+
+  /// An unrolled loop; returns its induction variable.
+  Value unrolled(int64_t extent, const Twine &name) {
+    return loop(extent, name.str(), ForKind::unrolled).getInductionVar();
   }
 
   /// Opens the thread nest (threadIdx.z = w, y = g, x = t) of a stage at
@@ -273,30 +295,39 @@ private:
             a.apply(a.d(0) % m.heads, {bh}), a.apply(a.d(0) * rows, {qTile})};
   }
 
-  /// This thread's element of the (rows x H_v) output tile at one step.
-  struct OTileElement {
-    SmallVector<Value> origin; // tileOrigin
-    Value row, col;            // of this thread's element at this step
-  };
-
-  /// An unrolled loop `name` over which the block's threads cover the
-  /// (rows x H_v) tile, four consecutive columns per thread and step; the
-  /// insertion point is left inside it.
-  OTileElement oTileLoop(StringRef name) {
-    ForOp step = loop(m.valueDim, name, ForKind::unrolled);
-    Affine a{rewriter, loc};
-    SmallVector<Value> origin = tileOrigin(a);
-    AffineExpr index = ((a.d(0) * warps + a.d(1)) * 8 + a.d(2)) * 4 + a.d(3);
-    SmallVector<Value> ivs{step.getInductionVar(), w, g, t, origin[2]};
-    Value row = a.apply(a.d(4) + index.floorDiv(m.valueDim), ivs);
-    Value col = a.apply(index % m.valueDim, ivs);
-    return {origin, row, col};
+  /// The query row of the thread's accumulator element (mt, h): the
+  /// tensor-core Matmul rule's rows ((w 8 + g) mtTiles + mt) 2 + h of the
+  /// tile.
+  Value rowOf(Affine &a, Value mt, Value h) {
+    return a.apply(a.d(4) * rows +
+                       ((a.d(0) * 8 + a.d(1)) * mtTiles + a.d(2)) * 2 + a.d(3),
+                   {w, g, mt, h, qTile});
   }
 
-  /// Row of the thread's accumulator element (mt, h) in the tile.
-  AffineExpr accRow(Affine &a, unsigned wD, unsigned gD, unsigned mtD,
-                    unsigned hD) {
-    return ((a.d(wD) * 8 + a.d(gD)) * 2 + a.d(mtD)) * 2 + a.d(hD);
+  /// The key of the thread's score element (nt, p) of the step: column
+  /// 8 nt + 2 t + p, mma.sync's own accumulator layout, which is also the
+  /// layout of its A operand, so P stays in registers for P V.
+  AffineExpr keyInTile(AffineExpr nt, AffineExpr t, AffineExpr p) {
+    return nt * 8 + t * 2 + p;
+  }
+  Value keyOf(Affine &a, Value nt, Value p) {
+    return a.apply(a.d(3) * kKeyTile + keyInTile(a.d(0), a.d(1), a.d(2)),
+                   {nt, t, p, keyTile});
+  }
+
+  /// The column of V and O within a 64-column part: 8 nt + 2 t + p, the
+  /// accumulator layout, so that each mma tile's 8 columns of V are
+  /// contiguous (ldmatrix.trans loads them as they are; V's copy stores 16
+  /// bytes at a time).
+  Value valueColOf(Affine &a, Value nt, Value p) {
+    return a.apply(a.d(0) * 8 + a.d(1) * 2 + a.d(2), {nt, t, p});
+  }
+
+  /// Unrolled loops over the thread's rows (mt, h).
+  std::pair<Value, Value> rowLoops(StringRef stage) {
+    Value mt = unrolled(mtTiles, stage + "_mt");
+    Value h = unrolled(2, stage + "_h");
+    return {mt, h};
   }
 
   /// acc[accIdx] += extf(lhs[lhsIdx]) * extf(rhs[rhsIdx]) in f32: the body
@@ -324,21 +355,43 @@ private:
     return {h.getInductionVar(), p, kk};
   }
 
+  /// The maximum to subtract: `max`, or 0 while every score so far is
+  /// -inf (masked), so that exp gives 0 rather than NaN.
+  Value shift(OpBuilder &b, Location l, Value max) {
+    Value lowest = arith::ConstantOp::create(
+        b, l, b.getF32FloatAttr(-std::numeric_limits<float>::infinity()));
+    Value isLowest =
+        arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ, max, lowest);
+    Value zero = arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
+    return arith::SelectOp::create(b, l, isLowest, zero, max).getResult();
+  }
+
   void buildCopies(bool keys);
-  void buildScores();
-  void buildSoftmaxStep();
-  void buildProduct();
   void buildInit();
+  void buildScores();
+  void buildRowMax();
+  void buildStatistics();
+  void buildProbabilities();
+  void buildRowSum();
+  void buildProduct();
   void buildOutput();
 
   RewriterBase &rewriter;
   AttentionMatch &m;
   Location loc;
-  int64_t rows, warps;
+  /// Query rows per thread block, 16-row mma tiles per warp, warps.
+  int64_t rows, mtTiles, warps;
   Value bh, qTile, keyTile;
   Value w, g, t;
-  Value qShared, kShared, vShared, sShared, pShared, oShared, maxShared,
-      sumShared, alphaShared, sLocal, oLocal, maxLocal, sumLocal;
+  Value qShared, kShared, vShared;
+  /// Registers of each thread (local buffers indexed by logical
+  /// coordinates; tensorir-compact-buffer-allocation keeps each thread's
+  /// part): the scores' accumulator, the scaled/masked scores, P, the
+  /// output's accumulator, the running row maximum, the step's row maximum,
+  /// the rescaling factor, the running row sums of each thread's keys
+  /// ([.., 4]: keys 8 nt + 2 t + p of lane t) and their total.
+  Value sLocal, scoresLocal, pLocal, oLocal, maxLocal, stepMaxLocal, alphaLocal,
+      sumLocal, totalLocal;
   Type f32;
 };
 
@@ -371,35 +424,90 @@ void AttentionBuilder::buildCopies(bool keys) {
     SmallVector<Value> origin = tileOrigin(a);
     Value tileStart = keys ? a.apply(a.d(0) * kKeyTile, {keyTile}) : origin[2];
     AffineExpr piece = ((a.d(0) * warps + a.d(1)) * 8 + a.d(2)) * 4 + a.d(3);
-    Value row = a.apply(piece.floorDiv(c.width / 8) + a.d(4),
-                        {step.getInductionVar(), w, g, t, tileStart});
-    Value col =
-        a.apply((piece % (c.width / 8)) * 8 + a.d(4),
-                {step.getInductionVar(), w, g, t, lane.getInductionVar()});
+    SmallVector<Value> pieceIvs{step.getInductionVar(), w, g, t};
+    Value row = a.apply(
+        piece.floorDiv(c.width / 8) + a.d(4),
+        {pieceIvs[0], pieceIvs[1], pieceIvs[2], pieceIvs[3], tileStart});
     int64_t length = keys ? m.kvSeq : m.seq;
-    block(c.name,
-          {IterVarType::spatial, IterVarType::spatial, IterVarType::spatial,
-           IterVarType::spatial},
-          {m.batch, m.heads, length, c.width}, {origin[0], origin[1], row, col},
-          [&](OpBuilder &b, Location l, ValueRange iv) {
-            Value x = memref::LoadOp::create(b, l, c.input,
-                                             {iv[0], iv[2], iv[1], iv[3]});
-            if (!c.split) {
+    SmallVector<IterVarType> types(c.split ? 5 : 4, IterVarType::spatial);
+    if (!c.split) {
+      Value col = a.apply((piece % (c.width / 8)) * 8 + a.d(4),
+                          {pieceIvs[0], pieceIvs[1], pieceIvs[2], pieceIvs[3],
+                           lane.getInductionVar()});
+      block(c.name, types, {m.batch, m.heads, length, c.width},
+            {origin[0], origin[1], row, col},
+            [&](OpBuilder &b, Location l, ValueRange iv) {
+              Value x = memref::LoadOp::create(b, l, c.input,
+                                               {iv[0], iv[2], iv[1], iv[3]});
               memref::StoreOp::create(b, l, x, c.shared,
                                       {iv[0], iv[1], iv[2], iv[3]});
-              return;
-            }
+            });
+      continue;
+    }
+    // V by (64-column part, column in it): a piece of 8 lies in one part,
+    // so both indices are linear in the vector lane (cp.async copies it).
+    Value part = a.apply((piece % (c.width / 8)).floorDiv(8), pieceIvs);
+    Value within = a.apply((piece % (c.width / 8)) % 8 * 8 + a.d(4),
+                           {pieceIvs[0], pieceIvs[1], pieceIvs[2], pieceIvs[3],
+                            lane.getInductionVar()});
+    block(c.name, types, {m.batch, m.heads, length, c.width / 64, 64},
+          {origin[0], origin[1], row, part, within},
+          [&](OpBuilder &b, Location l, ValueRange iv) {
             Affine ba{b, l};
-            Value part = ba.apply(ba.d(0).floorDiv(64), {iv[3]});
-            Value within = ba.apply(ba.d(0) % 64, {iv[3]});
+            Value col = ba.apply(ba.d(0) * 64 + ba.d(1), {iv[3], iv[4]});
+            Value x = memref::LoadOp::create(b, l, c.input,
+                                             {iv[0], iv[2], iv[1], col});
             memref::StoreOp::create(b, l, x, c.shared,
-                                    {iv[0], iv[1], part, iv[2], within});
+                                    {iv[0], iv[1], iv[3], iv[2], iv[4]});
           });
   }
 }
 
-/// S = Q Kᵀ for the step's keys, in each thread's accumulators, then
-/// scaled, biased and masked (the legalized scores body) into S_shared.
+/// m = -inf, the row sums 0 and O = 0 for the thread's rows.
+void AttentionBuilder::buildInit() {
+  OpBuilder::InsertionGuard guard(rewriter);
+  threads("init");
+  {
+    OpBuilder::InsertionGuard inner(rewriter);
+    auto [mt, h] = rowLoops("init_stats");
+    Affine a{rewriter, loc};
+    SmallVector<Value> origin = tileOrigin(a);
+    Value row = rowOf(a, mt, h);
+    // Each of the row's four threads (t) sets its own copy.
+    block(
+        "attention_init_max", SmallVector<IterVarType>(3, IterVarType::spatial),
+        {m.batch, m.heads, m.seq}, {origin[0], origin[1], row},
+        [&](OpBuilder &b, Location l, ValueRange iv) {
+          Value lowest = arith::ConstantOp::create(
+              b, l, b.getF32FloatAttr(-std::numeric_limits<float>::infinity()));
+          memref::StoreOp::create(b, l, lowest, maxLocal, iv);
+        });
+    block("attention_init_sum",
+          SmallVector<IterVarType>(4, IterVarType::spatial),
+          {m.batch, m.heads, m.seq, 4}, {origin[0], origin[1], row, t},
+          [&](OpBuilder &b, Location l, ValueRange iv) {
+            Value zero = arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
+            memref::StoreOp::create(b, l, zero, sumLocal, iv);
+          });
+  }
+  Value mt = unrolled(mtTiles, "init_o_mt");
+  Value cb = unrolled(m.valueDim / 64, "init_o_cb");
+  Value nt = unrolled(8, "init_o_nt");
+  Value h = unrolled(2, "init_o_h");
+  Value p = unrolled(2, "init_o_p");
+  Affine a{rewriter, loc};
+  SmallVector<Value> origin = tileOrigin(a);
+  block("attention_init_o", SmallVector<IterVarType>(5, IterVarType::spatial),
+        {m.batch, m.heads, m.seq, m.valueDim / 64, 64},
+        {origin[0], origin[1], rowOf(a, mt, h), cb, valueColOf(a, nt, p)},
+        [&](OpBuilder &b, Location l, ValueRange iv) {
+          Value zero = arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
+          memref::StoreOp::create(b, l, zero, oLocal, iv);
+        });
+}
+
+/// S = Q Kᵀ for the step's keys in each thread's accumulators, then
+/// scaled, biased and masked (the legalized scores body).
 void AttentionBuilder::buildScores() {
   OpBuilder::InsertionGuard guard(rewriter);
   threads("S");
@@ -407,34 +515,26 @@ void AttentionBuilder::buildScores() {
   auto spatial4 = SmallVector<IterVarType>(4, IterVarType::spatial);
   SmallVector<int64_t> scoreExtents{m.batch, m.heads, m.seq, m.kvSeq};
   Affine a{rewriter, loc};
-  auto rowOf = [&](Value mt, Value h) {
-    return a.apply(a.d(4) * rows + accRow(a, 0, 1, 2, 3), {w, g, mt, h, qTile});
-  };
-  auto colOf = [&](Value nt, Value p) {
-    return a.apply(a.d(3) * kKeyTile + (a.d(0) * nTiles + a.d(1)) * 2 + a.d(2),
-                   {t, nt, p, keyTile});
-  };
   SmallVector<Value> origin = tileOrigin(a);
   Value b0 = origin[0], n0 = origin[1];
   {
-    OpBuilder::InsertionGuard g2(rewriter);
-    Value mt = loop(2, "S_init_mt", ForKind::unrolled).getInductionVar();
-    Value nt = loop(nTiles, "S_init_nt", ForKind::unrolled).getInductionVar();
-    Value h = loop(2, "S_init_h", ForKind::unrolled).getInductionVar();
-    Value p = loop(2, "S_init_p", ForKind::unrolled).getInductionVar();
+    OpBuilder::InsertionGuard inner(rewriter);
+    Value mt = unrolled(mtTiles, "S_init_mt");
+    Value nt = unrolled(nTiles, "S_init_nt");
+    Value h = unrolled(2, "S_init_h");
+    Value p = unrolled(2, "S_init_p");
     block("S_init", spatial4, scoreExtents,
-          {b0, n0, rowOf(mt, h), colOf(nt, p)},
+          {b0, n0, rowOf(a, mt, h), keyOf(a, nt, p)},
           [&](OpBuilder &b, Location l, ValueRange iv) {
             Value zero = arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
             memref::StoreOp::create(b, l, zero, sLocal, iv);
           });
   }
   {
-    OpBuilder::InsertionGuard g2(rewriter);
-    Value kt =
-        loop(m.headDim / 16, "S_kt", ForKind::unrolled).getInductionVar();
-    Value mt = loop(2, "S_mt", ForKind::unrolled).getInductionVar();
-    Value nt = loop(nTiles, "S_nt", ForKind::unrolled).getInductionVar();
+    OpBuilder::InsertionGuard inner(rewriter);
+    Value kt = unrolled(m.headDim / 16, "S_kt");
+    Value mt = unrolled(mtTiles, "S_mt");
+    Value nt = unrolled(nTiles, "S_nt");
     std::array<Value, 3> mma = mmaLoops("S");
     Value h = mma[0], p = mma[1], kk = mma[2];
     Value kd = a.apply(a.d(0) * 16 + a.d(1), {kt, kk});
@@ -442,7 +542,8 @@ void AttentionBuilder::buildScores() {
     types.push_back(IterVarType::reduce);
     SmallVector<int64_t> extents = scoreExtents;
     extents.push_back(m.headDim);
-    block("S_update", types, extents, {b0, n0, rowOf(mt, h), colOf(nt, p), kd},
+    block("S_update", types, extents,
+          {b0, n0, rowOf(a, mt, h), keyOf(a, nt, p), kd},
           [&](OpBuilder &b, Location l, ValueRange iv) {
             accumulate(b, l, sLocal, iv.take_front(4), qShared,
                        {iv[0], iv[1], iv[2], iv[4]}, kShared,
@@ -450,12 +551,12 @@ void AttentionBuilder::buildScores() {
           });
   }
   // The legalized scores body, reading the accumulator.
-  Value mt = loop(2, "S_out_mt", ForKind::unrolled).getInductionVar();
-  Value nt = loop(nTiles, "S_out_nt", ForKind::unrolled).getInductionVar();
-  Value h = loop(2, "S_out_h", ForKind::unrolled).getInductionVar();
-  Value p = loop(2, "S_out_p", ForKind::unrolled).getInductionVar();
+  Value mt = unrolled(mtTiles, "S_out_mt");
+  Value nt = unrolled(nTiles, "S_out_nt");
+  Value h = unrolled(2, "S_out_h");
+  Value p = unrolled(2, "S_out_p");
   block("T_attention_scores", spatial4, scoreExtents,
-        {b0, n0, rowOf(mt, h), colOf(nt, p)},
+        {b0, n0, rowOf(a, mt, h), keyOf(a, nt, p)},
         [&](OpBuilder &b, Location l, ValueRange iv) {
           IRMapping map;
           for (auto [from, to] :
@@ -470,7 +571,7 @@ void AttentionBuilder::buildScores() {
             }
             if (auto store = dyn_cast<memref::StoreOp>(op)) {
               memref::StoreOp::create(b, l, map.lookup(store.getValueToStore()),
-                                      sShared, iv);
+                                      scoresLocal, iv);
               continue;
             }
             b.clone(op, map);
@@ -478,256 +579,256 @@ void AttentionBuilder::buildScores() {
         });
 }
 
-/// The step's softmax: per row (one per thread) the new maximum, P =
-/// exp(S - m_new) in the input type, its sum, and the rescaling of the
-/// running statistics.
-void AttentionBuilder::buildSoftmaxStep() {
+/// The step's maximum of each row: each thread over its keys, then across
+/// the row's four threads (a cross-thread reduction over t, which
+/// convert-tensorir-to-gpu turns into two shuffles; every thread keeps the
+/// result).
+void AttentionBuilder::buildRowMax() {
   OpBuilder::InsertionGuard guard(rewriter);
-  threads("softmax");
+  auto [mt, h] = rowLoops("max");
+  threads("max");
+  Value nt = unrolled(kKeyTile / 8, "max_nt");
+  Value p = unrolled(2, "max_p");
   Affine a{rewriter, loc};
   SmallVector<Value> origin = tileOrigin(a);
-  Value b0 = origin[0], n0 = origin[1];
-  Value row = a.apply(a.d(3) * rows + (a.d(0) * 8 + a.d(1)) * 4 + a.d(2),
-                      {w, g, t, qTile});
-  SmallVector<IterVarType> rowTypes(3, IterVarType::spatial);
-  SmallVector<int64_t> rowExtents{m.batch, m.heads, m.seq};
-  // The row reductions run over the step's keys only: (b, n, i, key tile)
-  // spatial, the key within the tile reduced, so that their init (which
-  // runs when the reduce variable is 0) starts every step.
-  SmallVector<IterVarType> reduceTypes(4, IterVarType::spatial);
-  reduceTypes.push_back(IterVarType::reduce);
-  SmallVector<int64_t> reduceExtents{m.batch, m.heads, m.seq,
-                                     m.kvSeq / kKeyTile, kKeyTile};
-  // The scores' indices of reduction iteration variables (b, n, i, tile,
-  // key in tile).
-  auto scoreIndices = [&](OpBuilder &b, Location l, ValueRange iv) {
-    Affine ba{b, l};
-    return SmallVector<Value>{
-        iv[0], iv[1], iv[2],
-        ba.apply(ba.d(0) * kKeyTile + ba.d(1), {iv[3], iv[4]})};
-  };
-  SmallVector<IterVarType> elementTypes(4, IterVarType::spatial);
-  SmallVector<int64_t> elementExtents{m.batch, m.heads, m.seq, m.kvSeq};
-  auto keyOf = [&](Value c) {
-    return a.apply(a.d(1) * kKeyTile + a.d(0), {c, keyTile});
-  };
-  // The maximum to subtract: m_new, or 0 while every score so far is -inf
-  // (masked), so that exp gives 0 rather than NaN.
-  auto shift = [&](OpBuilder &b, Location l, Value max) {
-    Value lowest = arith::ConstantOp::create(
-        b, l, b.getF32FloatAttr(-std::numeric_limits<float>::infinity()));
-    Value isLowest =
-        arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ, max, lowest);
-    Value zero = arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
-    return arith::SelectOp::create(b, l, isLowest, zero, max).getResult();
-  };
-  {
-    OpBuilder::InsertionGuard g2(rewriter);
-    Value c = loop(kKeyTile, "max_c").getInductionVar();
-    block("attention_row_max", reduceTypes, reduceExtents,
-          {b0, n0, row, keyTile, c},
-          [&](OpBuilder &b, Location l, ValueRange iv) {
-            ValueRange r = iv.take_front(3);
-            InitOp::create(b, l, [&](OpBuilder &ib, Location il) {
-              Value old = memref::LoadOp::create(ib, il, maxShared, r);
-              memref::StoreOp::create(ib, il, old, maxLocal, r);
-            });
-            Value s =
-                memref::LoadOp::create(b, l, sShared, scoreIndices(b, l, iv));
-            Value acc = memref::LoadOp::create(b, l, maxLocal, r);
-            memref::StoreOp::create(
-                b, l, arith::MaximumFOp::create(b, l, acc, s), maxLocal, r);
-          });
-  }
-  {
-    OpBuilder::InsertionGuard g2(rewriter);
-    Value c = loop(kKeyTile, "p_c").getInductionVar();
-    block("attention_p", elementTypes, elementExtents, {b0, n0, row, keyOf(c)},
-          [&](OpBuilder &b, Location l, ValueRange iv) {
-            Value s = memref::LoadOp::create(b, l, sShared, iv);
-            Value max =
-                memref::LoadOp::create(b, l, maxLocal, iv.take_front(3));
-            Value e = math::ExpOp::create(
-                b, l, arith::SubFOp::create(b, l, s, shift(b, l, max)));
-            memref::StoreOp::create(
-                b, l, arith::TruncFOp::create(b, l, m.elementType, e), pShared,
-                iv);
-          });
-  }
-  {
-    OpBuilder::InsertionGuard g2(rewriter);
-    Value c = loop(kKeyTile, "sum_c").getInductionVar();
-    block("attention_row_sum", reduceTypes, reduceExtents,
-          {b0, n0, row, keyTile, c},
-          [&](OpBuilder &b, Location l, ValueRange iv) {
-            ValueRange r = iv.take_front(3);
-            InitOp::create(b, l, [&](OpBuilder &ib, Location il) {
-              Value zero =
-                  arith::ConstantOp::create(ib, il, ib.getF32FloatAttr(0));
-              memref::StoreOp::create(ib, il, zero, sumLocal, r);
-            });
-            // The sum of the rounded P that multiplies V: the weights are
-            // normalized exactly.
-            Value pv = arith::ExtFOp::create(
-                b, l, f32,
-                memref::LoadOp::create(b, l, pShared, scoreIndices(b, l, iv))
-                    .getResult());
-            Value acc = memref::LoadOp::create(b, l, sumLocal, r);
-            memref::StoreOp::create(b, l, arith::AddFOp::create(b, l, acc, pv),
-                                    sumLocal, r);
-          });
-  }
-  block("attention_statistics", rowTypes, rowExtents, {b0, n0, row},
+  // (b, n, i, key tile) spatial, the key within the tile reduced, so that
+  // the init runs at every step.
+  SmallVector<IterVarType> types(4, IterVarType::spatial);
+  types.push_back(IterVarType::reduce);
+  block("attention_row_max", types,
+        {m.batch, m.heads, m.seq, m.kvSeq / kKeyTile, kKeyTile},
+        {origin[0], origin[1], rowOf(a, mt, h), keyTile,
+         a.apply(keyInTile(a.d(0), a.d(1), a.d(2)), {nt, t, p})},
         [&](OpBuilder &b, Location l, ValueRange iv) {
-          Value oldMax = memref::LoadOp::create(b, l, maxShared, iv);
-          Value newMax = memref::LoadOp::create(b, l, maxLocal, iv);
-          Value alpha = math::ExpOp::create(
-              b, l, arith::SubFOp::create(b, l, oldMax, shift(b, l, newMax)));
-          Value oldSum = memref::LoadOp::create(b, l, sumShared, iv);
-          Value stepSum = memref::LoadOp::create(b, l, sumLocal, iv);
-          Value sum = arith::AddFOp::create(
-              b, l, arith::MulFOp::create(b, l, oldSum, alpha), stepSum);
-          memref::StoreOp::create(b, l, alpha, alphaShared, iv);
-          memref::StoreOp::create(b, l, sum, sumShared, iv);
-          memref::StoreOp::create(b, l, newMax, maxShared, iv);
+          ValueRange r = iv.take_front(3);
+          InitOp::create(b, l, [&](OpBuilder &ib, Location il) {
+            Value lowest = arith::ConstantOp::create(
+                ib, il,
+                ib.getF32FloatAttr(-std::numeric_limits<float>::infinity()));
+            memref::StoreOp::create(ib, il, lowest, stepMaxLocal, r);
+          });
+          Affine ba{b, l};
+          Value key = ba.apply(ba.d(0) * kKeyTile + ba.d(1), {iv[3], iv[4]});
+          Value s = memref::LoadOp::create(b, l, scoresLocal,
+                                           {iv[0], iv[1], iv[2], key});
+          Value acc = memref::LoadOp::create(b, l, stepMaxLocal, r);
+          memref::StoreOp::create(b, l, arith::MaximumFOp::create(b, l, acc, s),
+                                  stepMaxLocal, r);
         });
 }
 
-/// O = O alpha + P V in each thread's accumulators (read from and written
-/// back to O_shared).
+/// The rescaling factor exp(m - m_new), then the new running maximum
+/// m_new. The row's four threads each compute both for their own copy, so
+/// the two are separate thread nests: the host emulation runs the threads
+/// one after another, and the second thread's factor must still see m.
+void AttentionBuilder::buildStatistics() {
+  SmallVector<IterVarType> types(3, IterVarType::spatial);
+  SmallVector<int64_t> extents{m.batch, m.heads, m.seq};
+  auto rowBlock = [&](StringRef name,
+                      function_ref<void(OpBuilder &, Location, ValueRange)>
+                          body) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    threads(name);
+    auto [mt, h] = rowLoops(name);
+    Affine a{rewriter, loc};
+    SmallVector<Value> origin = tileOrigin(a);
+    block(name, types, extents, {origin[0], origin[1], rowOf(a, mt, h)}, body);
+  };
+  rowBlock("attention_alpha", [&](OpBuilder &b, Location l, ValueRange iv) {
+    Value oldMax = memref::LoadOp::create(b, l, maxLocal, iv);
+    Value stepMax = memref::LoadOp::create(b, l, stepMaxLocal, iv);
+    Value newMax = arith::MaximumFOp::create(b, l, oldMax, stepMax);
+    Value alpha = math::ExpOp::create(
+        b, l, arith::SubFOp::create(b, l, oldMax, shift(b, l, newMax)));
+    memref::StoreOp::create(b, l, alpha, alphaLocal, iv);
+  });
+  rowBlock("attention_update_max", [&](OpBuilder &b, Location l,
+                                       ValueRange iv) {
+    Value oldMax = memref::LoadOp::create(b, l, maxLocal, iv);
+    Value stepMax = memref::LoadOp::create(b, l, stepMaxLocal, iv);
+    memref::StoreOp::create(
+        b, l, arith::MaximumFOp::create(b, l, oldMax, stepMax), maxLocal, iv);
+  });
+}
+
+/// P = exp(S - m) in the input type.
+void AttentionBuilder::buildProbabilities() {
+  OpBuilder::InsertionGuard guard(rewriter);
+  threads("P");
+  Value mt = unrolled(mtTiles, "P_mt");
+  Value nt = unrolled(kKeyTile / 8, "P_nt");
+  Value h = unrolled(2, "P_h");
+  Value p = unrolled(2, "P_p");
+  Affine a{rewriter, loc};
+  SmallVector<Value> origin = tileOrigin(a);
+  block("attention_p", SmallVector<IterVarType>(4, IterVarType::spatial),
+        {m.batch, m.heads, m.seq, m.kvSeq},
+        {origin[0], origin[1], rowOf(a, mt, h), keyOf(a, nt, p)},
+        [&](OpBuilder &b, Location l, ValueRange iv) {
+          Value s = memref::LoadOp::create(b, l, scoresLocal, iv);
+          Value max = memref::LoadOp::create(b, l, maxLocal, iv.take_front(3));
+          Value e = math::ExpOp::create(
+              b, l, arith::SubFOp::create(b, l, s, shift(b, l, max)));
+          memref::StoreOp::create(
+              b, l, arith::TruncFOp::create(b, l, m.elementType, e), pLocal,
+              iv);
+        });
+}
+
+/// Each thread's running sum of its own keys' P: l alpha + the step's P
+/// (the init rescales). The row's four sums are added once, at the end.
+void AttentionBuilder::buildRowSum() {
+  OpBuilder::InsertionGuard guard(rewriter);
+  threads("sum");
+  auto [mt, h] = rowLoops("sum");
+  const int64_t nTiles = kKeyTile / 8;
+  Value nt = unrolled(nTiles, "sum_nt");
+  Value p = unrolled(2, "sum_p");
+  Affine a{rewriter, loc};
+  SmallVector<Value> origin = tileOrigin(a);
+  // (b, n, i, lane t, key tile) spatial; (nt, p) of the lane's keys reduced.
+  SmallVector<IterVarType> types(5, IterVarType::spatial);
+  types.append({IterVarType::reduce, IterVarType::reduce});
+  block("attention_row_sum", types,
+        {m.batch, m.heads, m.seq, 4, m.kvSeq / kKeyTile, nTiles, 2},
+        {origin[0], origin[1], rowOf(a, mt, h), t, keyTile, nt, p},
+        [&](OpBuilder &b, Location l, ValueRange iv) {
+          SmallVector<Value> r{iv[0], iv[1], iv[2], iv[3]};
+          InitOp::create(b, l, [&](OpBuilder &ib, Location il) {
+            Value sum = memref::LoadOp::create(ib, il, sumLocal, r);
+            Value alpha =
+                memref::LoadOp::create(ib, il, alphaLocal, iv.take_front(3));
+            memref::StoreOp::create(
+                ib, il, arith::MulFOp::create(ib, il, sum, alpha), sumLocal, r);
+          });
+          Affine ba{b, l};
+          Value key = ba.apply(ba.d(0) * kKeyTile +
+                                   keyInTile(ba.d(1), ba.d(2), ba.d(3)),
+                               {iv[4], iv[5], iv[3], iv[6]});
+          // The sum of the rounded P that multiplies V: the weights are
+          // normalized exactly.
+          Value pv = arith::ExtFOp::create(
+              b, l, f32,
+              memref::LoadOp::create(b, l, pLocal, {iv[0], iv[1], iv[2], key})
+                  .getResult());
+          Value acc = memref::LoadOp::create(b, l, sumLocal, r);
+          memref::StoreOp::create(b, l, arith::AddFOp::create(b, l, acc, pv),
+                                  sumLocal, r);
+        });
+}
+
+/// O = O alpha + P V in each thread's accumulators, P the A operand from
+/// the thread's registers.
 void AttentionBuilder::buildProduct() {
   OpBuilder::InsertionGuard guard(rewriter);
   threads("O");
   Affine a{rewriter, loc};
   SmallVector<Value> origin = tileOrigin(a);
   Value b0 = origin[0], n0 = origin[1];
-  auto rowOf = [&](Value mt, Value h) {
-    return a.apply(a.d(4) * rows + accRow(a, 0, 1, 2, 3), {w, g, mt, h, qTile});
-  };
-  // Columns cb 64 + 16 t + 2 nt + p: the B operand (V, stored keys x 64
-  // columns per cb) takes ldmatrix.trans on mlc-gpu-tensorize-mma's
-  // permuted columns.
-  auto colOf = [&](Value nt, Value p) {
-    return a.apply((a.d(0) * 8 + a.d(1)) * 2 + a.d(2), {t, nt, p});
-  };
   const int64_t parts = m.valueDim / 64;
   SmallVector<IterVarType> types(5, IterVarType::spatial);
   SmallVector<int64_t> extents{m.batch, m.heads, m.seq, parts, 64};
   {
-    OpBuilder::InsertionGuard g2(rewriter);
-    Value mt = loop(2, "O_init_mt", ForKind::unrolled).getInductionVar();
-    Value cb = loop(parts, "O_init_cb", ForKind::unrolled).getInductionVar();
-    Value nt = loop(8, "O_init_nt", ForKind::unrolled).getInductionVar();
-    Value h = loop(2, "O_init_h", ForKind::unrolled).getInductionVar();
-    Value p = loop(2, "O_init_p", ForKind::unrolled).getInductionVar();
-    block("O_rescale", types, extents, {b0, n0, rowOf(mt, h), cb, colOf(nt, p)},
+    OpBuilder::InsertionGuard inner(rewriter);
+    Value mt = unrolled(mtTiles, "O_rescale_mt");
+    Value cb = unrolled(parts, "O_rescale_cb");
+    Value nt = unrolled(8, "O_rescale_nt");
+    Value h = unrolled(2, "O_rescale_h");
+    Value p = unrolled(2, "O_rescale_p");
+    block("O_rescale", types, extents,
+          {b0, n0, rowOf(a, mt, h), cb, valueColOf(a, nt, p)},
           [&](OpBuilder &b, Location l, ValueRange iv) {
-            Value o = memref::LoadOp::create(b, l, oShared, iv);
+            Value o = memref::LoadOp::create(b, l, oLocal, iv);
             Value alpha =
-                memref::LoadOp::create(b, l, alphaShared, iv.take_front(3));
+                memref::LoadOp::create(b, l, alphaLocal, iv.take_front(3));
             memref::StoreOp::create(b, l, arith::MulFOp::create(b, l, o, alpha),
                                     oLocal, iv);
           });
   }
-  {
-    OpBuilder::InsertionGuard g2(rewriter);
-    Value kt = loop(kKeyTile / 16, "O_kt", ForKind::unrolled).getInductionVar();
-    Value mt = loop(2, "O_mt", ForKind::unrolled).getInductionVar();
-    Value cb = loop(parts, "O_cb", ForKind::unrolled).getInductionVar();
-    Value nt = loop(8, "O_nt", ForKind::unrolled).getInductionVar();
-    std::array<Value, 3> mma = mmaLoops("O");
-    Value h = mma[0], p = mma[1], kk = mma[2];
-    Value key =
-        a.apply(a.d(2) * kKeyTile + a.d(0) * 16 + a.d(1), {kt, kk, keyTile});
-    SmallVector<IterVarType> updateTypes = types;
-    updateTypes.push_back(IterVarType::reduce);
-    SmallVector<int64_t> updateExtents = extents;
-    updateExtents.push_back(m.kvSeq);
-    block("O_update", updateTypes, updateExtents,
-          {b0, n0, rowOf(mt, h), cb, colOf(nt, p), key},
-          [&](OpBuilder &b, Location l, ValueRange iv) {
-            accumulate(b, l, oLocal, iv.take_front(5), pShared,
-                       {iv[0], iv[1], iv[2], iv[5]}, vShared,
-                       {iv[0], iv[1], iv[3], iv[5], iv[4]});
-          });
-  }
-  Value mt = loop(2, "O_out_mt", ForKind::unrolled).getInductionVar();
-  Value cb = loop(parts, "O_out_cb", ForKind::unrolled).getInductionVar();
-  Value nt = loop(8, "O_out_nt", ForKind::unrolled).getInductionVar();
-  Value h = loop(2, "O_out_h", ForKind::unrolled).getInductionVar();
-  Value p = loop(2, "O_out_p", ForKind::unrolled).getInductionVar();
-  block("O_store", types, extents, {b0, n0, rowOf(mt, h), cb, colOf(nt, p)},
+  Value kt = unrolled(kKeyTile / 16, "O_kt");
+  Value mt = unrolled(mtTiles, "O_mt");
+  Value cb = unrolled(parts, "O_cb");
+  Value nt = unrolled(8, "O_nt");
+  std::array<Value, 3> mma = mmaLoops("O");
+  Value h = mma[0], p = mma[1], kk = mma[2];
+  Value key =
+      a.apply(a.d(2) * kKeyTile + a.d(0) * 16 + a.d(1), {kt, kk, keyTile});
+  SmallVector<IterVarType> updateTypes = types;
+  updateTypes.push_back(IterVarType::reduce);
+  SmallVector<int64_t> updateExtents = extents;
+  updateExtents.push_back(m.kvSeq);
+  block("O_update", updateTypes, updateExtents,
+        {b0, n0, rowOf(a, mt, h), cb, valueColOf(a, nt, p), key},
         [&](OpBuilder &b, Location l, ValueRange iv) {
-          memref::StoreOp::create(
-              b, l, memref::LoadOp::create(b, l, oLocal, iv), oShared, iv);
+          accumulate(b, l, oLocal, iv.take_front(5), pLocal,
+                     {iv[0], iv[1], iv[2], iv[5]}, vShared,
+                     {iv[0], iv[1], iv[3], iv[5], iv[4]});
         });
 }
 
-/// O = 0, m = -inf, l = 0 for the thread block's rows.
-void AttentionBuilder::buildInit() {
+/// The row sums' total across the row's four threads, then out = O / l
+/// through the legalized output body (its cast), each thread storing its
+/// own elements.
+void AttentionBuilder::buildOutput() {
   {
     OpBuilder::InsertionGuard guard(rewriter);
-    threads("init_stats");
+    auto [mt, h] = rowLoops("total");
+    threads("total");
     Affine a{rewriter, loc};
     SmallVector<Value> origin = tileOrigin(a);
-    Value row = a.apply(a.d(3) + (a.d(0) * 8 + a.d(1)) * 4 + a.d(2),
-                        {w, g, t, origin[2]});
-    block("attention_init_statistics",
-          SmallVector<IterVarType>(3, IterVarType::spatial),
-          {m.batch, m.heads, m.seq}, {origin[0], origin[1], row},
+    SmallVector<IterVarType> types(3, IterVarType::spatial);
+    types.push_back(IterVarType::reduce);
+    block("attention_row_total", types, {m.batch, m.heads, m.seq, 4},
+          {origin[0], origin[1], rowOf(a, mt, h), t},
           [&](OpBuilder &b, Location l, ValueRange iv) {
-            Value lowest = arith::ConstantOp::create(
-                b, l,
-                b.getF32FloatAttr(-std::numeric_limits<float>::infinity()));
-            Value zero = arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
-            memref::StoreOp::create(b, l, lowest, maxShared, iv);
-            memref::StoreOp::create(b, l, zero, sumShared, iv);
+            ValueRange r = iv.take_front(3);
+            InitOp::create(b, l, [&](OpBuilder &ib, Location il) {
+              Value zero =
+                  arith::ConstantOp::create(ib, il, ib.getF32FloatAttr(0));
+              memref::StoreOp::create(ib, il, zero, totalLocal, r);
+            });
+            Value part = memref::LoadOp::create(b, l, sumLocal, iv);
+            Value acc = memref::LoadOp::create(b, l, totalLocal, r);
+            memref::StoreOp::create(
+                b, l, arith::AddFOp::create(b, l, acc, part), totalLocal, r);
           });
   }
   OpBuilder::InsertionGuard guard(rewriter);
-  threads("init_o");
-  auto [origin, row, col] = oTileLoop("init_o_i");
-  Affine a{rewriter, loc};
-  Value part = a.apply(a.d(0).floorDiv(64), {col});
-  Value within = a.apply(a.d(0) % 64, {col});
-  block("attention_init_o", SmallVector<IterVarType>(5, IterVarType::spatial),
-        {m.batch, m.heads, m.seq, m.valueDim / 64, 64},
-        {origin[0], origin[1], row, part, within},
-        [&](OpBuilder &b, Location l, ValueRange iv) {
-          Value zero = arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
-          memref::StoreOp::create(b, l, zero, oShared, iv);
-        });
-}
-
-/// out = O / l through the legalized output body (its cast).
-void AttentionBuilder::buildOutput() {
-  OpBuilder::InsertionGuard guard(rewriter);
   threads("out");
-  auto [origin, row, col] = oTileLoop("out_i");
-  block("T_attention", SmallVector<IterVarType>(4, IterVarType::spatial),
-        {m.batch, m.seq, m.heads, m.valueDim}, {origin[0], row, origin[1], col},
+  Value mt = unrolled(mtTiles, "out_mt");
+  Value cb = unrolled(m.valueDim / 64, "out_cb");
+  Value nt = unrolled(8, "out_nt");
+  Value h = unrolled(2, "out_h");
+  Value p = unrolled(2, "out_p");
+  Affine a{rewriter, loc};
+  SmallVector<Value> origin = tileOrigin(a);
+  // (b, i, n, 64-column part, column in it): the output's (b, i, n, c)
+  // with c = 64 part + column, so that O is indexed linearly.
+  block("T_attention", SmallVector<IterVarType>(5, IterVarType::spatial),
+        {m.batch, m.seq, m.heads, m.valueDim / 64, 64},
+        {origin[0], rowOf(a, mt, h), origin[1], cb, valueColOf(a, nt, p)},
         [&](OpBuilder &b, Location l, ValueRange iv) {
-          IRMapping map;
-          for (auto [from, to] :
-               llvm::zip(m.output.getBodyBlock()->getArguments(), iv))
-            map.map(from, to);
           Affine ba{b, l};
+          Value column = ba.apply(ba.d(0) * 64 + ba.d(1), {iv[3], iv[4]});
+          IRMapping map;
+          SmallVector<Value> outputIndices{iv[0], iv[1], iv[2], column};
+          for (auto [from, to] : llvm::zip(
+                   m.output.getBodyBlock()->getArguments(), outputIndices))
+            map.map(from, to);
           for (Operation &op : m.output.getBodyBlock()->without_terminator()) {
             auto load = dyn_cast<memref::LoadOp>(op);
             if (load && load.getMemRef() == m.pvBuffer) {
-              Value part = ba.apply(ba.d(0).floorDiv(64), {iv[3]});
-              Value within = ba.apply(ba.d(0) % 64, {iv[3]});
               map.map(load.getResult(),
                       memref::LoadOp::create(
-                          b, l, oShared, {iv[0], iv[2], iv[1], part, within})
+                          b, l, oLocal, {iv[0], iv[2], iv[1], iv[3], iv[4]})
                           .getResult());
               continue;
             }
             if (load && load.getMemRef() == m.sumBuffer) {
-              map.map(
-                  load.getResult(),
-                  memref::LoadOp::create(b, l, sumShared, {iv[0], iv[2], iv[1]})
-                      .getResult());
+              map.map(load.getResult(),
+                      memref::LoadOp::create(b, l, totalLocal,
+                                             {iv[0], iv[2], iv[1]})
+                          .getResult());
               continue;
             }
             b.clone(op, map);
@@ -743,16 +844,15 @@ void AttentionBuilder::build(ForOp root) {
   qShared = alloc({b, n, s, m.headDim}, type, "Q_shared", "shared");
   kShared = alloc({b, n, skv, m.headDim}, type, "K_shared", "shared");
   vShared = alloc({b, n, m.valueDim / 64, skv, 64}, type, "V_shared", "shared");
-  sShared = alloc({b, n, s, skv}, f32, "S_shared", "shared");
-  pShared = alloc({b, n, s, skv}, type, "P_shared", "shared");
-  oShared = alloc({b, n, s, m.valueDim / 64, 64}, f32, "O_shared", "shared");
-  maxShared = alloc({b, n, s}, f32, "max_shared", "shared");
-  sumShared = alloc({b, n, s}, f32, "sum_shared", "shared");
-  alphaShared = alloc({b, n, s}, f32, "alpha_shared", "shared");
   sLocal = alloc({b, n, s, skv}, f32, "S_local", "local");
+  scoresLocal = alloc({b, n, s, skv}, f32, "scores_local", "local");
+  pLocal = alloc({b, n, s, skv}, type, "P_local", "local");
   oLocal = alloc({b, n, s, m.valueDim / 64, 64}, f32, "O_local", "local");
   maxLocal = alloc({b, n, s}, f32, "max_local", "local");
-  sumLocal = alloc({b, n, s}, f32, "sum_local", "local");
+  stepMaxLocal = alloc({b, n, s}, f32, "step_max_local", "local");
+  alphaLocal = alloc({b, n, s}, f32, "alpha_local", "local");
+  sumLocal = alloc({b, n, s, 4}, f32, "sum_local", "local");
+  totalLocal = alloc({b, n, s}, f32, "total_local", "local");
 
   bh = loop(b * n, "bh", ForKind::thread_binding, "blockIdx.y")
            .getInductionVar();
@@ -765,7 +865,10 @@ void AttentionBuilder::build(ForOp root) {
     keyTile = loop(skv / kKeyTile, "kv_tile").getInductionVar();
     buildCopies(/*keys=*/true);
     buildScores();
-    buildSoftmaxStep();
+    buildRowMax();
+    buildStatistics();
+    buildProbabilities();
+    buildRowSum();
     buildProduct();
   }
   buildOutput();
@@ -781,28 +884,38 @@ LogicalResult mlc::buildFusedAttention(RewriterBase &rewriter, PrimFuncOp func,
   AttentionMatch &m = *match;
   // Tiles: mma K steps of 16 over the head dimension, V in 64-column
   // parts, whole query and key tiles.
-  if (m.headDim % 16 != 0 || m.valueDim % 64 != 0 || m.kvSeq % kKeyTile != 0)
+  if (m.headDim % 16 != 0 || m.valueDim % 64 != 0 || m.kvSeq % kKeyTile != 0 ||
+      m.batch * m.heads > 65535)
     return failure();
-  auto sharedBytes = [&](int64_t rows) {
-    int64_t half = 2, single = 4;
-    return rows * m.headDim * half +
-           kKeyTile * (m.headDim + m.valueDim) * half +
-           rows * kKeyTile * (single + half) + rows * m.valueDim * single +
-           3 * rows * single;
+  // Shared memory holds the Q tile and a step's K and V; S, P and O stay
+  // in registers.
+  auto fits = [&](int64_t rows, int64_t threads) {
+    int64_t half = 2;
+    int64_t bytes =
+        (rows * m.headDim + kKeyTile * (m.headDim + m.valueDim)) * half;
+    // Copies: whole 16-byte pieces per thread.
+    return m.seq % rows == 0 && m.seq / rows <= 65535 &&
+           bytes <= kMaxSharedBytes && (rows * m.headDim / 8) % threads == 0 &&
+           (kKeyTile * m.headDim / 8) % threads == 0 &&
+           (kKeyTile * m.valueDim / 8) % threads == 0;
   };
+  // A warp's rows: 32 (two 16-row mma tiles), or 16 when V has more than
+  // 64 columns, whose accumulators (64 f32 registers per 64 columns and
+  // mma tile) would not fit in the registers otherwise.
+  int64_t mtTiles = m.valueDim > 64 ? 1 : 2;
+  // The largest query tile that still makes enough thread blocks to fill
+  // the GPU, else the smallest (most blocks).
   int64_t rows = 0;
-  for (int64_t candidate : {64, 32})
-    if (m.seq % candidate == 0 && sharedBytes(candidate) <= kMaxSharedBytes) {
-      rows = candidate;
+  for (int64_t candidate : {128, 64, 32}) {
+    if (!fits(candidate, candidate / (16 * mtTiles) * 32))
+      continue;
+    rows = candidate;
+    if (m.batch * m.heads * (m.seq / candidate) >= kMinThreadBlocks)
       break;
-    }
-  // Copies: whole 16-byte pieces per thread.
-  if (rows == 0 || (rows * m.headDim / 8) % rows != 0 ||
-      (kKeyTile * m.headDim / 8) % rows != 0 ||
-      (kKeyTile * m.valueDim / 8) % rows != 0 || m.batch * m.heads > 65535 ||
-      m.seq / rows > 65535)
+  }
+  if (rows == 0)
     return failure();
-  AttentionBuilder(rewriter, m, rows).build(root);
+  AttentionBuilder(rewriter, m, rows, mtTiles).build(root);
   // The legalized stages and their buffers go.
   llvm::SetVector<Operation *> temporaries;
   for (Operation *statement : m.statements)

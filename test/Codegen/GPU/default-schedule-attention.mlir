@@ -1,7 +1,12 @@
 // The Attention rule: relax.nn.attention's legalized stages (f16) become one
-// flash-attention kernel: a thread block per (batch x head, 64 query rows),
-// 2 warps (threadIdx.z) of 8 x 4 lanes, the keys in steps of 32 (an
-// scf-level serial loop), both products as mma_sync nests.
+// flash-attention kernel (FlashAttention-2's layout): a thread block per
+// (batch x head, query tile), warps (threadIdx.z) of 8 x 4 lanes, the keys
+// in steps of 32 (a serial loop), both products as mma_sync nests. S, P, O
+// and the row statistics are local buffers shared by the stages' thread
+// nests (registers once compacted); the step's row maximum and the rows'
+// total are cross-thread reductions over the row's 4 lanes (threadIdx.x).
+// 24 (batch x head) x 128 rows make 96 tiles of 32 rows (1 warp): fewer
+// thread blocks than fill a GPU with larger tiles.
 // RUN: mlc-opt %s -split-input-file --relax-legalize-ops --tensorir-annotate-op-pattern --relax-fuse-ops --relax-fuse-tir | mlc-opt -split-input-file -pass-pipeline='builtin.module(tensorir.prim_func(mlc-gpu-default-schedule{tensor-cores=true}))' | FileCheck %s
 // Without tensor cores the stages are scheduled one by one.
 // RUN: mlc-opt %s -split-input-file --relax-legalize-ops --tensorir-annotate-op-pattern --relax-fuse-ops --relax-fuse-tir | mlc-opt -split-input-file -pass-pipeline='builtin.module(tensorir.prim_func(mlc-gpu-default-schedule))' | FileCheck %s --check-prefix=SIMT
@@ -9,10 +14,16 @@
 // CHECK-LABEL: tensorir.prim_func private @attention
 // CHECK-DAG:   tensorir.alloc_buffer {scope = "shared"} : memref<2x12x128x64xf16>
 // CHECK-DAG:   tensorir.alloc_buffer {scope = "shared"} : memref<2x12x1x128x64xf16>
-// CHECK-DAG:   tensorir.alloc_buffer {scope = "local"} : memref<2x12x128x128xf32>
+// CHECK-DAG:   %S_local = tensorir.alloc_buffer {scope = "local"} : memref<2x12x128x128xf32>
+// CHECK-DAG:   %P_local = tensorir.alloc_buffer {scope = "local"} : memref<2x12x128x128xf16>
+// CHECK-DAG:   %O_local = tensorir.alloc_buffer {scope = "local"} : memref<2x12x128x1x64xf32>
+// CHECK-DAG:   %sum_local = tensorir.alloc_buffer {scope = "local"} : memref<2x12x128x4xf32>
 // CHECK:       thread_binding("blockIdx.y")
-// CHECK:       thread_binding("blockIdx.x")
-// CHECK:       tensorir.block "attention_init_statistics"
+// CHECK:       tensorir.for %q_tile = 0 to 4 thread_binding("blockIdx.x")
+// CHECK:       tensorir.for %init_w = 0 to 1 thread_binding("threadIdx.z")
+// CHECK:       tensorir.block "attention_init_max"
+// CHECK:       tensorir.block "attention_init_sum"
+// CHECK:       tensorir.block "attention_init_o"
 // CHECK:       tensorir.block "Q_shared"
 // CHECK:       tensorir.for %kv_tile = 0 to 4 {
 // CHECK:         tensorir.block "K_shared"
@@ -21,11 +32,20 @@
 // CHECK:         tensorir.block "S_update"
 // CHECK:         tensorir.block "T_attention_scores"
 // CHECK:         math.rsqrt
-// CHECK:         tensorir.block "attention_row_max"
+// CHECK:         memref.store %{{.*}}, %scores_local
+// CHECK:         tensorir.for %max_t = 0 to 4 thread_binding("threadIdx.x")
+// CHECK:         tensorir.block "attention_row_max"({{.*}}reduce(32,
+// CHECK:         tensorir.block "attention_alpha"
+// CHECK:         tensorir.block "attention_update_max"
 // CHECK:         tensorir.block "attention_p"
-// CHECK:         tensorir.block "attention_statistics"
+// CHECK:         memref.store %{{.*}}, %P_local
+// CHECK:         tensorir.block "attention_row_sum"
+// CHECK:         tensorir.block "O_rescale"
 // CHECK:         annotations {mma_sync = "m16n8k16"}
 // CHECK:         tensorir.block "O_update"
+// CHECK:         memref.load %P_local
+// CHECK:       tensorir.for %total_t = 0 to 4 thread_binding("threadIdx.x")
+// CHECK:       tensorir.block "attention_row_total"({{.*}}reduce(4, %total_t)
 // CHECK:       tensorir.block "T_attention"
 // CHECK-NOT:   tensorir.block "T_attention_pv
 // SIMT-LABEL:  tensorir.prim_func private @attention
@@ -40,11 +60,11 @@ func.func @main(%q: tensor<2x128x12x64xf16>, %k: tensor<2x128x12x64xf16>, %v: te
 // -----
 
 // A padding mask (bias) and a causal mask are the legalized scores body,
-// cloned into the kernel; H_v = 128 is two 64-column parts of V, and the
-// query tile shrinks to 32 rows (1 warp) to fit 48 KiB of shared memory.
+// cloned into the kernel; H_v = 128 is two 64-column parts of V, whose
+// accumulators leave registers for 16 rows per warp (2 warps for 32 rows).
 // CHECK-LABEL: tensorir.prim_func private @attention
-// CHECK:       thread_binding("blockIdx.x")
-// CHECK:       tensorir.for %{{.*}} = 0 to 1 thread_binding("threadIdx.z")
+// CHECK:       tensorir.for %q_tile = 0 to 2 thread_binding("blockIdx.x")
+// CHECK:       tensorir.for %{{.*}} = 0 to 2 thread_binding("threadIdx.z")
 // CHECK:       tensorir.block "T_attention_scores"
 // CHECK:       arith.cmpi sle
 // CHECK:       arith.select
