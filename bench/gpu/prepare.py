@@ -242,6 +242,9 @@ def main():
     attention("attention_bert_b1_f16", 1, 128, 12, 64)
     attention("attention_s1024_f16", 8, 1024, 16, 64)
     attention("attention_gpt2_causal_f16", 8, 1024, 12, 64, causal=True)
+    # Heads of 128 (LLaMA's): 16 query rows per warp, 2 warps per block;
+    # racecheck runs it (the barriers around K and V between warps).
+    attention("attention_h128_f16", 2, 512, 8, 128)
     # A BERT-base encoder layer (post-norm: hidden 768, 12 heads, FFN 3072,
     # erf GELU) on batch x 128 tokens, its weights inputs of the entry made
     # on the GPU machine from the seed (BERT's initialization: N(0, 0.02);

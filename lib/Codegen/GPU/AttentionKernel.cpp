@@ -887,12 +887,14 @@ LogicalResult mlc::buildFusedAttention(RewriterBase &rewriter, PrimFuncOp func,
   if (m.headDim % 16 != 0 || m.valueDim % 64 != 0 || m.kvSeq % kKeyTile != 0 ||
       m.batch * m.heads > 65535)
     return failure();
-  // Shared memory holds the Q tile and a step's K and V; S, P and O stay
+  // Shared memory holds the Q tile and K and V in at least two stages of
+  // mlc-gpu-async-copy-pipeline (rows padded by 16 bytes); S, P and O stay
   // in registers.
   auto fits = [&](int64_t rows, int64_t threads) {
-    int64_t half = 2;
-    int64_t bytes =
-        (rows * m.headDim + kKeyTile * (m.headDim + m.valueDim)) * half;
+    int64_t half = 2, pad = 8;
+    int64_t stage =
+        kKeyTile * (m.headDim + pad + m.valueDim / 64 * (64 + pad)) * half;
+    int64_t bytes = rows * m.headDim * half + 2 * stage;
     // Copies: whole 16-byte pieces per thread.
     return m.seq % rows == 0 && m.seq / rows <= 65535 &&
            bytes <= kMaxSharedBytes && (rows * m.headDim / 8) % threads == 0 &&
