@@ -274,7 +274,8 @@ func.func @main(%x: tensor<2x64x14x14xf16>, %w: tensor<128x64x3x3xf16>, %b: tens
 // P V (2 x 2 x 8), the loop not unrolled. S, P and O stay in registers
 // (no local memory), P V takes P as its A operand without ldmatrix, the
 // rows' maximum and sum combine their 4 lanes with 2 shuffles each (4 rows
-// per thread: 16), and K and V arrive by cp.async.
+// per thread: 16), exp is exp2 of an fma (no range reduction: no fma.rm),
+// and K and V arrive by cp.async.
 // ATTN:          .entry
 // ATTN-NOT:      .entry
 // ATTN-NOT:      .local
@@ -285,6 +286,7 @@ func.func @main(%x: tensor<2x64x14x14xf16>, %w: tensor<128x64x3x3xf16>, %b: tens
 // ATTN-DAG:      cp.async.cg.shared.global
 // ATTN-DAG:      shfl.sync.bfly.b32
 // ATTN-NOT:      ld.local
+// ATTN-NOT:      fma.rm
 // ATTN-NOT:      .entry
 // ATTN-MMA:      64
 // ATTN-SHFL:     16

@@ -38,6 +38,8 @@
 // CHECK:         tensorir.block "attention_alpha"
 // CHECK:         tensorir.block "attention_update_max"
 // CHECK:         tensorir.block "attention_p"
+// CHECK:         arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : f32
+// CHECK:         math.exp2
 // CHECK:         memref.store %{{.*}}, %P_local
 // CHECK:         tensorir.block "attention_row_sum"
 // CHECK:         tensorir.block "O_rescale"
