@@ -66,8 +66,31 @@ struct GPUAssumeAlignmentPass
         auto aligned = memref::AssumeAlignmentOp::create(
             builder, arg.getLoc(), arg, static_cast<int32_t>(alignment));
         arg.replaceAllUsesExcept(aligned.getResult(), aligned);
+        markReshapes(aligned.getResult());
       }
     });
+  }
+
+  /// Marks the identity-layout reshapes of `buffer` (views at its offset
+  /// 0, so as aligned) too: expand-strided-metadata folds a reshape's
+  /// metadata through `buffer`'s own mark, which then has no use left and
+  /// goes, and the accesses through the reshape (e.g. a head split's loads
+  /// by a linear index) would lose their vector width.
+  void markReshapes(Value buffer) {
+    for (Operation *user : llvm::to_vector(buffer.getUsers())) {
+      if (!isa<memref::CollapseShapeOp, memref::ExpandShapeOp>(user))
+        continue;
+      Value view = user->getResult(0);
+      auto type = cast<MemRefType>(view.getType());
+      if (!type.getLayout().isIdentity() || view.use_empty())
+        continue;
+      OpBuilder builder(user->getContext());
+      builder.setInsertionPointAfter(user);
+      auto aligned = memref::AssumeAlignmentOp::create(
+          builder, user->getLoc(), view, static_cast<int32_t>(alignment));
+      view.replaceAllUsesExcept(aligned.getResult(), aligned);
+      markReshapes(aligned.getResult());
+    }
   }
 };
 

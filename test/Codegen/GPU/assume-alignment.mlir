@@ -40,3 +40,32 @@ gpu.module @kernels {
     gpu.return %a : f32
   }
 }
+
+// -----
+
+// A reshape of an aligned argument (a view at its offset 0) is assumed
+// aligned too: expand-strided-metadata folds the reshape's metadata through
+// the argument's assumption, which then goes, and the accesses through the
+// reshape (a head split's loads by a linear index) would lose their vector
+// width.
+// CHECK-LABEL: gpu.func @reshaped
+// CHECK-NEXT:    %[[X:.*]] = memref.assume_alignment %arg0, 16 : memref<4x64xf16>
+// CHECK:         %[[C:.*]] = memref.collapse_shape %[[X]]
+// CHECK-NEXT:    %[[CX:.*]] = memref.assume_alignment %[[C]], 16 : memref<256xf16>
+// CHECK-NEXT:    %[[E:.*]] = memref.expand_shape %[[CX]]
+// CHECK-NEXT:    %[[EX:.*]] = memref.assume_alignment %[[E]], 16 : memref<2x128xf16>
+// CHECK:         memref.load %[[CX]]
+// CHECK:         memref.load %[[EX]]
+gpu.module @kernels {
+  gpu.func @reshaped(%x: memref<4x64xf16>, %y: memref<2xf16>) kernel {
+    %tx = gpu.thread_id x
+    %c0 = arith.constant 0 : index
+    %flat = memref.collapse_shape %x [[0, 1]] : memref<4x64xf16> into memref<256xf16>
+    %rows = memref.expand_shape %flat [[0, 1]] output_shape [2, 128] : memref<256xf16> into memref<2x128xf16>
+    %a = memref.load %flat[%tx] : memref<256xf16>
+    %b = memref.load %rows[%c0, %tx] : memref<2x128xf16>
+    memref.store %a, %y[%c0] : memref<2xf16>
+    memref.store %b, %y[%tx] : memref<2xf16>
+    gpu.return
+  }
+}

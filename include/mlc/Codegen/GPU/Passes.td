@@ -384,7 +384,10 @@ def GPUAssumeAlignmentPass
     `mlc-plan-memory` places buffers at multiples of 64 bytes, and
     `mlc.runtime` rejects CUDA arrays whose data pointer is not aligned.
     Buffers with another layout (a strided view, a static offset) are left
-    alone. Workgroup (shared) attributions without an `llvm.align` get one
+    alone. Identity-layout reshapes of a marked buffer
+    (`memref.collapse_shape`, `memref.expand_shape`: views at its offset 0)
+    are marked too, since `expand-strided-metadata` folds their metadata
+    through the buffer's mark, which then has no use left and goes. Workgroup (shared) attributions without an `llvm.align` get one
     of `alignment` bytes: LLVM takes 16 bytes for granted on large arrays
     without an explicit alignment and emits `ld.shared.v4` for them, while
     the NVPTX printer declares them `.align 4`.
