@@ -183,7 +183,9 @@ void lowerFor(RewriterBase &rewriter, ForOp op, IndexConstants &constants) {
 
 /// `value`, computed in `body` from the lane `lane` and values that do not
 /// depend on it, as an affine expression of the lane (d0) and of those
-/// values (symbols, collected in `symbols`).
+/// values (symbols, collected in `symbols`). The index arithmetic of `body`
+/// is expanded also where it does not depend on the lane, so that its
+/// constant factors show (`s * 768` rather than a symbol for the product).
 std::optional<AffineExpr> expressInLane(Value value, Value lane, Block *body,
                                         SmallVectorImpl<Value> &symbols,
                                         unsigned depth = 0) {
@@ -195,27 +197,63 @@ std::optional<AffineExpr> expressInLane(Value value, Value lane, Block *body,
   if (std::optional<int64_t> cst = getConstantIntValue(value))
     return getAffineConstantExpr(*cst, ctx);
   Operation *def = value.getDefiningOp();
-  if (!def || def->getBlock() != body || !dependsOn(value, {lane})) {
-    auto *it = llvm::find(symbols, value);
-    if (it == symbols.end()) {
-      symbols.push_back(value);
-      it = symbols.end() - 1;
+  bool invariant = !dependsOn(value, {lane});
+  std::optional<AffineExpr> expanded;
+  if (def && def->getBlock() == body) {
+    if (isa<affine::AffineApplyOp>(def)) {
+      expanded = expressAffineApply(def, [&](Value operand) {
+        return expressInLane(operand, lane, body, symbols, depth + 1);
+      });
+    } else if (def->getNumOperands() == 2) {
+      std::optional<AffineExpr> lhs =
+          expressInLane(def->getOperand(0), lane, body, symbols, depth + 1);
+      std::optional<AffineExpr> rhs =
+          lhs ? expressInLane(def->getOperand(1), lane, body, symbols,
+                              depth + 1)
+              : std::nullopt;
+      if (lhs && rhs)
+        expanded = combineIndexOp(def, *lhs, *rhs);
     }
-    return getAffineSymbolExpr(it - symbols.begin(), ctx);
   }
-  if (isa<affine::AffineApplyOp>(def))
-    return expressAffineApply(def, [&](Value operand) {
-      return expressInLane(operand, lane, body, symbols, depth + 1);
-    });
-  if (def->getNumOperands() != 2)
+  if (expanded || !invariant)
+    return expanded;
+  auto *it = llvm::find(symbols, value);
+  if (it == symbols.end()) {
+    symbols.push_back(value);
+    it = symbols.end() - 1;
+  }
+  return getAffineSymbolExpr(it - symbols.begin(), ctx);
+}
+
+/// The lane count L of the `vectorized` loop `loop` (lanes 0 .. L - 1).
+std::optional<int64_t> getLaneCount(scf::ForOp loop) {
+  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (lower != 0 || step != 1 || !upper || *upper < 1)
     return std::nullopt;
-  std::optional<AffineExpr> lhs =
-      expressInLane(def->getOperand(0), lane, body, symbols, depth + 1);
-  std::optional<AffineExpr> rhs =
-      expressInLane(def->getOperand(1), lane, body, symbols, depth + 1);
-  if (!lhs || !rhs)
-    return std::nullopt;
-  return combineIndexOp(def, *lhs, *rhs);
+  return *upper;
+}
+
+/// Whether `x` is `base + lane` in the `vectorized` loop `loop` with `base`
+/// a multiple of its lane count that does not depend on the lane (a
+/// vector's elements, the vector aligned to its width).
+bool isAlignedLaneOffset(Value x, scf::ForOp loop) {
+  std::optional<int64_t> lanes = getLaneCount(loop);
+  SmallVector<Value> symbols;
+  std::optional<AffineExpr> index =
+      lanes ? expressInLane(x, loop.getInductionVar(), loop.getBody(), symbols)
+            : std::nullopt;
+  if (!index)
+    return false;
+  MLIRContext *ctx = loop.getContext();
+  AffineExpr base = index->replaceDims({getAffineConstantExpr(0, ctx)});
+  auto rest = dyn_cast<AffineConstantExpr>(simplifyAffineExpr(
+      *index - base - getAffineDimExpr(0, ctx), 1, symbols.size()));
+  return rest && rest.getValue() == 0 &&
+         simplifyAffineExpr(base, 1, symbols.size()).getLargestKnownDivisor() %
+                 *lanes ==
+             0;
 }
 
 /// A condition equivalent to `condition` for every lane of `loop` (lanes
@@ -243,31 +281,14 @@ Value getLaneInvariantCondition(Value condition, scf::ForOp loop,
                : nullptr;
   }
   auto compare = dyn_cast<arith::CmpIOp>(def);
-  std::optional<int64_t> lower = getConstantIntValue(loop.getLowerBound());
-  std::optional<int64_t> upper = getConstantIntValue(loop.getUpperBound());
-  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  if (!compare || lower != 0 || step != 1 || !upper || *upper < 1 ||
+  std::optional<int64_t> lanes = getLaneCount(loop);
+  if (!compare || !lanes ||
       (compare.getPredicate() != arith::CmpIPredicate::ult &&
        compare.getPredicate() != arith::CmpIPredicate::slt))
     return nullptr;
-  int64_t lanes = *upper;
   std::optional<int64_t> bound = getConstantIntValue(compare.getRhs());
-  if (!bound || *bound % lanes != 0 || dependsOn(compare.getRhs(), {lane}))
-    return nullptr;
-  SmallVector<Value> symbols;
-  std::optional<AffineExpr> index =
-      expressInLane(compare.getLhs(), lane, body, symbols);
-  if (!index)
-    return nullptr;
-  MLIRContext *ctx = lane.getContext();
-  AffineExpr base = index->replaceDims({getAffineConstantExpr(0, ctx)});
-  AffineExpr rest = simplifyAffineExpr(*index - base - getAffineDimExpr(0, ctx),
-                                       1, symbols.size());
-  auto zero = dyn_cast<AffineConstantExpr>(rest);
-  if (!zero || zero.getValue() != 0 ||
-      simplifyAffineExpr(base, 1, symbols.size()).getLargestKnownDivisor() %
-              lanes !=
-          0)
+  if (!bound || *bound % *lanes != 0 || dependsOn(compare.getRhs(), {lane}) ||
+      !isAlignedLaneOffset(compare.getLhs(), loop))
     return nullptr;
   // The index at lane 0.
   IRMapping atFirstLane;
@@ -386,6 +407,50 @@ void flattenDelinearizedAccesses(scf::ForOp loop) {
   }
 }
 
+/// In the `vectorized` loop `loop` of L lanes, `x divui C` and `x remui C`
+/// with `x` = base + lane (base a multiple of L) and C a multiple of L (the
+/// lanes stay within one run of C) become `x0 divui C` and `(x0 remui C) +
+/// lane`, x0 the value at lane 0: the indices of a reshape that
+/// relax-fuse-tir inlined. The division is then done once for all lanes,
+/// and the lanes' addresses are visibly consecutive, so LLVM merges the
+/// accesses into vector ones (the BERT layer's head merge loaded 2 bytes
+/// per lane, its innermost index x rem 64 under a dimension of size 1).
+void splitLaneDivRem(scf::ForOp loop) {
+  std::optional<int64_t> lanes = getLaneCount(loop);
+  if (!lanes || *lanes < 2)
+    return;
+  Value lane = loop.getInductionVar();
+  SmallVector<Operation *> candidates;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (!isa<arith::DivUIOp, arith::RemUIOp>(op))
+      continue;
+    std::optional<int64_t> divisor = getConstantIntValue(op.getOperand(1));
+    if (divisor && *divisor > 0 && *divisor % *lanes == 0 &&
+        dependsOn(op.getOperand(0), {lane}) &&
+        isAlignedLaneOffset(op.getOperand(0), loop))
+      candidates.push_back(&op);
+  }
+  for (Operation *op : candidates) {
+    OpBuilder builder(op);
+    Location loc = op->getLoc();
+    IRMapping atFirstLane;
+    atFirstLane.map(
+        lane, arith::ConstantIndexOp::create(builder, loc, 0).getResult());
+    Value first = cloneValue(op->getOperand(0), atFirstLane, builder, loop);
+    Value replacement;
+    if (isa<arith::DivUIOp>(op)) {
+      replacement =
+          arith::DivUIOp::create(builder, loc, first, op->getOperand(1));
+    } else {
+      Value start =
+          arith::RemUIOp::create(builder, loc, first, op->getOperand(1));
+      replacement = arith::AddIOp::create(builder, loc, start, lane);
+    }
+    op->getResult(0).replaceAllUsesWith(replacement);
+    op->erase();
+  }
+}
+
 /// Fully unrolls the `unrolled` and `vectorized` loops of `func` with
 /// constant trip counts,
 /// innermost first; the others keep their loop metadata.
@@ -401,6 +466,7 @@ void unrollLoops(func::FuncOp func) {
   for (auto [loop, kind] : loops) {
     if (kind == ForKind::vectorized) {
       flattenDelinearizedAccesses(loop);
+      splitLaneDivRem(loop);
       hoistLaneInvariantGuard(loop);
     }
     (void)loopUnrollFull(loop);

@@ -75,6 +75,25 @@ tensorir.prim_func @dynamic(%T: memref<?xf32>, %n: index) {
 // CHECK-LABEL: func.func @delinearized_other_divisor(
 // CHECK-NOT:     memref.collapse_shape
 // CHECK-COUNT-4: memref.load %{{.*}}[%{{.*}}, %{{.*}}] : memref<8x16xf16>
+// A lane's x = x0 + lane with x0 a multiple of the lane count (2), which
+// divides the divisor (4): x div 4 is x0 div 4 for every lane and x rem 4
+// is (x0 rem 4) + lane, so the lanes' addresses are visibly consecutive
+// (the head merge of a transformer: its innermost index x rem 64 under a
+// dimension of size 1). Not with x0 = 3 k, which need not be even.
+// CHECK-LABEL: func.func @lane_div_rem(
+// CHECK:         %[[Q0:.*]] = arith.divui %[[X0:.*]], %c4
+// CHECK:         %[[R0:.*]] = arith.remui %{{.*}}, %c4
+// CHECK:         %[[L0:.*]] = arith.addi %[[R0]], %c0
+// CHECK:         memref.load %{{.*}}[%[[Q0]], %[[L0]]]
+// CHECK:         %[[Q1:.*]] = arith.divui %{{.*}}, %c4
+// CHECK:         %[[R1:.*]] = arith.remui %{{.*}}, %c4
+// CHECK:         %[[L1:.*]] = arith.addi %[[R1]], %[[ONE:.*]] : index
+// CHECK:         memref.load %{{.*}}[%[[Q1]], %[[L1]]]
+// CHECK-LABEL: func.func @lane_div_rem_unaligned(
+// CHECK:         %[[X:.*]] = affine.apply #{{.*}}(%{{.*}}, %c0)
+// CHECK-NEXT:    arith.divui %[[X]], %c4
+// CHECK-NEXT:    arith.remui %[[X]], %c4
+// CHECK-NEXT:    memref.load
 tensorir.prim_func @lane_invariant_mask(%T: memref<3x4xf32>) {
   tensorir.for %i = 0 to 4 {
     tensorir.for %j = 0 to 4 vectorized {
@@ -149,6 +168,31 @@ tensorir.prim_func @delinearized_other_divisor(%X: memref<8x16xf16>, %Y: memref<
       %r = arith.remui %x, %c8 : index
       %v = memref.load %X[%q, %r] : memref<8x16xf16>
       memref.store %v, %Y[%k, %j] : memref<16x4xf16>
+    }
+  }
+}
+#three = affine_map<(d0, d1) -> (d0 * 3 + d1)>
+tensorir.prim_func @lane_div_rem(%X: memref<8x8xf16>, %Y: memref<16x2xf16>) {
+  %c4 = arith.constant 4 : index
+  tensorir.for %k = 0 to 16 {
+    tensorir.for %j = 0 to 2 vectorized {
+      %x = affine.apply affine_map<(d0, d1) -> (d0 * 2 + d1)>(%k, %j)
+      %q = arith.divui %x, %c4 : index
+      %r = arith.remui %x, %c4 : index
+      %v = memref.load %X[%q, %r] : memref<8x8xf16>
+      memref.store %v, %Y[%k, %j] : memref<16x2xf16>
+    }
+  }
+}
+tensorir.prim_func @lane_div_rem_unaligned(%X: memref<16x8xf16>, %Y: memref<16x2xf16>) {
+  %c4 = arith.constant 4 : index
+  tensorir.for %k = 0 to 16 {
+    tensorir.for %j = 0 to 2 vectorized {
+      %x = affine.apply #three(%k, %j)
+      %q = arith.divui %x, %c4 : index
+      %r = arith.remui %x, %c4 : index
+      %v = memref.load %X[%q, %r] : memref<16x8xf16>
+      memref.store %v, %Y[%k, %j] : memref<16x2xf16>
     }
   }
 }

@@ -77,7 +77,11 @@ def ConvertTensorIRToSCF : Pass<"convert-tensorir-to-scf", "::mlir::ModuleOp"> {
            "through loop metadata, which may decline (on NVPTX a register "
            "tile indexed in a rolled loop is put in local memory, and "
            "vector lanes are consecutive accesses that LLVM's load/store "
-           "vectorizer merges)">,
+           "vectorizer merges; before unrolling, a vectorized loop's "
+           "accesses through a reshape's div and rem by the buffer's last "
+           "dimension index the collapsed buffer, and x div C, x rem C with "
+           "x = aligned base + lane and C a multiple of the lanes become "
+           "base div C, base rem C + lane)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
