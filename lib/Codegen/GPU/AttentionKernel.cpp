@@ -323,6 +323,19 @@ private:
     return a.apply(a.d(0) * 8 + a.d(1) * 2 + a.d(2), {nt, t, p});
   }
 
+  /// Unrolled loops over the thread's elements of the output accumulator
+  /// (mt, 64-column part cb, nt, h, p); returns their row, part and column
+  /// in the part.
+  std::array<Value, 3> outputElementLoops(StringRef stage) {
+    Value mt = unrolled(mtTiles, stage + "_mt");
+    Value cb = unrolled(m.valueDim / 64, stage + "_cb");
+    Value nt = unrolled(8, stage + "_nt");
+    Value h = unrolled(2, stage + "_h");
+    Value p = unrolled(2, stage + "_p");
+    Affine a{rewriter, loc};
+    return {rowOf(a, mt, h), cb, valueColOf(a, nt, p)};
+  }
+
   /// Unrolled loops over the thread's rows (mt, h).
   std::pair<Value, Value> rowLoops(StringRef stage) {
     Value mt = unrolled(mtTiles, stage + "_mt");
@@ -504,16 +517,12 @@ void AttentionBuilder::buildInit() {
             memref::StoreOp::create(b, l, zero, sumLocal, iv);
           });
   }
-  Value mt = unrolled(mtTiles, "init_o_mt");
-  Value cb = unrolled(m.valueDim / 64, "init_o_cb");
-  Value nt = unrolled(8, "init_o_nt");
-  Value h = unrolled(2, "init_o_h");
-  Value p = unrolled(2, "init_o_p");
+  auto [row, cb, col] = outputElementLoops("init_o");
   Affine a{rewriter, loc};
   SmallVector<Value> origin = tileOrigin(a);
   block("attention_init_o", SmallVector<IterVarType>(5, IterVarType::spatial),
         {m.batch, m.heads, m.seq, m.valueDim / 64, 64},
-        {origin[0], origin[1], rowOf(a, mt, h), cb, valueColOf(a, nt, p)},
+        {origin[0], origin[1], row, cb, col},
         [&](OpBuilder &b, Location l, ValueRange iv) {
           Value zero = arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
           memref::StoreOp::create(b, l, zero, oLocal, iv);
@@ -742,13 +751,8 @@ void AttentionBuilder::buildProduct() {
   SmallVector<int64_t> extents{m.batch, m.heads, m.seq, parts, 64};
   {
     OpBuilder::InsertionGuard inner(rewriter);
-    Value mt = unrolled(mtTiles, "O_rescale_mt");
-    Value cb = unrolled(parts, "O_rescale_cb");
-    Value nt = unrolled(8, "O_rescale_nt");
-    Value h = unrolled(2, "O_rescale_h");
-    Value p = unrolled(2, "O_rescale_p");
-    block("O_rescale", types, extents,
-          {b0, n0, rowOf(a, mt, h), cb, valueColOf(a, nt, p)},
+    auto [row, cb, col] = outputElementLoops("O_rescale");
+    block("O_rescale", types, extents, {b0, n0, row, cb, col},
           [&](OpBuilder &b, Location l, ValueRange iv) {
             Value o = memref::LoadOp::create(b, l, oLocal, iv);
             Value alpha =
@@ -807,18 +811,14 @@ void AttentionBuilder::buildOutput() {
   }
   OpBuilder::InsertionGuard guard(rewriter);
   threads("out");
-  Value mt = unrolled(mtTiles, "out_mt");
-  Value cb = unrolled(m.valueDim / 64, "out_cb");
-  Value nt = unrolled(8, "out_nt");
-  Value h = unrolled(2, "out_h");
-  Value p = unrolled(2, "out_p");
+  auto [row, cb, col] = outputElementLoops("out");
   Affine a{rewriter, loc};
   SmallVector<Value> origin = tileOrigin(a);
   // (b, i, n, 64-column part, column in it): the output's (b, i, n, c)
   // with c = 64 part + column, so that O is indexed linearly.
   block("T_attention", SmallVector<IterVarType>(5, IterVarType::spatial),
         {m.batch, m.seq, m.heads, m.valueDim / 64, 64},
-        {origin[0], rowOf(a, mt, h), origin[1], cb, valueColOf(a, nt, p)},
+        {origin[0], row, origin[1], cb, col},
         [&](OpBuilder &b, Location l, ValueRange iv) {
           Affine ba{b, l};
           Value column = ba.apply(ba.d(0) * 64 + ba.d(1), {iv[3], iv[4]});
