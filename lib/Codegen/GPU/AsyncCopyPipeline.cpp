@@ -271,6 +271,9 @@ private:
   int64_t stages;
   bool pad;
   int64_t lower = 0, upper = 0, step = 1;
+  /// A dynamic upper bound (step 1), computed before the loop: e.g. a
+  /// causal attention's last key tile, which depends on the query tile.
+  Value dynamicUpper;
   SmallVector<AsyncCopy> asyncCopies;
   /// The element copies' loads, masks and stores, erased once replaced.
   SmallVector<Operation *> copyOps;
@@ -285,14 +288,23 @@ LogicalResult Pipeliner::matchCopies() {
   std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
   std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
   std::optional<int64_t> st = getConstantIntValue(loop.getStep());
-  if (!lb || !ub || !st || *st <= 0 || loop.getNumRegionIterArgs() ||
-      llvm::divideCeil(*ub - *lb, *st) < 2)
+  if (!lb || !st || *st <= 0 || loop.getNumRegionIterArgs())
     return failure();
   lower = *lb;
   step = *st;
-  // The last step's start plus one step: iterations past it are off.
-  upper = *lb + llvm::divideCeil(*ub - *lb, *st) * *st;
-  stages = std::min<int64_t>(stages, llvm::divideCeil(*ub - *lb, *st));
+  if (!ub) {
+    // A dynamic trip count, possibly below the stages: every copy, the
+    // prologue's too, is predicated on its step.
+    if (step != 1)
+      return failure();
+    dynamicUpper = loop.getUpperBound();
+  } else {
+    if (llvm::divideCeil(*ub - *lb, *st) < 2)
+      return failure();
+    // The last step's start plus one step: iterations past it are off.
+    upper = *lb + llvm::divideCeil(*ub - *lb, *st) * *st;
+    stages = std::min<int64_t>(stages, llvm::divideCeil(*ub - *lb, *st));
+  }
 
   // Tensor-core loops only: the SIMT Matmul rule's 8 x 8 register tile
   // leaves no register for the copies' addresses (its 4 x 4 tile keeps the
@@ -475,13 +487,36 @@ LogicalResult Pipeliner::run() {
     multiBuffers[buffer] = multi;
   }
 
-  // Prologue: steps 0 .. stages - 2, a group each; step 0 waited for.
+  // The end of the steps, and the start of the last step (where the copies
+  // of the steps past it point, reading nothing).
   rewriter.setInsertionPoint(loop);
+  Value end, lastStart;
+  if (dynamicUpper) {
+    end = dynamicUpper;
+    Value lowerValue = arith::ConstantIndexOp::create(rewriter, loc, lower);
+    lastStart = arith::MaxSIOp::create(
+        rewriter, loc,
+        arith::SubIOp::create(
+            rewriter, loc, end,
+            arith::ConstantIndexOp::create(rewriter, loc, step)),
+        lowerValue);
+  } else {
+    end = arith::ConstantIndexOp::create(rewriter, loc, upper);
+    lastStart = arith::ConstantIndexOp::create(rewriter, loc, upper - step);
+  }
+
+  // Prologue: steps 0 .. stages - 2, a group each; step 0 waited for.
   Value lastPrologueGroup;
   for (int64_t s = 0; s + 1 < stages; ++s) {
     Value iv = arith::ConstantIndexOp::create(rewriter, loc, lower + s * step);
     Value stage = arith::ConstantIndexOp::create(rewriter, loc, s);
-    lastPrologueGroup = emitCopies(rewriter, iv, stage, Value());
+    Value inRange;
+    if (dynamicUpper) {
+      inRange = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
+                                      iv, end);
+      iv = arith::MinSIOp::create(rewriter, loc, iv, lastStart);
+    }
+    lastPrologueGroup = emitCopies(rewriter, iv, stage, inRange);
   }
   nvgpu::DeviceAsyncWaitOp::create(rewriter, loc, lastPrologueGroup,
                                    rewriter.getI32IntegerAttr(stages - 2));
@@ -495,13 +530,10 @@ LogicalResult Pipeliner::run() {
   AffineExpr stepIndex = (d0 - lower).floorDiv(step);
   Value ahead = affine::AffineApplyOp::create(
       rewriter, loc, AffineMap::get(1, 0, d0 + (stages - 1) * step), iv);
-  Value inRange = arith::CmpIOp::create(
-      rewriter, loc, arith::CmpIPredicate::slt, ahead,
-      arith::ConstantIndexOp::create(rewriter, loc, upper));
+  Value inRange = arith::CmpIOp::create(rewriter, loc,
+                                        arith::CmpIPredicate::slt, ahead, end);
   // Past the last step nothing is read; the address stays in bounds.
-  Value clamped = arith::MinSIOp::create(
-      rewriter, loc, ahead,
-      arith::ConstantIndexOp::create(rewriter, loc, upper - step));
+  Value clamped = arith::MinSIOp::create(rewriter, loc, ahead, lastStart);
   Value aheadStage = affine::AffineApplyOp::create(
       rewriter, loc, AffineMap::get(1, 0, (stepIndex + stages - 1) % stages),
       iv);

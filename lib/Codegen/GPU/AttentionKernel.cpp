@@ -40,7 +40,10 @@
 //
 // The scores' scale, bias and mask and the output's cast are the legalized
 // kernel's own: its T_attention_scores and T_attention bodies are cloned
-// into the new stages.
+// into the new stages. A causal mask among them (select(j <= i + c, s,
+// -inf)) also ends each query tile's key loop after the last key tile its
+// rows see, so a square causal attention does half the work.
+
 //
 //===----------------------------------------------------------------------===//
 
@@ -88,7 +91,74 @@ struct AttentionMatch {
   Value qkBuffer, pvBuffer, sumBuffer;
   int64_t batch, seq, heads, headDim, kvSeq, valueDim;
   Type elementType;
+  /// A causal mask in the scores body: key j of row i is visible iff
+  /// j <= i + causalOffset (TopLeft: 0; BottomRight: S_kv - S).
+  std::optional<int64_t> causalOffset;
 };
+
+/// The value of `value` when it is computed from constants by integer
+/// arithmetic (the legalized mask's S_kv - S).
+std::optional<int64_t> evaluateConstant(Value value) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return constant;
+  Operation *def = value.getDefiningOp();
+  if (!def || !isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(def))
+    return std::nullopt;
+  std::optional<int64_t> lhs = evaluateConstant(def->getOperand(0));
+  std::optional<int64_t> rhs = evaluateConstant(def->getOperand(1));
+  if (!lhs || !rhs)
+    return std::nullopt;
+  if (isa<arith::AddIOp>(def))
+    return *lhs + *rhs;
+  if (isa<arith::SubIOp>(def))
+    return *lhs - *rhs;
+  return *lhs * *rhs;
+}
+
+/// `value` as `row + c` (c a constant); c.
+std::optional<int64_t> getOffsetFrom(Value value, Value row) {
+  if (value == row)
+    return 0;
+  auto add = value.getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return std::nullopt;
+  for (auto [base, offset] : {std::pair(add.getLhs(), add.getRhs()),
+                              std::pair(add.getRhs(), add.getLhs())})
+    if (base == row)
+      return evaluateConstant(offset);
+  return std::nullopt;
+}
+
+/// The causal mask of the legalized scores body, if the value it stores is
+/// select(key <= row + c, x, -inf) (or key < row + c + 1): c.
+std::optional<int64_t> matchCausalMask(BlockOp scores, memref::StoreOp store) {
+  auto select = store.getValueToStore().getDefiningOp<arith::SelectOp>();
+  Block *body = scores.getBodyBlock();
+  if (!select || body->getNumArguments() != 4)
+    return std::nullopt;
+  auto lowest = select.getFalseValue().getDefiningOp<arith::ConstantOp>();
+  auto lowestValue =
+      lowest ? dyn_cast<FloatAttr>(lowest.getValue()) : FloatAttr();
+  auto compare = select.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!lowestValue || !lowestValue.getValue().isInfinity() ||
+      !lowestValue.getValue().isNegative() || !compare ||
+      compare.getLhs() != body->getArgument(3))
+    return std::nullopt;
+  std::optional<int64_t> offset =
+      getOffsetFrom(compare.getRhs(), body->getArgument(2));
+  if (!offset)
+    return std::nullopt;
+  switch (compare.getPredicate()) {
+  case arith::CmpIPredicate::sle:
+  case arith::CmpIPredicate::ule:
+    return *offset;
+  case arith::CmpIPredicate::slt:
+  case arith::CmpIPredicate::ult:
+    return *offset - 1;
+  default:
+    return std::nullopt;
+  }
+}
 
 /// The memref loads in `block`'s body (not nested deeper), in order.
 SmallVector<memref::LoadOp> getLoads(BlockOp block) {
@@ -203,6 +273,7 @@ FailureOr<AttentionMatch> matchAttention(PrimFuncOp func, ForOp root) {
       vType.getElementType() != match.elementType ||
       !cast<MemRefType>(match.qkBuffer.getType()).getElementType().isF32())
     return failure();
+  match.causalOffset = matchCausalMask(match.scores, scoresStore);
   match.batch = qType.getDimSize(0);
   match.seq = qType.getDimSize(1);
   match.heads = qType.getDimSize(2);
@@ -391,6 +462,29 @@ private:
     Value scaled = arith::MulFOp::create(b, l, x, log2e, contract);
     return math::Exp2Op::create(
         b, l, arith::SubFOp::create(b, l, scaled, scaledShift, contract));
+  }
+
+  /// The loop over the key tiles. Under a causal mask (keys j <= i + c
+  /// visible, c >= 0) a query tile stops after the last tile any of its
+  /// rows sees: the tiles after it would add exp(-inf) = 0 (half of the
+  /// work, for a square causal attention).
+  ForOp keyTileLoop() {
+    int64_t tiles = m.kvSeq / kKeyTile;
+    std::optional<int64_t> offset = m.causalOffset;
+    if (!offset || *offset < 0 || rows - 1 + *offset >= m.kvSeq)
+      return loop(tiles, "kv_tile");
+    AffineExpr q = rewriter.getAffineDimExpr(0);
+    AffineMap seen =
+        AffineMap::get(1, 0,
+                       {(q * rows + rows - 1 + *offset).floorDiv(kKeyTile) + 1,
+                        rewriter.getAffineConstantExpr(tiles)},
+                       rewriter.getContext());
+    Value count = affine::AffineMinOp::create(rewriter, loc, seen, qTile);
+    auto l = ForOp::create(rewriter, loc, rewriter.getIndexAttr(0), count,
+                           rewriter.getIndexAttr(1));
+    l.setIvName("kv_tile");
+    rewriter.setInsertionPoint(l.getBodyBlock()->getTerminator());
+    return l;
   }
 
   void buildCopies(bool keys);
@@ -874,7 +968,7 @@ void AttentionBuilder::build(ForOp root) {
   buildCopies(/*keys=*/false);
   {
     OpBuilder::InsertionGuard guard(rewriter);
-    keyTile = loop(skv / kKeyTile, "kv_tile").getInductionVar();
+    keyTile = keyTileLoop().getInductionVar();
     buildCopies(/*keys=*/true);
     buildScores();
     buildRowMax();

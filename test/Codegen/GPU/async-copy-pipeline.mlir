@@ -99,6 +99,82 @@ func.func @pipelined(%A: memref<8x128xf16>, %out: memref<8xf32>) {
 
 // -----
 
+// A dynamic trip count (step 1, the bound computed before the loop: a
+// causal attention's key tiles end with the query tile): the prologue's
+// copies are predicated on their step too, and every copy past the last
+// step points at the last step's start (at least the first).
+// CHECK-LABEL: func.func @pipelined_dynamic
+// CHECK:         %[[N:.*]] = arith.minsi
+// CHECK:         %[[LASTM:.*]] = arith.subi %[[N]], %c1
+// CHECK:         %[[LAST:.*]] = arith.maxsi %[[LASTM]], %c0
+// CHECK:         %[[IN0:.*]] = arith.cmpi slt, %c0{{.*}}, %[[N]]
+// CHECK:         arith.minsi %c0{{.*}}, %[[LAST]]
+// CHECK:         arith.select %[[IN0]], %c8{{.*}}, %c0
+// CHECK:         nvgpu.device_async_copy {{.*}}, 8, %{{.*}} {bypassL1}
+// CHECK:         %[[IN1:.*]] = arith.cmpi slt, %c1{{.*}}, %[[N]]
+// CHECK:         arith.select %[[IN1]], %c8{{.*}}, %c0
+// CHECK:         scf.for %{{.*}} = %c0 to %[[N]] step %c1 {
+// CHECK:           arith.cmpi slt, %{{.*}}, %[[N]]
+// CHECK:           arith.minsi %{{.*}}, %[[LAST]]
+// CHECK:           nvgpu.mma.sync
+func.func @pipelined_dynamic(%A: memref<8x128xf16>, %out: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%t, %g, %w) in (%sx = %c4, %sy = %c8, %sz = %c1) {
+    %a_s = memref.alloca() : memref<8x32xf16, #gpu.address_space<workgroup>>
+    %bx1 = arith.addi %bx, %c1 : index
+    %n = arith.minsi %bx1, %c4 : index
+    %acc = memref.alloca() : memref<1xf32, #gpu.address_space<private>>
+    scf.for %k = %c0 to %n step %c1 {
+      %src0 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 0)>(%k, %t)
+      %v0 = memref.load %A[%g, %src0] : memref<8x128xf16>
+      %dst0 = affine.apply affine_map<(d0) -> (d0 * 8 + 0)>(%t)
+      memref.store %v0, %a_s[%g, %dst0] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src1 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 1)>(%k, %t)
+      %v1 = memref.load %A[%g, %src1] : memref<8x128xf16>
+      %dst1 = affine.apply affine_map<(d0) -> (d0 * 8 + 1)>(%t)
+      memref.store %v1, %a_s[%g, %dst1] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src2 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 2)>(%k, %t)
+      %v2 = memref.load %A[%g, %src2] : memref<8x128xf16>
+      %dst2 = affine.apply affine_map<(d0) -> (d0 * 8 + 2)>(%t)
+      memref.store %v2, %a_s[%g, %dst2] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src3 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 3)>(%k, %t)
+      %v3 = memref.load %A[%g, %src3] : memref<8x128xf16>
+      %dst3 = affine.apply affine_map<(d0) -> (d0 * 8 + 3)>(%t)
+      memref.store %v3, %a_s[%g, %dst3] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src4 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 4)>(%k, %t)
+      %v4 = memref.load %A[%g, %src4] : memref<8x128xf16>
+      %dst4 = affine.apply affine_map<(d0) -> (d0 * 8 + 4)>(%t)
+      memref.store %v4, %a_s[%g, %dst4] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src5 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 5)>(%k, %t)
+      %v5 = memref.load %A[%g, %src5] : memref<8x128xf16>
+      %dst5 = affine.apply affine_map<(d0) -> (d0 * 8 + 5)>(%t)
+      memref.store %v5, %a_s[%g, %dst5] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src6 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 6)>(%k, %t)
+      %v6 = memref.load %A[%g, %src6] : memref<8x128xf16>
+      %dst6 = affine.apply affine_map<(d0) -> (d0 * 8 + 6)>(%t)
+      memref.store %v6, %a_s[%g, %dst6] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %src7 = affine.apply affine_map<(d0, d1) -> (d0 * 32 + d1 * 8 + 7)>(%k, %t)
+      %v7 = memref.load %A[%g, %src7] : memref<8x128xf16>
+      %dst7 = affine.apply affine_map<(d0) -> (d0 * 8 + 7)>(%t)
+      memref.store %v7, %a_s[%g, %dst7] : memref<8x32xf16, #gpu.address_space<workgroup>>
+      %x = nvgpu.ldmatrix %a_s[%g, %c0] {numTiles = 4 : i32, transpose = false} : memref<8x32xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+      %y = arith.constant dense<1.0> : vector<2x2xf16>
+      %z = arith.constant dense<0.0> : vector<2x2xf32>
+      %r = nvgpu.mma.sync(%x, %y, %z) {mmaShape = [16, 8, 16]} : (vector<4x2xf16>, vector<2x2xf16>, vector<2x2xf32>) -> vector<2x2xf32>
+      %e = vector.extract %r[0, 0] : f32 from vector<2x2xf32>
+      memref.store %e, %acc[%c0] : memref<1xf32, #gpu.address_space<private>>
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 // A loop without tensor-core tiles keeps its copies (the SIMT rule's
 // register prefetch is mlc-gpu-pipeline-shared-copies').
 // CHECK-LABEL: func.func @not_tensor_core

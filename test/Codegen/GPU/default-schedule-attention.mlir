@@ -64,9 +64,15 @@ func.func @main(%q: tensor<2x128x12x64xf16>, %k: tensor<2x128x12x64xf16>, %v: te
 // A padding mask (bias) and a causal mask are the legalized scores body,
 // cloned into the kernel; H_v = 128 is two 64-column parts of V, whose
 // accumulators leave registers for 16 rows per warp (2 warps for 32 rows).
+// The causal mask (key j of row i visible iff j <= i + 96 - 64) ends each
+// query tile's key loop after the last tile its rows see: min(3, (32 q +
+// 63) / 32 + 1) tiles of 32 keys.
+// CHECK:       #[[SEEN:.*]] = affine_map<(d0) -> (d0 + 2, 3)>
 // CHECK-LABEL: tensorir.prim_func private @attention
 // CHECK:       tensorir.for %q_tile = 0 to 2 thread_binding("blockIdx.x")
 // CHECK:       tensorir.for %{{.*}} = 0 to 2 thread_binding("threadIdx.z")
+// CHECK:       %[[TILES:.*]] = affine.min #[[SEEN]](%q_tile)
+// CHECK:       tensorir.for %kv_tile = 0 to %[[TILES]] {
 // CHECK:       tensorir.block "T_attention_scores"
 // CHECK:       arith.cmpi sle
 // CHECK:       arith.select

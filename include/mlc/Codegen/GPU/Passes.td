@@ -526,7 +526,10 @@ def GPUAsyncCopyPipelinePass
     (`nvgpu.mma.sync`: the SIMT Matmul rule's 8 x 8 register tile has no
     register to spare for the copies' addresses, and its 4 x 4 tile keeps
     the register prefetch), has constant bounds and at least two
-    iterations, no loop-carried values, writes no global memory, its copies
+    iterations, or a constant lower bound, step 1 and an upper bound
+    computed before the loop (a causal attention's key tiles, which end
+    with the query tile; every copy is then predicated on its step, the
+    prologue's too), no loop-carried values, writes no global memory, its copies
     (a global `memref.load` whose only use is a `memref.store` into a
     `memref.alloca` of workgroup memory) are at the top level of its body
     with indices computed there from pure ops, and the buffers they write

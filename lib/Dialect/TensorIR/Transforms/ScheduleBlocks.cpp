@@ -340,12 +340,25 @@ FailureOr<SmallVector<ProducedRange>> schedutil::relaxRegion(
   }
   AffineMap lowerMap = region.getLowerBounds().getValue();
   AffineMap upperMap = region.getUpperBounds().getValue();
+  // A loop that the region does not depend on needs no relaxing (its
+  // extent may then be dynamic, as a causal attention's key loop).
+  auto usesDim = [&](unsigned dim) {
+    for (unsigned d = 0, rank = region.getRank(); d < rank; ++d)
+      if (lowerMap.getResult(d)
+              .replaceDims(bindingExprs)
+              .isFunctionOfDim(dim) ||
+          upperMap.getResult(d).replaceDims(bindingExprs).isFunctionOfDim(dim))
+        return true;
+    return false;
+  };
   // The loops to relax, with their ranges.
   SmallVector<std::optional<IndexRange>> relaxed(ivs.size());
   for (unsigned dim = 0; dim < ivs.size(); ++dim) {
     if (dim < numOuter && !(relaxOuter && relaxOuter(loops[dim])))
       continue;
     if (dim >= numOuter && keepInner && keepInner(loops[dim]))
+      continue;
+    if (!usesDim(dim))
       continue;
     std::optional<int64_t> extent = loops[dim].getConstantUpperBound();
     std::optional<int64_t> lb = loops[dim].getConstantLowerBound();
