@@ -87,6 +87,9 @@
 // RUN: grep -c "shfl.sync.bfly" %t/attention.ptx | FileCheck %s --check-prefix=ATTN-SHFL
 // RUN: grep -c "ldmatrix" %t/attention.ptx | FileCheck %s --check-prefix=ATTN-LDMATRIX
 // RUN: %ptxas -arch=sm_90 -v %t/attention.ptx -o %t/attention.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: mlc-compile --target=cuda:sm_90 %t/attention-causal.mlir -o %t/attention-causal.ptx
+// RUN: FileCheck %s --check-prefix=CAUSAL < %t/attention-causal.ptx
+// RUN: %ptxas -arch=sm_90 -v %t/attention-causal.ptx -o %t/attention-causal.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/conv.ptx | FileCheck %s --check-prefix=MMA
 // RUN: split-file %t/conv.ptx %t/conv
 // RUN: %ptxas -arch=sm_90 -v %t/conv/fused_conv2d_expand_dims_add_relu_kernel.ptx -o %t/conv.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
@@ -291,6 +294,21 @@ func.func @main(%x: tensor<2x64x14x14xf16>, %w: tensor<128x64x3x3xf16>, %b: tens
 // ATTN-MMA:      64
 // ATTN-SHFL:     16
 // ATTN-LDMATRIX: 40
+
+// GPT-2's causal attention (12 heads of 64, 1024 tokens): each query tile's
+// key loop ends at the diagonal (4 q + 4 tiles of 32 keys for query tile q
+// of 128 rows; default-schedule-attention.mlir checks the bound), and the
+// loop keeps its cp.async pipeline, 0 spills.
+// CAUSAL:        .entry
+// CAUSAL:        cp.async.cg.shared.global
+// CAUSAL:        mma.sync.aligned.m16n8k16
+// CAUSAL-NOT:    ld.local
+
+//--- attention-causal.mlir
+func.func @main(%q: tensor<2x1024x12x64xf16> {relax.name = "q"}, %k: tensor<2x1024x12x64xf16> {relax.name = "k"}, %v: tensor<2x1024x12x64xf16> {relax.name = "v"}) -> tensor<2x1024x12x64xf16> {
+  %0 = relax.nn.attention %q, %k, %v {causal_mask = "TopLeft"} : (tensor<2x1024x12x64xf16>, tensor<2x1024x12x64xf16>, tensor<2x1024x12x64xf16>) -> tensor<2x1024x12x64xf16>
+  return %0 : tensor<2x1024x12x64xf16>
+}
 
 //--- attention.mlir
 func.func @main(%q: tensor<2x128x12x64xf16> {relax.name = "q"}, %k: tensor<2x128x12x64xf16> {relax.name = "k"}, %v: tensor<2x128x12x64xf16> {relax.name = "v"}) -> tensor<2x128x12x64xf16> {
