@@ -308,8 +308,11 @@ private:
   /// A thread-bound loop (or a plain one with `kind`).
   ForOp loop(int64_t extent, StringRef name, ForKind kind = ForKind::serial,
              StringRef tag = {}) {
-    auto l = ForOp::create(rewriter, loc, rewriter.getIndexAttr(0),
-                           rewriter.getIndexAttr(extent),
+    return loop(rewriter.getIndexAttr(extent), name, kind, tag);
+  }
+  ForOp loop(OpFoldResult extent, StringRef name,
+             ForKind kind = ForKind::serial, StringRef tag = {}) {
+    auto l = ForOp::create(rewriter, loc, rewriter.getIndexAttr(0), extent,
                            rewriter.getIndexAttr(1), kind, tag);
     l.setIvName(name);
     rewriter.setInsertionPoint(l.getBodyBlock()->getTerminator());
@@ -480,11 +483,7 @@ private:
                         rewriter.getAffineConstantExpr(tiles)},
                        rewriter.getContext());
     Value count = affine::AffineMinOp::create(rewriter, loc, seen, qTile);
-    auto l = ForOp::create(rewriter, loc, rewriter.getIndexAttr(0), count,
-                           rewriter.getIndexAttr(1));
-    l.setIvName("kv_tile");
-    rewriter.setInsertionPoint(l.getBodyBlock()->getTerminator());
-    return l;
+    return loop(OpFoldResult(count), "kv_tile");
   }
 
   void buildCopies(bool keys);

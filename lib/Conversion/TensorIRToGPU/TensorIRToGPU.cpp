@@ -42,19 +42,6 @@ namespace {
 /// memory and an opt-in attribute).
 constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
 
-/// One of the six hardware indices: 0-2 blockIdx.{x,y,z}, 3-5
-/// threadIdx.{x,y,z}; -1 for other tags (vthread).
-int getHardwareIndex(StringRef tag) {
-  return llvm::StringSwitch<int>(tag)
-      .Case("blockIdx.x", 0)
-      .Case("blockIdx.y", 1)
-      .Case("blockIdx.z", 2)
-      .Case("threadIdx.x", 3)
-      .Case("threadIdx.y", 4)
-      .Case("threadIdx.z", 5)
-      .Default(-1);
-}
-
 constexpr StringLiteral kTagNames[] = {"blockIdx.x",  "blockIdx.y",
                                        "blockIdx.z",  "threadIdx.x",
                                        "threadIdx.y", "threadIdx.z"};

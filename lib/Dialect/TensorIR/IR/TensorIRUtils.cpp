@@ -14,6 +14,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 #include <limits>
@@ -858,6 +859,17 @@ Value mlc::tensorir::cloneValue(Value value, IRMapping &map, OpBuilder &b,
     cloneValue(operand, map, b, scope);
   b.clone(*def, map);
   return map.lookup(value);
+}
+
+int mlc::tensorir::getHardwareIndex(StringRef tag) {
+  return llvm::StringSwitch<int>(tag)
+      .Case("blockIdx.x", 0)
+      .Case("blockIdx.y", 1)
+      .Case("blockIdx.z", 2)
+      .Case("threadIdx.x", 3)
+      .Case("threadIdx.y", 4)
+      .Case("threadIdx.z", 5)
+      .Default(-1);
 }
 
 bool mlc::tensorir::dependsOn(Value value, ArrayRef<Value> ivs) {

@@ -60,8 +60,7 @@ struct Rebase {
 
 /// threadIdx.x, y, z as 0, 1, 2.
 int getThreadIdxIndex(ForOp loop) {
-  StringRef tag = loop.getThreadTag().value_or("");
-  return tag == "threadIdx.x" ? 0 : tag == "threadIdx.y" ? 1 : 2;
+  return getHardwareIndex(loop.getThreadTag().value_or("")) - 3;
 }
 
 /// The compaction of one buffer.

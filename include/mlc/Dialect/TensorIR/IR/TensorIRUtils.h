@@ -105,6 +105,10 @@ struct ReductionBlock {
   llvm::SmallVector<unsigned> storeIterVars;
 };
 
+/// One of the six hardware indices a thread-binding tag names: 0-2
+/// blockIdx.{x,y,z}, 3-5 threadIdx.{x,y,z}; -1 for other tags (vthread).
+int getHardwareIndex(llvm::StringRef tag);
+
 /// Whether `value` is one of `ivs` or is computed from one of them (also
 /// through values used inside the regions of the ops computing it).
 bool dependsOn(mlir::Value value, llvm::ArrayRef<mlir::Value> ivs);
