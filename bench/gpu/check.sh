@@ -67,7 +67,8 @@ group conv_attention 70 resnet_conv3x3_b32_f16 resnet_conv1x1_b32_f16 resnet_con
   resnet_conv3x3_b1_f16 attention_bert_b32_f16 attention_bert_b1_f16 attention_s1024_f16 \
   attention_gpt2_causal_f16 attention_h128_f16 resnet_conv3x3_b32_f16_nhwc resnet_conv1x1_b32_f16_nhwc \
   resnet_conv3x3s2_b32_f16_nhwc resnet_conv1x1_b32_f16_nhwc_sm90a \
-  resnet_conv1x1_o256_b32_f16_nhwc_sm90a
+  resnet_conv1x1_o256_b32_f16_nhwc_sm90a resnet_conv3x3_b32_f16_nhwc_sm90a \
+  resnet_conv3x3s2_b32_f16_nhwc_sm90a resnet_conv3x3_b1_f16_sm90a
 group bert 120 bert_layer_b1 bert_layer_b32 bert_layer_b1_f16 bert_layer_b32_f16 \
   bert_layer_b1_f16_sm90a bert_layer_b32_f16_sm90a bert_layer_b1_f16_bound_sm90a \
   bert_layer_b32_f16_bound_sm90a
@@ -78,10 +79,10 @@ group mixed 70 mlp_f16 mlp_bf16 cnn_f16 cnn_bf16 resnet_f16 resnet_bf16 mobilene
 echo "== compute-sanitizer" | tee -a "$log"
 "$here/sanitize.sh" --dir "$dir" --timeout 30 --tool memcheck transformer matmul_odd3_f16 \
   bert_ffn1_m300_f16_sm90a matmul_narrow_f16_sm90a attention_bert_b1_f16 resnet_conv3x3_b1_f16 \
-  2>&1 | tee -a "$log"
+  resnet_conv3x3_b1_f16_sm90a 2>&1 | tee -a "$log"
 [[ ${PIPESTATUS[0]} -ne 0 ]] && status=1
 "$here/sanitize.sh" --dir "$dir" --timeout 40 --tool racecheck transformer mlp_f16 \
-  transformer_f16 attention_h128_f16 2>&1 | tee -a "$log"
+  transformer_f16 attention_h128_f16 resnet_conv3x3_b1_f16_sm90a 2>&1 | tee -a "$log"
 [[ ${PIPESTATUS[0]} -ne 0 ]] && status=1
 
 # torch.compile (inductor) of the f16 BERT layers and ResNet-50, compiled on

@@ -218,6 +218,13 @@ def main():
     # to-matmul); 64 and 256 output channels.
     conv2d("resnet_conv1x1_b32_f16_nhwc_sm90a", 32, 256, 56, 64, 1, layout="NHWC", chip="sm_90a")
     conv2d("resnet_conv1x1_o256_b32_f16_nhwc_sm90a", 32, 64, 56, 256, 1, layout="NHWC", chip="sm_90a")
+    # sm_90a: 3x3 convolutions as implicit GEMMs on wgmma (the threads
+    # gather A's im2col rows with cp.async, B by TMA); batch 1 at 14 x 14 has
+    # a tail tile (196 rows) and its layout changes (NCHW model).
+    conv2d("resnet_conv3x3_b32_f16_nhwc_sm90a", 32, 64, 56, 64, 3, layout="NHWC", chip="sm_90a")
+    conv2d("resnet_conv3x3s2_b32_f16_nhwc_sm90a", 32, 128, 56, 128, 3, stride=2, layout="NHWC",
+           chip="sm_90a")
+    conv2d("resnet_conv3x3_b1_f16_sm90a", 1, 256, 14, 256, 3, chip="sm_90a")
     # Fused attention (relax.nn.attention, float16, BSNH): BERT-base at
     # batch 32 and 1 (128 tokens, 12 heads of 64), long sequences, GPT-2's
     # causal attention; against torch's scaled_dot_product_attention.

@@ -66,6 +66,10 @@
 # CHECK: conv2d f16 NHWC 1x10x10x32 o64 k3 [tensorcore]: ok
 # CHECK: conv2d f16+bias+relu 2x64x14x14 o128 k1 sm_90a [wgmma]: ok
 # CHECK: conv2d f16 1x128x12x12 o64 k1 sm_90a [wgmma]: ok
+# CHECK: conv2d f16+bias+relu 2x64x14x14 o128 k3 sm_90a [wgmma]: ok
+# CHECK: conv2d f16 1x32x15x15 o64 k3 s2 sm_90a [wgmma]: ok
+# CHECK: conv2d f16 1x8x12x12 o64 k3 sm_90a [wgmma]: ok
+# CHECK: conv2d f16 NHWC 1x10x10x32 o64 k3 sm_90a [wgmma]: ok
 # CHECK: max_pool 1x4x13x13 k3 s2: ok
 # CHECK: transformer fragment: ok
 
@@ -480,6 +484,15 @@ conv2d_f16(1, 32, 10, 64, 3, nhwc=True)
 # write-back; 64 columns: the accumulator is shrunk to them.
 conv2d_f16(2, 64, 14, 128, 1, pad=0, epilogue=True, chip="sm_90a", rule="wgmma")
 conv2d_f16(1, 128, 12, 64, 1, pad=0, chip="sm_90a", rule="wgmma")
+# sm_90a: 3x3 convolutions as implicit GEMMs on wgmma, the im2col rows (and
+# their zero padding) read by the GEMM itself, the HWIO weight as the K x N
+# matrix it is: 392 rows (a tail tile), the bias and relu in the
+# write-back; stride 2 with K = 288 (4.5 k-tiles of 64); K = 72 of 8
+# channels; a model in NHWC.
+conv2d_f16(2, 64, 14, 128, 3, epilogue=True, chip="sm_90a", rule="wgmma")
+conv2d_f16(1, 32, 15, 64, 3, stride=2, chip="sm_90a", rule="wgmma")
+conv2d_f16(1, 8, 12, 64, 3, chip="sm_90a", rule="wgmma")
+conv2d_f16(1, 32, 10, 64, 3, nhwc=True, chip="sm_90a", rule="wgmma")
 x = f32(1, 4, 13, 13)
 pooled = np.stack([[[[x[0, c, i * 2:i * 2 + 3, j * 2:j * 2 + 3].max()
                       for j in range(6)] for i in range(6)] for c in range(4)]])

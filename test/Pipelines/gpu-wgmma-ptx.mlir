@@ -53,6 +53,17 @@
 // RUN: FileCheck %s --check-prefix=CONV1X1 < %t/conv1x1.ptx
 // RUN: split-file %t/conv1x1.ptx %t/conv1x1
 // RUN: %ptxas -arch=sm_90a -v %t/conv1x1/fused_matmul_reshape_3_add_relu_kernel.ptx -o %t/conv1x1.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// A 3x3 convolution (NCHW in the model, NHWC with an HWIO weight in the
+// pipeline) is an implicit GEMM on wgmma: the threads gather the im2col
+// rows of A with zero-filling 16-byte cp.async (8 per thread and k-tile,
+// the padding and the row's bounds as the source size), wait for their
+// group and fence it for the async proxy before the wgmma; B, the weight
+// seen as 576 x 128, comes by TMA; the bias and relu are in the
+// write-back. The other kernels are the layout changes.
+// RUN: mlc-compile --target=cuda:sm_90a %t/conv3x3.mlir -o %t/conv3x3.ptx
+// RUN: FileCheck %s --check-prefix=CONV3X3 < %t/conv3x3.ptx
+// RUN: split-file %t/conv3x3.ptx %t/conv3x3
+// RUN: %ptxas -arch=sm_90a -v %t/conv3x3/fused_conv2d_add_relu_kernel.ptx -o %t/conv3x3.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // sm_90 (no "a") keeps the mma.sync kernel.
 // RUN: mlc-compile --target=cuda:sm_90 %t/big.mlir -o %t/big90.ptx
 // RUN: FileCheck %s --check-prefix=SM90 < %t/big90.ptx
@@ -113,6 +124,18 @@
 // CONV1X1:     .entry fused_reshape_4_permute_dims_5_kernel(
 // CONV1X1-NOT: .entry
 
+// CONV3X3:     .entry fused_conv2d_add_relu_kernel(
+// CONV3X3:     cp.async.bulk.tensor.2d
+// CONV3X3-COUNT-8: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r{{[0-9]+}};
+// CONV3X3:     cp.async.commit_group
+// CONV3X3:     cp.async.wait_group 1;
+// CONV3X3-NEXT: fence.proxy.async.shared::cta;
+// CONV3X3-NEXT: bar.sync 0;
+// CONV3X3:     mbarrier.try_wait.parity
+// CONV3X3-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// CONV3X3:     max.NaN.f32
+// CONV3X3:     .entry
+
 // BIG: {{^}}8{{$}}
 
 // SM90-NOT: wgmma
@@ -168,4 +191,12 @@ func.func @main(%x: tensor<2x64x28x28xf16>, %w: tensor<256x64x1x1xf16>, %bias: t
   %1 = relay.add %0, %bias : (tensor<2x256x28x28xf32>, tensor<256x1x1xf32>) -> tensor<2x256x28x28xf32>
   %2 = relay.nn.relu %1 : (tensor<2x256x28x28xf32>) -> tensor<2x256x28x28xf32>
   return %2 : tensor<2x256x28x28xf32>
+}
+
+//--- conv3x3.mlir
+func.func @main(%x: tensor<2x64x28x28xf16>, %w: tensor<128x64x3x3xf16>, %bias: tensor<128x1x1xf32>) -> tensor<2x128x28x28xf32> {
+  %0 = relay.nn.conv2d %x, %w {out_dtype = f32, padding = array<i64: 1, 1, 1, 1>} : (tensor<2x64x28x28xf16>, tensor<128x64x3x3xf16>) -> tensor<2x128x28x28xf32>
+  %1 = relay.add %0, %bias : (tensor<2x128x28x28xf32>, tensor<128x1x1xf32>) -> tensor<2x128x28x28xf32>
+  %2 = relay.nn.relu %1 : (tensor<2x128x28x28xf32>) -> tensor<2x128x28x28xf32>
+  return %2 : tensor<2x128x28x28xf32>
 }

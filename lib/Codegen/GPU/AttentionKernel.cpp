@@ -50,6 +50,7 @@
 #include "AttentionKernel.h"
 
 #include "mlc/Codegen/GPU/Passes.h"
+#include "mlc/Codegen/GPU/Utils.h"
 #include "mlc/Dialect/TensorIR/IR/TensorIRUtils.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -96,25 +97,6 @@ struct AttentionMatch {
   std::optional<int64_t> causalOffset;
 };
 
-/// The value of `value` when it is computed from constants by integer
-/// arithmetic (the legalized mask's S_kv - S).
-std::optional<int64_t> evaluateConstant(Value value) {
-  if (std::optional<int64_t> constant = getConstantIntValue(value))
-    return constant;
-  Operation *def = value.getDefiningOp();
-  if (!def || !isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(def))
-    return std::nullopt;
-  std::optional<int64_t> lhs = evaluateConstant(def->getOperand(0));
-  std::optional<int64_t> rhs = evaluateConstant(def->getOperand(1));
-  if (!lhs || !rhs)
-    return std::nullopt;
-  if (isa<arith::AddIOp>(def))
-    return *lhs + *rhs;
-  if (isa<arith::SubIOp>(def))
-    return *lhs - *rhs;
-  return *lhs * *rhs;
-}
-
 /// `value` as `row + c` (c a constant); c.
 std::optional<int64_t> getOffsetFrom(Value value, Value row) {
   if (value == row)
@@ -125,7 +107,7 @@ std::optional<int64_t> getOffsetFrom(Value value, Value row) {
   for (auto [base, offset] : {std::pair(add.getLhs(), add.getRhs()),
                               std::pair(add.getRhs(), add.getLhs())})
     if (base == row)
-      return evaluateConstant(offset);
+      return mlc::evaluateIndex(offset);
   return std::nullopt;
 }
 

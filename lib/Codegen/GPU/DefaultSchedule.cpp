@@ -152,6 +152,111 @@ FailureOr<ForOp> fuseAll(Schedule &sch, ArrayRef<ForOp> loops) {
   return sch.fuse(loops);
 }
 
+/// How a value in a block's body varies over a run of `kRun` consecutive
+/// values of an iteration variable k that starts at a multiple of `kRun`
+/// (a 16-byte piece of f16 or bf16): not at all, as base + (k mod kRun)
+/// with the base a multiple of kRun, or otherwise.
+enum class RunKind { Uniform, Lane, Other };
+constexpr int64_t kRun = 8;
+
+class RunAnalysis {
+public:
+  RunAnalysis(BlockOp block, Value k) : block(block), k(k) {}
+
+  RunKind classify(Value value) {
+    if (value == k)
+      return RunKind::Lane;
+    if (auto it = memo.find(value); it != memo.end())
+      return it->second;
+    RunKind kind = RunKind::Other;
+    Operation *def = value.getDefiningOp();
+    if (!def || !block->isProperAncestor(def))
+      kind = RunKind::Uniform; // an iteration variable other than k
+    else if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
+      SmallVector<RunKind> operands;
+      for (Value operand : apply.getOperands())
+        operands.push_back(classify(operand));
+      AffineMap map = apply.getAffineMap();
+      kind = classify(map.getResult(0), operands, map.getNumDims()).kind;
+    } else if (def->getNumRegions() == 0 && isMemoryEffectFree(def) &&
+               def->getNumResults() == 1) {
+      kind = RunKind::Uniform;
+      for (Value operand : def->getOperands())
+        if (classify(operand) != RunKind::Uniform)
+          kind = RunKind::Other;
+    } else if (auto load = dyn_cast<memref::LoadOp>(def)) {
+      kind = RunKind::Uniform;
+      for (Value index : load.getIndices())
+        if (classify(index) != RunKind::Uniform)
+          kind = RunKind::Other;
+    }
+    memo[value] = kind;
+    return kind;
+  }
+
+private:
+  struct ExprKind {
+    RunKind kind;
+    /// For a uniform expression: whether it is a multiple of kRun.
+    bool aligned = false;
+  };
+
+  static ExprKind classify(AffineExpr expr, ArrayRef<RunKind> operands,
+                           unsigned numDims) {
+    if (auto dim = dyn_cast<AffineDimExpr>(expr))
+      return {operands[dim.getPosition()]};
+    if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+      return {operands[numDims + symbol.getPosition()]};
+    if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+      return {RunKind::Uniform, constant.getValue() % kRun == 0};
+    auto binary = cast<AffineBinaryOpExpr>(expr);
+    ExprKind lhs = classify(binary.getLHS(), operands, numDims);
+    ExprKind rhs = classify(binary.getRHS(), operands, numDims);
+    auto rhsConstant = dyn_cast<AffineConstantExpr>(binary.getRHS());
+    int64_t c = rhsConstant ? rhsConstant.getValue() : 0;
+    bool uniform = lhs.kind == RunKind::Uniform && rhs.kind == RunKind::Uniform;
+    switch (binary.getKind()) {
+    case AffineExprKind::Add:
+      if (uniform)
+        return {RunKind::Uniform, lhs.aligned && rhs.aligned};
+      if ((lhs.kind == RunKind::Lane && rhs.kind == RunKind::Uniform &&
+           rhs.aligned) ||
+          (rhs.kind == RunKind::Lane && lhs.kind == RunKind::Uniform &&
+           lhs.aligned))
+        return {RunKind::Lane};
+      return {RunKind::Other};
+    case AffineExprKind::Mul:
+      if (uniform)
+        return {RunKind::Uniform,
+                lhs.aligned || rhs.aligned || (rhsConstant && c % kRun == 0)};
+      if (lhs.kind == RunKind::Lane && rhsConstant && c == 1)
+        return {RunKind::Lane};
+      return {RunKind::Other};
+    case AffineExprKind::FloorDiv:
+    case AffineExprKind::CeilDiv:
+      if (uniform)
+        return {RunKind::Uniform};
+      // (base + lane) floordiv c with c and base multiples of kRun.
+      if (binary.getKind() == AffineExprKind::FloorDiv &&
+          lhs.kind == RunKind::Lane && rhsConstant && c > 0 && c % kRun == 0)
+        return {RunKind::Uniform};
+      return {RunKind::Other};
+    case AffineExprKind::Mod:
+      if (uniform)
+        return {RunKind::Uniform};
+      if (lhs.kind == RunKind::Lane && rhsConstant && c > 0 && c % kRun == 0)
+        return {RunKind::Lane};
+      return {RunKind::Other};
+    default:
+      return {RunKind::Other};
+    }
+  }
+
+  BlockOp block;
+  Value k;
+  DenseMap<Value, RunKind> memo;
+};
+
 struct GPUDefaultSchedulePass
     : public mlc::impl::GPUDefaultSchedulePassBase<GPUDefaultSchedulePass> {
   using Base::Base;
@@ -179,6 +284,7 @@ struct GPUDefaultSchedulePass
     using Rule = LogicalResult (GPUDefaultSchedulePass::*)(Schedule &, ForOp);
     const Rule rules[] = {&GPUDefaultSchedulePass::applyAttention,
                           &GPUDefaultSchedulePass::applyWarpgroupMatmul,
+                          &GPUDefaultSchedulePass::applyWarpgroupConv,
                           &GPUDefaultSchedulePass::applyTensorCoreMatmul,
                           &GPUDefaultSchedulePass::applyMatmul,
                           &GPUDefaultSchedulePass::applyGeneralReduction,
@@ -557,6 +663,19 @@ struct GPUDefaultSchedulePass
     return success();
   }
 
+  /// The load that a GEMM operand `value` is: the load itself, or a
+  /// zero-padded one, select(c, load, 0) (an inlined padding).
+  static memref::LoadOp getOperandLoad(Value value) {
+    if (auto select = value.getDefiningOp<arith::SelectOp>()) {
+      auto zero = select.getFalseValue().getDefiningOp<arith::ConstantOp>();
+      auto attr = zero ? dyn_cast<FloatAttr>(zero.getValue()) : FloatAttr();
+      if (!attr || !attr.getValue().isZero())
+        return nullptr;
+      value = select.getTrueValue();
+    }
+    return value.getDefiningOp<memref::LoadOp>();
+  }
+
   /// The element type of `gemm`'s inputs when an f32 accumulator sums their
   /// products as `mma.sync` can: f16 or bf16 (both the same) extended to f32
   /// (C += extf(A) * extf(B), computed exactly), or f32 (C += A * B, which
@@ -572,7 +691,7 @@ struct GPUDefaultSchedulePass
     Type inputType;
     for (Value operand : mul->getOperands()) {
       auto ext = operand.getDefiningOp<arith::ExtFOp>();
-      auto load = (ext ? ext.getIn() : operand).getDefiningOp<memref::LoadOp>();
+      memref::LoadOp load = getOperandLoad(ext ? ext.getIn() : operand);
       if (!load)
         return nullptr;
       Type type = load.getType();
@@ -583,6 +702,28 @@ struct GPUDefaultSchedulePass
       inputType = type;
     }
     return inputType;
+  }
+
+  /// The reduction block of an implicit GEMM (a convolution) from `root`
+  /// on: the first statement holding a reduction, after the spatial
+  /// statements that produce its inputs (its padding: `producers`); none
+  /// when a statement holds more than one block.
+  static BlockOp findImplicitGemm(ForOp root,
+                                  SmallVectorImpl<BlockOp> &producers) {
+    for (Operation *op = root; op; op = op->getNextNode()) {
+      if (isa<AllocBufferOp>(op) || isIndexExpr(*op))
+        continue;
+      SmallVector<BlockOp> nested;
+      if (auto loop = dyn_cast<ForOp>(op);
+          loop && loop.getKind() != ForKind::thread_binding)
+        loop.walk([&](BlockOp b) { nested.push_back(b); });
+      if (nested.size() != 1)
+        return nullptr;
+      if (nested.front().hasReduceIterVars())
+        return nested.front();
+      producers.push_back(nested.front());
+    }
+    return nullptr;
   }
 
   /// The statement of the function's top level holding `block`.
@@ -806,30 +947,178 @@ struct GPUDefaultSchedulePass
     };
     if (!((isA(loads[0]) && isB(loads[1])) || (isA(loads[1]) && isB(loads[0]))))
       return failure();
+    return scheduleWarpgroupGemm(sch, *gemm, /*writeCopy=*/nullptr,
+                                 /*gatherA=*/false);
+  }
 
+  /// The Hopper Matmul rule for an implicit GEMM (a convolution in NHWC
+  /// with HWIO weights, after its padding): normalize_to_matmul, then the
+  /// im2col copy, the weight's copy and the padding inlined into the GEMM
+  /// block itself, which then reads A at gathered (and zero-padded)
+  /// addresses, and B, the weight, as the K x N matrix it is in memory.
+  /// mlc-gpu-tensorize-wgmma loads such an A (`wgmma_a = "gather"`) with
+  /// the threads' cp.async, 16 bytes of k at a time, so the rule requires
+  /// that each run of 8 k from a multiple of 8 is 8 consecutive elements of
+  /// A's rows with one padding predicate (channels innermost, a multiple
+  /// of 8), and that B's indices linearize to (k, n).
+  LogicalResult applyWarpgroupConv(Schedule &sch, ForOp root) {
+    if (!warpgroupMma || matchGemm(root))
+      return failure();
+    SmallVector<BlockOp> producers;
+    BlockOp reduction = findImplicitGemm(root, producers);
+    if (!reduction)
+      return failure();
+    FailureOr<NormalizedGemm> normalized = normalizeToGemm(sch, reduction);
+    if (failed(normalized) || !normalized->contiguousRows)
+      return failure();
+    for (BlockOp copy : normalized->readCopies)
+      if (failed(sch.computeInline(copy)))
+        return failure();
+    for (BlockOp producer : llvm::reverse(producers))
+      if (failed(sch.computeInline(producer)))
+        return failure();
+    std::optional<Gemm> gemm = matchGemm(normalized->root);
+    if (!gemm || gemm->spatial.size() != 2)
+      return failure();
+    Type inputType = getTensorCoreInputType(gemm->reduction);
+    if (!inputType || inputType.isF32() || gemm->m < 64 || gemm->n < 64 ||
+        gemm->k % kRun != 0 || gemm->n % kRun != 0 ||
+        llvm::divideCeil(gemm->m, kWarpgroupTile) > 65535)
+      return failure();
+    BlockOp block = gemm->block;
+    auto mul =
+        gemm->reduction.combiner->getOperand(1 - gemm->reduction.accOperand)
+            .getDefiningOp<arith::MulFOp>();
+    Value aValue, bValue;
+    for (Value operand : mul->getOperands()) {
+      Value in = operand.getDefiningOp<arith::ExtFOp>().getIn();
+      memref::LoadOp load = getOperandLoad(in);
+      bool usesI = llvm::any_of(load.getIndices(), [&](Value index) {
+        return dependsOn(index, {block.getIterVar(gemm->iVar)});
+      });
+      (usesI ? aValue : bValue) = in;
+    }
+    if (!aValue || !bValue || !isGatherOfRuns(block, gemm->kVar, aValue) ||
+        !isWeightMatrix(block, *gemm, getOperandLoad(bValue)) ||
+        bValue != getOperandLoad(bValue).getResult())
+      return failure();
+    return scheduleWarpgroupGemm(sch, *gemm, normalized->writeCopy,
+                                 /*gatherA=*/true);
+  }
+
+  /// Whether a prim_func argument of static shape and identity layout.
+  static bool isPlainArgument(Value memref) {
+    auto arg = dyn_cast<BlockArgument>(memref);
+    auto type = dyn_cast<MemRefType>(memref.getType());
+    return arg && isa<PrimFuncOp>(arg.getOwner()->getParentOp()) && type &&
+           type.hasStaticShape() && type.getLayout().isIdentity() &&
+           type.getRank() >= 1;
+  }
+
+  /// Whether the GEMM operand `a` of `block` (select(c, load, 0) or a load
+  /// of a prim_func argument) reads, for each run of 8 k from a multiple
+  /// of 8, 8 consecutive elements of a row whose start is 16-byte aligned,
+  /// with one predicate for the run.
+  static bool isGatherOfRuns(BlockOp block, unsigned kVar, Value a) {
+    memref::LoadOp load = getOperandLoad(a);
+    if (!load || !isPlainArgument(load.getMemRef()) ||
+        load.getMemRefType().getShape().back() % kRun != 0 ||
+        load.getMemRefType().getElementTypeBitWidth() != 16)
+      return false;
+    RunAnalysis runs(block, block.getIterVar(kVar));
+    if (auto select = a.getDefiningOp<arith::SelectOp>();
+        select && runs.classify(select.getCondition()) != RunKind::Uniform)
+      return false;
+    for (Value index : load.getIndices().drop_back())
+      if (runs.classify(index) != RunKind::Uniform)
+        return false;
+    return runs.classify(load.getIndices().back()) == RunKind::Lane;
+  }
+
+  /// Whether `load` reads a prim_func argument (rank <= 5, rows of whole
+  /// 16-byte pieces) as a K x N matrix: its last index is the GEMM's j, and
+  /// its other indices, functions of k alone, address row k of the
+  /// argument with its leading dimensions collapsed (an HWIO weight read
+  /// at (k / (KW C), k / C % KW, k % C, j)), checked at every k.
+  static bool isWeightMatrix(BlockOp block, const Gemm &gemm,
+                             memref::LoadOp load) {
+    if (!load || !isPlainArgument(load.getMemRef()))
+      return false;
+    MemRefType type = load.getMemRefType();
+    if (type.getRank() < 2 || type.getRank() > 5 ||
+        type.getShape().back() * type.getElementTypeBitWidth() % 128 != 0 ||
+        load.getIndices().back() != block.getIterVar(gemm.jVar))
+      return false;
+    int64_t rows = type.getNumElements() / type.getShape().back();
+    if (rows != gemm.k)
+      return false;
+    // The row (the leading indices) depends on k alone.
+    FailureOr<AccessRegions> regions = inferAccessRegions(block);
+    if (failed(regions))
+      return false;
+    for (auto [buffer, region] :
+         llvm::zip(regions->readBuffers, regions->reads)) {
+      if (buffer != load.getMemRef())
+        continue;
+      for (AffineExpr e : cast<BufferRegionAttr>(region)
+                              .getLowerBounds()
+                              .getValue()
+                              .getResults()
+                              .drop_back())
+        for (unsigned v = 0, n = block.getNumIterVars(); v < n; ++v)
+          if (v != gemm.kVar && e.isFunctionOfDim(v))
+            return false;
+    }
+    Value kIter = block.getIterVar(gemm.kVar);
+    DenseMap<Value, int64_t> known;
+    for (unsigned v = 0, n = block.getNumIterVars(); v < n; ++v)
+      known[block.getIterVar(v)] = 0;
+    for (int64_t k = 0; k < gemm.k; ++k) {
+      known[kIter] = k;
+      int64_t row = 0;
+      for (auto [index, size] :
+           llvm::zip(load.getIndices().drop_back(), type.getShape())) {
+        std::optional<int64_t> value = evaluateIndex(index, known);
+        if (!value || *value < 0 || *value >= size)
+          return false;
+        row = row * size + *value;
+      }
+      if (row != k)
+        return false;
+    }
+    return true;
+  }
+
+  /// The Hopper Matmul rule's schedule of `gemm`: a thread block of one
+  /// warpgroup per 128 x 128 tile of C, accumulated in `shared` by the
+  /// nest that mlc-gpu-tensorize-wgmma replaces; `writeCopy` (an implicit
+  /// GEMM's copy of its result to the output) inlined into the write-back.
+  LogicalResult scheduleWarpgroupGemm(Schedule &sch, Gemm &gemm,
+                                      BlockOp writeCopy, bool gatherA) {
+    ArrayRef<unsigned> batch = ArrayRef<unsigned>(gemm.spatial).drop_back(2);
     FailureOr<SmallVector<ForOp>> i =
-        sch.split(gemm->loopOf[gemm->iVar], {0, kWarpgroupTile});
+        sch.split(gemm.loopOf[gemm.iVar], {0, kWarpgroupTile});
     if (failed(i))
       return failure();
     FailureOr<SmallVector<ForOp>> j =
-        sch.split(gemm->loopOf[gemm->jVar], {0, kWarpgroupTile});
+        sch.split(gemm.loopOf[gemm.jVar], {0, kWarpgroupTile});
     if (failed(j))
       return failure();
     SmallVector<ForOp> order;
     for (unsigned s : batch)
-      order.push_back(gemm->loopOf[s]);
-    order.append(
-        {(*i)[0], (*j)[0], (*i)[1], (*j)[1], gemm->loopOf[gemm->kVar]});
-    if (failed(sch.reorder(order)) || failed(bindBatch(sch, *gemm)) ||
+      order.push_back(gemm.loopOf[s]);
+    order.append({(*i)[0], (*j)[0], (*i)[1], (*j)[1], gemm.loopOf[gemm.kVar]});
+    if (failed(sch.reorder(order)) || failed(bindBatch(sch, gemm)) ||
         failed(sch.bind((*i)[0], "blockIdx.y")) ||
         failed(sch.bind((*j)[0], "blockIdx.x")))
       return failure();
     // The tile's accumulator in shared memory, written back by the
     // warpgroup's threads (consecutive threads, consecutive columns).
-    FailureOr<BlockOp> writeBack = sch.cacheWrite(gemm->block, 0, "shared");
+    FailureOr<BlockOp> writeBack = sch.cacheWrite(gemm.block, 0, "shared");
     if (failed(writeBack) ||
         failed(sch.reverseComputeAt(*writeBack, (*j)[0])) ||
-        failed(sch.bind((*i)[1], "threadIdx.x")))
+        failed(sch.bind((*i)[1], "threadIdx.x")) ||
+        (writeCopy && failed(sch.reverseComputeInline(writeCopy))))
       return failure();
     SmallVector<ForOp> inner = getLoopsInside(*writeBack, (*j)[0]);
     // Each thread takes 16 bytes of the accumulator's row at a time (the
@@ -855,10 +1144,15 @@ struct GPUDefaultSchedulePass
         failed(sch.vectorize((*columns)[1])))
       return failure();
     ForOp tileLoop = (*j)[1];
-    tileLoop.setAnnotationsAttr(DictionaryAttr::get(
-        &getContext(),
-        {NamedAttribute(StringAttr::get(&getContext(), kWgmmaAnnotation),
-                        StringAttr::get(&getContext(), "m64n128k16"))}));
+    SmallVector<NamedAttribute> annotations{
+        NamedAttribute(StringAttr::get(&getContext(), kWgmmaAnnotation),
+                       StringAttr::get(&getContext(), "m64n128k16"))};
+    if (gatherA)
+      annotations.push_back(NamedAttribute(
+          StringAttr::get(&getContext(), kWgmmaOperandAAnnotation),
+          StringAttr::get(&getContext(), "gather")));
+    tileLoop.setAnnotationsAttr(
+        DictionaryAttr::get(&getContext(), annotations));
     inlineEpilogues(sch);
     // The thread's lanes stored after all of its loads (the epilogue's
     // bias, say).
@@ -875,24 +1169,7 @@ struct GPUDefaultSchedulePass
     std::optional<NormalizedGemm> normalized;
     SmallVector<BlockOp> producers;
     if (!gemm) {
-      Operation *op = root;
-      BlockOp reduction;
-      for (; op; op = op->getNextNode()) {
-        if (isa<AllocBufferOp>(op) || isIndexExpr(*op))
-          continue;
-        SmallVector<BlockOp> nested;
-        if (auto loop = dyn_cast<ForOp>(op);
-            loop && loop.getKind() != ForKind::thread_binding)
-          loop.walk([&](BlockOp b) { nested.push_back(b); });
-        if (nested.size() != 1)
-          return failure();
-        if (!nested.front().hasReduceIterVars()) {
-          producers.push_back(nested.front());
-          continue;
-        }
-        reduction = nested.front();
-        break;
-      }
+      BlockOp reduction = findImplicitGemm(root, producers);
       if (!reduction)
         return failure();
       FailureOr<NormalizedGemm> result = normalizeToGemm(sch, reduction);

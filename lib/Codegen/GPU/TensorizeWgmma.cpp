@@ -79,11 +79,60 @@ struct WgmmaNest {
   memref::AllocaOp acc;
   gpu::LaunchOp launch;
   int64_t k;
+  /// A gathered by the threads (`wgmma_a = "gather"`): the value the nest
+  /// multiplies, `a` or select(aPredicate, a, 0), and the conditions of the
+  /// scf.ifs around the accumulation that depend on the thread (its row is
+  /// in range).
+  bool gatherA = false;
+  Value aPredicate;
+  SmallVector<Value> rowGuards;
+  /// B read at (rows.., n) whose leading indices, functions of k alone,
+  /// address row k of B with its leading dimensions collapsed (an HWIO
+  /// weight).
+  bool collapseB = false;
 };
 
-FailureOr<WgmmaNest> matchNest(scf::ForOp tile, std::string &why) {
+/// `value` as select(predicate, load, 0) or a load.
+memref::LoadOp matchZeroPaddedLoad(Value value, Value &predicate) {
+  predicate = Value();
+  if (auto select = value.getDefiningOp<arith::SelectOp>()) {
+    auto zero = select.getFalseValue().getDefiningOp<arith::ConstantOp>();
+    auto attr = zero ? dyn_cast<FloatAttr>(zero.getValue()) : FloatAttr();
+    if (!attr || !attr.getValue().isZero())
+      return nullptr;
+    predicate = select.getCondition();
+    value = select.getTrueValue();
+  }
+  return value.getDefiningOp<memref::LoadOp>();
+}
+
+/// Whether the leading indices of `b` are functions of `kIv` alone that
+/// address row k of its buffer with those dimensions collapsed, for every
+/// k below `k`.
+bool addressesRowK(memref::LoadOp b, Value kIv, int64_t k) {
+  MemRefType type = b.getMemRefType();
+  DenseMap<Value, int64_t> known;
+  for (int64_t kk = 0; kk < k; ++kk) {
+    known[kIv] = kk;
+    int64_t row = 0;
+    for (auto [index, size] :
+         llvm::zip(b.getIndices().drop_back(), type.getShape().drop_back())) {
+      std::optional<int64_t> value = mlc::evaluateIndex(index, known);
+      if (!value || *value < 0 || *value >= size)
+        return false;
+      row = row * size + *value;
+    }
+    if (row != kk)
+      return false;
+  }
+  return true;
+}
+
+FailureOr<WgmmaNest> matchNest(scf::ForOp tile, bool gatherA,
+                               std::string &why) {
   WgmmaNest nest;
   nest.tile = tile;
+  nest.gatherA = gatherA;
   nest.launch = tile->getParentOfType<gpu::LaunchOp>();
   if (!nest.launch) {
     why = "it is not inside a gpu.launch";
@@ -132,36 +181,87 @@ FailureOr<WgmmaNest> matchNest(scf::ForOp tile, std::string &why) {
       auto mul = add->getOperand(1 - accOperand).getDefiningOp<arith::MulFOp>();
       if (!accLoad || !mul || accLoad.getMemRef() != s.getMemRef())
         continue;
-      SmallVector<memref::LoadOp> operands;
+      SmallVector<Value> operands;
       for (Value operand : mul->getOperands())
         if (auto ext = operand.getDefiningOp<arith::ExtFOp>())
-          if (auto load = ext.getIn().getDefiningOp<memref::LoadOp>())
-            operands.push_back(load);
+          operands.push_back(ext.getIn());
       if (operands.size() != 2)
         continue;
       // A's row follows the thread, not the column; B's column the tile
       // loop, not the thread.
       for (int first = 0; first < 2; ++first) {
-        memref::LoadOp a = operands[first], b = operands[1 - first];
-        if (a.getIndices().size() < 2 ||
-            !dependsOn(a.getIndices().drop_back().back(), {tx}) ||
-            dependsOn(a.getIndices().drop_back().back(), {nIv}) ||
-            a.getIndices().back() != kIv)
+        Value aPredicate, bPredicate;
+        memref::LoadOp a = matchZeroPaddedLoad(operands[first], aPredicate);
+        memref::LoadOp b = matchZeroPaddedLoad(operands[1 - first], bPredicate);
+        if (!a || !b || bPredicate || (aPredicate && !gatherA))
+          continue;
+        if (gatherA ? !dependsOn(operands[first], {tx}) ||
+                          dependsOn(operands[first], {nIv})
+                    : a.getIndices().size() < 2 ||
+                          !dependsOn(a.getIndices().drop_back().back(), {tx}) ||
+                          dependsOn(a.getIndices().drop_back().back(), {nIv}) ||
+                          a.getIndices().back() != kIv)
           continue;
         if (b.getIndices().size() < 2 ||
             !dependsOn(b.getIndices().back(), {nIv}) ||
-            dependsOn(b.getIndices().back(), {tx}) ||
-            b.getIndices().drop_back().back() != kIv)
+            dependsOn(b.getIndices().back(), {tx}))
           continue;
+        bool collapseB = false;
+        if (b.getIndices().drop_back().back() != kIv) {
+          if (!llvm::all_of(b.getIndices().drop_back(),
+                            [&](Value index) {
+                              return !dependsOn(index, {tx, nIv});
+                            }) ||
+              !b.getMemRefType().hasStaticShape() ||
+              !addressesRowK(b, kIv, nest.k))
+            continue;
+          collapseB = true;
+        }
         nest.a = a;
         nest.b = b;
+        nest.aPredicate = aPredicate;
+        nest.collapseB = collapseB;
         nest.store = s;
       }
     }
   }
   if (!nest.store) {
-    why = "it does not accumulate extf(A[.., row, k]) * extf(B[.., k, n])";
+    why = gatherA ? "it does not accumulate extf(A) * extf(B[.., k, n]) with "
+                    "A ([select(c, ] load [, 0)]) depending on the thread and "
+                    "B's rows on k"
+                  : "it does not accumulate extf(A[.., row, k]) * "
+                    "extf(B[.., k, n])";
     return failure();
+  }
+  // The guards of the accumulation: those of the thread's row (which a
+  // gathered A's copies take as their predicate) and those of the column
+  // (which TMA's zero fill and the write-back's masks cover).
+  for (Operation *op = nest.store->getParentOp(); gatherA && op != nest.kLoop;
+       op = op->getParentOp()) {
+    auto guard = dyn_cast<scf::IfOp>(op);
+    if (!guard) {
+      why = "its accumulation is nested in a '" +
+            op->getName().getStringRef().str() + "' inside the K loop";
+      return failure();
+    }
+    // Its conjuncts (a block's predicate: row < M and col < N).
+    SmallVector<Value> conjuncts{guard.getCondition()};
+    while (!conjuncts.empty()) {
+      Value condition = conjuncts.pop_back_val();
+      if (auto both = condition.getDefiningOp<arith::AndIOp>()) {
+        conjuncts.append({both.getLhs(), both.getRhs()});
+        continue;
+      }
+      bool onColumn = dependsOn(condition, {nIv});
+      if (dependsOn(condition, {kIv}) ||
+          (onColumn && dependsOn(condition, {tx}))) {
+        why = "a guard of its accumulation depends on k, or on both the row "
+              "and the column";
+        return failure();
+      }
+      if (!onColumn)
+        nest.rowGuards.push_back(condition);
+    }
   }
   nest.acc = nest.store.getMemRef().getDefiningOp<memref::AllocaOp>();
   MemRefType accType = nest.store.getMemRefType();
@@ -203,6 +303,10 @@ FailureOr<WgmmaNest> matchNest(scf::ForOp tile, std::string &why) {
               "' after the nest; only loads and stores can read it there";
         return failure();
       }
+  if (gatherA && nest.a.getMemRefType().getShape().back() % 8 != 0) {
+    why = "the rows of the gathered A are no whole number of 16-byte pieces";
+    return failure();
+  }
   for (memref::LoadOp load : {nest.a, nest.b}) {
     MemRefType type = load.getMemRefType();
     if (!isa<Float16Type, BFloat16Type>(type.getElementType()) ||
@@ -237,6 +341,9 @@ public:
     const int64_t stages = std::clamp<int64_t>(kTiles, 2, kMaxStages);
     const int64_t aBytes = kTileM * kTileK * 2, bBytes = kTileK * kTileN * 2;
     const int64_t stageBytes = aBytes + bBytes;
+    // The bytes TMA brings into a stage (its mbarrier's transaction count):
+    // not A's when the threads gather it.
+    tmaBytes = nest.gatherA ? bBytes : stageBytes;
     const int64_t dynamicBytes =
         kStageAlignment +
         std::max<int64_t>(stages * stageBytes, kTileM * kTileN * 4);
@@ -259,10 +366,22 @@ public:
       return nest.tile.emitError(
           "the wgmma kernel's launch has dynamic shared memory already");
 
-    // Host: the tensor maps of A and B (their boxes outermost first).
+    // Host: the tensor maps of A (unless the threads gather it) and B
+    // (their boxes outermost first); B's leading dimensions collapsed into
+    // its K rows when it is read so.
     OpBuilder host(nest.launch);
-    Value aMap = createTensorMap(host, nest.a, {kTileM, kTileK});
-    Value bMap = createTensorMap(host, nest.b, {kTileK, kBoxN});
+    Value aMap;
+    if (!nest.gatherA)
+      aMap = createTensorMap(host, nest.a.getMemRef(), {kTileM, kTileK});
+    Value bMemref = nest.b.getMemRef();
+    if (nest.collapseB) {
+      int64_t rank = nest.b.getMemRefType().getRank();
+      ReassociationIndices rows =
+          llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
+      bMemref = memref::CollapseShapeOp::create(
+          host, loc, bMemref, ArrayRef<ReassociationIndices>{rows, {rank - 1}});
+    }
+    Value bMap = createTensorMap(host, bMemref, {kTileK, kBoxN});
     Value dynamicSize = arith::ConstantIntOp::create(
         host, loc, host.getI32Type(), dynamicBytes);
     nest.launch.getDynamicSharedMemorySizeMutable().assign(dynamicSize);
@@ -275,10 +394,15 @@ public:
     atOrigin.map(nest.tile.getInductionVar(), zero);
     atOrigin.map(nest.kLoop.getInductionVar(), zero);
     SmallVector<Value> aOrigin, bOrigin;
-    for (Value i : nest.a.getIndices())
-      aOrigin.push_back(cloneValue(i, atOrigin, b, nest.tile));
-    for (Value i : nest.b.getIndices())
-      bOrigin.push_back(cloneValue(i, atOrigin, b, nest.tile));
+    if (!nest.gatherA)
+      for (Value i : nest.a.getIndices())
+        aOrigin.push_back(cloneValue(i, atOrigin, b, nest.tile));
+    if (nest.collapseB)
+      bOrigin = {
+          zero, cloneValue(nest.b.getIndices().back(), atOrigin, b, nest.tile)};
+    else
+      for (Value i : nest.b.getIndices())
+        bOrigin.push_back(cloneValue(i, atOrigin, b, nest.tile));
 
     // Kernel: the stages in dynamic shared memory, 1024-byte aligned.
     dynamic = gpu::DynamicSharedMemoryOp::create(
@@ -293,6 +417,14 @@ public:
         b, loc,
         arith::SubIOp::create(b, loc, index(kStageAlignment), misalignment),
         index(kStageAlignment));
+    // A gathered A's descriptors take their layout (the 128-byte swizzle)
+    // from the type of a map that is never read.
+    if (nest.gatherA)
+      aMap = UnrealizedConversionCastOp::create(
+                 b, loc, getTensorMapType(2, {kTileM, kTileK}),
+                 ValueRange{LLVM::ZeroOp::create(
+                     b, loc, LLVM::LLVMPointerType::get(b.getContext()))})
+                 .getResult(0);
 
     auto barrierType =
         nvgpu::MBarrierGroupType::get(b.getContext(), workgroup, stages);
@@ -304,21 +436,24 @@ public:
       for (int64_t s = 0; s < stages; ++s)
         nvgpu::MBarrierInitOp::create(b, loc, barriers, index(1), index(s),
                                       Value());
-      nvgpu::TmaPrefetchOp::create(b, loc, aMap, Value());
+      if (aMap && !nest.gatherA)
+        nvgpu::TmaPrefetchOp::create(b, loc, aMap, Value());
       nvgpu::TmaPrefetchOp::create(b, loc, bMap, Value());
     });
     gpu::BarrierOp::create(b, loc);
 
-    // Thread 0 issues k-tile t into stage t mod `stages`.
+    // Thread 0 issues the TMA loads of k-tile t into stage t mod `stages`.
     auto issue = [&](Value t) {
       Value stage = arith::RemUIOp::create(b, loc, t, index(stages));
       Value stageBase = stageOffset(stage, stageBytes);
-      nvgpu::MBarrierArriveExpectTxOp::create(
-          b, loc, barriers, index(stageBytes), stage, Value());
+      nvgpu::MBarrierArriveExpectTxOp::create(b, loc, barriers, index(tmaBytes),
+                                              stage, Value());
       Value k0 = arith::MulIOp::create(b, loc, t, index(kTileK));
-      SmallVector<Value> aCoords(aOrigin);
-      aCoords.back() = k0;
-      loadTile(aMap, aCoords, stageBase, stage);
+      if (!nest.gatherA) {
+        SmallVector<Value> aCoords(aOrigin);
+        aCoords.back() = k0;
+        loadTile(aMap, aCoords, stageBase, stage);
+      }
       for (int64_t half = 0; half < kTileN / kBoxN; ++half) {
         SmallVector<Value> bCoords(bOrigin);
         bCoords[bCoords.size() - 2] = k0;
@@ -329,13 +464,29 @@ public:
         loadTile(bMap, bCoords, at, stage);
       }
     };
-    ifThen(first, [&] {
-      scf::ForOp prologue = scf::ForOp::create(
+    // With a gathered A, every thread also copies its part of A's k-tile t
+    // (one cp.async group per k-tile).
+    auto issueAll = [&](Value t) {
+      ifThen(first, [&] { issue(t); });
+      if (!nest.gatherA)
+        return;
+      Value stage = arith::RemUIOp::create(b, loc, t, index(stages));
+      gatherTile(t, stageOffset(stage, stageBytes));
+    };
+    auto prologue = [&](llvm::function_ref<void(Value)> body) {
+      scf::ForOp loop = scf::ForOp::create(
           b, loc, index(0), index(std::min(stages - 1, kTiles)), index(1));
       OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(prologue.getBody());
-      issue(prologue.getInductionVar());
-    });
+      b.setInsertionPointToStart(loop.getBody());
+      body(loop.getInductionVar());
+    };
+    if (nest.gatherA)
+      prologue([&](Value t) {
+        issueAll(t);
+        NVVM::CpAsyncCommitGroupOp::create(b, loc);
+      });
+    else
+      ifThen(first, [&] { prologue(issue); });
 
     // The main loop: wait for stage t, multiply it, let stage t - 1 (whose
     // wgmma the warpgroup has now finished) take k-tile t + stages - 1.
@@ -348,6 +499,19 @@ public:
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(mainLoop.getBody());
       Value t = mainLoop.getInductionVar();
+      if (nest.gatherA) {
+        // The thread's copies of k-tile t have landed (later groups may
+        // still be in flight); made visible to wgmma (the async proxy) and
+        // to the other threads.
+        NVVM::CpAsyncWaitGroupOp::create(b, loc, stages - 2);
+        NVVM::FenceProxyOp::create(
+            b, loc,
+            NVVM::ProxyKindAttr::get(b.getContext(),
+                                     NVVM::ProxyKind::async_shared),
+            NVVM::SharedSpaceAttr::get(b.getContext(),
+                                       NVVM::SharedSpace::shared_cta));
+        gpu::BarrierOp::create(b, loc);
+      }
       Value stage = arith::RemUIOp::create(b, loc, t, index(stages));
       Value round = arith::DivUIOp::create(b, loc, t, index(stages));
       Value parity = arith::IndexCastOp::create(
@@ -372,8 +536,13 @@ public:
       Value next = arith::AddIOp::create(b, loc, t, index(stages - 1));
       Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                             next, index(kTiles));
-      ifThen(arith::AndIOp::create(b, loc, first, inRange),
-             [&] { issue(next); });
+      if (nest.gatherA) {
+        ifThen(inRange, [&] { issueAll(next); });
+        NVVM::CpAsyncCommitGroupOp::create(b, loc);
+      } else {
+        ifThen(arith::AndIOp::create(b, loc, first, inRange),
+               [&] { issue(next); });
+      }
       scf::YieldOp::create(b, loc, mma.getResult());
     }
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
@@ -445,6 +614,8 @@ private:
   /// memref.global, or a function argument relax binds to one
   /// (`tensorir.constant`, mlc-gpu-mark-constant-arguments).
   static bool isHostConstant(Value memref) {
+    if (auto collapse = memref.getDefiningOp<memref::CollapseShapeOp>())
+      memref = collapse.getSrc();
     if (auto get = memref.getDefiningOp<memref::GetGlobalOp>()) {
       auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
           get, get.getNameAttr());
@@ -460,31 +631,106 @@ private:
                mlc::tensorir::TensorIRDialect::getConstantArgAttrName());
   }
 
-  /// The tensor map of `load`'s buffer: boxes of `box` (the two innermost
-  /// dimensions; 1 in the others), 128-byte swizzle, zeros past the end.
-  /// The runtime encodes it (cuTensorMapEncodeTiled) into device memory
-  /// (a host constant's map describes the device copy the runtime keeps);
-  /// the kernel gets its address (gpu.func arguments must have LLVM types,
-  /// and the kernels' nvgpu ops are lowered only after outlining) and views
-  /// it as the nvgpu descriptor.
-  Value createTensorMap(OpBuilder &host, memref::LoadOp load,
-                        ArrayRef<int64_t> box) {
-    MemRefType type = load.getMemRefType();
-    SmallVector<int64_t> boxShape(type.getRank() - 2, 1);
+  /// Thread tx's cp.async of its part of A's k-tile t into the stage at
+  /// byte `stageBase`: for p < 8, the 16 bytes of k from
+  /// t * 64 + 8 * (tx mod 8) of row tx / 8 + 16 p, each the nest's A at
+  /// that row and k (its first element's address, the run's predicate:
+  /// the rule made the 8 elements consecutive with one predicate), zeros
+  /// where the predicate, the row's guards or k < K fail, stored at chunk
+  /// (tx mod 8) xor (row mod 8) of the row: the 128-byte swizzle TMA
+  /// gives the B tiles and wgmma's descriptors expect.
+  void gatherTile(Value t, Value stageBase) {
+    constexpr int64_t kChunk = 8, kChunksPerRow = kTileK / kChunk,
+                      kRowsPerPass = kThreads / kChunksPerRow;
+    Value tx = nest.launch.getThreadIds().x;
+    Value aTile = view(stageBase, {kTileM, kTileK}, elementType);
+    Value chunk = arith::RemUIOp::create(b, loc, tx, index(kChunksPerRow));
+    Value rowBase = arith::DivUIOp::create(b, loc, tx, index(kChunksPerRow));
+    Value k0 = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, t, index(kTileK)),
+        arith::MulIOp::create(b, loc, chunk, index(kChunk)));
+    Value kInRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                           k0, index(nest.k));
+    Value kSafe = arith::SelectOp::create(b, loc, kInRange, k0, index(0));
+    // Rows 16 apart keep their row mod 8.
+    Value column = arith::MulIOp::create(
+        b, loc,
+        arith::XOrIOp::create(
+            b, loc, chunk,
+            arith::RemUIOp::create(b, loc, rowBase, index(kChunksPerRow))),
+        index(kChunk));
+    Value tileIv = nest.tile.getInductionVar(),
+          kIv = nest.kLoop.getInductionVar();
+    for (int64_t p = 0; p < kTileM / kRowsPerPass; ++p) {
+      Value row =
+          arith::AddIOp::create(b, loc, rowBase, index(p * kRowsPerPass));
+      Value valid = kInRange;
+      Value safeRow = row;
+      if (!nest.rowGuards.empty()) {
+        IRMapping atRow;
+        atRow.map(tx, row);
+        atRow.map(tileIv, index(0));
+        atRow.map(kIv, kSafe);
+        Value rowOk;
+        for (Value guard : nest.rowGuards) {
+          Value g = cloneValue(guard, atRow, b, nest.tile);
+          rowOk = rowOk ? arith::AndIOp::create(b, loc, rowOk, g) : g;
+        }
+        // Row 0 of a tile is always in range: a safe address.
+        safeRow = arith::SelectOp::create(b, loc, rowOk, row, index(0));
+        valid = arith::AndIOp::create(b, loc, valid, rowOk);
+      }
+      IRMapping at;
+      at.map(tx, safeRow);
+      at.map(tileIv, index(0));
+      at.map(kIv, kSafe);
+      SmallVector<Value> source;
+      for (Value i : nest.a.getIndices())
+        source.push_back(cloneValue(i, at, b, nest.tile));
+      if (nest.aPredicate)
+        valid = arith::AndIOp::create(
+            b, loc, valid, cloneValue(nest.aPredicate, at, b, nest.tile));
+      Value sourceElements =
+          arith::SelectOp::create(b, loc, valid, index(kChunk), index(0));
+      nvgpu::DeviceAsyncCopyOp::create(
+          b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()), aTile,
+          ValueRange{row, column}, nest.a.getMemRef(), source,
+          b.getIndexAttr(kChunk), sourceElements, b.getUnitAttr());
+    }
+  }
+
+  /// The type of a tensor map of boxes of `box` (the innermost dimensions;
+  /// 1 in the others, `rank` in all) in shared memory, 128-byte swizzle,
+  /// zeros past the end.
+  nvgpu::TensorMapDescriptorType getTensorMapType(int64_t rank,
+                                                  ArrayRef<int64_t> box) {
+    SmallVector<int64_t> boxShape(rank - box.size(), 1);
     boxShape.append(box.begin(), box.end());
-    MLIRContext *context = host.getContext();
-    auto mapType = nvgpu::TensorMapDescriptorType::get(
-        context,
+    return nvgpu::TensorMapDescriptorType::get(
+        b.getContext(),
         MemRefType::get(boxShape, elementType, MemRefLayoutAttrInterface(),
                         workgroup),
         nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
         nvgpu::TensorMapL2PromoKind::L2PROMO_256B,
         nvgpu::TensorMapOOBKind::OOB_ZERO,
         nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+  }
+
+  /// The tensor map of `memref`: boxes of `box` (the two innermost
+  /// dimensions; 1 in the others), 128-byte swizzle, zeros past the end.
+  /// The runtime encodes it (cuTensorMapEncodeTiled) into device memory
+  /// (a host constant's map describes the device copy the runtime keeps);
+  /// the kernel gets its address (gpu.func arguments must have LLVM types,
+  /// and the kernels' nvgpu ops are lowered only after outlining) and views
+  /// it as the nvgpu descriptor.
+  Value createTensorMap(OpBuilder &host, Value memref, ArrayRef<int64_t> box) {
+    auto type = cast<MemRefType>(memref.getType());
+    auto mapType = getTensorMapType(type.getRank(), box);
+    ArrayRef<int64_t> boxShape = mapType.getTensor().getShape();
+    MLIRContext *context = host.getContext();
     auto unrankedType =
         UnrankedMemRefType::get(elementType, type.getMemorySpace());
-    Value unranked =
-        memref::CastOp::create(host, loc, unrankedType, load.getMemRef());
+    Value unranked = memref::CastOp::create(host, loc, unrankedType, memref);
     // cuTensorMapEncodeTiled's enums: CU_TENSOR_MAP_DATA_TYPE_FLOAT16 (6) or
     // _BFLOAT16 (9), CU_TENSOR_MAP_SWIZZLE_128B (3),
     // CU_TENSOR_MAP_L2_PROMOTION_L2_256B (3), CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE
@@ -499,7 +745,7 @@ private:
       operands.push_back(
           i64(d < static_cast<int64_t>(boxShape.size()) ? boxShape[d] : 1));
     auto pointerType = LLVM::LLVMPointerType::get(context);
-    std::string name = isHostConstant(load.getMemRef())
+    std::string name = isHostConstant(memref)
                            ? mlc::kConstantTensorMapEncoderPrefix.str()
                            : "mlc_cuda_tensor_map_encode_tiled_";
     name += elementType.isF16() ? "f16" : "bf16";
@@ -548,6 +794,7 @@ private:
   gpu::AddressSpaceAttr workgroup;
   Type elementType;
   Value dynamic, base, barriers;
+  int64_t tmaBytes = 0;
 };
 
 struct GPUTensorizeWgmmaPass
@@ -570,8 +817,19 @@ struct GPUTensorizeWgmmaPass
             << "; expected \"m64n128k16\"";
         return signalPassFailure();
       }
+      auto operandA =
+          annotations.getAs<StringAttr>(mlc::kWgmmaOperandAAnnotation);
+      if (annotations.get(mlc::kWgmmaOperandAAnnotation) &&
+          (!operandA || operandA.getValue() != "gather")) {
+        loop.emitError("unsupported ")
+            << mlc::kWgmmaOperandAAnnotation << " "
+            << annotations.get(mlc::kWgmmaOperandAAnnotation)
+            << "; expected \"gather\"";
+        return signalPassFailure();
+      }
       std::string why;
-      FailureOr<WgmmaNest> nest = matchNest(loop, why);
+      FailureOr<WgmmaNest> nest =
+          matchNest(loop, /*gatherA=*/operandA != nullptr, why);
       if (failed(nest)) {
         loop.emitError("cannot tensorize the wgmma loop: ") << why;
         return signalPassFailure();

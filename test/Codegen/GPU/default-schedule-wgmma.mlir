@@ -220,3 +220,167 @@ tensorir.prim_func @gemm_constant_b(%A: memref<128x64xf16>, %B: memref<64x256xf1
   }
   tensorir.return
 }
+
+// -----
+
+// A 3x3 convolution in NHWC with an HWIO weight (after its padding) on the
+// Hopper rule as an implicit GEMM: the padding, the im2col copy and the
+// weight's copy are inlined into the GEMM block, which reads A at gathered,
+// zero-padded addresses (a run of 8 k from a multiple of 8 is 8 channels
+// of one pixel under one predicate: `wgmma_a = "gather"`, which
+// mlc-gpu-tensorize-wgmma copies with cp.async) and B as the 72 x 64
+// matrix the weight is; the result is copied to the NHWC output by the
+// write-back.
+// CHECK-LABEL: tensorir.prim_func @conv3x3_nhwc
+// CHECK-NOT:     "pad_temp"
+// CHECK:         tensorir.for %{{.*}} = 0 to 1 thread_binding("blockIdx.y")
+// CHECK-NEXT:      tensorir.for %{{.*}} = 0 to 1 thread_binding("blockIdx.x")
+// CHECK-NEXT:        tensorir.for %{{.*}} = 0 to 128 thread_binding("threadIdx.x")
+// CHECK-NEXT:          tensorir.for %{{.*}} = 0 to 128 annotations {wgmma = "m64n128k16", wgmma_a = "gather"}
+// CHECK-NEXT:            tensorir.for %{{.*}} = 0 to 72 {
+// CHECK:                   tensorir.block "conv2d_nhwc"
+// CHECK:                     %[[A:.*]] = memref.load %A[
+// CHECK:                     arith.select %{{.*}}, %[[A]], %cst_0 : f16
+// CHECK:                     memref.load %B[
+// CHECK:                   tensorir.block "T_conv2d_reindex_shared"
+// CHECK-SAME:                writes(%T_conv2d_local[%v0 floordiv 100, (%v0 floordiv 10) mod 10, %v0 mod 10, %v1]
+// MMA-LABEL: tensorir.prim_func @conv3x3_nhwc
+// MMA:         mma_sync = "m16n8k16"
+// A convolution of 4 channels has runs of 4 elements only: the mma.sync
+// rule, whose padded copies gather single elements.
+// CHECK-LABEL: tensorir.prim_func @conv3x3_c4
+// CHECK-NOT:     wgmma
+// CHECK:         mma_sync = "m16n8k16"
+tensorir.prim_func @conv3x3_nhwc(%A: memref<1x10x10x8xf16>, %B: memref<3x3x8x64xf16>, %T_conv2d: memref<1x10x10x64xf32>) attributes {tensorir.noalias, tensorir.op_pattern = #tensorir.op_pattern<out_ewise_fusable>} {
+  %cst = arith.constant 0.000000e+00 : f32
+  %cst_0 = arith.constant 0.000000e+00 : f16
+  %c9 = arith.constant 9 : index
+  %c0 = arith.constant 0 : index
+  %c10 = arith.constant 10 : index
+  %c-1 = arith.constant -1 : index
+  %pad_temp = tensorir.alloc_buffer : memref<1x12x12x8xf16>
+  tensorir.for %i0 = 0 to 1 {
+    tensorir.for %i1 = 0 to 12 {
+      tensorir.for %i2 = 0 to 12 {
+        tensorir.for %i3 = 0 to 8 {
+          tensorir.block "pad_temp"(%v_i0 = spatial(1, %i0), %v_i1 = spatial(12, %i1), %v_i2 = spatial(12, %i2), %v_i3 = spatial(8, %i3)) reads(%A[%v_i0, 0:10, 0:10, %v_i3] : memref<1x10x10x8xf16>) writes(%pad_temp[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x12x12x8xf16>) {
+            %0 = arith.addi %v_i1, %c-1 : index
+            %1 = arith.cmpi sge, %0, %c0 : index
+            %2 = arith.cmpi slt, %0, %c10 : index
+            %3 = arith.andi %1, %2 : i1
+            %4 = arith.minsi %0, %c9 : index
+            %5 = arith.maxsi %4, %c0 : index
+            %6 = arith.addi %v_i2, %c-1 : index
+            %7 = arith.cmpi sge, %6, %c0 : index
+            %8 = arith.andi %3, %7 : i1
+            %9 = arith.cmpi slt, %6, %c10 : index
+            %10 = arith.andi %8, %9 : i1
+            %11 = arith.minsi %6, %c9 : index
+            %12 = arith.maxsi %11, %c0 : index
+            %13 = memref.load %A[%v_i0, %5, %12, %v_i3] : memref<1x10x10x8xf16>
+            %14 = arith.select %10, %13, %cst_0 : f16
+            memref.store %14, %pad_temp[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x12x12x8xf16>
+          }
+        }
+      }
+    }
+  }
+  tensorir.for %i0 = 0 to 1 {
+    tensorir.for %i1 = 0 to 10 {
+      tensorir.for %i2 = 0 to 10 {
+        tensorir.for %i3 = 0 to 64 {
+          tensorir.for %k0 = 0 to 8 {
+            tensorir.for %k1 = 0 to 3 {
+              tensorir.for %k2 = 0 to 3 {
+                tensorir.block "conv2d_nhwc"(%v_i0 = spatial(1, %i0), %v_i1 = spatial(10, %i1), %v_i2 = spatial(10, %i2), %v_i3 = spatial(64, %i3), %v_k0 = reduce(8, %k0), %v_k1 = reduce(3, %k1), %v_k2 = reduce(3, %k2)) reads(%pad_temp[%v_i0, %v_i1 + %v_k1, %v_i2 + %v_k2, %v_k0], %B[%v_k1, %v_k2, %v_k0, %v_i3] : memref<1x12x12x8xf16>, memref<3x3x8x64xf16>) writes(%T_conv2d[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x10x10x64xf32>) {
+                  tensorir.init {
+                    memref.store %cst, %T_conv2d[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x10x10x64xf32>
+                  }
+                  %0 = arith.addi %v_i1, %v_k1 : index
+                  %1 = arith.addi %v_i2, %v_k2 : index
+                  %2 = memref.load %pad_temp[%v_i0, %0, %1, %v_k0] : memref<1x12x12x8xf16>
+                  %3 = memref.load %B[%v_k1, %v_k2, %v_k0, %v_i3] : memref<3x3x8x64xf16>
+                  %4 = arith.extf %3 : f16 to f32
+                  %5 = arith.extf %2 : f16 to f32
+                  %6 = arith.mulf %5, %4 : f32
+                  %7 = memref.load %T_conv2d[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x10x10x64xf32>
+                  %8 = arith.addf %7, %6 : f32
+                  memref.store %8, %T_conv2d[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x10x10x64xf32>
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+tensorir.prim_func @conv3x3_c4(%A: memref<1x10x10x4xf16>, %B: memref<3x3x4x64xf16>, %T_conv2d: memref<1x10x10x64xf32>) attributes {tensorir.noalias, tensorir.op_pattern = #tensorir.op_pattern<out_ewise_fusable>} {
+  %cst = arith.constant 0.000000e+00 : f32
+  %cst_0 = arith.constant 0.000000e+00 : f16
+  %c9 = arith.constant 9 : index
+  %c0 = arith.constant 0 : index
+  %c10 = arith.constant 10 : index
+  %c-1 = arith.constant -1 : index
+  %pad_temp = tensorir.alloc_buffer : memref<1x12x12x4xf16>
+  tensorir.for %i0 = 0 to 1 {
+    tensorir.for %i1 = 0 to 12 {
+      tensorir.for %i2 = 0 to 12 {
+        tensorir.for %i3 = 0 to 4 {
+          tensorir.block "pad_temp"(%v_i0 = spatial(1, %i0), %v_i1 = spatial(12, %i1), %v_i2 = spatial(12, %i2), %v_i3 = spatial(4, %i3)) reads(%A[%v_i0, 0:10, 0:10, %v_i3] : memref<1x10x10x4xf16>) writes(%pad_temp[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x12x12x4xf16>) {
+            %0 = arith.addi %v_i1, %c-1 : index
+            %1 = arith.cmpi sge, %0, %c0 : index
+            %2 = arith.cmpi slt, %0, %c10 : index
+            %3 = arith.andi %1, %2 : i1
+            %4 = arith.minsi %0, %c9 : index
+            %5 = arith.maxsi %4, %c0 : index
+            %6 = arith.addi %v_i2, %c-1 : index
+            %7 = arith.cmpi sge, %6, %c0 : index
+            %8 = arith.andi %3, %7 : i1
+            %9 = arith.cmpi slt, %6, %c10 : index
+            %10 = arith.andi %8, %9 : i1
+            %11 = arith.minsi %6, %c9 : index
+            %12 = arith.maxsi %11, %c0 : index
+            %13 = memref.load %A[%v_i0, %5, %12, %v_i3] : memref<1x10x10x4xf16>
+            %14 = arith.select %10, %13, %cst_0 : f16
+            memref.store %14, %pad_temp[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x12x12x4xf16>
+          }
+        }
+      }
+    }
+  }
+  tensorir.for %i0 = 0 to 1 {
+    tensorir.for %i1 = 0 to 10 {
+      tensorir.for %i2 = 0 to 10 {
+        tensorir.for %i3 = 0 to 64 {
+          tensorir.for %k0 = 0 to 4 {
+            tensorir.for %k1 = 0 to 3 {
+              tensorir.for %k2 = 0 to 3 {
+                tensorir.block "conv2d_nhwc"(%v_i0 = spatial(1, %i0), %v_i1 = spatial(10, %i1), %v_i2 = spatial(10, %i2), %v_i3 = spatial(64, %i3), %v_k0 = reduce(4, %k0), %v_k1 = reduce(3, %k1), %v_k2 = reduce(3, %k2)) reads(%pad_temp[%v_i0, %v_i1 + %v_k1, %v_i2 + %v_k2, %v_k0], %B[%v_k1, %v_k2, %v_k0, %v_i3] : memref<1x12x12x4xf16>, memref<3x3x4x64xf16>) writes(%T_conv2d[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x10x10x64xf32>) {
+                  tensorir.init {
+                    memref.store %cst, %T_conv2d[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x10x10x64xf32>
+                  }
+                  %0 = arith.addi %v_i1, %v_k1 : index
+                  %1 = arith.addi %v_i2, %v_k2 : index
+                  %2 = memref.load %pad_temp[%v_i0, %0, %1, %v_k0] : memref<1x12x12x4xf16>
+                  %3 = memref.load %B[%v_k1, %v_k2, %v_k0, %v_i3] : memref<3x3x4x64xf16>
+                  %4 = arith.extf %3 : f16 to f32
+                  %5 = arith.extf %2 : f16 to f32
+                  %6 = arith.mulf %5, %4 : f32
+                  %7 = memref.load %T_conv2d[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x10x10x64xf32>
+                  %8 = arith.addf %7, %6 : f32
+                  memref.store %8, %T_conv2d[%v_i0, %v_i1, %v_i2, %v_i3] : memref<1x10x10x64xf32>
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  tensorir.return
+}

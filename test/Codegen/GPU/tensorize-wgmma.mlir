@@ -338,3 +338,167 @@ func.func @narrow_copied(%A: memref<256x128xf16>, %B: memref<128x64xf16>, %D: me
   }
   return
 }
+
+// -----
+
+// An implicit GEMM as the Hopper conv rule leaves it (`wgmma_a = "gather"`):
+// A is the im2col of a 1x10x10x8 NHWC image under a 3x3 kernel (padding 1:
+// 100 rows, K = 72), read at clamped addresses under the padding's
+// predicate and the row guard row < 100; B is the 3x3x8x64 HWIO weight,
+// whose indices address row k of it collapsed to 72 x 64. The host encodes
+// only B's tensor map; A's descriptors take the 128-byte swizzle from the
+// type of a map that is never read. Every thread copies 8 pieces of 16
+// bytes of each k-tile (cp.async, zero-filled where the predicates fail)
+// into the swizzled stage, one cp.async group per k-tile; each k-tile waits
+// for its own group, fences it for the async proxy and meets the other
+// threads before the wgmma.
+// CHECK-LABEL: func.func @gather
+// CHECK:         %[[W:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0, 1, 2], [3]] : memref<3x3x8x64xf16> into memref<72x64xf16>
+// CHECK:         %[[CW:.*]] = memref.cast %[[W]] : memref<72x64xf16> to memref<*xf16>
+// CHECK:         call @mlc_cuda_tensor_map_encode_tiled_f16(%[[CW]],
+// CHECK-NOT:     call @mlc_cuda_tensor_map_encode_tiled_f16
+// CHECK:         gpu.launch
+// CHECK:           %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr
+// CHECK:           %[[A:.*]] = builtin.unrealized_conversion_cast %[[NULL]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK-NOT:       nvgpu.tma.prefetch.descriptor %[[A]]
+// CHECK:           scf.for
+// CHECK:             scf.if
+// CHECK:               nvgpu.mbarrier.arrive.expect_tx %{{.*}}[%{{.*}}], %c16384
+// CHECK-COUNT-2:       nvgpu.tma.async.load
+// CHECK:             %[[CHUNK:.*]] = arith.remui %{{.*}}, %c8 : index
+// CHECK:             %[[ROW:.*]] = arith.divui %{{.*}}, %c8 : index
+// CHECK:             %[[K0:.*]] = arith.addi
+// CHECK:             %[[KIN:.*]] = arith.cmpi ult, %[[K0]], %c72 : index
+// CHECK:             %[[SWZ:.*]] = arith.xori %[[CHUNK]],
+// CHECK:             %[[COL:.*]] = arith.muli %[[SWZ]], %c8 : index
+// CHECK:             %[[N:.*]] = arith.select %{{.*}}, %c8, %c0 : index
+// CHECK:             nvgpu.device_async_copy %{{.*}}[%c0, %{{.*}}, %{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %[[COL]]], 8, %[[N]] {bypassL1} : memref<1x10x10x8xf16> to memref<128x64xf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-7:     nvgpu.device_async_copy
+// CHECK:             nvvm.cp.async.commit.group
+// CHECK:           scf.for
+// CHECK:             nvvm.cp.async.wait.group 0
+// CHECK-NEXT:        nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT:        gpu.barrier
+// CHECK:             nvgpu.mbarrier.try_wait.parity
+// CHECK:             nvgpu.warpgroup.generate.descriptor %{{.*}}, %[[A]]
+// CHECK:             nvgpu.warpgroup.mma
+// CHECK:             gpu.barrier
+// CHECK:             scf.if
+// CHECK:               nvgpu.tma.async.load
+// CHECK-COUNT-8:       nvgpu.device_async_copy
+// CHECK:             nvvm.cp.async.commit.group
+// CHECK:             scf.yield
+#row = affine_map<(d0, d1) -> (d0 * 128 + d1)>
+#y = affine_map<(d0, d1) -> (d0 floordiv 10 + d1 floordiv 24 - 1)>
+#x = affine_map<(d0, d1) -> (d0 mod 10 + (d1 floordiv 8) mod 3 - 1)>
+#c = affine_map<(d0) -> (d0 mod 8)>
+#ry = affine_map<(d0) -> (d0 floordiv 24)>
+#rx = affine_map<(d0) -> ((d0 floordiv 8) mod 3)>
+func.func @gather(%X: memref<1x10x10x8xf16>, %W: memref<3x3x8x64xf16>, %D: memref<100x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c9 = arith.constant 9 : index
+  %c10 = arith.constant 10 : index
+  %c64 = arith.constant 64 : index
+  %c72 = arith.constant 72 : index
+  %c100 = arith.constant 100 : index
+  %c128 = arith.constant 128 : index
+  %zero = arith.constant 0.0 : f32
+  %zero16 = arith.constant 0.0 : f16
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
+    %acc = memref.alloca() : memref<100x64xf32, #gpu.address_space<workgroup>>
+    scf.for %j = %c0 to %c128 step %c1 {
+      scf.for %k = %c0 to %c72 step %c1 {
+        %row = affine.apply #row(%by, %tx)
+        %in_col = arith.cmpi ult, %j, %c64 : index
+        scf.if %in_col {
+          %in_row = arith.cmpi ult, %row, %c100 : index
+          scf.if %in_row {
+            %first = arith.cmpi eq, %k, %c0 : index
+            scf.if %first {
+              memref.store %zero, %acc[%tx, %j] : memref<100x64xf32, #gpu.address_space<workgroup>>
+            }
+            %y = affine.apply #y(%row, %k)
+            %x = affine.apply #x(%row, %k)
+            %c = affine.apply #c(%k)
+            %y0 = arith.cmpi sge, %y, %c0 : index
+            %y1 = arith.cmpi slt, %y, %c10 : index
+            %x0 = arith.cmpi sge, %x, %c0 : index
+            %x1 = arith.cmpi slt, %x, %c10 : index
+            %py = arith.andi %y0, %y1 : i1
+            %px = arith.andi %x0, %x1 : i1
+            %pred = arith.andi %py, %px : i1
+            %yc = arith.maxsi %y, %c0 : index
+            %yc2 = arith.minsi %yc, %c9 : index
+            %xc = arith.maxsi %x, %c0 : index
+            %xc2 = arith.minsi %xc, %c9 : index
+            %a = memref.load %X[%c0, %yc2, %xc2, %c] : memref<1x10x10x8xf16>
+            %as = arith.select %pred, %a, %zero16 : f16
+            %ry = affine.apply #ry(%k)
+            %rx = affine.apply #rx(%k)
+            %b = memref.load %W[%ry, %rx, %c, %j] : memref<3x3x8x64xf16>
+            %af = arith.extf %as : f16 to f32
+            %bf = arith.extf %b : f16 to f32
+            %p = arith.mulf %af, %bf : f32
+            %old = memref.load %acc[%tx, %j] : memref<100x64xf32, #gpu.address_space<workgroup>>
+            %new = arith.addf %old, %p : f32
+            memref.store %new, %acc[%tx, %j] : memref<100x64xf32, #gpu.address_space<workgroup>>
+          }
+        }
+      }
+    } {tensorir.annotations = {wgmma = "m64n128k16", wgmma_a = "gather"}}
+    scf.for %i = %c0 to %c100 step %c1 {
+      %in = arith.cmpi ult, %tx, %c64 : index
+      scf.if %in {
+        %v = memref.load %acc[%i, %tx] : memref<100x64xf32, #gpu.address_space<workgroup>>
+        memref.store %v, %D[%i, %tx] : memref<100x64xf32>
+      }
+    }
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+// B's leading indices must address row k of it: here they repeat rows.
+#row = affine_map<(d0, d1) -> (d0 * 128 + d1)>
+#mod = affine_map<(d0) -> (d0 mod 3)>
+func.func @gather_b_not_rows(%X: memref<128x72xf16>, %W: memref<3x3x8x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c72 = arith.constant 72 : index
+  %c128 = arith.constant 128 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
+    %acc = memref.alloca() : memref<128x64xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{cannot tensorize the wgmma loop: it does not accumulate extf(A) * extf(B[.., k, n]) with A ([select(c, ] load [, 0)]) depending on the thread and B's rows on k}}
+    scf.for %j = %c0 to %c128 step %c1 {
+      scf.for %k = %c0 to %c72 step %c1 {
+        %a = memref.load %X[%tx, %k] : memref<128x72xf16>
+        %r = affine.apply #mod(%k)
+        %b = memref.load %W[%r, %r, %c0, %j] : memref<3x3x8x64xf16>
+        %af = arith.extf %a : f16 to f32
+        %bf = arith.extf %b : f16 to f32
+        %p = arith.mulf %af, %bf : f32
+        %old = memref.load %acc[%tx, %j] : memref<128x64xf32, #gpu.address_space<workgroup>>
+        %new = arith.addf %old, %p : f32
+        memref.store %new, %acc[%tx, %j] : memref<128x64xf32, #gpu.address_space<workgroup>>
+      }
+    } {tensorir.annotations = {wgmma = "m64n128k16", wgmma_a = "gather"}}
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+func.func @bad_operand_a() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{unsupported wgmma_a "tma"; expected "gather"}}
+  scf.for %j = %c0 to %c1 step %c1 {
+  } {tensorir.annotations = {wgmma = "m64n128k16", wgmma_a = "tma"}}
+  return
+}

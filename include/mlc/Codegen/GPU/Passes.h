@@ -31,6 +31,12 @@ constexpr llvm::StringLiteral kMmaSyncAnnotation =
 /// The loop annotation of the Hopper Matmul rule's accumulator nest, for
 /// mlc-gpu-tensorize-wgmma (value: the wgmma shape).
 constexpr llvm::StringLiteral kWgmmaAnnotation = "wgmma";
+/// The loop annotation beside kWgmmaAnnotation that says how the nest
+/// reads A: "gather" (an implicit GEMM's im2col rows, which the threads
+/// load with cp.async: every run of 8 k from a multiple of 8 is 16
+/// consecutive, aligned bytes of a row of A's buffer with one predicate);
+/// absent: A is the buffer's own rows, loaded with TMA.
+constexpr llvm::StringLiteral kWgmmaOperandAAnnotation = "wgmma_a";
 /// The prefix of the runtime functions (suffix: the element type, "f16")
 /// that encode the tensor map of a host constant (a bound weight): they
 /// read it on the host, where it lives, and describe a device copy the

@@ -26,6 +26,28 @@ def GPUDefaultSchedulePass
       64, key and query lengths of 32) become one flash-attention kernel
       (online softmax, keys in steps of 32, both products as `mma_sync`
       nests); other shapes fall through to the rules below.
+    - Hopper Matmul (with `warpgroup-mma`, which the GPU pipeline sets for
+      sm_90a): a GEMM block `C[b.., i, j] += extf(A[b.., i, k]) *
+      extf(B[b.., k, j])` whose A and B are f16 or bf16 prim_func
+      arguments of static shape (B's batch may be broadcast), M and N at
+      least 64, K and N multiples of 8, gets one warpgroup (128 threads)
+      per 128 x 128 tile of C, accumulated in `shared` by a nest (thread i
+      computes row i over all of K) annotated `wgmma = "m64n128k16"`, which
+      `mlc-gpu-tensorize-wgmma` replaces by TMA loads and wgmma; the
+      write-back, with the inlined epilogue, moves 16 bytes per access.
+    - Hopper implicit GEMM (with `warpgroup-mma`): a convolution in NHWC
+      with an HWIO weight (f16 or bf16; after its padding) that
+      normalize_to_matmul makes a GEMM with M, N >= 64 and K, N multiples
+      of 8. Its padding, im2col copy and weight copy are inlined into the
+      GEMM block itself, which then reads A at gathered, zero-padded
+      addresses and B as the K x N matrix the weight is in memory; it
+      takes the Hopper Matmul schedule with `wgmma_a = "gather"` beside
+      the wgmma annotation, which `mlc-gpu-tensorize-wgmma` turns into the
+      threads' cp.async of A. The rule checks what that needs: every run
+      of 8 k from a multiple of 8 reads 8 consecutive elements of one row
+      of the image (16 aligned bytes: channels innermost, a multiple of 8)
+      under one padding predicate, and the weight's indices address row k
+      of it with its leading dimensions collapsed (checked at every k).
     - Tensor-core Matmul (dlight's `MatmulTensorization`; with
       `tensor-cores`, which the GPU pipeline sets for sm_80 and newer): a
       GEMM block with f16 or bf16 inputs (both the same) and an f32
@@ -252,12 +274,35 @@ def GPUTensorizeWgmmaPass
 
     The tile's origin is the nest's own load indices at thread 0, column 0
     and k 0; the tails of M, N and K are what TMA fills with zeros and the
-    write-back's predicates mask. A nest that does not have this form is an
-    error at the loop.
+    write-back's predicates mask. B may also be read at (rows.., col) whose
+    leading indices, functions of k alone, address row k of B with those
+    dimensions collapsed (an HWIO weight; checked at every k): its tensor
+    map is then that of the `memref.collapse_shape` of B to K x N.
+
+    With `wgmma_a = "gather"` beside the wgmma annotation (the Hopper
+    implicit GEMM rule: a convolution's im2col rows), A is the value the
+    nest multiplies, `select(c, load, 0)` or a load, at any indices that
+    depend on the thread; the annotation promises that every run of 8 k
+    from a multiple of 8 is 16 consecutive, aligned bytes of the loaded
+    buffer's row under one predicate. The threads then copy A themselves:
+    for each k-tile, thread tx issues 8 zero-filling `nvgpu.device_async_copy`
+    of 16 bytes (rows tx / 8 + 16 p, k from 8 (tx mod 8)), the nest's
+    indices and predicate evaluated at that row and k, zeros where the
+    predicate, the thread's guards (`scf.if`s around the accumulation that
+    depend on the thread) or k < K fail, each stored at chunk
+    (tx mod 8) xor (row mod 8) of its 128-byte row: the layout TMA's
+    128-byte swizzle gives, which wgmma's descriptors read. One cp.async
+    group per k-tile; before its wgmma, each k-tile waits for its own
+    group (`cp.async.wait_group stages - 2`), fences it for the async proxy
+    (`fence.proxy.async.shared::cta`) and meets the other threads
+    (`gpu.barrier`); TMA then brings only B (its mbarrier expects B's
+    bytes). A nest that does not have one of these forms is an error at
+    the loop.
   }];
   let dependentDialects = [
     "::mlir::nvgpu::NVGPUDialect",
     "::mlir::NVVM::NVVMDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect",

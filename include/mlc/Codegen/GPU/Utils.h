@@ -29,6 +29,14 @@ bool writesGlobalMemory(mlir::scf::ForOp loop);
 /// int64_t cannot hold.
 std::optional<int64_t> getStaticByteSize(mlir::MemRefType type);
 
+/// The value of the integer or index `value` when the values it is computed
+/// from by arith and affine.apply ops are constants or have the values
+/// `known` gives them (booleans as 0 and 1); none when something else feeds
+/// it or it divides by zero.
+std::optional<int64_t>
+evaluateIndex(mlir::Value value,
+              const llvm::DenseMap<mlir::Value, int64_t> &known = {});
+
 } // namespace mlc
 
 #endif // MLC_CODEGEN_GPU_UTILS_H
