@@ -36,10 +36,9 @@
 // RUN: FileCheck %s --check-prefix=BOUND < %t/bound.ptx
 // RUN: mlc-compile --target=cuda:sm_90a %t/bound.mlir -o %t/bound.ll
 // RUN: FileCheck %s --check-prefix=BOUND-HOST < %t/bound.ll
-// A GEMM of one tile along M (100 rows) and N (64 columns): the shrunk
-// accumulator is read in place in the 128 x 128 tile, 16 bytes at a time
-// (the column mask is the same for the 4 lanes of a vector, so it is asked
-// once).
+// A GEMM of one tile along M (100 rows) and 64 columns: a 128 x 64 tile
+// (m64n64k16, one 64 x 64 box of B per stage); the accumulator, shrunk to
+// 100 rows, is read in place in the tile, 16 bytes at a time.
 // RUN: mlc-compile --target=cuda:sm_90a %t/narrow.mlir -o %t/narrow.ptx
 // RUN: FileCheck %s --check-prefix=NARROW < %t/narrow.ptx
 // RUN: split-file %t/narrow.ptx %t/narrow
@@ -108,7 +107,7 @@
 
 // NARROW:     .entry matmul_kernel(
 // NARROW:     cp.async.bulk.tensor.2d
-// NARROW-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// NARROW-COUNT-8: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // NARROW:     wgmma.wait_group.sync.aligned 0
 // NARROW-DAG: ld.shared.v4.b32
 // NARROW-DAG: st.global.v4.b32

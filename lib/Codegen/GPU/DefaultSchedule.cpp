@@ -65,6 +65,9 @@ constexpr int64_t kMinTensorCoreBlocks = 128;
 /// The Hopper Matmul rule's tile of C (M and N) and its threads (one
 /// warpgroup).
 constexpr int64_t kWarpgroupTile = 128;
+/// The Hopper Matmul rule's tile of N (m64n64k16) for GEMMs of at most that
+/// many columns (convolutions of 64 channels).
+constexpr int64_t kNarrowWarpgroupTileN = 64;
 constexpr int64_t kWarpgroupThreads = 128;
 
 /// Whether `loop` only feeds spatial iteration variables of the blocks in it.
@@ -1090,18 +1093,22 @@ struct GPUDefaultSchedulePass
   }
 
   /// The Hopper Matmul rule's schedule of `gemm`: a thread block of one
-  /// warpgroup per 128 x 128 tile of C, accumulated in `shared` by the
-  /// nest that mlc-gpu-tensorize-wgmma replaces; `writeCopy` (an implicit
-  /// GEMM's copy of its result to the output) inlined into the write-back.
+  /// warpgroup per 128 x 128 tile of C (128 x 64 when N is at most 64: the
+  /// wider wgmma would compute zeros), accumulated in `shared` by the nest
+  /// that mlc-gpu-tensorize-wgmma replaces; `writeCopy` (an implicit GEMM's
+  /// copy of its result to the output) inlined into the write-back.
   LogicalResult scheduleWarpgroupGemm(Schedule &sch, Gemm &gemm,
                                       BlockOp writeCopy, bool gatherA) {
     ArrayRef<unsigned> batch = ArrayRef<unsigned>(gemm.spatial).drop_back(2);
+    const int64_t tileN = gemm.n <= kNarrowWarpgroupTileN
+                              ? kNarrowWarpgroupTileN
+                              : kWarpgroupTile;
     FailureOr<SmallVector<ForOp>> i =
         sch.split(gemm.loopOf[gemm.iVar], {0, kWarpgroupTile});
     if (failed(i))
       return failure();
     FailureOr<SmallVector<ForOp>> j =
-        sch.split(gemm.loopOf[gemm.jVar], {0, kWarpgroupTile});
+        sch.split(gemm.loopOf[gemm.jVar], {0, tileN});
     if (failed(j))
       return failure();
     SmallVector<ForOp> order;
@@ -1122,8 +1129,8 @@ struct GPUDefaultSchedulePass
       return failure();
     SmallVector<ForOp> inner = getLoopsInside(*writeBack, (*j)[0]);
     // Each thread takes 16 bytes of the accumulator's row at a time (the
-    // tile's 128 columns divide by any lane count), so that its shared loads
-    // and global stores become vector accesses: with one element per
+    // tile's 128 or 64 columns divide by any lane count), so that its shared
+    // loads and global stores become vector accesses: with one element per
     // thread, the write-back's scalar accesses kept an H200's L1 72 % busy
     // (ncu, 4096 x 768 x 3072 f16). The lanes are split off the columns
     // before the rest is fused, so that a row's mask does not depend on
@@ -1144,9 +1151,10 @@ struct GPUDefaultSchedulePass
         failed(sch.vectorize((*columns)[1])))
       return failure();
     ForOp tileLoop = (*j)[1];
-    SmallVector<NamedAttribute> annotations{
-        NamedAttribute(StringAttr::get(&getContext(), kWgmmaAnnotation),
-                       StringAttr::get(&getContext(), "m64n128k16"))};
+    SmallVector<NamedAttribute> annotations{NamedAttribute(
+        StringAttr::get(&getContext(), kWgmmaAnnotation),
+        StringAttr::get(&getContext(),
+                        tileN == kWarpgroupTile ? "m64n128k16" : "m64n64k16"))};
     if (gatherA)
       annotations.push_back(NamedAttribute(
           StringAttr::get(&getContext(), kWgmmaOperandAAnnotation),

@@ -5,18 +5,20 @@
 //===----------------------------------------------------------------------===//
 //
 // The Hopper Matmul rule leaves, in each thread block of one warpgroup, a
-// loop nest computing a 128 x 128 tile of C in shared memory over all of K
-// (each thread one row: a correct SIMT program, and what the host emulation
-// runs). Here that nest becomes what Hopper runs: thread 0 loads 128 x 64
-// tiles of A and 64 x 128 tiles of B with TMA into a ring of shared-memory
-// stages (128-byte swizzle, zero fill past the ends), each stage's arrival
-// tracked by an mbarrier, while the warpgroup multiplies the stages that
-// have arrived with wgmma.mma_async (m64n128k16) into registers; the
-// accumulator is stored to the tile's shared buffer at the end, where the
-// rule's write-back (with the fused epilogue) reads it. The layout of the
-// stages follows upstream MLIR's sm90 GEMM integration tests: A as one
-// 128 x 64 box, B as two 64 x 64 boxes side by side, B transposed for
-// wgmma (N contiguous).
+// loop nest computing a 128 x N tile of C (N = 128, or 64 for narrow GEMMs)
+// in shared memory over all of K (each thread one row: a correct SIMT
+// program, and what the host emulation runs). Here that nest becomes what
+// Hopper runs: thread 0 loads 128 x 64 tiles of A and 64 x N tiles of B
+// with TMA into a ring of shared-memory stages (128-byte swizzle, zero fill
+// past the ends), each stage's arrival tracked by an mbarrier, while the
+// warpgroup multiplies the stages that have arrived with wgmma.mma_async
+// (m64nNk16) into registers; the accumulator is stored to the tile's shared
+// buffer at the end, where the rule's write-back (with the fused epilogue)
+// reads it. The layout of the stages follows upstream MLIR's sm90 GEMM
+// integration tests: A as one 128 x 64 box, B as N / 64 boxes of 64 x 64
+// side by side, B transposed for wgmma (N contiguous). An implicit GEMM's A
+// (`wgmma_a = "gather"`) is copied by the threads instead, in the same
+// swizzled layout.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,7 +52,7 @@ using mlc::tensorir::dependsOn;
 namespace {
 
 /// The tile of C (M x N), the K of one stage, and the warpgroup's threads.
-constexpr int64_t kTileM = 128, kTileN = 128, kTileK = 64, kThreads = 128;
+constexpr int64_t kTileM = 128, kTileK = 64, kThreads = 128;
 /// B's boxes are 64 columns wide: 128 bytes, the widest row the 128-byte
 /// swizzle allows.
 constexpr int64_t kBoxN = 64;
@@ -74,6 +76,8 @@ constexpr int64_t kWaitTicks = 10000000;
 /// variable.
 struct WgmmaNest {
   scf::ForOp tile, kLoop;
+  /// The tile's columns: the wgmma's N (m64n128k16 or m64n64k16).
+  int64_t tileN;
   memref::LoadOp a, b;
   memref::StoreOp store;
   memref::AllocaOp acc;
@@ -128,10 +132,11 @@ bool addressesRowK(memref::LoadOp b, Value kIv, int64_t k) {
   return true;
 }
 
-FailureOr<WgmmaNest> matchNest(scf::ForOp tile, bool gatherA,
+FailureOr<WgmmaNest> matchNest(scf::ForOp tile, int64_t tileN, bool gatherA,
                                std::string &why) {
   WgmmaNest nest;
   nest.tile = tile;
+  nest.tileN = tileN;
   nest.gatherA = gatherA;
   nest.launch = tile->getParentOfType<gpu::LaunchOp>();
   if (!nest.launch) {
@@ -149,9 +154,10 @@ FailureOr<WgmmaNest> matchNest(scf::ForOp tile, bool gatherA,
     return failure();
   }
   if (!isConstant(tile.getLowerBound(), 0) ||
-      !isConstant(tile.getUpperBound(), kTileN) ||
+      !isConstant(tile.getUpperBound(), tileN) ||
       !isConstant(tile.getStep(), 1)) {
-    why = "the tile loop does not run over 128 columns";
+    why =
+        "the tile loop does not run over " + std::to_string(tileN) + " columns";
     return failure();
   }
   SmallVector<scf::ForOp> inner;
@@ -267,20 +273,20 @@ FailureOr<WgmmaNest> matchNest(scf::ForOp tile, bool gatherA,
   MemRefType accType = nest.store.getMemRefType();
   // A GEMM of fewer than 128 rows or columns has its accumulator shrunk to
   // them (tensorir-compact-buffer-allocation); leading dimensions are 1.
-  auto isTile = [](MemRefType type) {
+  auto isTile = [&](MemRefType type) {
     if (type.getRank() < 2 || !type.hasStaticShape())
       return false;
     ArrayRef<int64_t> shape = type.getShape();
     int64_t rows = shape[shape.size() - 2], columns = shape.back();
     return llvm::all_of(shape.drop_back(2), [](int64_t d) { return d == 1; }) &&
-           rows >= 1 && rows <= kTileM && columns >= 1 && columns <= kTileN;
+           rows >= 1 && rows <= kTileM && columns >= 1 && columns <= tileN;
   };
   if (!nest.acc ||
       !nest.acc->getParentRegion()->isAncestor(&nest.launch.getBody()) ||
       !gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(accType) ||
       !accType.getElementType().isF32() || !isTile(accType)) {
-    why = "its accumulator is no f32 buffer of at most 128 x 128 in the "
-          "kernel's shared memory";
+    why = "its accumulator is no f32 buffer of at most 128 x " +
+          std::to_string(tileN) + " in the kernel's shared memory";
     return failure();
   }
   for (Operation *user : nest.acc->getUsers())
@@ -292,13 +298,13 @@ FailureOr<WgmmaNest> matchNest(scf::ForOp tile, bool gatherA,
       why = "its accumulator is used before the nest";
       return failure();
     }
-  // A smaller accumulator is read and written in place in the 128 x 128
-  // tile (a strided view), which loads and stores accept.
-  if (accType.getNumElements() != kTileM * kTileN)
+  // A smaller accumulator is read and written in place in the whole tile
+  // (a strided view), which loads and stores accept.
+  if (accType.getNumElements() != kTileM * tileN)
     for (Operation *user : nest.acc->getUsers())
       if (!tile->isAncestor(user) &&
           !isa<memref::LoadOp, memref::StoreOp>(user)) {
-        why = "its accumulator, smaller than 128 x 128, is used by '" +
+        why = "its accumulator, smaller than the tile, is used by '" +
               user->getName().getStringRef().str() +
               "' after the nest; only loads and stores can read it there";
         return failure();
@@ -339,14 +345,15 @@ public:
   LogicalResult build() {
     const int64_t kTiles = llvm::divideCeil(nest.k, kTileK);
     const int64_t stages = std::clamp<int64_t>(kTiles, 2, kMaxStages);
-    const int64_t aBytes = kTileM * kTileK * 2, bBytes = kTileK * kTileN * 2;
+    const int64_t aBytes = kTileM * kTileK * 2,
+                  bBytes = kTileK * nest.tileN * 2;
     const int64_t stageBytes = aBytes + bBytes;
     // The bytes TMA brings into a stage (its mbarrier's transaction count):
     // not A's when the threads gather it.
     tmaBytes = nest.gatherA ? bBytes : stageBytes;
     const int64_t dynamicBytes =
         kStageAlignment +
-        std::max<int64_t>(stages * stageBytes, kTileM * kTileN * 4);
+        std::max<int64_t>(stages * stageBytes, kTileM * nest.tileN * 4);
     int64_t staticBytes = 0;
     nest.launch.walk([&](memref::AllocaOp alloca) {
       MemRefType type = alloca.getType();
@@ -454,7 +461,7 @@ public:
         aCoords.back() = k0;
         loadTile(aMap, aCoords, stageBase, stage);
       }
-      for (int64_t half = 0; half < kTileN / kBoxN; ++half) {
+      for (int64_t half = 0; half < nest.tileN / kBoxN; ++half) {
         SmallVector<Value> bCoords(bOrigin);
         bCoords[bCoords.size() - 2] = k0;
         bCoords.back() =
@@ -491,7 +498,7 @@ public:
     // The main loop: wait for stage t, multiply it, let stage t - 1 (whose
     // wgmma the warpgroup has now finished) take k-tile t + stages - 1.
     auto accType = nvgpu::WarpgroupAccumulatorType::get(
-        b.getContext(), VectorType::get({kTileM, kTileN}, b.getF32Type()));
+        b.getContext(), VectorType::get({kTileM, nest.tileN}, b.getF32Type()));
     Value init = nvgpu::WarpgroupMmaInitAccumulatorOp::create(b, loc, accType);
     auto mainLoop = scf::ForOp::create(b, loc, index(0), index(kTiles),
                                        index(1), ValueRange{init});
@@ -523,7 +530,7 @@ public:
       Value aTile = view(stageBase, {kTileM, kTileK}, elementType);
       Value bTile =
           view(arith::AddIOp::create(b, loc, stageBase, index(aBytes)),
-               {kTileK, kTileN}, elementType);
+               {kTileK, nest.tileN}, elementType);
       Value aDescriptor = generateDescriptor(aTile, aMap);
       Value bDescriptor = generateDescriptor(bTile, bMap);
       // waitGroup 1: the previous k-tile's wgmma has finished when this
@@ -549,13 +556,13 @@ public:
     // The accumulator's tile overlays the stages, which the other warps may
     // still read until here.
     gpu::BarrierOp::create(b, loc);
-    Value accTile = view(base, {kTileM, kTileN}, b.getF32Type());
+    Value accTile = view(base, {kTileM, nest.tileN}, b.getF32Type());
     nvgpu::WarpgroupMmaStoreOp::create(b, loc, mainLoop.getResult(0), accTile);
     gpu::BarrierOp::create(b, loc);
 
     // The write-back reads the accumulator buffer: now those bytes.
     MemRefType accBufferType = nest.acc.getType();
-    if (accBufferType.getNumElements() == kTileM * kTileN) {
+    if (accBufferType.getNumElements() == kTileM * nest.tileN) {
       Value accBuffer = view(base, accBufferType.getShape(), b.getF32Type());
       nest.acc.getResult().replaceUsesWithIf(accBuffer, [&](OpOperand &use) {
         return !nest.tile->isAncestor(use.getOwner());
@@ -811,10 +818,14 @@ struct GPUTensorizeWgmmaPass
       auto annotations = loop->getAttrOfType<DictionaryAttr>(
           mlc::tensorir::TensorIRDialect::getLoopAnnotationsAttrName());
       auto shape = dyn_cast<StringAttr>(annotations.get(mlc::kWgmmaAnnotation));
-      if (!shape || shape.getValue() != "m64n128k16") {
+      int64_t tileN = !shape                             ? 0
+                      : shape.getValue() == "m64n128k16" ? 128
+                      : shape.getValue() == "m64n64k16"  ? 64
+                                                         : 0;
+      if (!tileN) {
         loop.emitError("unsupported wgmma shape ")
             << annotations.get(mlc::kWgmmaAnnotation)
-            << "; expected \"m64n128k16\"";
+            << "; expected \"m64n128k16\" or \"m64n64k16\"";
         return signalPassFailure();
       }
       auto operandA =
@@ -829,7 +840,7 @@ struct GPUTensorizeWgmmaPass
       }
       std::string why;
       FailureOr<WgmmaNest> nest =
-          matchNest(loop, /*gatherA=*/operandA != nullptr, why);
+          matchNest(loop, tileN, /*gatherA=*/operandA != nullptr, why);
       if (failed(nest)) {
         loop.emitError("cannot tensorize the wgmma loop: ") << why;
         return signalPassFailure();

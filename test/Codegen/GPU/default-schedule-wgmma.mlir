@@ -229,14 +229,14 @@ tensorir.prim_func @gemm_constant_b(%A: memref<128x64xf16>, %B: memref<64x256xf1
 // zero-padded addresses (a run of 8 k from a multiple of 8 is 8 channels
 // of one pixel under one predicate: `wgmma_a = "gather"`, which
 // mlc-gpu-tensorize-wgmma copies with cp.async) and B as the 72 x 64
-// matrix the weight is; the result is copied to the NHWC output by the
-// write-back.
+// matrix the weight is; 64 output channels take a 128 x 64 tile
+// (m64n64k16); the result is copied to the NHWC output by the write-back.
 // CHECK-LABEL: tensorir.prim_func @conv3x3_nhwc
 // CHECK-NOT:     "pad_temp"
 // CHECK:         tensorir.for %{{.*}} = 0 to 1 thread_binding("blockIdx.y")
 // CHECK-NEXT:      tensorir.for %{{.*}} = 0 to 1 thread_binding("blockIdx.x")
 // CHECK-NEXT:        tensorir.for %{{.*}} = 0 to 128 thread_binding("threadIdx.x")
-// CHECK-NEXT:          tensorir.for %{{.*}} = 0 to 128 annotations {wgmma = "m64n128k16", wgmma_a = "gather"}
+// CHECK-NEXT:          tensorir.for %{{.*}} = 0 to 64 annotations {wgmma = "m64n64k16", wgmma_a = "gather"}
 // CHECK-NEXT:            tensorir.for %{{.*}} = 0 to 72 {
 // CHECK:                   tensorir.block "conv2d_nhwc"
 // CHECK:                     %[[A:.*]] = memref.load %A[

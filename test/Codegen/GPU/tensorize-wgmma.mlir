@@ -303,7 +303,7 @@ func.func @not_a_product(%A: memref<256x128xf16>) {
 func.func @bad_shape() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{unsupported wgmma shape "m64n256k16"; expected "m64n128k16"}}
+  // expected-error @+1 {{unsupported wgmma shape "m64n256k16"; expected "m64n128k16" or "m64n64k16"}}
   scf.for %j = %c0 to %c1 step %c1 {
   } {tensorir.annotations = {wgmma = "m64n256k16"}}
   return
@@ -320,7 +320,7 @@ func.func @narrow_copied(%A: memref<256x128xf16>, %B: memref<128x64xf16>, %D: me
   gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
              threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
     %acc = memref.alloca() : memref<128x64xf32, #gpu.address_space<workgroup>>
-    // expected-error @+1 {{cannot tensorize the wgmma loop: its accumulator, smaller than 128 x 128, is used by 'memref.copy' after the nest; only loads and stores can read it there}}
+    // expected-error @+1 {{cannot tensorize the wgmma loop: its accumulator, smaller than the tile, is used by 'memref.copy' after the nest; only loads and stores can read it there}}
     scf.for %j = %c0 to %c128 step %c1 {
       scf.for %k = %c0 to %c128 step %c1 {
         %a = memref.load %A[%tx, %k] : memref<256x128xf16>
@@ -500,5 +500,64 @@ func.func @bad_operand_a() {
   // expected-error @+1 {{unsupported wgmma_a "tma"; expected "gather"}}
   scf.for %j = %c0 to %c1 step %c1 {
   } {tensorir.annotations = {wgmma = "m64n128k16", wgmma_a = "tma"}}
+  return
+}
+
+// -----
+
+// A tile of 64 columns (m64n64k16, GEMMs of at most 64 columns): one 64 x 64
+// box of B per stage (24 KiB stages: 16 KiB of A, 8 KiB of B, which the
+// stage's mbarrier expects), a 128 x 64 accumulator in registers and in the
+// tile's buffer, which the 1024 bytes of slack plus 2 stages hold.
+// CHECK-LABEL: func.func @tile64
+// CHECK:         %[[SMEM:.*]] = arith.constant 50176 : i32
+// CHECK:         gpu.launch {{.*}} dynamic_shared_memory_size %[[SMEM]]
+// CHECK:           nvgpu.mbarrier.arrive.expect_tx %{{.*}}[%{{.*}}], %c24576
+// CHECK:           nvgpu.tma.async.load {{.*}} -> memref<128x64xf16, #gpu.address_space<workgroup>>
+// CHECK:           %[[B0:.*]] = arith.addi %{{.*}}, %c16384 : index
+// CHECK-NEXT:      %[[BV:.*]] = memref.view %{{.*}}[%[[B0]]][]
+// CHECK-NEXT:      nvgpu.tma.async.load {{.*}} to %[[BV]] {{.*}} -> memref<64x64xf16, #gpu.address_space<workgroup>>
+// CHECK-NOT:       nvgpu.tma.async.load
+// CHECK:           nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x64xf32>>
+// CHECK:           nvgpu.warpgroup.mma %{{.*}}, %{{.*}}, %{{.*}} {transposeB} : <tensor = memref<128x64xf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x64xf16, #gpu.address_space<workgroup>>>, <fragmented = vector<128x64xf32>>
+// CHECK:           nvgpu.warpgroup.mma.store %{{.*}}, %{{.*}} : <fragmented = vector<128x64xf32>> to memref<128x64xf32, #gpu.address_space<workgroup>>
+#row = affine_map<(d0, d1) -> (d0 * 128 + d1)>
+func.func @tile64(%A: memref<256x128xf16>, %B: memref<128x64xf16>, %D: memref<256x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %zero = arith.constant 0.0 : f32
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c2, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c128, %sy = %c1, %sz = %c1) {
+    %acc = memref.alloca() : memref<128x64xf32, #gpu.address_space<workgroup>>
+    scf.for %j = %c0 to %c64 step %c1 {
+      scf.for %k = %c0 to %c128 step %c1 {
+        %row = affine.apply #row(%by, %tx)
+        %first = arith.cmpi eq, %k, %c0 : index
+        scf.if %first {
+          memref.store %zero, %acc[%tx, %j] : memref<128x64xf32, #gpu.address_space<workgroup>>
+        }
+        %a = memref.load %A[%row, %k] : memref<256x128xf16>
+        %b = memref.load %B[%k, %j] : memref<128x64xf16>
+        %af = arith.extf %a : f16 to f32
+        %bf = arith.extf %b : f16 to f32
+        %p = arith.mulf %af, %bf : f32
+        %old = memref.load %acc[%tx, %j] : memref<128x64xf32, #gpu.address_space<workgroup>>
+        %new = arith.addf %old, %p : f32
+        memref.store %new, %acc[%tx, %j] : memref<128x64xf32, #gpu.address_space<workgroup>>
+      }
+    } {tensorir.annotations = {wgmma = "m64n64k16"}}
+    scf.for %i = %c0 to %c128 step %c1 {
+      %in = arith.cmpi ult, %tx, %c64 : index
+      scf.if %in {
+        %v = memref.load %acc[%i, %tx] : memref<128x64xf32, #gpu.address_space<workgroup>>
+        %row = affine.apply #row(%by, %i)
+        memref.store %v, %D[%row, %tx] : memref<256x64xf32>
+      }
+    }
+    gpu.terminator
+  }
   return
 }

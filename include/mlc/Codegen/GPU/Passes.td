@@ -31,8 +31,9 @@ def GPUDefaultSchedulePass
       extf(B[b.., k, j])` whose A and B are f16 or bf16 prim_func
       arguments of static shape (B's batch may be broadcast), M and N at
       least 64, K and N multiples of 8, gets one warpgroup (128 threads)
-      per 128 x 128 tile of C, accumulated in `shared` by a nest (thread i
-      computes row i over all of K) annotated `wgmma = "m64n128k16"`, which
+      per 128 x 128 tile of C (128 x 64 when N is at most 64), accumulated
+      in `shared` by a nest (thread i computes row i over all of K)
+      annotated `wgmma = "m64n128k16"` (`"m64n64k16"`), which
       `mlc-gpu-tensorize-wgmma` replaces by TMA loads and wgmma; the
       write-back, with the inlined epilogue, moves 16 bytes per access.
     - Hopper implicit GEMM (with `warpgroup-mma`): a convolution in NHWC
@@ -244,27 +245,29 @@ def GPUTensorizeWgmmaPass
                 "warpgroup MMAs (sm_90a)";
   let description = [{
     Runs on the loops that convert-tensorir-to-scf made from `tensorir.for`
-    loops annotated `wgmma = "m64n128k16"` by the Hopper Matmul rule of
+    loops annotated `wgmma = "m64n128k16"` (or `"m64n64k16"`: N = 64 in
+    what follows) by the Hopper Matmul rule of
     `mlc-gpu-default-schedule` (`warpgroup-mma`, sm_90a), inside a
     `gpu.launch` of one warpgroup (128 x 1 x 1 threads). Such a nest
-    `n (128) { k (K) { [if (row < M)] { [if (k == 0) C[.., tx, n] = 0];
+    `n (N) { k (K) { [if (row < M)] { [if (k == 0) C[.., tx, n] = 0];
     C[.., tx, n] += extf(A[.., row, k]) * extf(B[.., k, col]) } } }`, with
     A and B f16 or bf16 buffers defined outside the kernel (static shape,
-    identity layout, rows of whole 16-byte pieces) and C a 128 x 128 f32
-    workgroup buffer, is one 128 x 128 tile of a GEMM computed by thread
-    `tx`'s row. It becomes, for the warpgroup together:
+    identity layout, rows of whole 16-byte pieces) and C an f32 workgroup
+    buffer of at most 128 x N, is one 128 x N tile (N = 128) of a GEMM
+    computed by thread `tx`'s row. It becomes, for the warpgroup together:
 
     - on the host, before the launch: the tensor maps of A (boxes of
       128 x 64) and B (64 x 64), 128-byte swizzle, zeros past the ends, as
       calls to the runtime's `mlc_cuda_tensor_map_encode_tiled_{f16,bf16}`
       (cuTensorMapEncodeTiled into device memory; the kernel gets the
       pointer and views it as `!nvgpu.tensormap.descriptor`);
-    - in the kernel: up to 4 stages of 32 KiB in dynamic shared memory
+    - in the kernel: up to 3 stages of 32 KiB (24 KiB for N = 64: one box
+      of B) in dynamic shared memory
       (1024-byte aligned, the launch's `dynamic_shared_memory_size`), one
       mbarrier each; thread 0 issues the TMA loads (`nvgpu.tma.async.load`)
       of k-tiles 0 .. stages - 2, and the loop over k-tiles of 64 waits for
       its stage (`mbarrier.try_wait.parity`), multiplies it
-      (`nvgpu.warpgroup.mma`, B transposed: N contiguous; two m64n128k16
+      (`nvgpu.warpgroup.mma`, B transposed: N contiguous; two m64nNk16
       along M per 16-wide slice), and, once the warpgroup has finished the
       previous k-tile's wgmma, refills that stage with the k-tile
       `stages - 1` ahead;
