@@ -666,19 +666,6 @@ struct GPUDefaultSchedulePass
     return success();
   }
 
-  /// The load that a GEMM operand `value` is: the load itself, or a
-  /// zero-padded one, select(c, load, 0) (an inlined padding).
-  static memref::LoadOp getOperandLoad(Value value) {
-    if (auto select = value.getDefiningOp<arith::SelectOp>()) {
-      auto zero = select.getFalseValue().getDefiningOp<arith::ConstantOp>();
-      auto attr = zero ? dyn_cast<FloatAttr>(zero.getValue()) : FloatAttr();
-      if (!attr || !attr.getValue().isZero())
-        return nullptr;
-      value = select.getTrueValue();
-    }
-    return value.getDefiningOp<memref::LoadOp>();
-  }
-
   /// The element type of `gemm`'s inputs when an f32 accumulator sums their
   /// products as `mma.sync` can: f16 or bf16 (both the same) extended to f32
   /// (C += extf(A) * extf(B), computed exactly), or f32 (C += A * B, which
@@ -694,7 +681,7 @@ struct GPUDefaultSchedulePass
     Type inputType;
     for (Value operand : mul->getOperands()) {
       auto ext = operand.getDefiningOp<arith::ExtFOp>();
-      memref::LoadOp load = getOperandLoad(ext ? ext.getIn() : operand);
+      memref::LoadOp load = matchZeroPaddedLoad(ext ? ext.getIn() : operand);
       if (!load)
         return nullptr;
       Type type = load.getType();
@@ -995,15 +982,15 @@ struct GPUDefaultSchedulePass
     Value aValue, bValue;
     for (Value operand : mul->getOperands()) {
       Value in = operand.getDefiningOp<arith::ExtFOp>().getIn();
-      memref::LoadOp load = getOperandLoad(in);
+      memref::LoadOp load = matchZeroPaddedLoad(in);
       bool usesI = llvm::any_of(load.getIndices(), [&](Value index) {
         return dependsOn(index, {block.getIterVar(gemm->iVar)});
       });
       (usesI ? aValue : bValue) = in;
     }
     if (!aValue || !bValue || !isGatherOfRuns(block, gemm->kVar, aValue) ||
-        !isWeightMatrix(block, *gemm, getOperandLoad(bValue)) ||
-        bValue != getOperandLoad(bValue).getResult())
+        !isWeightMatrix(block, *gemm, matchZeroPaddedLoad(bValue)) ||
+        bValue != matchZeroPaddedLoad(bValue).getResult())
       return failure();
     return scheduleWarpgroupGemm(sch, *gemm, normalized->writeCopy,
                                  /*gatherA=*/true);
@@ -1023,7 +1010,7 @@ struct GPUDefaultSchedulePass
   /// of 8, 8 consecutive elements of a row whose start is 16-byte aligned,
   /// with one predicate for the run.
   static bool isGatherOfRuns(BlockOp block, unsigned kVar, Value a) {
-    memref::LoadOp load = getOperandLoad(a);
+    memref::LoadOp load = matchZeroPaddedLoad(a);
     if (!load || !isPlainArgument(load.getMemRef()) ||
         load.getMemRefType().getShape().back() % kRun != 0 ||
         load.getMemRefType().getElementTypeBitWidth() != 16)
@@ -1072,24 +1059,11 @@ struct GPUDefaultSchedulePass
           if (v != gemm.kVar && e.isFunctionOfDim(v))
             return false;
     }
-    Value kIter = block.getIterVar(gemm.kVar);
+    // The other iteration variables at 0 (maps that take them unused).
     DenseMap<Value, int64_t> known;
     for (unsigned v = 0, n = block.getNumIterVars(); v < n; ++v)
       known[block.getIterVar(v)] = 0;
-    for (int64_t k = 0; k < gemm.k; ++k) {
-      known[kIter] = k;
-      int64_t row = 0;
-      for (auto [index, size] :
-           llvm::zip(load.getIndices().drop_back(), type.getShape())) {
-        std::optional<int64_t> value = evaluateIndex(index, known);
-        if (!value || *value < 0 || *value >= size)
-          return false;
-        row = row * size + *value;
-      }
-      if (row != k)
-        return false;
-    }
-    return true;
+    return addressesRows(load, block.getIterVar(gemm.kVar), gemm.k, known);
   }
 
   /// The Hopper Matmul rule's schedule of `gemm`: a thread block of one

@@ -96,42 +96,6 @@ struct WgmmaNest {
   bool collapseB = false;
 };
 
-/// `value` as select(predicate, load, 0) or a load.
-memref::LoadOp matchZeroPaddedLoad(Value value, Value &predicate) {
-  predicate = Value();
-  if (auto select = value.getDefiningOp<arith::SelectOp>()) {
-    auto zero = select.getFalseValue().getDefiningOp<arith::ConstantOp>();
-    auto attr = zero ? dyn_cast<FloatAttr>(zero.getValue()) : FloatAttr();
-    if (!attr || !attr.getValue().isZero())
-      return nullptr;
-    predicate = select.getCondition();
-    value = select.getTrueValue();
-  }
-  return value.getDefiningOp<memref::LoadOp>();
-}
-
-/// Whether the leading indices of `b` are functions of `kIv` alone that
-/// address row k of its buffer with those dimensions collapsed, for every
-/// k below `k`.
-bool addressesRowK(memref::LoadOp b, Value kIv, int64_t k) {
-  MemRefType type = b.getMemRefType();
-  DenseMap<Value, int64_t> known;
-  for (int64_t kk = 0; kk < k; ++kk) {
-    known[kIv] = kk;
-    int64_t row = 0;
-    for (auto [index, size] :
-         llvm::zip(b.getIndices().drop_back(), type.getShape().drop_back())) {
-      std::optional<int64_t> value = mlc::evaluateIndex(index, known);
-      if (!value || *value < 0 || *value >= size)
-        return false;
-      row = row * size + *value;
-    }
-    if (row != kk)
-      return false;
-  }
-  return true;
-}
-
 FailureOr<WgmmaNest> matchNest(scf::ForOp tile, int64_t tileN, bool gatherA,
                                std::string &why) {
   WgmmaNest nest;
@@ -197,8 +161,10 @@ FailureOr<WgmmaNest> matchNest(scf::ForOp tile, int64_t tileN, bool gatherA,
       // loop, not the thread.
       for (int first = 0; first < 2; ++first) {
         Value aPredicate, bPredicate;
-        memref::LoadOp a = matchZeroPaddedLoad(operands[first], aPredicate);
-        memref::LoadOp b = matchZeroPaddedLoad(operands[1 - first], bPredicate);
+        memref::LoadOp a =
+            mlc::matchZeroPaddedLoad(operands[first], &aPredicate);
+        memref::LoadOp b =
+            mlc::matchZeroPaddedLoad(operands[1 - first], &bPredicate);
         if (!a || !b || bPredicate || (aPredicate && !gatherA))
           continue;
         if (gatherA ? !dependsOn(operands[first], {tx}) ||
@@ -219,7 +185,7 @@ FailureOr<WgmmaNest> matchNest(scf::ForOp tile, int64_t tileN, bool gatherA,
                               return !dependsOn(index, {tx, nIv});
                             }) ||
               !b.getMemRefType().hasStaticShape() ||
-              !addressesRowK(b, kIv, nest.k))
+              !mlc::addressesRows(b, kIv, nest.k))
             continue;
           collapseB = true;
         }

@@ -158,3 +158,37 @@ mlc::evaluateIndex(Value value, const DenseMap<Value, int64_t> &known) {
       })
       .Default([](Operation *) { return std::nullopt; });
 }
+
+bool mlc::addressesRows(memref::LoadOp load, Value k, int64_t rows,
+                        DenseMap<Value, int64_t> known) {
+  ArrayRef<int64_t> shape = load.getMemRefType().getShape();
+  for (int64_t row = 0; row < rows; ++row) {
+    known[k] = row;
+    int64_t position = 0;
+    for (auto [index, size] :
+         llvm::zip(load.getIndices().drop_back(), shape.drop_back())) {
+      std::optional<int64_t> value = evaluateIndex(index, known);
+      if (!value || *value < 0 || *value >= size)
+        return false;
+      position = position * size + *value;
+    }
+    if (position != row)
+      return false;
+  }
+  return true;
+}
+
+memref::LoadOp mlc::matchZeroPaddedLoad(Value value, Value *predicate) {
+  if (predicate)
+    *predicate = Value();
+  if (auto select = value.getDefiningOp<arith::SelectOp>()) {
+    auto zero = select.getFalseValue().getDefiningOp<arith::ConstantOp>();
+    auto attr = zero ? dyn_cast<FloatAttr>(zero.getValue()) : FloatAttr();
+    if (!attr || !attr.getValue().isZero())
+      return nullptr;
+    if (predicate)
+      *predicate = select.getCondition();
+    value = select.getTrueValue();
+  }
+  return value.getDefiningOp<memref::LoadOp>();
+}

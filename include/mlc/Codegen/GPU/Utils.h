@@ -9,6 +9,7 @@
 #define MLC_CODEGEN_GPU_UTILS_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace mlc {
@@ -36,6 +37,18 @@ std::optional<int64_t> getStaticByteSize(mlir::MemRefType type);
 std::optional<int64_t>
 evaluateIndex(mlir::Value value,
               const llvm::DenseMap<mlir::Value, int64_t> &known = {});
+
+/// The load that `value` is, itself or zero-padded: select(c, load, 0) (an
+/// inlined padding), c then in `predicate` when given (else null).
+mlir::memref::LoadOp matchZeroPaddedLoad(mlir::Value value,
+                                         mlir::Value *predicate = nullptr);
+
+/// Whether the indices of `load` but the last, evaluated (evaluateIndex)
+/// with `known` and `k` at each value below `rows`, are the position of row
+/// k of its buffer with those dimensions collapsed (an HWIO weight read at
+/// (k / (KW C), k / C % KW, k % C, n) as the K x N matrix it is).
+bool addressesRows(mlir::memref::LoadOp load, mlir::Value k, int64_t rows,
+                   llvm::DenseMap<mlir::Value, int64_t> known = {});
 
 } // namespace mlc
 
