@@ -124,49 +124,6 @@ LogicalResult permuteBColumns(Value buffer) {
   return success();
 }
 
-/// The value of `index` when the values in `constants` are replaced by
-/// theirs, if that makes it a constant (through affine.apply and integer
-/// arithmetic, which the unrolled loops leave unfolded).
-std::optional<int64_t>
-evaluateIndex(Value index, ArrayRef<std::pair<Value, int64_t>> constants) {
-  const auto *given =
-      llvm::find_if(constants, [&](const auto &c) { return c.first == index; });
-  if (given != constants.end())
-    return given->second;
-  if (std::optional<int64_t> constant = getConstantIntValue(index))
-    return constant;
-  Operation *def = index.getDefiningOp();
-  if (!def || def->getNumResults() != 1)
-    return std::nullopt;
-  SmallVector<int64_t> operands;
-  for (Value operand : def->getOperands()) {
-    std::optional<int64_t> value = evaluateIndex(operand, constants);
-    if (!value)
-      return std::nullopt;
-    operands.push_back(*value);
-  }
-  if (isa<arith::AddIOp>(def))
-    return operands[0] + operands[1];
-  if (isa<arith::SubIOp>(def))
-    return operands[0] - operands[1];
-  if (isa<arith::MulIOp>(def))
-    return operands[0] * operands[1];
-  auto apply = dyn_cast<affine::AffineApplyOp>(def);
-  if (!apply)
-    return std::nullopt;
-  SmallVector<AffineExpr> replacements;
-  for (int64_t value : operands)
-    replacements.push_back(getAffineConstantExpr(value, def->getContext()));
-  AffineMap map = apply.getAffineMap();
-  AffineExpr value = map.getResult(0).replaceDimsAndSymbols(
-      ArrayRef(replacements).take_front(map.getNumDims()),
-      ArrayRef(replacements).drop_front(map.getNumDims()));
-  if (auto constant =
-          dyn_cast<AffineConstantExpr>(simplifyAffineExpr(value, 0, 0)))
-    return constant.getValue();
-  return std::nullopt;
-}
-
 /// Matches the nest under the annotated loop `h`; the reason otherwise.
 FailureOr<MmaNest> matchNest(scf::ForOp h, int64_t k, std::string &why) {
   MmaNest nest;
@@ -461,13 +418,14 @@ public:
   bool hasContiguousBColumns() {
     Value column = nest.b.getIndices()[nest.bColDim];
     Value tValue = lane.t, pValue = nest.p.getInductionVar();
-    std::optional<int64_t> first =
-        evaluateIndex(column, {{tValue, 0}, {pValue, 0}});
+    std::optional<int64_t> first = mlc::evaluateIndex(
+        column, DenseMap<Value, int64_t>{{tValue, 0}, {pValue, 0}});
     if (!first || *first % 8 != 0)
       return false;
     for (int64_t tv = 0; tv < 4; ++tv)
       for (int64_t pv = 0; pv < 2; ++pv)
-        if (evaluateIndex(column, {{tValue, tv}, {pValue, pv}}) !=
+        if (mlc::evaluateIndex(
+                column, DenseMap<Value, int64_t>{{tValue, tv}, {pValue, pv}}) !=
             *first + 2 * tv + pv)
           return false;
     return true;

@@ -185,7 +185,7 @@ FailureOr<WgmmaNest> matchNest(scf::ForOp tile, int64_t tileN, bool gatherA,
                               return !dependsOn(index, {tx, nIv});
                             }) ||
               !b.getMemRefType().hasStaticShape() ||
-              !mlc::addressesRows(b, kIv, nest.k))
+              !mlc::addressesRows(b, kIv, nest.k, DenseMap<Value, int64_t>()))
             continue;
           collapseB = true;
         }

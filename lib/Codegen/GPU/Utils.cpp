@@ -159,6 +159,10 @@ mlc::evaluateIndex(Value value, const DenseMap<Value, int64_t> &known) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
+std::optional<int64_t> mlc::evaluateIndex(Value value) {
+  return evaluateIndex(value, DenseMap<Value, int64_t>());
+}
+
 bool mlc::addressesRows(memref::LoadOp load, Value k, int64_t rows,
                         DenseMap<Value, int64_t> known) {
   ArrayRef<int64_t> shape = load.getMemRefType().getShape();

@@ -36,7 +36,9 @@ std::optional<int64_t> getStaticByteSize(mlir::MemRefType type);
 /// it or it divides by zero.
 std::optional<int64_t>
 evaluateIndex(mlir::Value value,
-              const llvm::DenseMap<mlir::Value, int64_t> &known = {});
+              const llvm::DenseMap<mlir::Value, int64_t> &known);
+/// The same from constants alone.
+std::optional<int64_t> evaluateIndex(mlir::Value value);
 
 /// The load that `value` is, itself or zero-padded: select(c, load, 0) (an
 /// inlined padding), c then in `predicate` when given (else null).
@@ -48,7 +50,7 @@ mlir::memref::LoadOp matchZeroPaddedLoad(mlir::Value value,
 /// k of its buffer with those dimensions collapsed (an HWIO weight read at
 /// (k / (KW C), k / C % KW, k % C, n) as the K x N matrix it is).
 bool addressesRows(mlir::memref::LoadOp load, mlir::Value k, int64_t rows,
-                   llvm::DenseMap<mlir::Value, int64_t> known = {});
+                   llvm::DenseMap<mlir::Value, int64_t> known);
 
 } // namespace mlc
 
