@@ -144,3 +144,53 @@ func.func @huge_splat(%w: tensor<2147483648x3xf32>) -> tensor<1x3xf32> {
   %m = relax.matmul %ones, %w : (tensor<1x2147483648xf32>, tensor<2147483648x3xf32>) -> tensor<1x3xf32>
   return %m : tensor<1x3xf32>
 }
+
+// -----
+
+// The casts in front of an always op move above the data movement that
+// feeds only them (reshape, permute_dims, split, expand_dims; the split's
+// three results are all cast): the add's result is cast once, where a GEMM
+// epilogue can store it in f16, and the layout changes move f16. The add
+// stays f32 (its bias is an f32 parameter).
+// CHECK-LABEL: func.func @qkv_split
+// CHECK: %[[ADD:.*]] = relax.add %{{.*}}, %{{.*}} : (tensor<16x96xf32>, tensor<96xf32>) -> tensor<16x96xf32>
+// CHECK-NEXT: %[[H:.*]] = relax.astype %[[ADD]] {dtype = f16} : (tensor<16x96xf32>) -> tensor<16x96xf16>
+// CHECK-NEXT: %[[R:.*]] = relax.reshape %[[H]] {{.*}} -> tensor<1x16x3x2x16xf16>
+// CHECK-NEXT: %[[P:.*]] = relax.permute_dims %[[R]] {{.*}} -> tensor<3x1x2x16x16xf16>
+// CHECK-NEXT: %[[S:.*]]:3 = relax.split %[[P]] {{.*}} -> (tensor<1x1x2x16x16xf16>, tensor<1x1x2x16x16xf16>, tensor<1x1x2x16x16xf16>)
+// CHECK-NOT: relax.astype
+// CHECK: relax.nn.attention %{{.*}}, %{{.*}}, %{{.*}} {{.*}} : (tensor<2x16x1x16xf16>, tensor<2x16x1x16xf16>, tensor<2x16x1x16xf16>) -> tensor<2x16x1x16xf16>
+func.func @qkv_split(%x: tensor<16x32xf32>, %w: tensor<32x96xf32>, %b: tensor<96xf32>) -> tensor<2x16x1x16xf32> {
+  %0 = relax.matmul %x, %w : (tensor<16x32xf32>, tensor<32x96xf32>) -> tensor<16x96xf32>
+  %1 = relax.add %0, %b : (tensor<16x96xf32>, tensor<96xf32>) -> tensor<16x96xf32>
+  %2 = relax.reshape %1 {shape = array<i64: 1, 16, 3, 2, 16>} : (tensor<16x96xf32>) -> tensor<1x16x3x2x16xf32>
+  %3 = relax.permute_dims %2 {axes = array<i64: 2, 0, 3, 1, 4>} : (tensor<1x16x3x2x16xf32>) -> tensor<3x1x2x16x16xf32>
+  %4:3 = relax.split %3 {indices_or_sections = 3 : i64} : (tensor<3x1x2x16x16xf32>) -> (tensor<1x1x2x16x16xf32>, tensor<1x1x2x16x16xf32>, tensor<1x1x2x16x16xf32>)
+  %5 = relax.reshape %4#0 {shape = array<i64: 2, 16, 16>} : (tensor<1x1x2x16x16xf32>) -> tensor<2x16x16xf32>
+  %6 = relax.reshape %4#1 {shape = array<i64: 2, 16, 16>} : (tensor<1x1x2x16x16xf32>) -> tensor<2x16x16xf32>
+  %7 = relax.reshape %4#2 {shape = array<i64: 2, 16, 16>} : (tensor<1x1x2x16x16xf32>) -> tensor<2x16x16xf32>
+  %8 = relax.expand_dims %5 {axis = array<i64: 2>} : (tensor<2x16x16xf32>) -> tensor<2x16x1x16xf32>
+  %9 = relax.expand_dims %6 {axis = array<i64: 2>} : (tensor<2x16x16xf32>) -> tensor<2x16x1x16xf32>
+  %10 = relax.expand_dims %7 {axis = array<i64: 2>} : (tensor<2x16x16xf32>) -> tensor<2x16x1x16xf32>
+  %11 = relax.nn.attention %8, %9, %10 {scale = 2.500000e-01 : f64} : (tensor<2x16x1x16xf32>, tensor<2x16x1x16xf32>, tensor<2x16x1x16xf32>) -> tensor<2x16x1x16xf32>
+  return %11 : tensor<2x16x1x16xf32>
+}
+
+// -----
+
+// A cast does not move above data movement whose result something else
+// uses in f32 (the reshape's result is also returned), nor above one
+// whose data has other uses.
+// CHECK-LABEL: func.func @shared_reshape
+// CHECK: %[[R:.*]] = relax.reshape %{{.*}} {{.*}} -> tensor<4x8xf32>
+// CHECK: %[[RH:.*]] = relax.astype %[[R]] {dtype = f16}
+// CHECK: relax.matmul %[[RH]]
+// CHECK: %[[T:.*]] = relax.permute_dims %[[S:.*]] : (tensor<8x4xf32>) -> tensor<4x8xf32>
+// CHECK: relax.astype %[[T]] {dtype = f16}
+func.func @shared_reshape(%x: tensor<32xf32>, %y: tensor<8x4xf32>, %w: tensor<8x8xf32>) -> (tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<8x4xf32>) {
+  %0 = relax.reshape %x {shape = array<i64: 4, 8>} : (tensor<32xf32>) -> tensor<4x8xf32>
+  %1 = relax.matmul %0, %w : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>
+  %2 = relax.permute_dims %y : (tensor<8x4xf32>) -> tensor<4x8xf32>
+  %3 = relax.matmul %2, %w : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>
+  return %0, %1, %3, %y : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<8x4xf32>
+}

@@ -53,6 +53,12 @@ Policy getPolicy(Operation *op) {
   return Policy::Never;
 }
 
+/// Whether `op` only rearranges the elements of its first operand, so that
+/// a cast commutes with it.
+bool isDataMovement(Operation *op) {
+  return isa<ReshapeOp, PermuteDimsOp, ExpandDimsOp, SqueezeOp, SplitOp>(op);
+}
+
 /// The element type of a tensor type, null for other types.
 Type getElementType(Type type) {
   if (auto tensor = dyn_cast<RankedTensorType>(type))
@@ -132,6 +138,10 @@ private:
   /// once, after its definition.
   void castOnceIfOnlyForAlwaysOps(OpBuilder &builder, Value value);
   LogicalResult inferResultTypes(Operation *op);
+
+  /// Moves the casts to the compute type above the data movement ops that
+  /// feed only them (see the pass description).
+  LogicalResult hoistCasts(func::FuncOp func);
 
   LogicalResult rewriteAlways(Operation *op);
   LogicalResult rewriteFollow(Operation *op);
@@ -397,6 +407,8 @@ MixedPrecisionRewriter::rewrite(func::FuncOp func,
       break;
     }
   }
+  if (failed(hoistCasts(func)))
+    return failure();
   // Constants whose every use now takes their cast copy.
   for (auto &[key, cast] : castConstants)
     if (key.first->use_empty())
@@ -406,6 +418,44 @@ MixedPrecisionRewriter::rewrite(func::FuncOp func,
     func.setFunctionType(FunctionType::get(func.getContext(),
                                            func.getBody().getArgumentTypes(),
                                            func.getResultTypes()));
+  return success();
+}
+
+LogicalResult MixedPrecisionRewriter::hoistCasts(func::FuncOp func) {
+  // One level per round: a cast that moved up may move again.
+  for (bool changed = true; changed;) {
+    changed = false;
+    SmallVector<Operation *> candidates;
+    func.walk([&](Operation *op) {
+      if (isDataMovement(op))
+        candidates.push_back(op);
+    });
+    for (Operation *op : candidates) {
+      Value data = op->getOperand(0);
+      bool onlyCast = llvm::all_of(op->getResults(), [&](Value result) {
+        return !result.use_empty() &&
+               llvm::all_of(result.getUsers(), [&](Operation *user) {
+                 auto astype = dyn_cast<AstypeOp>(user);
+                 return astype && astype.getDtype() == computeType;
+               });
+      });
+      if (!onlyCast || !data.hasOneUse() || getElementType(data) != f32)
+        continue;
+      OpBuilder builder(op);
+      op->setOperand(0, createCast(builder, op->getLoc(), data, computeType));
+      SmallVector<Type> types;
+      if (failed(mlc::inferResultTypes(op, types)))
+        return failure();
+      for (auto [result, type] : llvm::zip_equal(op->getResults(), types)) {
+        result.setType(type);
+        for (Operation *cast : llvm::make_early_inc_range(result.getUsers())) {
+          cast->getResult(0).replaceAllUsesWith(result);
+          cast->erase();
+        }
+      }
+      changed = true;
+    }
+  }
   return success();
 }
 

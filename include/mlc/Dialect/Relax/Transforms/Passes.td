@@ -564,7 +564,13 @@ def RelaxToMixedPrecision
       before.
 
     A float32 value (a parameter, say) used only by *always* ops is cast
-    once where it is defined instead of at every use. Casts of constants are
+    once where it is defined instead of at every use. Casts to
+    `compute-dtype` then move above the data movement (`reshape`,
+    `permute_dims`, `expand_dims`, `squeeze`, `split`) that feeds only
+    them and whose data nothing else uses: the cast commutes with it, the
+    layout change moves half the bytes, and the cast fuses into the data's
+    producer (a BERT layer's QKV GEMM stores f16, which its head split
+    copies to the attention, instead of f32 that three more kernels cast). Casts of constants are
     computed here (the new constant is a `dense_resource` blob when the old
     one was), so bound weights are stored once, in `compute-dtype`.
     Everything a function returns, a `relax.dataflow` block outputs, or a
