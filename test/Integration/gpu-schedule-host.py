@@ -70,6 +70,7 @@
 # CHECK: conv2d f16 1x32x15x15 o64 k3 s2 sm_90a [wgmma]: ok
 # CHECK: conv2d f16 1x8x12x12 o64 k3 sm_90a [wgmma]: ok
 # CHECK: conv2d f16 NHWC 1x10x10x32 o64 k3 sm_90a [wgmma]: ok
+# CHECK: conv2d f16 2x64x14x14 o128 k1 s2 sm_90a [wgmma]: ok
 # CHECK: max_pool 1x4x13x13 k3 s2: ok
 # CHECK: transformer fragment: ok
 
@@ -493,6 +494,9 @@ conv2d_f16(2, 64, 14, 128, 3, epilogue=True, chip="sm_90a", rule="wgmma")
 conv2d_f16(1, 32, 15, 64, 3, stride=2, chip="sm_90a", rule="wgmma")
 conv2d_f16(1, 8, 12, 64, 3, chip="sm_90a", rule="wgmma")
 conv2d_f16(1, 32, 10, 64, 3, nhwc=True, chip="sm_90a", rule="wgmma")
+# A 1x1 convolution of stride 2 (ResNet's downsampling shortcut) is no
+# plain GEMM over the image: the implicit GEMM rule gathers its rows.
+conv2d_f16(2, 64, 14, 128, 1, stride=2, pad=0, chip="sm_90a", rule="wgmma")
 x = f32(1, 4, 13, 13)
 pooled = np.stack([[[[x[0, c, i * 2:i * 2 + 3, j * 2:j * 2 + 3].max()
                       for j in range(6)] for i in range(6)] for c in range(4)]])
