@@ -63,6 +63,13 @@
 // RUN: FileCheck %s --check-prefix=CONV3X3 < %t/conv3x3.ptx
 // RUN: split-file %t/conv3x3.ptx %t/conv3x3
 // RUN: %ptxas -arch=sm_90a -v %t/conv3x3/fused_conv2d_add_relu_kernel.ptx -o %t/conv3x3.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// A bound 3x3 weight (a deployed model's): the host keeps it and has the
+// runtime encode the tensor map of a device copy of its K x N view (rank
+// 2: the collapse of HWIO); the kernel holds no copy.
+// RUN: mlc-compile --target=cuda:sm_90a %t/conv-bound.mlir -o %t/conv-bound.ptx
+// RUN: FileCheck %s --check-prefix=CONV-BOUND < %t/conv-bound.ptx
+// RUN: mlc-compile --target=cuda:sm_90a %t/conv-bound.mlir -o %t/conv-bound.ll
+// RUN: FileCheck %s --check-prefix=CONV-BOUND-HOST < %t/conv-bound.ll
 // sm_90 (no "a") keeps the mma.sync kernel.
 // RUN: mlc-compile --target=cuda:sm_90 %t/big.mlir -o %t/big90.ptx
 // RUN: FileCheck %s --check-prefix=SM90 < %t/big90.ptx
@@ -135,6 +142,13 @@
 // CONV3X3:     max.NaN.f32
 // CONV3X3:     .entry
 
+// CONV-BOUND-NOT: __relax_constant
+// CONV-BOUND:     cp.async.cg.shared.global
+// CONV-BOUND:     wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// CONV-BOUND-NOT: __relax_constant
+
+// CONV-BOUND-HOST: call ptr @mlc_cuda_tensor_map_encode_tiled_constant_f16(i64 2,
+
 // BIG: {{^}}8{{$}}
 
 // SM90-NOT: wgmma
@@ -198,4 +212,11 @@ func.func @main(%x: tensor<2x64x28x28xf16>, %w: tensor<128x64x3x3xf16>, %bias: t
   %1 = relay.add %0, %bias : (tensor<2x128x28x28xf32>, tensor<128x1x1xf32>) -> tensor<2x128x28x28xf32>
   %2 = relay.nn.relu %1 : (tensor<2x128x28x28xf32>) -> tensor<2x128x28x28xf32>
   return %2 : tensor<2x128x28x28xf32>
+}
+
+//--- conv-bound.mlir
+func.func @main(%x: tensor<2x14x14x64xf16>) -> tensor<2x14x14x64xf32> {
+  %w = relay.constant dense<0.5> : tensor<3x3x64x64xf16>
+  %0 = relay.nn.conv2d %x, %w {data_layout = "NHWC", kernel_layout = "HWIO", out_dtype = f32, padding = array<i64: 1, 1, 1, 1>} : (tensor<2x14x14x64xf16>, tensor<3x3x64x64xf16>) -> tensor<2x14x14x64xf32>
+  return %0 : tensor<2x14x14x64xf32>
 }

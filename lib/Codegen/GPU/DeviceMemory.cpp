@@ -41,8 +41,10 @@ bool isSinkable(Operation *op) {
 /// that encode a host constant's tensor map, which read it on the host.
 bool onlyEncodesTensorMaps(Value constant) {
   return llvm::all_of(constant.getUsers(), [](Operation *user) {
-    if (auto cast = dyn_cast<memref::CastOp>(user))
-      return onlyEncodesTensorMaps(cast.getResult());
+    // Casts, and the K x N view of a weight that the Hopper implicit GEMM
+    // reads as a matrix.
+    if (isa<memref::CastOp, memref::CollapseShapeOp>(user))
+      return onlyEncodesTensorMaps(user->getResult(0));
     auto call = dyn_cast<func::CallOp>(user);
     return call &&
            call.getCallee().starts_with(mlc::kConstantTensorMapEncoderPrefix);

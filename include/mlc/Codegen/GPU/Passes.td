@@ -481,7 +481,8 @@ def GPUDeviceMemoryPass : Pass<"mlc-gpu-device-memory", "::mlir::ModuleOp"> {
       them the constants), so that kernel outlining copies the `memref.global` into the
       `gpu.module`: the weights live in the GPU binary and are loaded with
       it, not copied on every call. A constant may stay on the host only
-      to reach, through casts, the runtime functions that encode its TMA
+      to reach, through casts and `memref.collapse_shape` (the K x N view of
+      an HWIO weight), the runtime functions that encode its TMA
       tensor map (`mlc_cuda_tensor_map_encode_tiled_constant_*`, called by
       `mlc-gpu-tensorize-wgmma`): they read it on the host and describe a
       device copy of it that the runtime uploads once and keeps.
