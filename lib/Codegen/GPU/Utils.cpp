@@ -72,14 +72,24 @@ mlc::evaluateIndex(Value value, const DenseMap<Value, int64_t> &known) {
     return attr.getType().isInteger(1) ? int64_t(attr.getValue().getBoolValue())
                                        : attr.getValue().getSExtValue();
   }
+  auto apply = dyn_cast<affine::AffineApplyOp>(def);
   SmallVector<int64_t> operands;
-  for (Value operand : def->getOperands()) {
+  for (auto [i, operand] : llvm::enumerate(def->getOperands())) {
     std::optional<int64_t> v = evaluateIndex(operand, known);
+    // An affine.apply operand its map does not use may be anything.
+    if (!v && apply) {
+      AffineMap map = apply.getAffineMap();
+      bool unused = i < map.getNumDims()
+                        ? !map.isFunctionOfDim(i)
+                        : !map.isFunctionOfSymbol(i - map.getNumDims());
+      if (unused)
+        v = 0;
+    }
     if (!v)
       return std::nullopt;
     operands.push_back(*v);
   }
-  if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
+  if (apply) {
     SmallVector<Attribute> constants;
     Builder builder(def->getContext());
     for (int64_t v : operands)

@@ -45,7 +45,7 @@ parseFactors(OpAsmParser &parser,
               values.push_back(ShapedType::kDynamic);
               return success();
             }
-            int64_t value;
+            int64_t value = 0;
             if (parser.parseInteger(value))
               return failure();
             values.push_back(value);
