@@ -1042,28 +1042,10 @@ struct GPUDefaultSchedulePass
     int64_t rows = type.getNumElements() / type.getShape().back();
     if (rows != gemm.k)
       return false;
-    // The row (the leading indices) depends on k alone.
-    FailureOr<AccessRegions> regions = inferAccessRegions(block);
-    if (failed(regions))
-      return false;
-    for (auto [buffer, region] :
-         llvm::zip(regions->readBuffers, regions->reads)) {
-      if (buffer != load.getMemRef())
-        continue;
-      for (AffineExpr e : cast<BufferRegionAttr>(region)
-                              .getLowerBounds()
-                              .getValue()
-                              .getResults()
-                              .drop_back())
-        for (unsigned v = 0, n = block.getNumIterVars(); v < n; ++v)
-          if (v != gemm.kVar && e.isFunctionOfDim(v))
-            return false;
-    }
-    // The other iteration variables at 0 (maps that take them unused).
-    DenseMap<Value, int64_t> known;
-    for (unsigned v = 0, n = block.getNumIterVars(); v < n; ++v)
-      known[block.getIterVar(v)] = 0;
-    return addressesRows(load, block.getIterVar(gemm.kVar), gemm.k, known);
+    // Evaluated with k alone known: an index that uses another iteration
+    // variable has no value.
+    return addressesRows(load, block.getIterVar(gemm.kVar), gemm.k,
+                         DenseMap<Value, int64_t>());
   }
 
   /// The Hopper Matmul rule's schedule of `gemm`: a thread block of one
