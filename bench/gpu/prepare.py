@@ -229,18 +229,20 @@ def main():
     # batch 32 and 1 (128 tokens, 12 heads of 64), long sequences, GPT-2's
     # causal attention; against torch's scaled_dot_product_attention.
     # Tolerance: 8 float16 unit roundoffs (2^-11), relative and absolute.
-    def attention(name, b, s, n, h, causal=False):
-        t = f"tensor<{b}x{s}x{n}x{h}xf16>"
+    def attention(name, b, s, n, h, causal=False, kv=None):
+        kv = s if kv is None else kv
+        q, t = f"tensor<{b}x{s}x{n}x{h}xf16>", f"tensor<{b}x{kv}x{n}x{h}xf16>"
         attrs = ' {causal_mask = "TopLeft"}' if causal else ""
-        params = ", ".join(f'%{x}: {t} {{relax.name = "{x}"}}' for x in "qkv")
+        params = ", ".join(f'%{x}: {q if x == "q" else t} {{relax.name = "{x}"}}' for x in "qkv")
         mlir = os.path.join(args.dir, f"{name}.mlir")
         with open(mlir, "w") as f:
-            f.write(f"func.func @main({params}) -> {t} {{\n"
-                    f"  %o = relax.nn.attention %q, %k, %v{attrs} : ({t}, {t}, {t}) -> {t}\n"
-                    f"  return %o : {t}\n}}\n")
-        flops = 4 * b * n * s * s * h // (2 if causal else 1)
+            f.write(f"func.func @main({params}) -> {q} {{\n"
+                    f"  %o = relax.nn.attention %q, %k, %v{attrs} : ({q}, {t}, {t}) -> {q}\n"
+                    f"  return %o : {q}\n}}\n")
+        flops = 4 * b * n * s * kv * h // (2 if causal else 1)
+        shapes = [[x, [b, s if x == "q" else kv, n, h], "float16"] for x in "qkv"]
         compile_case(name, mlir, kind="kernel",
-                     inputs={"seed": len(cases), "shapes": [[x, [b, s, n, h], "float16"] for x in "qkv"]},
+                     inputs={"seed": len(cases), "shapes": shapes},
                      reference={"op": "attention", "causal": causal}, rtol=8 * 2.0 ** -11,
                      atol=8 * 2.0 ** -11, flops=flops, bytes=None,
                      torch={"op": "attention", "causal": causal})
@@ -252,6 +254,12 @@ def main():
     # Heads of 128 (LLaMA's): 16 query rows per warp, 2 warps per block;
     # racecheck runs it (the barriers around K and V between warps).
     attention("attention_h128_f16", 2, 512, 8, 128)
+    # Padded tiles: ViT-B/16's 197 tokens; Stable Diffusion 1.5's heads of
+    # 40 on 64 x 64 latents, self-attention and cross-attention to 77 text
+    # tokens (H to 48, H_v to 64, 77 keys to 96); memcheck runs the last.
+    attention("attention_vit_b32_f16", 32, 197, 12, 64)
+    attention("attention_sd_self_f16", 2, 4096, 8, 40)
+    attention("attention_sd_cross_f16", 2, 4096, 8, 40, kv=77)
     # A BERT-base encoder layer (post-norm: hidden 768, 12 heads, FFN 3072,
     # erf GELU) on batch x 128 tokens, its weights inputs of the entry made
     # on the GPU machine from the seed (BERT's initialization: N(0, 0.02);

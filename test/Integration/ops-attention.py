@@ -16,7 +16,13 @@
 # CHECK: gpu f16 2x128x2x64 kv 96 bias TopLeft [fused]: ok
 # CHECK: gpu f16 1x64x3x64 kv 64 [fused]: ok
 # CHECK: gpu f16 1x64x2x128 kv 96 bias BottomRight [fused]: ok
-# CHECK: gpu f16 1x16x2x16 kv 16 [unfused]: ok
+# CHECK: gpu f16 1x197x2x64 kv 197 [fused]: ok
+# CHECK: gpu f16 2x45x2x40 kv 77 bias (2, 2, 45, 77) [fused]: ok
+# CHECK: gpu f16 1x50x2x80 kv 50 TopLeft [fused]: ok
+# CHECK: gpu f16 1x33x2x64 kv 100 BottomRight [fused]: ok
+# CHECK: gpu f16 1x40x3x24 kv 56 hv 8 [fused]: ok
+# CHECK: gpu f16 1x16x2x16 kv 16 [fused]: ok
+# CHECK: gpu f16 1x16x2x12 kv 16 [unfused]: ok
 
 import os
 import sys
@@ -134,5 +140,21 @@ check("gpu f16 1x64x3x64 kv 64", "float16", ((1, 64, 3, 64), 64, 64), gpu=True)
 check("gpu f16 1x64x2x128 kv 96 bias BottomRight", "float16",
       ((1, 64, 2, 128), 96, 128), bias_shape=(1, 2, 64, 96), causal="BottomRight",
       gpu=True)
-# Too small for the fused kernel's tiles: the stages are scheduled one by one.
+# Lengths and head dimensions that are no multiples of the kernel's tiles:
+# the tiles are padded (Q, K and V zero-filled, keys past S_kv masked, the
+# output's store predicated). A ViT's 197 tokens; H = 40 (Stable
+# Diffusion's heads) against 77 keys (its cross-attention) with a full
+# bias; H = 80 under a causal mask; fewer queries than keys, bottom-right
+# causal; H_v = 8 next to H = 24; a 16-token sequence.
+check("gpu f16 1x197x2x64 kv 197", "float16", ((1, 197, 2, 64), 197, 64), gpu=True)
+check("gpu f16 2x45x2x40 kv 77 bias (2, 2, 45, 77)", "float16",
+      ((2, 45, 2, 40), 77, 40), bias_shape=(2, 2, 45, 77), gpu=True)
+check("gpu f16 1x50x2x80 kv 50 TopLeft", "float16", ((1, 50, 2, 80), 50, 80),
+      causal="TopLeft", gpu=True)
+check("gpu f16 1x33x2x64 kv 100 BottomRight", "float16", ((1, 33, 2, 64), 100, 64),
+      causal="BottomRight", gpu=True)
+check("gpu f16 1x40x3x24 kv 56 hv 8", "float16", ((1, 40, 3, 24), 56, 8), gpu=True)
 check("gpu f16 1x16x2x16 kv 16", "float16", ((1, 16, 2, 16), 16, 16), gpu=True)
+# Rows of Q and K that are no whole 16-byte pieces (H = 12): the stages are
+# scheduled one by one.
+check("gpu f16 1x16x2x12 kv 16", "float16", ((1, 16, 2, 12), 16, 12), gpu=True)

@@ -90,6 +90,9 @@
 // RUN: mlc-compile --target=cuda:sm_90 %t/attention-causal.mlir -o %t/attention-causal.ptx
 // RUN: FileCheck %s --check-prefix=CAUSAL < %t/attention-causal.ptx
 // RUN: %ptxas -arch=sm_90 -v %t/attention-causal.ptx -o %t/attention-causal.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: mlc-compile --target=cuda:sm_90 %t/attention-padded.mlir -o %t/attention-padded.ptx
+// RUN: FileCheck %s --check-prefix=PADDED < %t/attention-padded.ptx
+// RUN: %ptxas -arch=sm_90 -v %t/attention-padded.ptx -o %t/attention-padded.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: grep -c "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" %t/conv.ptx | FileCheck %s --check-prefix=MMA
 // RUN: split-file %t/conv.ptx %t/conv
 // RUN: %ptxas -arch=sm_90 -v %t/conv/fused_conv2d_expand_dims_add_relu_kernel.ptx -o %t/conv.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
@@ -303,6 +306,22 @@ func.func @main(%x: tensor<2x64x14x14xf16>, %w: tensor<128x64x3x3xf16>, %b: tens
 // CAUSAL:        cp.async.cg.shared.global
 // CAUSAL:        mma.sync.aligned.m16n8k16
 // CAUSAL-NOT:    ld.local
+
+// Stable Diffusion's cross-attention (heads of 40, 77 keys, 4096 latent
+// pixels): the fused kernel with padded tiles (H to 48, H_v to 64, the keys
+// to 96), K and V by zero-filling cp.async (a source size operand), still
+// no local memory and 0 spills.
+// PADDED:        .entry
+// PADDED:        cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16, %r
+// PADDED:        mma.sync.aligned.m16n8k16
+// PADDED-NOT:    .local
+// PADDED-NOT:    .entry
+
+//--- attention-padded.mlir
+func.func @main(%q: tensor<2x4096x8x40xf16> {relax.name = "q"}, %k: tensor<2x77x8x40xf16> {relax.name = "k"}, %v: tensor<2x77x8x40xf16> {relax.name = "v"}) -> tensor<2x4096x8x40xf16> {
+  %0 = relax.nn.attention %q, %k, %v : (tensor<2x4096x8x40xf16>, tensor<2x77x8x40xf16>, tensor<2x77x8x40xf16>) -> tensor<2x4096x8x40xf16>
+  return %0 : tensor<2x4096x8x40xf16>
+}
 
 //--- attention-causal.mlir
 func.func @main(%q: tensor<2x1024x12x64xf16> {relax.name = "q"}, %k: tensor<2x1024x12x64xf16> {relax.name = "k"}, %v: tensor<2x1024x12x64xf16> {relax.name = "v"}) -> tensor<2x1024x12x64xf16> {

@@ -282,7 +282,11 @@ public:
   AttentionBuilder(RewriterBase &rewriter, AttentionMatch &m, int64_t rows,
                    int64_t mtTiles)
       : rewriter(rewriter), m(m), loc(m.scores.getLoc()), rows(rows),
-        mtTiles(mtTiles), warps(rows / (16 * mtTiles)) {}
+        mtTiles(mtTiles), warps(rows / (16 * mtTiles)),
+        seqPad(llvm::alignTo(m.seq, rows)),
+        kvPad(llvm::alignTo(m.kvSeq, kKeyTile)),
+        headPad(llvm::alignTo(m.headDim, 16)),
+        valuePad(llvm::alignTo(m.valueDim, 64)) {}
 
   void build(ForOp root);
 
@@ -384,7 +388,7 @@ private:
   /// in the part.
   std::array<Value, 3> outputElementLoops(StringRef stage) {
     Value mt = unrolled(mtTiles, stage + "_mt");
-    Value cb = unrolled(m.valueDim / 64, stage + "_cb");
+    Value cb = unrolled(valuePad / 64, stage + "_cb");
     Value nt = unrolled(8, stage + "_nt");
     Value h = unrolled(2, stage + "_h");
     Value p = unrolled(2, stage + "_p");
@@ -454,7 +458,7 @@ private:
   /// rows sees: the tiles after it would add exp(-inf) = 0 (half of the
   /// work, for a square causal attention).
   ForOp keyTileLoop() {
-    int64_t tiles = m.kvSeq / kKeyTile;
+    int64_t tiles = kvPad / kKeyTile;
     std::optional<int64_t> offset = m.causalOffset;
     if (!offset || *offset < 0 || rows - 1 + *offset >= m.kvSeq)
       return loop(tiles, "kv_tile");
@@ -483,6 +487,11 @@ private:
   Location loc;
   /// Query rows per thread block, 16-row mma tiles per warp, warps.
   int64_t rows, mtTiles, warps;
+  /// The sizes the tiles cover: S, S_kv, H and H_v rounded up to whole
+  /// query tiles, key tiles, mma K steps and 64-column parts. The copies
+  /// zero-fill Q, K and V past their ends, the scores of keys past S_kv
+  /// are -inf, and the output's store is predicated on the real S and H_v.
+  int64_t seqPad, kvPad, headPad, valuePad;
   Value bh, qTile, keyTile;
   Value w, g, t;
   Value qShared, kShared, vShared;
@@ -497,27 +506,60 @@ private:
   Type f32;
 };
 
+/// input[b, row, n, col] of a [B, length, N, width] input, or 0 where the
+/// row or the column is past its end (a padded tile): the indices clamped
+/// into the input and the load selected against zero, which cp.async does
+/// by zero-filling (mlc-gpu-async-copy-pipeline; width % 8 == 0, so a
+/// 16-byte piece is wholly inside or outside).
+static Value loadOrZero(OpBuilder &b, Location l, Value input,
+                        ArrayRef<Value> index, int64_t length,
+                        int64_t lengthPad, int64_t width, int64_t widthPad) {
+  Value row = index[1], col = index[3];
+  auto clamp = [&](Value x, int64_t end) -> std::pair<Value, Value> {
+    Value bound = arith::ConstantIndexOp::create(b, l, end);
+    Value last = arith::ConstantIndexOp::create(b, l, end - 1);
+    return {arith::MinUIOp::create(b, l, x, last),
+            arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult, x, bound)};
+  };
+  Value rowInside, colInside;
+  if (lengthPad != length)
+    std::tie(row, rowInside) = clamp(row, length);
+  if (widthPad != width)
+    std::tie(col, colInside) = clamp(col, width);
+  Value x = memref::LoadOp::create(b, l, input, {index[0], row, index[2], col});
+  Value zero;
+  if (rowInside || colInside)
+    zero = arith::ConstantOp::create(b, l, b.getZeroAttr(x.getType()));
+  // The column's mask first: the copy recognizes the clamp it guards.
+  for (Value inside : {colInside, rowInside})
+    if (inside)
+      x = arith::SelectOp::create(b, l, inside, x, zero);
+  return x;
+}
+
 /// Copies a tile of rows x width elements of a [B, L, N, width] input into
-/// `shared` ([B, N, L, width], or [B, N, width / 64, L, 64] for V): 16
-/// bytes (8 elements) per thread and step, consecutive threads on
-/// consecutive pieces of a row.
+/// `shared` ([B, N, L, width], or [B, N, width / 64, L, 64] for V; L and
+/// width padded to whole tiles, zeros past the input's ends): 16 bytes (8
+/// elements) per thread and step, consecutive threads on consecutive
+/// pieces of a row.
 void AttentionBuilder::buildCopies(bool keys) {
   struct Copy {
     Value input, shared;
-    int64_t tileRows, width;
+    int64_t tileRows, width, widthPad;
     StringRef name;
     bool split;
   };
   SmallVector<Copy> copies;
   if (!keys)
-    copies.push_back({m.q, qShared, rows, m.headDim, "Q_shared", false});
+    copies.push_back(
+        {m.q, qShared, rows, m.headDim, headPad, "Q_shared", false});
   else
-    copies = {{m.k, kShared, kKeyTile, m.headDim, "K_shared", false},
-              {m.v, vShared, kKeyTile, m.valueDim, "V_shared", true}};
+    copies = {{m.k, kShared, kKeyTile, m.headDim, headPad, "K_shared", false},
+              {m.v, vShared, kKeyTile, m.valueDim, valuePad, "V_shared", true}};
   for (const Copy &c : copies) {
     OpBuilder::InsertionGuard guard(rewriter);
     threads(c.name);
-    int64_t pieces = c.tileRows * c.width / 8;
+    int64_t pieces = c.tileRows * c.widthPad / 8;
     int64_t threadCount = warps * 32;
     ForOp step =
         loop(pieces / threadCount, (c.name + "_i").str(), ForKind::unrolled);
@@ -527,20 +569,26 @@ void AttentionBuilder::buildCopies(bool keys) {
     Value tileStart = keys ? a.apply(a.d(0) * kKeyTile, {keyTile}) : origin[2];
     AffineExpr piece = ((a.d(0) * warps + a.d(1)) * 8 + a.d(2)) * 4 + a.d(3);
     SmallVector<Value> pieceIvs{step.getInductionVar(), w, g, t};
+    int64_t piecesPerRow = c.widthPad / 8;
     Value row = a.apply(
-        piece.floorDiv(c.width / 8) + a.d(4),
+        piece.floorDiv(piecesPerRow) + a.d(4),
         {pieceIvs[0], pieceIvs[1], pieceIvs[2], pieceIvs[3], tileStart});
     int64_t length = keys ? m.kvSeq : m.seq;
+    int64_t lengthPad = keys ? kvPad : seqPad;
+    auto load = [&](OpBuilder &b, Location l, Value bIdx, Value r, Value n,
+                    Value col) {
+      return loadOrZero(b, l, c.input, {bIdx, r, n, col}, length, lengthPad,
+                        c.width, c.widthPad);
+    };
     SmallVector<IterVarType> types(c.split ? 5 : 4, IterVarType::spatial);
     if (!c.split) {
-      Value col = a.apply((piece % (c.width / 8)) * 8 + a.d(4),
+      Value col = a.apply((piece % piecesPerRow) * 8 + a.d(4),
                           {pieceIvs[0], pieceIvs[1], pieceIvs[2], pieceIvs[3],
                            lane.getInductionVar()});
-      block(c.name, types, {m.batch, m.heads, length, c.width},
+      block(c.name, types, {m.batch, m.heads, lengthPad, c.widthPad},
             {origin[0], origin[1], row, col},
             [&](OpBuilder &b, Location l, ValueRange iv) {
-              Value x = memref::LoadOp::create(b, l, c.input,
-                                               {iv[0], iv[2], iv[1], iv[3]});
+              Value x = load(b, l, iv[0], iv[2], iv[1], iv[3]);
               memref::StoreOp::create(b, l, x, c.shared,
                                       {iv[0], iv[1], iv[2], iv[3]});
             });
@@ -548,17 +596,16 @@ void AttentionBuilder::buildCopies(bool keys) {
     }
     // V by (64-column part, column in it): a piece of 8 lies in one part,
     // so both indices are linear in the vector lane (cp.async copies it).
-    Value part = a.apply((piece % (c.width / 8)).floorDiv(8), pieceIvs);
-    Value within = a.apply((piece % (c.width / 8)) % 8 * 8 + a.d(4),
+    Value part = a.apply((piece % piecesPerRow).floorDiv(8), pieceIvs);
+    Value within = a.apply((piece % piecesPerRow) % 8 * 8 + a.d(4),
                            {pieceIvs[0], pieceIvs[1], pieceIvs[2], pieceIvs[3],
                             lane.getInductionVar()});
-    block(c.name, types, {m.batch, m.heads, length, c.width / 64, 64},
+    block(c.name, types, {m.batch, m.heads, lengthPad, c.widthPad / 64, 64},
           {origin[0], origin[1], row, part, within},
           [&](OpBuilder &b, Location l, ValueRange iv) {
             Affine ba{b, l};
             Value col = ba.apply(ba.d(0) * 64 + ba.d(1), {iv[3], iv[4]});
-            Value x = memref::LoadOp::create(b, l, c.input,
-                                             {iv[0], iv[2], iv[1], col});
+            Value x = load(b, l, iv[0], iv[2], iv[1], col);
             memref::StoreOp::create(b, l, x, c.shared,
                                     {iv[0], iv[1], iv[3], iv[2], iv[4]});
           });
@@ -578,7 +625,7 @@ void AttentionBuilder::buildInit() {
     // Each of the row's four threads (t) sets its own copy.
     block(
         "attention_init_max", SmallVector<IterVarType>(3, IterVarType::spatial),
-        {m.batch, m.heads, m.seq}, {origin[0], origin[1], row},
+        {m.batch, m.heads, seqPad}, {origin[0], origin[1], row},
         [&](OpBuilder &b, Location l, ValueRange iv) {
           Value lowest = arith::ConstantOp::create(
               b, l, b.getF32FloatAttr(-std::numeric_limits<float>::infinity()));
@@ -586,7 +633,7 @@ void AttentionBuilder::buildInit() {
         });
     block("attention_init_sum",
           SmallVector<IterVarType>(4, IterVarType::spatial),
-          {m.batch, m.heads, m.seq, 4}, {origin[0], origin[1], row, t},
+          {m.batch, m.heads, seqPad, 4}, {origin[0], origin[1], row, t},
           [&](OpBuilder &b, Location l, ValueRange iv) {
             Value zero = arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
             memref::StoreOp::create(b, l, zero, sumLocal, iv);
@@ -596,7 +643,7 @@ void AttentionBuilder::buildInit() {
   Affine a{rewriter, loc};
   SmallVector<Value> origin = tileOrigin(a);
   block("attention_init_o", SmallVector<IterVarType>(5, IterVarType::spatial),
-        {m.batch, m.heads, m.seq, m.valueDim / 64, 64},
+        {m.batch, m.heads, seqPad, valuePad / 64, 64},
         {origin[0], origin[1], row, cb, col},
         [&](OpBuilder &b, Location l, ValueRange iv) {
           Value zero = arith::ConstantOp::create(b, l, b.getF32FloatAttr(0));
@@ -611,7 +658,7 @@ void AttentionBuilder::buildScores() {
   threads("S");
   const int64_t nTiles = kKeyTile / 8;
   auto spatial4 = SmallVector<IterVarType>(4, IterVarType::spatial);
-  SmallVector<int64_t> scoreExtents{m.batch, m.heads, m.seq, m.kvSeq};
+  SmallVector<int64_t> scoreExtents{m.batch, m.heads, seqPad, kvPad};
   Affine a{rewriter, loc};
   SmallVector<Value> origin = tileOrigin(a);
   Value b0 = origin[0], n0 = origin[1];
@@ -630,7 +677,7 @@ void AttentionBuilder::buildScores() {
   }
   {
     OpBuilder::InsertionGuard inner(rewriter);
-    Value kt = unrolled(m.headDim / 16, "S_kt");
+    Value kt = unrolled(headPad / 16, "S_kt");
     Value mt = unrolled(mtTiles, "S_mt");
     Value nt = unrolled(nTiles, "S_nt");
     std::array<Value, 3> mma = mmaLoops("S");
@@ -639,7 +686,7 @@ void AttentionBuilder::buildScores() {
     SmallVector<IterVarType> types = spatial4;
     types.push_back(IterVarType::reduce);
     SmallVector<int64_t> extents = scoreExtents;
-    extents.push_back(m.headDim);
+    extents.push_back(headPad);
     block("S_update", types, extents,
           {b0, n0, rowOf(a, mt, h), keyOf(a, nt, p), kd},
           [&](OpBuilder &b, Location l, ValueRange iv) {
@@ -648,7 +695,9 @@ void AttentionBuilder::buildScores() {
                        {iv[0], iv[1], iv[3], iv[4]});
           });
   }
-  // The legalized scores body, reading the accumulator.
+  // The legalized scores body, reading the accumulator. In padded tiles
+  // it sees the last row and key in place of those past the ends (a bias
+  // is read inside its buffer), and keys past S_kv score -inf (P = 0).
   Value mt = unrolled(mtTiles, "S_out_mt");
   Value nt = unrolled(nTiles, "S_out_nt");
   Value h = unrolled(2, "S_out_h");
@@ -656,9 +705,22 @@ void AttentionBuilder::buildScores() {
   block("T_attention_scores", spatial4, scoreExtents,
         {b0, n0, rowOf(a, mt, h), keyOf(a, nt, p)},
         [&](OpBuilder &b, Location l, ValueRange iv) {
+          SmallVector<Value> legal(iv);
+          Value keyInside;
+          for (auto [dim, end, pad] :
+               {std::tuple(2, m.seq, seqPad), std::tuple(3, m.kvSeq, kvPad)}) {
+            if (end == pad)
+              continue;
+            legal[dim] = arith::MinUIOp::create(
+                b, l, iv[dim], arith::ConstantIndexOp::create(b, l, end - 1));
+            if (dim == 3)
+              keyInside = arith::CmpIOp::create(
+                  b, l, arith::CmpIPredicate::ult, iv[dim],
+                  arith::ConstantIndexOp::create(b, l, end));
+          }
           IRMapping map;
           for (auto [from, to] :
-               llvm::zip(m.scores.getBodyBlock()->getArguments(), iv))
+               llvm::zip(m.scores.getBodyBlock()->getArguments(), legal))
             map.map(from, to);
           for (Operation &op : m.scores.getBodyBlock()->without_terminator()) {
             if (auto load = dyn_cast<memref::LoadOp>(op);
@@ -668,8 +730,15 @@ void AttentionBuilder::buildScores() {
               continue;
             }
             if (auto store = dyn_cast<memref::StoreOp>(op)) {
-              memref::StoreOp::create(b, l, map.lookup(store.getValueToStore()),
-                                      scoresLocal, iv);
+              Value score = map.lookup(store.getValueToStore());
+              if (keyInside)
+                score = arith::SelectOp::create(
+                    b, l, keyInside, score,
+                    arith::ConstantOp::create(
+                        b, l,
+                        b.getF32FloatAttr(
+                            -std::numeric_limits<float>::infinity())));
+              memref::StoreOp::create(b, l, score, scoresLocal, iv);
               continue;
             }
             b.clone(op, map);
@@ -694,7 +763,7 @@ void AttentionBuilder::buildRowMax() {
   SmallVector<IterVarType> types(4, IterVarType::spatial);
   types.push_back(IterVarType::reduce);
   block("attention_row_max", types,
-        {m.batch, m.heads, m.seq, m.kvSeq / kKeyTile, kKeyTile},
+        {m.batch, m.heads, seqPad, kvPad / kKeyTile, kKeyTile},
         {origin[0], origin[1], rowOf(a, mt, h), keyTile,
          a.apply(keyInTile(a.d(0), a.d(1), a.d(2)), {nt, t, p})},
         [&](OpBuilder &b, Location l, ValueRange iv) {
@@ -721,7 +790,7 @@ void AttentionBuilder::buildRowMax() {
 /// one after another, and the second thread's factor must still see m.
 void AttentionBuilder::buildStatistics() {
   SmallVector<IterVarType> types(3, IterVarType::spatial);
-  SmallVector<int64_t> extents{m.batch, m.heads, m.seq};
+  SmallVector<int64_t> extents{m.batch, m.heads, seqPad};
   auto rowBlock = [&](StringRef name,
                       function_ref<void(OpBuilder &, Location, ValueRange)>
                           body) {
@@ -759,7 +828,7 @@ void AttentionBuilder::buildProbabilities() {
   Affine a{rewriter, loc};
   SmallVector<Value> origin = tileOrigin(a);
   block("attention_p", SmallVector<IterVarType>(4, IterVarType::spatial),
-        {m.batch, m.heads, m.seq, m.kvSeq},
+        {m.batch, m.heads, seqPad, kvPad},
         {origin[0], origin[1], rowOf(a, mt, h), keyOf(a, nt, p)},
         [&](OpBuilder &b, Location l, ValueRange iv) {
           Value s = memref::LoadOp::create(b, l, scoresLocal, iv);
@@ -786,7 +855,7 @@ void AttentionBuilder::buildRowSum() {
   SmallVector<IterVarType> types(5, IterVarType::spatial);
   types.append({IterVarType::reduce, IterVarType::reduce});
   block("attention_row_sum", types,
-        {m.batch, m.heads, m.seq, 4, m.kvSeq / kKeyTile, nTiles, 2},
+        {m.batch, m.heads, seqPad, 4, kvPad / kKeyTile, nTiles, 2},
         {origin[0], origin[1], rowOf(a, mt, h), t, keyTile, nt, p},
         [&](OpBuilder &b, Location l, ValueRange iv) {
           SmallVector<Value> r{iv[0], iv[1], iv[2], iv[3]};
@@ -821,9 +890,9 @@ void AttentionBuilder::buildProduct() {
   Affine a{rewriter, loc};
   SmallVector<Value> origin = tileOrigin(a);
   Value b0 = origin[0], n0 = origin[1];
-  const int64_t parts = m.valueDim / 64;
+  const int64_t parts = valuePad / 64;
   SmallVector<IterVarType> types(5, IterVarType::spatial);
-  SmallVector<int64_t> extents{m.batch, m.heads, m.seq, parts, 64};
+  SmallVector<int64_t> extents{m.batch, m.heads, seqPad, parts, 64};
   {
     OpBuilder::InsertionGuard inner(rewriter);
     auto [row, cb, col] = outputElementLoops("O_rescale");
@@ -847,7 +916,7 @@ void AttentionBuilder::buildProduct() {
   SmallVector<IterVarType> updateTypes = types;
   updateTypes.push_back(IterVarType::reduce);
   SmallVector<int64_t> updateExtents = extents;
-  updateExtents.push_back(m.kvSeq);
+  updateExtents.push_back(kvPad);
   block("O_update", updateTypes, updateExtents,
         {b0, n0, rowOf(a, mt, h), cb, valueColOf(a, nt, p), key},
         [&](OpBuilder &b, Location l, ValueRange iv) {
@@ -869,7 +938,7 @@ void AttentionBuilder::buildOutput() {
     SmallVector<Value> origin = tileOrigin(a);
     SmallVector<IterVarType> types(3, IterVarType::spatial);
     types.push_back(IterVarType::reduce);
-    block("attention_row_total", types, {m.batch, m.heads, m.seq, 4},
+    block("attention_row_total", types, {m.batch, m.heads, seqPad, 4},
           {origin[0], origin[1], rowOf(a, mt, h), t},
           [&](OpBuilder &b, Location l, ValueRange iv) {
             ValueRange r = iv.take_front(3);
@@ -890,51 +959,72 @@ void AttentionBuilder::buildOutput() {
   Affine a{rewriter, loc};
   SmallVector<Value> origin = tileOrigin(a);
   // (b, i, n, 64-column part, column in it): the output's (b, i, n, c)
-  // with c = 64 part + column, so that O is indexed linearly.
-  block("T_attention", SmallVector<IterVarType>(5, IterVarType::spatial),
-        {m.batch, m.seq, m.heads, m.valueDim / 64, 64},
-        {origin[0], row, origin[1], cb, col},
-        [&](OpBuilder &b, Location l, ValueRange iv) {
-          Affine ba{b, l};
-          Value column = ba.apply(ba.d(0) * 64 + ba.d(1), {iv[3], iv[4]});
-          IRMapping map;
-          SmallVector<Value> outputIndices{iv[0], iv[1], iv[2], column};
-          for (auto [from, to] : llvm::zip(
-                   m.output.getBodyBlock()->getArguments(), outputIndices))
-            map.map(from, to);
-          for (Operation &op : m.output.getBodyBlock()->without_terminator()) {
-            auto load = dyn_cast<memref::LoadOp>(op);
-            if (load && load.getMemRef() == m.pvBuffer) {
-              map.map(load.getResult(),
-                      memref::LoadOp::create(
-                          b, l, oLocal, {iv[0], iv[2], iv[1], iv[3], iv[4]})
-                          .getResult());
-              continue;
-            }
-            if (load && load.getMemRef() == m.sumBuffer) {
-              map.map(load.getResult(),
-                      memref::LoadOp::create(b, l, totalLocal,
-                                             {iv[0], iv[2], iv[1]})
-                          .getResult());
-              continue;
-            }
-            b.clone(op, map);
+  // with c = 64 part + column, so that O is indexed linearly (the thread's
+  // part of O stays in registers). Rows and columns of padded tiles are not
+  // stored (a block predicate); the column is also clamped into the output,
+  // which the domain of a padded part overruns.
+  Value inside;
+  auto andInside = [&](Value index, int64_t end) {
+    Value cmp = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ult, index,
+        arith::ConstantIndexOp::create(rewriter, loc, end));
+    inside = inside ? arith::AndIOp::create(rewriter, loc, inside, cmp) : cmp;
+  };
+  if (seqPad != m.seq)
+    andInside(row, m.seq);
+  if (valuePad != m.valueDim)
+    andInside(a.apply(a.d(0) * 64 + a.d(1), {cb, col}), m.valueDim);
+  BlockOp store = block(
+      "T_attention", SmallVector<IterVarType>(5, IterVarType::spatial),
+      {m.batch, m.seq, m.heads, valuePad / 64, 64},
+      {origin[0], row, origin[1], cb, col},
+      [&](OpBuilder &b, Location l, ValueRange iv) {
+        Affine ba{b, l};
+        Value column = ba.apply(ba.d(0) * 64 + ba.d(1), {iv[3], iv[4]});
+        if (valuePad != m.valueDim)
+          column = arith::MinUIOp::create(
+              b, l, column,
+              arith::ConstantIndexOp::create(b, l, m.valueDim - 1));
+        IRMapping map;
+        SmallVector<Value> outputIndices{iv[0], iv[1], iv[2], column};
+        for (auto [from, to] :
+             llvm::zip(m.output.getBodyBlock()->getArguments(), outputIndices))
+          map.map(from, to);
+        for (Operation &op : m.output.getBodyBlock()->without_terminator()) {
+          auto load = dyn_cast<memref::LoadOp>(op);
+          if (load && load.getMemRef() == m.pvBuffer) {
+            map.map(load.getResult(),
+                    memref::LoadOp::create(b, l, oLocal,
+                                           {iv[0], iv[2], iv[1], iv[3], iv[4]})
+                        .getResult());
+            continue;
           }
-        });
+          if (load && load.getMemRef() == m.sumBuffer) {
+            map.map(
+                load.getResult(),
+                memref::LoadOp::create(b, l, totalLocal, {iv[0], iv[2], iv[1]})
+                    .getResult());
+            continue;
+          }
+          b.clone(op, map);
+        }
+      });
+  if (inside)
+    store.getPredicateMutable().assign(inside);
 }
 
 void AttentionBuilder::build(ForOp root) {
   f32 = rewriter.getF32Type();
   rewriter.setInsertionPoint(root);
   Type type = m.elementType;
-  int64_t b = m.batch, n = m.heads, s = m.seq, skv = m.kvSeq;
-  qShared = alloc({b, n, s, m.headDim}, type, "Q_shared", "shared");
-  kShared = alloc({b, n, skv, m.headDim}, type, "K_shared", "shared");
-  vShared = alloc({b, n, m.valueDim / 64, skv, 64}, type, "V_shared", "shared");
+  int64_t b = m.batch, n = m.heads, s = seqPad, skv = kvPad;
+  qShared = alloc({b, n, s, headPad}, type, "Q_shared", "shared");
+  kShared = alloc({b, n, skv, headPad}, type, "K_shared", "shared");
+  vShared = alloc({b, n, valuePad / 64, skv, 64}, type, "V_shared", "shared");
   sLocal = alloc({b, n, s, skv}, f32, "S_local", "local");
   scoresLocal = alloc({b, n, s, skv}, f32, "scores_local", "local");
   pLocal = alloc({b, n, s, skv}, type, "P_local", "local");
-  oLocal = alloc({b, n, s, m.valueDim / 64, 64}, f32, "O_local", "local");
+  oLocal = alloc({b, n, s, valuePad / 64, 64}, f32, "O_local", "local");
   maxLocal = alloc({b, n, s}, f32, "max_local", "local");
   stepMaxLocal = alloc({b, n, s}, f32, "step_max_local", "local");
   alphaLocal = alloc({b, n, s}, f32, "alpha_local", "local");
@@ -969,29 +1059,31 @@ LogicalResult mlc::buildFusedAttention(RewriterBase &rewriter, PrimFuncOp func,
   if (failed(match))
     return failure();
   AttentionMatch &m = *match;
-  // Tiles: mma K steps of 16 over the head dimension, V in 64-column
-  // parts, whole query and key tiles.
-  if (m.headDim % 16 != 0 || m.valueDim % 64 != 0 || m.kvSeq % kKeyTile != 0 ||
-      m.batch * m.heads > 65535)
+  // Rows of Q, K and V in whole 16-byte pieces (cp.async); the tiles pad
+  // the rest: the head dimension to mma K steps of 16, V to 64-column
+  // parts, S and S_kv to whole query and key tiles.
+  if (m.headDim % 8 != 0 || m.valueDim % 8 != 0 || m.batch * m.heads > 65535)
     return failure();
+  const int64_t headPad = llvm::alignTo(m.headDim, 16);
+  const int64_t valuePad = llvm::alignTo(m.valueDim, 64);
   // Shared memory holds the Q tile and K and V in at least two stages of
   // mlc-gpu-async-copy-pipeline (rows padded by 16 bytes); S, P and O stay
   // in registers.
   auto fits = [&](int64_t rows, int64_t threads) {
     int64_t half = 2, pad = 8;
     int64_t stage =
-        kKeyTile * (m.headDim + pad + m.valueDim / 64 * (64 + pad)) * half;
-    int64_t bytes = rows * m.headDim * half + 2 * stage;
+        kKeyTile * (headPad + pad + valuePad / 64 * (64 + pad)) * half;
+    int64_t bytes = rows * headPad * half + 2 * stage;
     // Copies: whole 16-byte pieces per thread.
-    return m.seq % rows == 0 && m.seq / rows <= 65535 &&
-           bytes <= kMaxSharedBytes && (rows * m.headDim / 8) % threads == 0 &&
-           (kKeyTile * m.headDim / 8) % threads == 0 &&
-           (kKeyTile * m.valueDim / 8) % threads == 0;
+    return llvm::divideCeil(m.seq, rows) <= 65535 && bytes <= kMaxSharedBytes &&
+           (rows * headPad / 8) % threads == 0 &&
+           (kKeyTile * headPad / 8) % threads == 0 &&
+           (kKeyTile * valuePad / 8) % threads == 0;
   };
   // A warp's rows: 32 (two 16-row mma tiles), or 16 when V has more than
   // 64 columns, whose accumulators (64 f32 registers per 64 columns and
   // mma tile) would not fit in the registers otherwise.
-  int64_t mtTiles = m.valueDim > 64 ? 1 : 2;
+  int64_t mtTiles = valuePad > 64 ? 1 : 2;
   // The largest query tile that still makes enough thread blocks to fill
   // the GPU, else the smallest (most blocks).
   int64_t rows = 0;
@@ -999,7 +1091,8 @@ LogicalResult mlc::buildFusedAttention(RewriterBase &rewriter, PrimFuncOp func,
     if (!fits(candidate, candidate / (16 * mtTiles) * 32))
       continue;
     rows = candidate;
-    if (m.batch * m.heads * (m.seq / candidate) >= kMinThreadBlocks)
+    if (m.batch * m.heads * llvm::divideCeil(m.seq, candidate) >=
+        kMinThreadBlocks)
       break;
   }
   if (rows == 0)

@@ -84,9 +84,49 @@ func.func @main(%q: tensor<1x64x4x128xbf16>, %k: tensor<1x96x4x128xbf16>, %v: te
 
 // -----
 
-// Negative cases: f32 inputs, a key length that is no multiple of 32 and a
-// value dimension that is no multiple of 64 keep the stage-by-stage
-// schedule (the tensor-core Matmul rule takes the products).
+// Lengths and head dimensions that are no multiples of the tiles: the
+// tiles are padded. S = 50 takes two query tiles of 32 (64 rows), S_kv = 40
+// two key tiles (64 keys), H = 40 three mma K steps (48 columns) and
+// H_v = 24 one 64-column part. The copies clamp their indices into Q, K and
+// V and select zero past the ends (cp.async zero-fills), the scores of keys
+// past S_kv are -inf, and the output's store is predicated on the real S
+// and H_v, its column clamped into the output.
+// CHECK-LABEL: tensorir.prim_func private @attention
+// CHECK-DAG:   %Q_shared = tensorir.alloc_buffer {scope = "shared"} : memref<1x2x64x48xf16>
+// CHECK-DAG:   %K_shared = tensorir.alloc_buffer {scope = "shared"} : memref<1x2x64x48xf16>
+// CHECK-DAG:   %V_shared = tensorir.alloc_buffer {scope = "shared"} : memref<1x2x1x64x64xf16>
+// CHECK-DAG:   %O_local = tensorir.alloc_buffer {scope = "local"} : memref<1x2x64x1x64xf32>
+// CHECK:       tensorir.for %q_tile = 0 to 2 thread_binding("blockIdx.x")
+// CHECK:       tensorir.block "Q_shared"
+// CHECK-DAG:     %[[QROW:.*]] = arith.minui %arg2, %c49
+// CHECK-DAG:     %[[QROWIN:.*]] = arith.cmpi ult, %arg2, %c50
+// CHECK-DAG:     %[[QCOL:.*]] = arith.minui %arg3, %c39
+// CHECK-DAG:     %[[QCOLIN:.*]] = arith.cmpi ult, %arg3, %c40
+// CHECK:         %[[Q:.*]] = memref.load %{{.*}}[%arg0, %[[QROW]], %arg1, %[[QCOL]]]
+// CHECK:         %[[QC:.*]] = arith.select %[[QCOLIN]], %[[Q]], %cst
+// CHECK:         arith.select %[[QROWIN]], %[[QC]], %cst
+// CHECK:       tensorir.for %kv_tile = 0 to 2 {
+// CHECK:         tensorir.block "K_shared"
+// CHECK:         tensorir.block "V_shared"
+// CHECK:         arith.cmpi ult, %{{.*}}, %c24
+// CHECK:         tensorir.block "T_attention_scores"
+// CHECK:         %[[KEYIN:.*]] = arith.cmpi ult, %arg3, %c40
+// CHECK:         arith.select %[[KEYIN]], %{{.*}}, %cst{{.*}} : f32
+// CHECK:       %[[ROWIN:.*]] = arith.cmpi ult, %{{.*}}, %c50
+// CHECK:       %[[COLIN:.*]] = arith.cmpi ult, %{{.*}}, %c24
+// CHECK:       %[[IN:.*]] = arith.andi %[[ROWIN]], %[[COLIN]]
+// CHECK:       tensorir.block "T_attention"({{.*}}) where(%[[IN]]) {{.*}} writes(%{{.*}}[%arg0, %arg1, %arg2, 0:24] : memref<1x50x2x24xf16>)
+// CHECK:         arith.minui %{{.*}}, %c23
+func.func @main(%q: tensor<1x50x2x40xf16>, %k: tensor<1x40x2x40xf16>, %v: tensor<1x40x2x24xf16>) -> tensor<1x50x2x24xf16> {
+  %0 = relax.nn.attention %q, %k, %v : (tensor<1x50x2x40xf16>, tensor<1x40x2x40xf16>, tensor<1x40x2x24xf16>) -> tensor<1x50x2x24xf16>
+  return %0 : tensor<1x50x2x24xf16>
+}
+
+// -----
+
+// Negative cases: f32 inputs, and rows of Q and K that are no whole
+// 16-byte pieces (H = 12, which cp.async cannot copy), keep the
+// stage-by-stage schedule (the tensor-core Matmul rule takes the products).
 // CHECK-LABEL: tensorir.prim_func private @attention
 // CHECK-NOT:   tensorir.block "O_update"
 // CHECK:       tensorir.block "T_attention_qk
@@ -102,18 +142,7 @@ func.func @main(%q: tensor<1x64x2x64xf32>, %k: tensor<1x64x2x64xf32>, %v: tensor
 // CHECK-NOT:   tensorir.block "O_update"
 // CHECK:       tensorir.block "T_attention_qk
 // CHECK-NOT:   tensorir.block "O_update"
-func.func @main(%q: tensor<1x64x2x64xf16>, %k: tensor<1x40x2x64xf16>, %v: tensor<1x40x2x64xf16>) -> tensor<1x64x2x64xf16> {
-  %0 = relax.nn.attention %q, %k, %v : (tensor<1x64x2x64xf16>, tensor<1x40x2x64xf16>, tensor<1x40x2x64xf16>) -> tensor<1x64x2x64xf16>
+func.func @main(%q: tensor<1x64x2x12xf16>, %k: tensor<1x64x2x12xf16>, %v: tensor<1x64x2x64xf16>) -> tensor<1x64x2x64xf16> {
+  %0 = relax.nn.attention %q, %k, %v : (tensor<1x64x2x12xf16>, tensor<1x64x2x12xf16>, tensor<1x64x2x64xf16>) -> tensor<1x64x2x64xf16>
   return %0 : tensor<1x64x2x64xf16>
-}
-
-// -----
-
-// CHECK-LABEL: tensorir.prim_func private @attention
-// CHECK-NOT:   tensorir.block "O_update"
-// CHECK:       tensorir.block "T_attention_qk
-// CHECK-NOT:   tensorir.block "O_update"
-func.func @main(%q: tensor<1x64x2x64xf16>, %k: tensor<1x64x2x64xf16>, %v: tensor<1x64x2x32xf16>) -> tensor<1x64x2x32xf16> {
-  %0 = relax.nn.attention %q, %k, %v : (tensor<1x64x2x64xf16>, tensor<1x64x2x64xf16>, tensor<1x64x2x32xf16>) -> tensor<1x64x2x32xf16>
-  return %0 : tensor<1x64x2x32xf16>
 }
