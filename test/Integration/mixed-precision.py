@@ -9,7 +9,8 @@
 # (float16 2^-11, bfloat16 2^-8); the classifiers' argmax must agree.
 # Then a dense + bias + GELU layer under emulate-gpu-schedule: the converted
 # matmul takes the tensor-core rule (mma_sync), and its numerics hold; and
-# the float16 ResNet under emulate-gpu-schedule, its wider convolutions
+# a float16 model's matmul, which accumulates in f32 and takes the same
+# rule; the float16 ResNet under emulate-gpu-schedule, its wider convolutions
 # (conv + batch norm + add + relu kernels) taking the tensor-core rule as
 # implicit GEMMs.
 # Last, the Python pass (mlc.relax.transform.ToMixedPrecision) on a relax
@@ -24,6 +25,7 @@
 # CHECK: transformer float16: [[N:[0-9]+]] of [[N]] contractions in half: ok
 # CHECK: transformer bfloat16: [[N:[0-9]+]] of [[N]] contractions in half: ok
 # CHECK: dense+bias+gelu 128x256x192 float16 [tensorcore]: ok
+# CHECK: float16 model matmul+bias+relu 100x72x136 [tensorcore]: ok
 # CHECK: resnet float16 on the GPU schedule, {{[1-9][0-9]*}} of {{[0-9]+}} conv2d kernels on tensor cores: ok
 # CHECK: relax.transform.ToMixedPrecision(fp16_input_names=["x"]): ok
 
@@ -135,6 +137,34 @@ with tempfile.TemporaryDirectory() as tmp:
     want = 0.5 * h * (1 + np.tanh(0.797885 * (h + 0.044715 * h ** 3)))
     report("dense+bias+gelu %dx%dx%d float16 [%s]" % (m, k, n, rule), got, want,
            UNIT_ROUNDOFF["float16"])
+
+    # A float16 model (float16 weights, inputs and output): its matmul
+    # accumulates in f32 too (out_dtype set, as TVM's pass does), so the
+    # tensor-core rule takes it; odd sizes make masked tails.
+    m, k, n = 100, 72, 136
+    rng = np.random.default_rng(6)
+    x = rng.standard_normal((m, k)).astype(np.float16)
+    w = (rng.standard_normal((k, n)) / np.sqrt(k)).astype(np.float16)
+    b = (rng.standard_normal(n) * 0.1).astype(np.float16)
+    relay = os.path.join(tmp, "half.relay")
+    with open(relay, "w") as f:
+        f.write('#[version = "0.0.5"]\n'
+                "def @main(%%x: Tensor[(%d, %d), float16], %%w: Tensor[(%d, %d), float16], "
+                "%%b: Tensor[(%d), float16]) {\n"
+                "  nn.relu(add(nn.matmul(%%x, %%w), %%b))\n}\n" % (m, k, k, n, n))
+    model = os.path.join(tmp, "half.mlir")
+    tools.run("mlc-translate", ["--import-relay", relay, "-o", model])
+    scheduled = tools.run("mlc-opt", [
+        model, "--relay-to-relax", "--relax-to-mixed-precision",
+        "--relax-legalize-ops", "--tensorir-annotate-op-pattern",
+        "--relax-fuse-ops", "--relax-fuse-tir",
+        "--tensorir-default-schedule=target=cuda"])
+    rule = "tensorcore" if "mma_sync" in scheduled else "simt"
+    got = run(model, "mixed-precision=float16 emulate-gpu-schedule=true", tmp,
+              inputs={"x": x, "w": w, "b": b})
+    want = np.maximum(x.astype(np.float64) @ w.astype(np.float64) + b, 0)
+    report("float16 model matmul+bias+relu %dx%dx%d [%s]" % (m, k, n, rule), got,
+           want, UNIT_ROUNDOFF["float16"])
 
     # The float16 ResNet with the GPU schedule, run on the host: convolutions
     # with at least 32 output channels and rows are implicit GEMMs on the

@@ -339,7 +339,8 @@ struct GPUPipelineOptions
   PassOptions::Option<std::string> mixedPrecision{
       *this, "mixed-precision",
       llvm::cl::desc("float16 or bfloat16 compute with float32 accumulation "
-                     "(relax-to-mixed-precision; empty: off)"),
+                     "(relax-to-mixed-precision; also for a float16 model, "
+                     "whose GEMMs then take the tensor cores; empty: off)"),
       llvm::cl::init("")};
   PassOptions::Option<bool> rewriteAttention{
       *this, "rewrite-attention",

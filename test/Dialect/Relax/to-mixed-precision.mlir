@@ -194,3 +194,29 @@ func.func @shared_reshape(%x: tensor<32xf32>, %y: tensor<8x4xf32>, %w: tensor<8x
   %3 = relax.matmul %2, %w : (tensor<4x8xf32>, tensor<8x8xf32>) -> tensor<4x8xf32>
   return %0, %1, %3, %y : tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<8x4xf32>
 }
+
+// -----
+
+// A float16 model: its always ops accumulate in f32 as well (TVM sets every
+// always op's out_dtype), their results rounded back to f16 once for the
+// ops after them; the signature does not change. (With out-dtype=float16
+// nothing changes.)
+// CHECK-LABEL: func.func @half_model
+// CHECK-SAME: (%[[X:.*]]: tensor<4x8xf16>, %[[W:.*]]: tensor<8x16xf16>, %[[B:.*]]: tensor<16xf16>) -> (tensor<4x16xf16>, tensor<1x1x1x1xf16>)
+// CHECK: %[[MM:.*]] = relax.matmul %[[X]], %[[W]] {out_dtype = f32} : (tensor<4x8xf16>, tensor<8x16xf16>) -> tensor<4x16xf32>
+// CHECK: %[[MMH:.*]] = relax.astype %[[MM]] {dtype = f16} : (tensor<4x16xf32>) -> tensor<4x16xf16>
+// CHECK: %[[ADD:.*]] = relax.add %[[MMH]], %[[B]] : (tensor<4x16xf16>, tensor<16xf16>) -> tensor<4x16xf16>
+// CHECK: %[[CONV:.*]] = relax.nn.conv2d %{{.*}}, %{{.*}} {{.*}}out_dtype = f32{{.*}} -> tensor<1x1x1x1xf32>
+// CHECK: %[[CONVH:.*]] = relax.astype %[[CONV]] {dtype = f16} : (tensor<1x1x1x1xf32>) -> tensor<1x1x1x1xf16>
+// CHECK: return %[[ADD]], %[[CONVH]] : tensor<4x16xf16>, tensor<1x1x1x1xf16>
+// OUT16-LABEL: func.func @half_model
+// OUT16-NOT: relax.astype
+// OUT16: relax.matmul %{{.*}}, %{{.*}} : (tensor<4x8xf16>, tensor<8x16xf16>) -> tensor<4x16xf16>
+// OUT16-NOT: relax.astype
+func.func @half_model(%x: tensor<4x8xf16>, %w: tensor<8x16xf16>, %b: tensor<16xf16>) -> (tensor<4x16xf16>, tensor<1x1x1x1xf16>) {
+  %0 = relax.matmul %x, %w : (tensor<4x8xf16>, tensor<8x16xf16>) -> tensor<4x16xf16>
+  %1 = relax.add %0, %b : (tensor<4x16xf16>, tensor<16xf16>) -> tensor<4x16xf16>
+  %2 = relax.reshape %1 {shape = array<i64: 1, 4, 4, 4>} : (tensor<4x16xf16>) -> tensor<1x4x4x4xf16>
+  %3 = relax.nn.conv2d %2, %2 {padding = array<i64: 0, 0, 0, 0>} : (tensor<1x4x4x4xf16>, tensor<1x4x4x4xf16>) -> tensor<1x1x1x1xf16>
+  return %1, %3 : tensor<4x16xf16>, tensor<1x1x1x1xf16>
+}

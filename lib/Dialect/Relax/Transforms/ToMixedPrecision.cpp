@@ -117,8 +117,8 @@ private:
   bool isCastable(Type element) const {
     return element == f32 || element == f16 || element == computeType;
   }
-  /// Whether `op` is an always op this pass converts: a float32 result and
-  /// float operands of castable types.
+  /// Whether `op` is an always op this pass converts: a result and float
+  /// operands of castable types.
   bool isConvertedAlwaysOp(Operation *op) const;
   /// Whether `user` will compute in the compute type if `value`, one of
   /// its operands, is in it: an always op, or a follow op whose other float
@@ -154,7 +154,10 @@ private:
 };
 
 bool MixedPrecisionRewriter::isConvertedAlwaysOp(Operation *op) const {
-  if (op->getNumResults() != 1 || getElementType(op->getResult(0)) != f32)
+  // A result already in 16 bits is converted too (TVM sets every always
+  // op's out_dtype): a float16 model's GEMMs then accumulate in out-dtype.
+  if (op->getNumResults() != 1 ||
+      !isCastable(getElementType(getOriginalType(op->getResult(0)))))
     return false;
   return llvm::all_of(op->getOperands(), [&](Value operand) {
     Type element = getElementType(getOriginalType(operand));

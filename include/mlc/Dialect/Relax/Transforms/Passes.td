@@ -544,10 +544,13 @@ def RelaxToMixedPrecision
     Every relax op of a function gets one of TVM's three policies:
 
     - *always* (`relax.matmul`, `relax.nn.conv2d`,
-      `relax.nn.conv2d_transpose`, `relax.nn.attention` with a float32
-      result): the float operands are cast to `compute-dtype` and `out_dtype`
-      becomes `out-dtype` (float32: the accumulator stays float32, so the
-      tensor-core rules of the GPU schedule apply). `relax.nn.attention`,
+      `relax.nn.conv2d_transpose`, `relax.nn.attention` with a float32,
+      float16 or `compute-dtype` result): the float operands are cast to
+      `compute-dtype` and `out_dtype` becomes `out-dtype` (float32: the
+      accumulator stays float32, so the tensor-core rules of the GPU
+      schedule apply). As in TVM, this holds for ops that are in 16 bits
+      already: a float16 model's GEMMs accumulate in float32 too, their
+      results cast back for the ops after them. `relax.nn.attention`,
       which has no `out_dtype`, accumulates in float32 and returns
       `compute-dtype`. The result is stored in
       `compute-dtype` when a later op computes in it, and kept in float32
