@@ -3,10 +3,13 @@
 // (cp.async.bulk.tensor, completion on mbarriers), m64n128k16 wgmma (two
 // along M per 16-wide k slice, four slices per k-tile), the accumulator
 // stored to shared memory for the write-back with the fused bias and relu.
-// M = 200 and N = 1000 are no whole tiles: TMA fills past the end with
+// M = 200 and N = 4200 are no whole tiles: TMA fills past the end with
 // zeros, the write-back is masked; A is batched (a 3-d tensor map) and B
-// shared. ptxas: no spills, and the dynamic shared memory (132 KiB) is not
-// in its static count.
+// shared. Its 2 x 2 x 33 tiles of 128 x 128 fill the 132 SMs of an H100
+// or H200 once; GEMMs whose 128 x 128 tiles would leave SMs idle take
+// 128 x 64 ones (m64n64k16: the bound, bf16 and convolution cases below).
+// ptxas: no spills, and the dynamic shared memory is not in its static
+// count.
 // REQUIRES: ptxas
 // RUN: split-file %s %t
 // RUN: mlc-compile --target=cuda:sm_90a %t/dense.mlir -o %t/dense.ptx
@@ -104,7 +107,7 @@
 // BOUND-NOT: __relax_constant
 // BOUND:     cp.async.bulk.tensor.3d
 // BOUND:     cp.async.bulk.tensor.2d
-// BOUND:     wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// BOUND:     wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // BOUND-NOT: mma.sync.aligned
 // BOUND-NOT: __relax_constant
 
@@ -125,7 +128,7 @@
 // CONV1X1:     .entry fused_permute_dims_0_reshape_1_kernel(
 // CONV1X1:     .entry fused_matmul_reshape_3_add_relu_kernel(
 // CONV1X1:     cp.async.bulk.tensor.2d
-// CONV1X1:     wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// CONV1X1:     wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // CONV1X1:     max.NaN.f32
 // CONV1X1:     .entry fused_reshape_4_permute_dims_5_kernel(
 // CONV1X1-NOT: .entry
@@ -138,7 +141,7 @@
 // CONV3X3-NEXT: fence.proxy.async.shared::cta;
 // CONV3X3-NEXT: bar.sync 0;
 // CONV3X3:     mbarrier.try_wait.parity
-// CONV3X3-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// CONV3X3-COUNT-8: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 // CONV3X3:     max.NaN.f32
 // CONV3X3:     .entry
 
@@ -158,11 +161,11 @@
 // PTXAS:     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 
 //--- dense.mlir
-func.func @main(%a: tensor<2x200x256xf16>, %b: tensor<256x1000xf16>, %bias: tensor<1000xf32>) -> tensor<2x200x1000xf32> {
-  %0 = relay.nn.matmul %a, %b {out_dtype = f32} : (tensor<2x200x256xf16>, tensor<256x1000xf16>) -> tensor<2x200x1000xf32>
-  %1 = relay.add %0, %bias : (tensor<2x200x1000xf32>, tensor<1000xf32>) -> tensor<2x200x1000xf32>
-  %2 = relay.nn.relu %1 : (tensor<2x200x1000xf32>) -> tensor<2x200x1000xf32>
-  return %2 : tensor<2x200x1000xf32>
+func.func @main(%a: tensor<2x200x256xf16>, %b: tensor<256x4200xf16>, %bias: tensor<4200xf32>) -> tensor<2x200x4200xf32> {
+  %0 = relay.nn.matmul %a, %b {out_dtype = f32} : (tensor<2x200x256xf16>, tensor<256x4200xf16>) -> tensor<2x200x4200xf32>
+  %1 = relay.add %0, %bias : (tensor<2x200x4200xf32>, tensor<4200xf32>) -> tensor<2x200x4200xf32>
+  %2 = relay.nn.relu %1 : (tensor<2x200x4200xf32>) -> tensor<2x200x4200xf32>
+  return %2 : tensor<2x200x4200xf32>
 }
 
 //--- tail.mlir
@@ -174,9 +177,9 @@ func.func @main(%a: tensor<2x200x256xf16>, %b: tensor<256x1024xf16>, %bias: tens
 }
 
 //--- bf16.mlir
-func.func @main(%a: tensor<256x128xbf16>, %b: tensor<128x256xbf16>) -> tensor<256x256xf32> {
-  %0 = relay.nn.matmul %a, %b {out_dtype = f32} : (tensor<256x128xbf16>, tensor<128x256xbf16>) -> tensor<256x256xf32>
-  return %0 : tensor<256x256xf32>
+func.func @main(%a: tensor<512x128xbf16>, %b: tensor<128x4224xbf16>) -> tensor<512x4224xf32> {
+  %0 = relay.nn.matmul %a, %b {out_dtype = f32} : (tensor<512x128xbf16>, tensor<128x4224xbf16>) -> tensor<512x4224xf32>
+  return %0 : tensor<512x4224xf32>
 }
 
 //--- big.mlir

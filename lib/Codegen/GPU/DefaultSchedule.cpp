@@ -66,8 +66,11 @@ constexpr int64_t kMinTensorCoreBlocks = 128;
 /// warpgroup).
 constexpr int64_t kWarpgroupTile = 128;
 /// The Hopper Matmul rule's tile of N (m64n64k16) for GEMMs of at most that
-/// many columns (convolutions of 64 channels).
+/// many columns (convolutions of 64 channels), and for those whose 128 x 128
+/// tiles would leave SMs idle in the last wave.
 constexpr int64_t kNarrowWarpgroupTileN = 64;
+/// SMs the Hopper rules plan their waves for: an H100 SXM's or H200's.
+constexpr int64_t kHopperSMs = 132;
 constexpr int64_t kWarpgroupThreads = 128;
 
 /// Whether `loop` only feeds spatial iteration variables of the blocks in it.
@@ -1048,6 +1051,37 @@ struct GPUDefaultSchedulePass
                          DenseMap<Value, int64_t>());
   }
 
+  /// The N of the Hopper rules' tiles of C (their M is 128) for `batch`
+  /// GEMMs of m x n: 64 when n is at most 64 (the wider wgmma would
+  /// compute zeros), or when 128 x 64 tiles (three thread blocks per SM in
+  /// shared memory, against two) cut the columns that the busiest SM
+  /// computes by a quarter or more. The thread blocks of a launch spread
+  /// over the SMs in rounds, so the busiest SM takes ceil(tiles / SMs)
+  /// tiles: 4096 x 768 (a BERT layer's projections at batch 32) makes 192
+  /// tiles of 128 x 128, 2 for some SMs and 1 for others (256 columns),
+  /// or 384 of 128 x 64, at most 3 per SM (192 columns). The quarter
+  /// leaves room for m64n64k16's lower throughput: it reads as many shared
+  /// memory bytes per multiply-add as m64n128k16 reads for two.
+  /// (A model, not measured on a GPU yet.)
+  static int64_t chooseWarpgroupTileN(int64_t batch, int64_t m, int64_t n) {
+    if (n <= kNarrowWarpgroupTileN)
+      return kNarrowWarpgroupTileN;
+    auto busiestColumns = [&](int64_t tileN) -> std::optional<int64_t> {
+      int64_t rows = llvm::divideCeil(m, kWarpgroupTile);
+      int64_t columns = llvm::divideCeil(n, tileN);
+      std::optional<int64_t> tiles = llvm::checkedMul(batch, rows);
+      tiles = tiles ? llvm::checkedMul(*tiles, columns) : std::nullopt;
+      if (!tiles)
+        return std::nullopt;
+      int64_t rounds = llvm::divideCeil(*tiles, kHopperSMs);
+      return llvm::checkedMul(rounds, tileN);
+    };
+    std::optional<int64_t> narrow = busiestColumns(kNarrowWarpgroupTileN);
+    std::optional<int64_t> wide = busiestColumns(kWarpgroupTile);
+    return narrow && wide && *narrow <= *wide / 4 * 3 ? kNarrowWarpgroupTileN
+                                                      : kWarpgroupTile;
+  }
+
   /// The Hopper Matmul rule's schedule of `gemm`: a thread block of one
   /// warpgroup per 128 x 128 tile of C (128 x 64 when N is at most 64: the
   /// wider wgmma would compute zeros), accumulated in `shared` by the nest
@@ -1056,9 +1090,10 @@ struct GPUDefaultSchedulePass
   LogicalResult scheduleWarpgroupGemm(Schedule &sch, Gemm &gemm,
                                       BlockOp writeCopy, bool gatherA) {
     ArrayRef<unsigned> batch = ArrayRef<unsigned>(gemm.spatial).drop_back(2);
-    const int64_t tileN = gemm.n <= kNarrowWarpgroupTileN
-                              ? kNarrowWarpgroupTileN
-                              : kWarpgroupTile;
+    std::optional<int64_t> batchExtent = getBatchExtent(gemm);
+    if (!batchExtent)
+      return failure();
+    const int64_t tileN = chooseWarpgroupTileN(*batchExtent, gemm.m, gemm.n);
     FailureOr<SmallVector<ForOp>> i =
         sch.split(gemm.loopOf[gemm.iVar], {0, kWarpgroupTile});
     if (failed(i))

@@ -13,11 +13,13 @@
 // thread's loads. M = 200 is no
 // whole number of tiles: the rows past it are masked (TMA fills them with
 // zeros); A's batch is blockIdx.z, B (K x N) is shared by the batch.
+// 2 x 2 x 33 tiles of 128 x 128 fill the 132 SMs of an H100 or H200 once
+// (tiles of 128 x 64 would take two rounds).
 // CHECK-LABEL: tensorir.prim_func @dense_bias_relu
 // CHECK:         %C_shared = tensorir.alloc_buffer {scope = "shared"}
 // CHECK:         tensorir.for %b = 0 to 2 thread_binding("blockIdx.z")
 // CHECK-NEXT:      tensorir.for %i_0 = 0 to 2 thread_binding("blockIdx.y")
-// CHECK-NEXT:        tensorir.for %j_0 = 0 to 3 thread_binding("blockIdx.x")
+// CHECK-NEXT:        tensorir.for %j_0 = 0 to 33 thread_binding("blockIdx.x")
 // CHECK-NEXT:          tensorir.for %i_1 = 0 to 128 thread_binding("threadIdx.x")
 // CHECK-NEXT:            tensorir.for %j_1 = 0 to 128 annotations {wgmma = "m64n128k16"} {
 // CHECK-NEXT:              tensorir.for %k = 0 to 256 {
@@ -36,25 +38,25 @@
 // MMA-LABEL: tensorir.prim_func @dense_bias_relu
 // MMA-NOT:     wgmma
 // MMA:         mma_sync = "m16n8k16"
-tensorir.prim_func @dense_bias_relu(%A: memref<2x200x256xf16>, %B: memref<256x384xf16>, %bias: memref<384xf32>, %D: memref<2x200x384xf32>) {
-  %C = tensorir.alloc_buffer : memref<2x200x384xf32>
+tensorir.prim_func @dense_bias_relu(%A: memref<2x200x256xf16>, %B: memref<256x4224xf16>, %bias: memref<4224xf32>, %D: memref<2x200x4224xf32>) {
+  %C = tensorir.alloc_buffer : memref<2x200x4224xf32>
   tensorir.for %b = 0 to 2 {
     tensorir.for %i = 0 to 200 {
-      tensorir.for %j = 0 to 384 {
+      tensorir.for %j = 0 to 4224 {
         tensorir.for %k = 0 to 256 {
-          tensorir.block "C"(%vb = spatial(2, %b), %vi = spatial(200, %i), %vj = spatial(384, %j), %vk = reduce(256, %k)) {
+          tensorir.block "C"(%vb = spatial(2, %b), %vi = spatial(200, %i), %vj = spatial(4224, %j), %vk = reduce(256, %k)) {
             tensorir.init {
               %z = arith.constant 0.0 : f32
-              memref.store %z, %C[%vb, %vi, %vj] : memref<2x200x384xf32>
+              memref.store %z, %C[%vb, %vi, %vj] : memref<2x200x4224xf32>
             }
             %a = memref.load %A[%vb, %vi, %vk] : memref<2x200x256xf16>
-            %w = memref.load %B[%vk, %vj] : memref<256x384xf16>
+            %w = memref.load %B[%vk, %vj] : memref<256x4224xf16>
             %af = arith.extf %a : f16 to f32
             %wf = arith.extf %w : f16 to f32
             %p = arith.mulf %af, %wf : f32
-            %acc = memref.load %C[%vb, %vi, %vj] : memref<2x200x384xf32>
+            %acc = memref.load %C[%vb, %vi, %vj] : memref<2x200x4224xf32>
             %s = arith.addf %acc, %p : f32
-            memref.store %s, %C[%vb, %vi, %vj] : memref<2x200x384xf32>
+            memref.store %s, %C[%vb, %vi, %vj] : memref<2x200x4224xf32>
           }
         }
       }
@@ -62,14 +64,14 @@ tensorir.prim_func @dense_bias_relu(%A: memref<2x200x256xf16>, %B: memref<256x38
   }
   tensorir.for %b = 0 to 2 {
     tensorir.for %i = 0 to 200 {
-      tensorir.for %j = 0 to 384 {
-        tensorir.block "bias_relu"(%vb = spatial(2, %b), %vi = spatial(200, %i), %vj = spatial(384, %j)) {
-          %c = memref.load %C[%vb, %vi, %vj] : memref<2x200x384xf32>
-          %x = memref.load %bias[%vj] : memref<384xf32>
+      tensorir.for %j = 0 to 4224 {
+        tensorir.block "bias_relu"(%vb = spatial(2, %b), %vi = spatial(200, %i), %vj = spatial(4224, %j)) {
+          %c = memref.load %C[%vb, %vi, %vj] : memref<2x200x4224xf32>
+          %x = memref.load %bias[%vj] : memref<4224xf32>
           %y = arith.addf %c, %x : f32
           %z = arith.constant 0.0 : f32
           %r = arith.maximumf %y, %z : f32
-          memref.store %r, %D[%vb, %vi, %vj] : memref<2x200x384xf32>
+          memref.store %r, %D[%vb, %vi, %vj] : memref<2x200x4224xf32>
         }
       }
     }
@@ -79,9 +81,11 @@ tensorir.prim_func @dense_bias_relu(%A: memref<2x200x256xf16>, %B: memref<256x38
 
 // -----
 
-// bf16 takes the rule too.
+// bf16 takes the rule too. Its 2 tiles of 128 x 128 would leave all SMs
+// but 2 idle: 4 tiles of 128 x 64 halve the columns each computes.
 // CHECK-LABEL: tensorir.prim_func @gemm_bf16
-// CHECK:         annotations {wgmma = "m64n128k16"}
+// CHECK:         tensorir.for %j_0 = 0 to 4 thread_binding("blockIdx.x")
+// CHECK:         annotations {wgmma = "m64n64k16"}
 tensorir.prim_func @gemm_bf16(%A: memref<128x64xbf16>, %B: memref<64x256xbf16>, %C: memref<128x256xf32>) {
   tensorir.for %i = 0 to 128 {
     tensorir.for %j = 0 to 256 {
@@ -196,7 +200,7 @@ tensorir.prim_func @gemm_m32(%A: memref<32x64xf16>, %B: memref<64x128xf16>, %C: 
 // mlc-gpu-tensorize-wgmma has the runtime encode the tensor map of a device
 // copy of it.
 // CHECK-LABEL: tensorir.prim_func @gemm_constant_b
-// CHECK:         annotations {wgmma = "m64n128k16"}
+// CHECK:         annotations {wgmma = "m64n64k16"}
 tensorir.prim_func @gemm_constant_b(%A: memref<128x64xf16>, %B: memref<64x256xf16> {tensorir.constant}, %C: memref<128x256xf32>) {
   tensorir.for %i = 0 to 128 {
     tensorir.for %j = 0 to 256 {
