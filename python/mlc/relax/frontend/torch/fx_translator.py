@@ -11,6 +11,7 @@ with a symbol is a linear expression of it (`n`, `2 * n`, `n + 1`). So
 `x.view(x.size(0), -1)` knows that its first size is the input's `n`.
 """
 
+import copy
 import math
 import operator
 
@@ -170,6 +171,24 @@ class FXTranslator:
                 inputs.append(torch.zeros(concrete, dtype=tdtype))
         return inputs
 
+    def _record(self, inputs):
+        """The summaries of every node's result on `inputs`. When torch has
+        no CPU kernel for an op at the model's types (a float16 convolution,
+        say), the graph runs again on the meta device, whose tensors carry
+        shapes and dtypes without data."""
+        recorder = _Recorder(self.module)
+        try:
+            recorder.run(*inputs)
+        except (RuntimeError, NotImplementedError) as error:
+            recorder = _Recorder(copy.deepcopy(self.module).to("meta"))
+            try:
+                recorder.run(*[x.to("meta") for x in inputs])
+            except Exception:
+                raise error
+        # Keyed by this module's nodes (a copy has its own).
+        nodes = {node.name: node for node in self.module.graph.nodes}
+        return {nodes[node.name]: summary for node, summary in recorder.seen.items()}
+
     def _propagate(self):
         symbols = self._symbols()
         base = {s: _sample_size(i) for i, s in enumerate(symbols)}
@@ -177,9 +196,7 @@ class FXTranslator:
         seen = []
         with torch.no_grad():
             for sizes in runs:
-                recorder = _Recorder(self.module)
-                recorder.run(*self._sample_inputs(sizes))
-                seen.append(recorder.seen)
+                seen.append(self._record(self._sample_inputs(sizes)))
         self.info = {}
         for node in self.module.graph.nodes:
             if node in seen[0]:
@@ -532,6 +549,20 @@ def _activation(fn):
     return convert
 
 
+def _contract(tr, op, args, attrs=None, info=None):
+    """A matmul or convolution `op`. torch computes 16-bit ones in float32
+    (its opmath type: cuBLAS's and cuDNN's float32 compute, and the CPU
+    kernels' float accumulators) and rounds the result once; so does this
+    one: out_dtype f32, then a cast back, which fuses into the kernel (and
+    lets the GPU's tensor-core rules, which accumulate in f32, take it)."""
+    info = info if info is not None else tr.info.get(tr.node)
+    if info is None or info.dtype not in (torch.float16, torch.bfloat16):
+        return tr.emit(op, args, attrs, info=info)
+    wide = tr.emit(op, args, dict(attrs or {}, out_dtype="f32"),
+                   info=TensorInfo(info.shape, torch.float32))
+    return tr.emit("astype", [wide], {"dtype": mlir_dtype(info.dtype)}, info=info)
+
+
 def _conv(tr, node, x, weight, bias, stride, padding, dilation, groups, transposed=False,
           output_padding=0):
     rank = x.info.rank
@@ -564,8 +595,8 @@ def _conv(tr, node, x, weight, bias, stride, padding, dilation, groups, transpos
     if transposed:
         op_ = [0] + [int(_list(output_padding)[0])] if lifted else _pair(output_padding)
         attrs["output_padding"] = i64s(op_)
-    y = tr.emit("nn.conv2d_transpose" if transposed else "nn.conv2d", [x, weight], attrs,
-                info=out_info)
+    y = _contract(tr, "nn.conv2d_transpose" if transposed else "nn.conv2d", [x, weight], attrs,
+                  info=out_info)
     if lifted:
         y = tr.emit("squeeze", [y], {"axis": i64s([2])}, info=info)
     if bias is not None:
@@ -613,7 +644,7 @@ def _conv_function(transposed):
 def _linear(tr, node, x, weight, bias):
     wt = tr.emit("permute_dims", [weight], {"axes": i64s([1, 0])},
                  info=TensorInfo(weight.info.shape[::-1], weight.info.dtype))
-    y = tr.emit("matmul", [x, wt], info=tr.info[node])
+    y = _contract(tr, "matmul", [x, wt], info=tr.info[node])
     if bias is not None:
         y = tr.emit("add", [y, bias])
     return y
@@ -1131,7 +1162,7 @@ def _tensor_constant(tr, tensor):
 
 def _matmul(tr, node):
     a, b = tr.value(node.args[0]), tr.value(node.args[1])
-    return tr.emit("matmul", [a, b])
+    return _contract(tr, "matmul", [a, b])
 
 
 def _attention(tr, node, q, k, v, mask, dropout_p, is_causal, scale):
@@ -1216,7 +1247,7 @@ def _baddbmm(tr, node):
     bias, a, b = (tr.value(x) for x in node.args[:3])
     beta = node.kwargs.get("beta", 1)
     alpha = node.kwargs.get("alpha", 1)
-    y = tr.emit("matmul", [a, b])
+    y = _contract(tr, "matmul", [a, b])
     if alpha != 1:
         y = tr.emit("multiply", [y, tr.scalar(alpha, y.dtype)])
     if beta != 1:
