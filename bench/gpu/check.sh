@@ -58,7 +58,8 @@ group() {
 group f32 100 mlp cnn resnet mobilenet transformer add relu softmax sum layer_norm \
   matmul1024 matmul_odd dense2048 matmul4096
 group mma 70 matmul4096_f16 bert_qkv_f16 bert_ffn1_f16 bert_ffn2_f16 bert_ffn1_m300_f16 \
-  matmul_odd_f16 matmul_odd3_f16 matmul4096_bf16 bert_ffn1_bf16 matmul4096_tf32 bert_ffn1_tf32
+  matmul_odd_f16 matmul_odd3_f16 matmul4096_bf16 bert_ffn1_bf16 matmul4096_tf32 bert_ffn1_tf32 \
+  bert_ffn2_m128_f16 bert_ffn2_m128_f16_sm90a
 group sm90a 60 matmul4096_f16_sm90a bert_ffn1_f16_sm90a bert_ffn2_f16_sm90a \
   bert_ffn1_m300_f16_sm90a matmul4096_bf16_sm90a matmul4096_f16_out16_sm90a \
   bert_qkv_f16_out16_sm90a bert_ffn1_f16_out16_sm90a bert_ffn2_f16_out16_sm90a \
@@ -80,7 +81,7 @@ group mixed 70 mlp_f16 mlp_bf16 cnn_f16 cnn_bf16 resnet_f16 resnet_bf16 mobilene
 echo "== compute-sanitizer" | tee -a "$log"
 "$here/sanitize.sh" --dir "$dir" --timeout 30 --tool memcheck transformer matmul_odd3_f16 \
   bert_ffn1_m300_f16_sm90a matmul_narrow_f16_sm90a attention_bert_b1_f16 resnet_conv3x3_b1_f16 \
-  resnet_conv3x3_b1_f16_sm90a attention_sd_cross_f16 2>&1 | tee -a "$log"
+  resnet_conv3x3_b1_f16_sm90a attention_sd_cross_f16 bert_ffn2_m128_f16_sm90a 2>&1 | tee -a "$log"
 [[ ${PIPESTATUS[0]} -ne 0 ]] && status=1
 "$here/sanitize.sh" --dir "$dir" --timeout 40 --tool racecheck transformer mlp_f16 \
   transformer_f16 attention_h128_f16 resnet_conv3x3_b1_f16_sm90a 2>&1 | tee -a "$log"

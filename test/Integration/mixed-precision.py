@@ -75,6 +75,25 @@ def run(model, options, tmp, params=None, inputs=None):
         return data["out0"]
 
 
+def gpu_schedule(model):
+    """`model` after mixed precision and the GPU default schedule."""
+    return tools.run("mlc-opt", [
+        model, "--relay-to-relax", "--relax-to-mixed-precision",
+        "--relax-legalize-ops", "--tensorir-annotate-op-pattern",
+        "--relax-fuse-ops", "--relax-fuse-tir",
+        "--tensorir-default-schedule=target=cuda"])
+
+
+def import_relay(tmp, name, text):
+    """The Relay function `text` imported to `name`.mlir; its path."""
+    relay = os.path.join(tmp, name + ".relay")
+    with open(relay, "w") as f:
+        f.write('#[version = "0.0.5"]\n' + text)
+    model = os.path.join(tmp, name + ".mlir")
+    tools.run("mlc-translate", ["--import-relay", relay, "-o", model])
+    return model
+
+
 def report(label, got, want, u, classifier=False):
     want = np.asarray(want)
     if got.shape != want.shape:
@@ -114,23 +133,13 @@ with tempfile.TemporaryDirectory() as tmp:
     x = rng.standard_normal((m, k)).astype(np.float32)
     w = (rng.standard_normal((n, k)) / np.sqrt(k)).astype(np.float32)
     b = (rng.standard_normal(n) * 0.1).astype(np.float32)
-    relay = os.path.join(tmp, "dense.relay")
-    with open(relay, "w") as f:
-        f.write('#[version = "0.0.5"]\n'
-                "def @main(%%x: Tensor[(%d, %d), float32], %%w: Tensor[(%d, %d), float32], "
-                "%%b: Tensor[(%d), float32]) {\n"
-                "  %%0 = add(nn.dense(%%x, %%w, units=None), %%b);\n"
-                "  multiply(multiply(%%0, 0.5f), add(1f, tanh(multiply(0.797885f, "
-                "add(%%0, multiply(0.044715f, power(%%0, 3f)))))))\n}\n"
-                % (m, k, n, k, n))
-    model = os.path.join(tmp, "dense.mlir")
-    tools.run("mlc-translate", ["--import-relay", relay, "-o", model])
-    scheduled = tools.run("mlc-opt", [
-        model, "--relay-to-relax", "--relax-to-mixed-precision",
-        "--relax-legalize-ops", "--tensorir-annotate-op-pattern",
-        "--relax-fuse-ops", "--relax-fuse-tir",
-        "--tensorir-default-schedule=target=cuda"])
-    rule = "tensorcore" if "mma_sync" in scheduled else "simt"
+    model = import_relay(tmp, "dense", (
+        "def @main(%%x: Tensor[(%d, %d), float32], %%w: Tensor[(%d, %d), float32], "
+        "%%b: Tensor[(%d), float32]) {\n"
+        "  %%0 = add(nn.dense(%%x, %%w, units=None), %%b);\n"
+        "  multiply(multiply(%%0, 0.5f), add(1f, tanh(multiply(0.797885f, "
+        "add(%%0, multiply(0.044715f, power(%%0, 3f)))))))\n}\n" % (m, k, n, k, n)))
+    rule = "tensorcore" if "mma_sync" in gpu_schedule(model) else "simt"
     got = run(model, "mixed-precision=float16 emulate-gpu-schedule=true", tmp,
               inputs={"x": x, "w": w, "b": b})
     h = x.astype(np.float64) @ w.astype(np.float64).T + b
@@ -146,20 +155,11 @@ with tempfile.TemporaryDirectory() as tmp:
     x = rng.standard_normal((m, k)).astype(np.float16)
     w = (rng.standard_normal((k, n)) / np.sqrt(k)).astype(np.float16)
     b = (rng.standard_normal(n) * 0.1).astype(np.float16)
-    relay = os.path.join(tmp, "half.relay")
-    with open(relay, "w") as f:
-        f.write('#[version = "0.0.5"]\n'
-                "def @main(%%x: Tensor[(%d, %d), float16], %%w: Tensor[(%d, %d), float16], "
-                "%%b: Tensor[(%d), float16]) {\n"
-                "  nn.relu(add(nn.matmul(%%x, %%w), %%b))\n}\n" % (m, k, k, n, n))
-    model = os.path.join(tmp, "half.mlir")
-    tools.run("mlc-translate", ["--import-relay", relay, "-o", model])
-    scheduled = tools.run("mlc-opt", [
-        model, "--relay-to-relax", "--relax-to-mixed-precision",
-        "--relax-legalize-ops", "--tensorir-annotate-op-pattern",
-        "--relax-fuse-ops", "--relax-fuse-tir",
-        "--tensorir-default-schedule=target=cuda"])
-    rule = "tensorcore" if "mma_sync" in scheduled else "simt"
+    model = import_relay(tmp, "half", (
+        "def @main(%%x: Tensor[(%d, %d), float16], %%w: Tensor[(%d, %d), float16], "
+        "%%b: Tensor[(%d), float16]) {\n"
+        "  nn.relu(add(nn.matmul(%%x, %%w), %%b))\n}\n" % (m, k, k, n, n)))
+    rule = "tensorcore" if "mma_sync" in gpu_schedule(model) else "simt"
     got = run(model, "mixed-precision=float16 emulate-gpu-schedule=true", tmp,
               inputs={"x": x, "w": w, "b": b})
     want = np.maximum(x.astype(np.float64) @ w.astype(np.float64) + b, 0)
@@ -172,11 +172,7 @@ with tempfile.TemporaryDirectory() as tmp:
     make, reference, _ = models.MODELS["resnet"]
     model = os.path.join(tmp, "resnet.mlir")
     params, inputs = make(np.random.default_rng(3))
-    scheduled = tools.run("mlc-opt", [
-        model, "--relay-to-relax", "--relax-to-mixed-precision",
-        "--relax-legalize-ops", "--tensorir-annotate-op-pattern",
-        "--relax-fuse-ops", "--relax-fuse-tir",
-        "--tensorir-default-schedule=target=cuda"])
+    scheduled = gpu_schedule(model)
     kernels = [f for f in scheduled.split("tensorir.prim_func")[1:]
                if re.match(r"\s*(?:private\s+)?@fused_conv2d", f)]
     on_tensor_cores = sum("mma_sync" in f for f in kernels)

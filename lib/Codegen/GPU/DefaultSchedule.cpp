@@ -71,6 +71,13 @@ constexpr int64_t kWarpgroupTile = 128;
 constexpr int64_t kNarrowWarpgroupTileN = 64;
 /// SMs the Hopper rules plan their waves for: an H100 SXM's or H200's.
 constexpr int64_t kHopperSMs = 132;
+/// Split-K: GEMMs of at most half as many thread blocks as SMs split K
+/// into parts of at least this many elements.
+constexpr int64_t kSplitKMaxBlocksTimesTwo = kHopperSMs;
+constexpr int64_t kMinSplitK = 256;
+constexpr int64_t kMaxSplitKParts = 16;
+/// Threads per block of the split-K sum (one output each).
+constexpr int64_t kSplitKSumThreads = 256;
 constexpr int64_t kWarpgroupThreads = 128;
 
 /// Whether `loop` only feeds spatial iteration variables of the blocks in it.
@@ -289,6 +296,7 @@ struct GPUDefaultSchedulePass
     IRRewriter rewriter(&getContext());
     using Rule = LogicalResult (GPUDefaultSchedulePass::*)(Schedule &, ForOp);
     const Rule rules[] = {&GPUDefaultSchedulePass::applyAttention,
+                          &GPUDefaultSchedulePass::applySplitKMatmul,
                           &GPUDefaultSchedulePass::applyWarpgroupMatmul,
                           &GPUDefaultSchedulePass::applyWarpgroupConv,
                           &GPUDefaultSchedulePass::applyTensorCoreMatmul,
@@ -1156,6 +1164,91 @@ struct GPUDefaultSchedulePass
     // The thread's lanes stored after all of its loads (the epilogue's
     // bias, say).
     return storeFromRegisters(sch, *writeBack, (*parts)[1]);
+  }
+
+  /// Split-K (CUTLASS's, on TVM's rfactor) for the tensor-core Matmul rule:
+  /// a GEMM whose output makes few thread blocks (a batch-1 layer: BERT's
+  /// FFN2 at 128 tokens is 24 blocks of 64 x 64 on 132 SMs) and whose K is
+  /// long splits K into S parts, computed by S times the thread blocks into
+  /// a float32 buffer [S, M, N] (the rfactor block, a batched GEMM that
+  /// the tensor-core rule takes), then summed over the parts by a
+  /// reduction kernel that the epilogue (bias, activation) joins.
+  LogicalResult applySplitKMatmul(Schedule &sch, ForOp root) {
+    if (!tensorCores)
+      return failure();
+    std::optional<Gemm> gemm = matchGemm(root);
+    if (!gemm || !getTensorCoreInputType(gemm->reduction))
+      return failure();
+    std::optional<int64_t> batch = getBatchExtent(*gemm);
+    if (!batch)
+      return failure();
+    // The thread blocks of the tensor-core rule's smaller tile (64 x 64),
+    // the one it takes for such GEMMs.
+    std::optional<int64_t> blocks = llvm::checkedMul(
+        *batch, static_cast<int64_t>(llvm::divideCeil(gemm->m, 64) *
+                                     llvm::divideCeil(gemm->n, 64)));
+    if (!blocks || *blocks * 2 > kSplitKMaxBlocksTimesTwo)
+      return failure();
+    // Parts of at least kMinSplitK of K, a whole number of the rule's
+    // steps of 32 each, until the blocks about fill the GPU (at most
+    // kMaxSplitKParts, which the sum reads).
+    int64_t parts = 1;
+    while (parts < kMaxSplitKParts && parts * 2 * *blocks <= kHopperSMs &&
+           gemm->k % (parts * 2 * 32) == 0 &&
+           gemm->k / (parts * 2) >= kMinSplitK)
+      parts *= 2;
+    if (parts < 2)
+      return failure();
+    FailureOr<SmallVector<ForOp>> k =
+        sch.split(gemm->loopOf[gemm->kVar], {parts, 0});
+    if (failed(k) || failed(sch.rfactor((*k)[0])))
+      return failure();
+    PrimFuncOp func = sch.getFunc();
+    auto rfLoop = dyn_cast_or_null<ForOp>(getFirstUnscheduled(func));
+    if (!rfLoop || failed(applyTensorCoreMatmul(sch, rfLoop)))
+      return failure();
+    // The sum over the parts: a thread per output, its parts in a serial
+    // loop, then the statement after it (the epilogue) by the same thread,
+    // the sum in a register.
+    auto sumLoop = dyn_cast_or_null<ForOp>(getFirstUnscheduled(func));
+    SmallVector<BlockOp> sums;
+    if (sumLoop)
+      sumLoop.walk([&](BlockOp b) { sums.push_back(b); });
+    if (sums.size() != 1)
+      return failure();
+    BlockOp sum = sums.front();
+    // rfactor's sum: the outputs' loops, then the parts' loop, bound to
+    // the last (reduce) iteration variable alone.
+    SmallVector<ForOp> loops = Schedule::getLoops(sum);
+    unsigned last = sum.getNumIterVars() - 1;
+    if (loops.size() < 2 || !sum.isReduceIterVar(last) ||
+        sum.getBindings()[last] != loops.back().getInductionVar() ||
+        llvm::any_of(sum.getBindings().drop_back(), [&](Value v) {
+          return dependsOn(v, {loops.back().getInductionVar()});
+        }))
+      return failure();
+    SmallVector<ForOp> outputs(ArrayRef<ForOp>(loops).drop_back());
+    FailureOr<ForOp> fused = fuseAll(sch, outputs);
+    if (failed(fused))
+      return failure();
+    FailureOr<SmallVector<ForOp>> threads =
+        sch.split(*fused, {0, kSplitKSumThreads});
+    if (failed(threads) || failed(sch.bind((*threads)[0], "blockIdx.x")) ||
+        failed(sch.bind((*threads)[1], "threadIdx.x")))
+      return failure();
+    auto epilogueLoop = dyn_cast_or_null<ForOp>(getFirstUnscheduled(func));
+    SmallVector<BlockOp> epilogue;
+    if (epilogueLoop)
+      epilogueLoop.walk([&](BlockOp b) { epilogue.push_back(b); });
+    // The sum's buffer (an intermediate when an epilogue reads it).
+    AllocBufferOp output;
+    for (Operation &op : *sum.getBodyBlock())
+      if (auto store = dyn_cast<memref::StoreOp>(op))
+        output = store.getMemRef().getDefiningOp<AllocBufferOp>();
+    if (epilogue.size() == 1 && output &&
+        succeeded(sch.reverseComputeAt(epilogue.front(), (*threads)[1])))
+      output.setScope("local");
+    return success();
   }
 
   LogicalResult applyTensorCoreMatmul(Schedule &sch, ForOp root) {

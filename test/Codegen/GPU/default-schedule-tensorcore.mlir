@@ -333,6 +333,96 @@ tensorir.prim_func @gemm_few_rows(%A: memref<16x64xf16>, %B: memref<64x128xf16>,
 
 // -----
 
+// Split-K: 128 x 768 outputs make 24 thread blocks of 64 x 64, a fifth of
+// an H100's SMs, and K = 3072 is long: K splits into 4 parts of 768
+// (rfactor), the parts a batch of the tensor-core rule (blockIdx.z: 96
+// thread blocks) into an f32 buffer; a second kernel sums them, a thread
+// per output, with the bias (the epilogue) after the sum in the same
+// thread, the sum in a register.
+// CHECK-LABEL: tensorir.prim_func @gemm_split_k
+// CHECK-DAG:     %[[SUM:.*]] = tensorir.alloc_buffer {scope = "local"} : memref<128x768xf32>
+// CHECK-DAG:     %[[RF:.*]] = tensorir.alloc_buffer : memref<4x128x768xf32>
+// CHECK:         tensorir.for %{{.*}} = 0 to 4 thread_binding("blockIdx.z")
+// CHECK:           mma_sync = "m16n8k16"
+// CHECK:           tensorir.block "C_rf_update"
+// CHECK-SAME:        reduce(768,
+// CHECK:         tensorir.for %{{.*}} = 0 to 384 thread_binding("blockIdx.x")
+// CHECK-NEXT:      tensorir.for %{{.*}} = 0 to 256 thread_binding("threadIdx.x")
+// CHECK-NEXT:        tensorir.for %{{.*}} = 0 to 4 {
+// CHECK:               tensorir.block "C"({{.*}}reduce(4,
+// CHECK:             tensorir.block "bias"
+// CHECK-NOT:   thread_binding("blockIdx
+// SIMT-LABEL:  tensorir.prim_func @gemm_split_k
+// SIMT-NOT:      _rf
+tensorir.prim_func @gemm_split_k(%A: memref<128x3072xf16>, %B: memref<3072x768xf16>, %bias: memref<768xf32>, %D: memref<128x768xf32>) {
+  %C = tensorir.alloc_buffer : memref<128x768xf32>
+  tensorir.for %i = 0 to 128 {
+    tensorir.for %j = 0 to 768 {
+      tensorir.for %k = 0 to 3072 {
+        tensorir.block "C"(%vi = spatial(128, %i), %vj = spatial(768, %j), %vk = reduce(3072, %k)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %C[%vi, %vj] : memref<128x768xf32>
+          }
+          %a = memref.load %A[%vi, %vk] : memref<128x3072xf16>
+          %b = memref.load %B[%vk, %vj] : memref<3072x768xf16>
+          %af = arith.extf %a : f16 to f32
+          %bf = arith.extf %b : f16 to f32
+          %c = memref.load %C[%vi, %vj] : memref<128x768xf32>
+          %m = arith.mulf %af, %bf : f32
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %C[%vi, %vj] : memref<128x768xf32>
+        }
+      }
+    }
+  }
+  tensorir.for %i = 0 to 128 {
+    tensorir.for %j = 0 to 768 {
+      tensorir.block "bias"(%vi = spatial(128, %i), %vj = spatial(768, %j)) {
+        %c = memref.load %C[%vi, %vj] : memref<128x768xf32>
+        %b = memref.load %bias[%vj] : memref<768xf32>
+        %y = arith.addf %c, %b : f32
+        memref.store %y, %D[%vi, %vj] : memref<128x768xf32>
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
+// Not split: K = 768 gives parts of 256 at most twice (2 parts), but 128 x
+// 2304 outputs already make 72 thread blocks, more than half of the SMs.
+// CHECK-LABEL: tensorir.prim_func @gemm_no_split_k
+// CHECK-NOT:     _rf
+// CHECK:         mma_sync
+// CHECK-NOT:     _rf
+tensorir.prim_func @gemm_no_split_k(%A: memref<128x768xf16>, %B: memref<768x2304xf16>, %C: memref<128x2304xf32>) {
+  tensorir.for %i = 0 to 128 {
+    tensorir.for %j = 0 to 2304 {
+      tensorir.for %k = 0 to 768 {
+        tensorir.block "C"(%vi = spatial(128, %i), %vj = spatial(2304, %j), %vk = reduce(768, %k)) {
+          tensorir.init {
+            %z = arith.constant 0.0 : f32
+            memref.store %z, %C[%vi, %vj] : memref<128x2304xf32>
+          }
+          %a = memref.load %A[%vi, %vk] : memref<128x768xf16>
+          %b = memref.load %B[%vk, %vj] : memref<768x2304xf16>
+          %af = arith.extf %a : f16 to f32
+          %bf = arith.extf %b : f16 to f32
+          %c = memref.load %C[%vi, %vj] : memref<128x2304xf32>
+          %m = arith.mulf %af, %bf : f32
+          %s = arith.addf %c, %m : f32
+          memref.store %s, %C[%vi, %vj] : memref<128x2304xf32>
+        }
+      }
+    }
+  }
+  tensorir.return
+}
+
+// -----
+
 // An implicit GEMM: conv2d NCHW 3 x 3 (f16, f32 accumulator) as the GEMM
 // (n y x) x (o) x (c ry rx) = 64 x 64 x 144 (K padded to 160), its padding
 // and im2col copy inlined into the shared-memory copy of A (no pad_temp
