@@ -145,8 +145,9 @@ def main():
     matmul("matmul4096_bf16", 4096, 4096, 4096, dtype="bfloat16")
     matmul("bert_ffn1_bf16", 4096, 768, 3072, transpose_b=True, dtype="bfloat16")
     # Split-K: BERT's FFN2 at batch 1 (128 tokens) is 24 thread blocks of
-    # 64 x 64; K = 3072 in 4 parts makes 96, then a kernel sums them (on
-    # sm_90a too, with mma.sync). B stored K x N (a bound weight's layout).
+    # 64 x 64; K = 3072 in 4 parts makes 96, then a kernel sums them. On
+    # sm_90a the Hopper rule keeps it (12 thread blocks of 128 x 64). B
+    # stored K x N (a bound weight's layout).
     matmul("bert_ffn2_m128_f16", 128, 3072, 768, dtype="float16")
     matmul("bert_ffn2_m128_f16_sm90a", 128, 3072, 768, dtype="float16", chip="sm_90a")
     # sm_90a: the Hopper Matmul rule (TMA + wgmma), same shapes.

@@ -30,7 +30,7 @@
 # CHECK: matmul bf16 128x80x192 [tensorcore]: ok
 # CHECK: dense bf16+bias 256x96x128 [tensorcore]: ok
 # CHECK: dense f16+bias+relu 128x3072x768 [splitk]: ok
-# CHECK: dense f16+bias+relu 128x3072x768 sm_90a [splitk]: ok
+# CHECK: dense f16+bias+relu 128x3072x768 sm_90a [wgmma]: ok
 # CHECK: batch_matmul_nn f16 2x64x1024x128 [splitk]: ok
 # CHECK: dense f16+bias+relu 200x256x1000 [wgmma]: ok
 # CHECK: dense f16+bias+relu 200x256x1000 bound [wgmma]: ok
@@ -322,17 +322,16 @@ check("dense bf16+bias 256x96x128",
 
 # Split-K: few thread blocks (128 x 768 outputs: 24 of 64 x 64) and a long
 # K (3072): K in 4 parts of 768 (96 thread blocks, a batched GEMM into an
-# f32 buffer), then a kernel that sums the parts, with the bias and relu;
-# on sm_90a too (the rfactor block's A is read at k0 768 + k, which the
-# Hopper rule's TMA maps do not take: mma.sync). A batched GEMM of 4
-# blocks and K = 1024: 4 parts of 256. (Outputs that need padded tiles
-# keep one part: pad_einsum does not take the rfactor block.)
+# f32 buffer), then a kernel that sums the parts, with the bias and relu
+# (sm_90a keeps the Hopper rule). A batched GEMM of 4 blocks and K = 1024:
+# 4 parts of 256. (Outputs that need padded tiles keep one part:
+# pad_einsum does not take the rfactor block.)
 x, w, b = f16(128, 3072), f16(768, 3072), f32(768)
-for chip in (None, "sm_90a"):
+for chip, rule in ((None, "splitk"), ("sm_90a", "wgmma")):
     check("dense f16+bias+relu 128x3072x768%s" % (" sm_90a" if chip else ""),
           'nn.relu(add(nn.dense(%x, %w, units=None, out_dtype="float32"), %b))',
           {"x": x, "w": w, "b": b}, np.maximum(f64(x) @ f64(w).T + b, 0), 3072,
-          "splitk", chip=chip)
+          rule, chip=chip)
 x, y = f16(2, 64, 1024), f16(2, 1024, 128)
 check("batch_matmul_nn f16 2x64x1024x128",
       'nn.batch_matmul(%x, %y, out_dtype="float32", transpose_b=False)',

@@ -1172,9 +1172,15 @@ struct GPUDefaultSchedulePass
   /// long splits K into S parts, computed by S times the thread blocks into
   /// a float32 buffer [S, M, N] (the rfactor block, a batched GEMM that
   /// the tensor-core rule takes), then summed over the parts by a
-  /// reduction kernel that the epilogue (bias, activation) joins.
+  /// reduction kernel that the epilogue (bias, activation) joins. sm_80
+  /// and sm_90 (mma.sync).
   LogicalResult applySplitKMatmul(Schedule &sch, ForOp root) {
-    if (!tensorCores)
+    // Not with the Hopper rules, which take these GEMMs on wgmma: split,
+    // they would fall to mma.sync (the Hopper rule's tensor maps do not
+    // take the rfactor block's A, read at k0 * K / S + k), and a bound
+    // weight would move from the host, whose copy a tensor map describes,
+    // into the kernel's binary (2.4 times its bytes there).
+    if (!tensorCores || warpgroupMma)
       return failure();
     std::optional<Gemm> gemm = matchGemm(root);
     if (!gemm || !getTensorCoreInputType(gemm->reduction))

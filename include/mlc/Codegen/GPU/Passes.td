@@ -22,16 +22,24 @@ def GPUDefaultSchedulePass
     level (a rule that fails midway is undone and the next one is tried):
 
     - Attention (with `tensor-cores`): the stages of relax.nn.attention's
-      kernel (f16/bf16; head dimension a multiple of 16, value dimension of
-      64, key and query lengths of 32) become one flash-attention kernel
-      (online softmax, keys in steps of 32, both products as `mma_sync`
-      nests); other shapes fall through to the rules below.
+      kernel (f16/bf16; head and value dimensions multiples of 8) become
+      one flash-attention kernel (online softmax, keys in steps of 32,
+      both products as `mma_sync` nests), its tiles padded where the
+      lengths and head dimensions are no multiples of them; other shapes
+      fall through to the rules below.
+    - Split-K (with `tensor-cores`, without `warpgroup-mma`): a GEMM for
+      the tensor-core Matmul rule whose 64 x 64 tiles make at most half as
+      many thread blocks as an H100 has SMs, and whose K is long, has K
+      split into up to 16 parts of at least 256 (rfactor): the parts a
+      batch of that rule into an f32 buffer, then a kernel that sums them,
+      a thread per output, with the epilogue after the sum.
     - Hopper Matmul (with `warpgroup-mma`, which the GPU pipeline sets for
       sm_90a): a GEMM block `C[b.., i, j] += extf(A[b.., i, k]) *
       extf(B[b.., k, j])` whose A and B are f16 or bf16 prim_func
       arguments of static shape (B's batch may be broadcast), M and N at
       least 64, K and N multiples of 8, gets one warpgroup (128 threads)
-      per 128 x 128 tile of C (128 x 64 when N is at most 64), accumulated
+      per 128 x 128 tile of C (128 x 64 when N is at most 64, or when
+      that cuts the columns of the busiest of 132 SMs by a quarter), accumulated
       in `shared` by a nest (thread i computes row i over all of K)
       annotated `wgmma = "m64n128k16"` (`"m64n64k16"`), which
       `mlc-gpu-tensorize-wgmma` replaces by TMA loads and wgmma; the
