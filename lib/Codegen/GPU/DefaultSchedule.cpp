@@ -72,8 +72,7 @@ constexpr int64_t kNarrowWarpgroupTileN = 64;
 /// SMs the Hopper rules plan their waves for: an H100 SXM's or H200's.
 constexpr int64_t kHopperSMs = 132;
 /// Split-K: GEMMs of at most half as many thread blocks as SMs split K
-/// into parts of at least this many elements.
-constexpr int64_t kSplitKMaxBlocksTimesTwo = kHopperSMs;
+/// into at most kMaxSplitKParts parts of at least kMinSplitK elements.
 constexpr int64_t kMinSplitK = 256;
 constexpr int64_t kMaxSplitKParts = 16;
 /// Threads per block of the split-K sum (one output each).
@@ -1193,7 +1192,7 @@ struct GPUDefaultSchedulePass
     std::optional<int64_t> blocks = llvm::checkedMul(
         *batch, static_cast<int64_t>(llvm::divideCeil(gemm->m, 64) *
                                      llvm::divideCeil(gemm->n, 64)));
-    if (!blocks || *blocks * 2 > kSplitKMaxBlocksTimesTwo)
+    if (!blocks || *blocks * 2 > kHopperSMs)
       return failure();
     // Parts of at least kMinSplitK of K, a whole number of the rule's
     // steps of 32 each, until the blocks about fill the GPU (at most
