@@ -84,14 +84,18 @@ def gpu_schedule(model):
         "--tensorir-default-schedule=target=cuda"])
 
 
-def import_relay(tmp, name, text):
-    """The Relay function `text` imported to `name`.mlir; its path."""
+def emulate_layer(tmp, name, text, inputs):
+    """The Relay function `text` run with float16 mixed precision under
+    emulate-gpu-schedule; its output and the rule its GEMM took."""
     relay = os.path.join(tmp, name + ".relay")
     with open(relay, "w") as f:
         f.write('#[version = "0.0.5"]\n' + text)
     model = os.path.join(tmp, name + ".mlir")
     tools.run("mlc-translate", ["--import-relay", relay, "-o", model])
-    return model
+    rule = "tensorcore" if "mma_sync" in gpu_schedule(model) else "simt"
+    got = run(model, "mixed-precision=float16 emulate-gpu-schedule=true", tmp,
+              inputs=inputs)
+    return got, rule
 
 
 def report(label, got, want, u, classifier=False):
@@ -133,15 +137,13 @@ with tempfile.TemporaryDirectory() as tmp:
     x = rng.standard_normal((m, k)).astype(np.float32)
     w = (rng.standard_normal((n, k)) / np.sqrt(k)).astype(np.float32)
     b = (rng.standard_normal(n) * 0.1).astype(np.float32)
-    model = import_relay(tmp, "dense", (
+    got, rule = emulate_layer(tmp, "dense", (
         "def @main(%%x: Tensor[(%d, %d), float32], %%w: Tensor[(%d, %d), float32], "
         "%%b: Tensor[(%d), float32]) {\n"
         "  %%0 = add(nn.dense(%%x, %%w, units=None), %%b);\n"
         "  multiply(multiply(%%0, 0.5f), add(1f, tanh(multiply(0.797885f, "
-        "add(%%0, multiply(0.044715f, power(%%0, 3f)))))))\n}\n" % (m, k, n, k, n)))
-    rule = "tensorcore" if "mma_sync" in gpu_schedule(model) else "simt"
-    got = run(model, "mixed-precision=float16 emulate-gpu-schedule=true", tmp,
-              inputs={"x": x, "w": w, "b": b})
+        "add(%%0, multiply(0.044715f, power(%%0, 3f)))))))\n}\n" % (m, k, n, k, n)),
+        {"x": x, "w": w, "b": b})
     h = x.astype(np.float64) @ w.astype(np.float64).T + b
     want = 0.5 * h * (1 + np.tanh(0.797885 * (h + 0.044715 * h ** 3)))
     report("dense+bias+gelu %dx%dx%d float16 [%s]" % (m, k, n, rule), got, want,
@@ -155,13 +157,11 @@ with tempfile.TemporaryDirectory() as tmp:
     x = rng.standard_normal((m, k)).astype(np.float16)
     w = (rng.standard_normal((k, n)) / np.sqrt(k)).astype(np.float16)
     b = (rng.standard_normal(n) * 0.1).astype(np.float16)
-    model = import_relay(tmp, "half", (
+    got, rule = emulate_layer(tmp, "half", (
         "def @main(%%x: Tensor[(%d, %d), float16], %%w: Tensor[(%d, %d), float16], "
         "%%b: Tensor[(%d), float16]) {\n"
-        "  nn.relu(add(nn.matmul(%%x, %%w), %%b))\n}\n" % (m, k, k, n, n)))
-    rule = "tensorcore" if "mma_sync" in gpu_schedule(model) else "simt"
-    got = run(model, "mixed-precision=float16 emulate-gpu-schedule=true", tmp,
-              inputs={"x": x, "w": w, "b": b})
+        "  nn.relu(add(nn.matmul(%%x, %%w), %%b))\n}\n" % (m, k, k, n, n)),
+        {"x": x, "w": w, "b": b})
     want = np.maximum(x.astype(np.float64) @ w.astype(np.float64) + b, 0)
     report("float16 model matmul+bias+relu %dx%dx%d [%s]" % (m, k, n, rule), got,
            want, UNIT_ROUNDOFF["float16"])

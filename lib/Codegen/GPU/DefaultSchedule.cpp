@@ -69,8 +69,9 @@ constexpr int64_t kWarpgroupTile = 128;
 /// many columns (convolutions of 64 channels), and for those whose 128 x 128
 /// tiles would leave SMs idle in the last wave.
 constexpr int64_t kNarrowWarpgroupTileN = 64;
-/// SMs the Hopper rules plan their waves for: an H100 SXM's or H200's.
-constexpr int64_t kHopperSMs = 132;
+/// SMs the rules plan their waves for (the Hopper tiles, split-K): an H100
+/// SXM's or H200's.
+constexpr int64_t kTargetSMs = 132;
 /// Split-K: GEMMs of at most half as many thread blocks as SMs split K
 /// into at most kMaxSplitKParts parts of at least kMinSplitK elements.
 constexpr int64_t kMinSplitK = 256;
@@ -332,6 +333,17 @@ struct GPUDefaultSchedulePass
       if (!scheduled && failed(applySingleThread(rewriter, statement)))
         return signalPassFailure();
     }
+  }
+
+  /// The only block in the first unscheduled statement (a loop nest), or
+  /// null when that statement is no loop or holds several blocks.
+  static BlockOp getNextOnlyBlock(PrimFuncOp func) {
+    auto loop = dyn_cast_or_null<ForOp>(getFirstUnscheduled(func));
+    if (!loop)
+      return nullptr;
+    SmallVector<BlockOp> blocks;
+    loop.walk([&](BlockOp b) { blocks.push_back(b); });
+    return blocks.size() == 1 ? blocks.front() : nullptr;
   }
 
   /// The first statement at the function's top level without a thread
@@ -1080,7 +1092,7 @@ struct GPUDefaultSchedulePass
       tiles = tiles ? llvm::checkedMul(*tiles, columns) : std::nullopt;
       if (!tiles)
         return std::nullopt;
-      int64_t rounds = llvm::divideCeil(*tiles, kHopperSMs);
+      int64_t rounds = llvm::divideCeil(*tiles, kTargetSMs);
       return llvm::checkedMul(rounds, tileN);
     };
     std::optional<int64_t> narrow = busiestColumns(kNarrowWarpgroupTileN);
@@ -1192,18 +1204,22 @@ struct GPUDefaultSchedulePass
     std::optional<int64_t> blocks = llvm::checkedMul(
         *batch, static_cast<int64_t>(llvm::divideCeil(gemm->m, 64) *
                                      llvm::divideCeil(gemm->n, 64)));
-    if (!blocks || *blocks * 2 > kHopperSMs)
+    if (!blocks || *blocks * 2 > kTargetSMs)
       return failure();
     // Parts of at least kMinSplitK of K, a whole number of the rule's
     // steps of 32 each, until the blocks about fill the GPU (at most
     // kMaxSplitKParts, which the sum reads).
     int64_t parts = 1;
-    while (parts < kMaxSplitKParts && parts * 2 * *blocks <= kHopperSMs &&
+    while (parts < kMaxSplitKParts && parts * 2 * *blocks <= kTargetSMs &&
            gemm->k % (parts * 2 * 32) == 0 &&
            gemm->k / (parts * 2) >= kMinSplitK)
       parts *= 2;
     if (parts < 2)
       return failure();
+    // The buffer rfactor's sum writes: an intermediate when an epilogue
+    // reads it.
+    auto output =
+        gemm->reduction.store.getMemRef().getDefiningOp<AllocBufferOp>();
     FailureOr<SmallVector<ForOp>> k =
         sch.split(gemm->loopOf[gemm->kVar], {parts, 0});
     if (failed(k) || failed(sch.rfactor((*k)[0])))
@@ -1215,13 +1231,9 @@ struct GPUDefaultSchedulePass
     // The sum over the parts: a thread per output, its parts in a serial
     // loop, then the statement after it (the epilogue) by the same thread,
     // the sum in a register.
-    auto sumLoop = dyn_cast_or_null<ForOp>(getFirstUnscheduled(func));
-    SmallVector<BlockOp> sums;
-    if (sumLoop)
-      sumLoop.walk([&](BlockOp b) { sums.push_back(b); });
-    if (sums.size() != 1)
+    BlockOp sum = getNextOnlyBlock(func);
+    if (!sum)
       return failure();
-    BlockOp sum = sums.front();
     // rfactor's sum: the outputs' loops, then the parts' loop, bound to
     // the last (reduce) iteration variable alone.
     SmallVector<ForOp> loops = Schedule::getLoops(sum);
@@ -1241,17 +1253,9 @@ struct GPUDefaultSchedulePass
     if (failed(threads) || failed(sch.bind((*threads)[0], "blockIdx.x")) ||
         failed(sch.bind((*threads)[1], "threadIdx.x")))
       return failure();
-    auto epilogueLoop = dyn_cast_or_null<ForOp>(getFirstUnscheduled(func));
-    SmallVector<BlockOp> epilogue;
-    if (epilogueLoop)
-      epilogueLoop.walk([&](BlockOp b) { epilogue.push_back(b); });
-    // The sum's buffer (an intermediate when an epilogue reads it).
-    AllocBufferOp output;
-    for (Operation &op : *sum.getBodyBlock())
-      if (auto store = dyn_cast<memref::StoreOp>(op))
-        output = store.getMemRef().getDefiningOp<AllocBufferOp>();
-    if (epilogue.size() == 1 && output &&
-        succeeded(sch.reverseComputeAt(epilogue.front(), (*threads)[1])))
+    BlockOp epilogue = getNextOnlyBlock(func);
+    if (epilogue && output &&
+        succeeded(sch.reverseComputeAt(epilogue, (*threads)[1])))
       output.setScope("local");
     return success();
   }
@@ -1668,13 +1672,8 @@ struct GPUDefaultSchedulePass
     std::optional<int64_t> bytes = getStaticByteSize(output.getType());
     if (!bytes || *bytes > kMaxEpilogueSharedBytes)
       return;
-    Operation *next = getFirstUnscheduled(sch.getFunc());
-    auto nextLoop = dyn_cast_or_null<ForOp>(next);
-    if (!nextLoop)
-      return;
-    SmallVector<BlockOp> consumers;
-    nextLoop.walk([&](BlockOp b) { consumers.push_back(b); });
-    if (consumers.size() != 1)
+    BlockOp consumer = getNextOnlyBlock(sch.getFunc());
+    if (!consumer)
       return;
     PrimFuncOp func = sch.getFunc();
     auto backup = cast<PrimFuncOp>(func->clone());
@@ -1683,17 +1682,17 @@ struct GPUDefaultSchedulePass
       backup->erase();
     };
     output.setScope("shared");
-    if (failed(sch.reverseComputeAt(consumers.front(), blockLoop)))
+    if (failed(sch.reverseComputeAt(consumer, blockLoop)))
       return restore();
     // One thread writes each output: the epilogue's loops (one iteration
     // per block) are bound to threadIdx.x, which masks the others.
     SmallVector<ForOp> inner;
-    for (ForOp loop : Schedule::getLoops(consumers.front()))
+    for (ForOp loop : Schedule::getLoops(consumer))
       if (loop.getKind() == ForKind::serial)
         inner.push_back(loop);
     if (inner.empty()) {
       IRRewriter rewriter(func.getContext());
-      (void)applySingleThread(rewriter, consumers.front());
+      (void)applySingleThread(rewriter, consumer);
     } else {
       FailureOr<ForOp> fused = fuseAll(sch, inner);
       if (failed(fused) || fused->getConstantUpperBound() != 1 ||

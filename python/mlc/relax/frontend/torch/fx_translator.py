@@ -179,13 +179,14 @@ class FXTranslator:
         recorder = _Recorder(self.module)
         try:
             recorder.run(*inputs)
+            return recorder.seen
         except (RuntimeError, NotImplementedError) as error:
             recorder = _Recorder(copy.deepcopy(self.module).to("meta"))
             try:
                 recorder.run(*[x.to("meta") for x in inputs])
             except Exception:
                 raise error
-        # Keyed by this module's nodes (a copy has its own).
+        # The copy has nodes of its own: keyed by this module's, by name.
         nodes = {node.name: node for node in self.module.graph.nodes}
         return {nodes[node.name]: summary for node, summary in recorder.seen.items()}
 
