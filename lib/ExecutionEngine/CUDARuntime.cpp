@@ -1095,11 +1095,11 @@ size_t gNumTensorMaps;
 constexpr int64_t kTensorMapElementBytes = 2;
 
 // Device copies of host constants (weights bound at compile time) that
-// kernels read through TMA: a tensor map needs a device address, and the
-// constant's copy in the GPU module (if a kernel reads it directly) has
-// none the host knows. Uploaded at the first call, kept until a GPU module
-// unloads (a JIT'd or dlclose'd module's constants may go with it, and
-// another's may take their addresses); later calls upload again.
+// kernels read: the large ones that mlc-gpu-device-memory keeps out of the
+// kernels' binaries, and those that kernels read through TMA (a tensor map
+// needs a device address). Uploaded at the first call, kept until a GPU
+// module unloads (a JIT'd or dlclose'd module's constants may go with it,
+// and another's may take their addresses); later calls upload again.
 struct ConstantCopy {
   const char *host;
   int64_t bytes;
@@ -1117,17 +1117,11 @@ CUdeviceptr findConstantCopy(const char *host, int64_t bytes) {
   return 0;
 }
 
-// The device address of the contiguous memref `descriptor` (2-byte
-// elements) that generated code passes as a host constant: its device copy,
-// or the data itself when it is device memory already (another call of the
-// same function may pass a buffer where this one binds a constant).
-char *getConstantOnDevice(int64_t rank, const MemRefDescriptor *descriptor) {
-  int64_t bytes = 0;
-  char *host = getMemRefData(rank, descriptor, kTensorMapElementBytes, bytes);
-  if (bytes < 0) {
-    recordError("the tensor map of a constant needs a contiguous constant");
-    return nullptr;
-  }
+// The device address of the `bytes` at `host` that generated code passes
+// as a host constant: its device copy, or the data itself when it is device
+// memory already (another call of the same function may pass a buffer
+// where this one binds a constant).
+char *getConstantOnDevice(char *host, int64_t bytes) {
   if (bytes == 0)
     return host;
   pthread_mutex_lock(&gTableMutex);
@@ -1228,9 +1222,14 @@ void *encodeTensorMap(int64_t rank, const MemRefDescriptor *descriptor,
   for (int64_t i = 0; i + 1 < rank; ++i)
     globalStrides[i] =
         static_cast<cuuint64_t>(strides[rank - 2 - i] * kElementBytes);
-  char *data = hostConstant
-                   ? getConstantOnDevice(rank, descriptor)
-                   : descriptor->aligned + descriptor->offset * kElementBytes;
+  int64_t bytes = 0;
+  char *data = getMemRefData(rank, descriptor, kElementBytes, bytes);
+  if (hostConstant && bytes < 0) {
+    recordError("the tensor map of a constant needs a contiguous constant");
+    return nullptr;
+  }
+  if (hostConstant)
+    data = getConstantOnDevice(data, bytes);
   if (!data)
     return nullptr;
   alignas(64) CUtensorMap map;
@@ -1301,6 +1300,60 @@ MLC_TENSOR_MAP_ENCODER(mlc_cuda_tensor_map_encode_tiled_bf16, false)
 MLC_TENSOR_MAP_ENCODER(mlc_cuda_tensor_map_encode_tiled_constant_f16, true)
 MLC_TENSOR_MAP_ENCODER(mlc_cuda_tensor_map_encode_tiled_constant_bf16, true)
 #undef MLC_TENSOR_MAP_ENCODER
+
+} // extern "C"
+
+namespace {
+// A rank-1 memref descriptor (StridedMemRefType<T, 1>).
+struct MemRefDescriptor1D {
+  char *allocated;
+  char *aligned;
+  int64_t offset;
+  int64_t size;
+  int64_t stride;
+};
+
+// The device copy of the contiguous rank-1 `host` constant, as a memref
+// descriptor in `result` (null pointers after an error, which the runtime
+// records: the launches that would read it are then skipped).
+void placeConstantOnDevice(MemRefDescriptor1D *result,
+                           const MemRefDescriptor1D *host,
+                           int64_t elementBytes) {
+  *result = {nullptr, nullptr, 0, host->size, 1};
+  if (!readyForWork())
+    return;
+  if (host->size > 1 && host->stride != 1) {
+    recordError("the device copy of a constant needs a contiguous constant, "
+                "not one of stride %lld",
+                static_cast<long long>(host->stride));
+    return;
+  }
+  char *device = getConstantOnDevice(
+      host->aligned + host->offset * elementBytes, host->size * elementBytes);
+  result->allocated = result->aligned = device;
+}
+} // namespace
+
+extern "C" {
+
+// The device copies of host constants too large for the kernels' binaries
+// (mlc-gpu-device-memory): a rank-1 memref in, its copy out, through MLIR's
+// C interface (the result descriptor first). One entry point per element
+// type, as the compiler declares one function per memref type.
+#define MLC_CONSTANT_ON_DEVICE(type, elementBytes)                             \
+  MLC_CUDA_EXPORT void _mlir_ciface_mlc_cuda_constant_on_device_##type(        \
+      MemRefDescriptor1D *result, const MemRefDescriptor1D *host) {            \
+    placeConstantOnDevice(result, host, elementBytes);                         \
+  }
+MLC_CONSTANT_ON_DEVICE(f16, 2)
+MLC_CONSTANT_ON_DEVICE(bf16, 2)
+MLC_CONSTANT_ON_DEVICE(f32, 4)
+MLC_CONSTANT_ON_DEVICE(f64, 8)
+MLC_CONSTANT_ON_DEVICE(i8, 1)
+MLC_CONSTANT_ON_DEVICE(i16, 2)
+MLC_CONSTANT_ON_DEVICE(i32, 4)
+MLC_CONSTANT_ON_DEVICE(i64, 8)
+#undef MLC_CONSTANT_ON_DEVICE
 
 // Takes effect only before the runtime initializes: modules, buffers and
 // kernels all live in that device's context.

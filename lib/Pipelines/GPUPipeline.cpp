@@ -100,6 +100,9 @@ std::string mlc::validateGPUPipelineOptions(const GPUPipelineOptions &options) {
       (options.asyncCopyStages < 2 || options.asyncCopyStages > 8))
     return "async-copy-stages must be 0 or in [2, 8], got " +
            std::to_string(options.asyncCopyStages);
+  if (options.maxKernelConstantBytes < 0)
+    return "max-kernel-constant-bytes must not be negative, got " +
+           std::to_string(options.maxKernelConstantBytes);
   if (options.threadsPerBlock < 1 || options.threadsPerBlock > 1024)
     return "threads-per-block must be in [1, 1024], got " +
            std::to_string(options.threadsPerBlock);
@@ -194,7 +197,9 @@ void mlc::buildGPUPipeline(OpPassManager &pm,
   }
   pm.addPass(createGPUPipelineSharedCopiesPass());
   pm.addPass(createGPUThreadSyncPass());
-  pm.addPass(createGPUDeviceMemoryPass());
+  GPUDeviceMemoryPassOptions deviceMemory;
+  deviceMemory.maxKernelConstantBytes = options.maxKernelConstantBytes;
+  pm.addPass(createGPUDeviceMemoryPass(deviceMemory));
   pm.addPass(createSymbolDCEPass());
 
   // Kernels out of the host functions.

@@ -330,6 +330,13 @@ struct GPUPipelineOptions
                      "shared memory on sm_80 and newer "
                      "(mlc-gpu-async-copy-pipeline; 0: off, 2 to 8)"),
       llvm::cl::init(3)};
+  PassOptions::Option<int64_t> maxKernelConstantBytes{
+      *this, "max-kernel-constant-bytes",
+      llvm::cl::desc("Constants of more bytes (bound weights) stay out of "
+                     "the kernels' binaries: kernels read device copies "
+                     "that the runtime uploads at the first call and keeps "
+                     "(mlc-gpu-device-memory)"),
+      llvm::cl::init(4096)};
   PassOptions::Option<bool> allowTF32{
       *this, "allow-tf32",
       llvm::cl::desc("float32 matmuls on tensor cores in tf32 on sm_80 and "

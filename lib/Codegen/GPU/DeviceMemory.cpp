@@ -37,18 +37,39 @@ bool isSinkable(Operation *op) {
   return isa<ViewLikeOpInterface>(op) && isPure(op) && op->getNumRegions() == 0;
 }
 
-/// Whether `constant` (through casts) only reaches the runtime functions
-/// that encode a host constant's tensor map, which read it on the host.
-bool onlyEncodesTensorMaps(Value constant) {
-  return llvm::all_of(constant.getUsers(), [](Operation *user) {
-    // Casts, and the K x N view of a weight that the Hopper implicit GEMM
-    // reads as a matrix.
-    if (isa<memref::CastOp, memref::CollapseShapeOp>(user))
-      return onlyEncodesTensorMaps(user->getResult(0));
-    auto call = dyn_cast<func::CallOp>(user);
-    return call &&
-           call.getCallee().starts_with(mlc::kConstantTensorMapEncoderPrefix);
-  });
+bool readsConstantOnHost(Operation *user);
+
+/// Whether `constant` only reaches (through casts and collapses) the
+/// runtime functions that read a host constant on the host.
+bool onlyReadOnHost(Value constant) {
+  return llvm::all_of(constant.getUsers(), readsConstantOnHost);
+}
+
+/// Whether `user` of a host constant reads it on the host: a runtime
+/// function that encodes its tensor map or returns its device copy, or a
+/// cast or collapse (the K x N view of a weight that the Hopper implicit
+/// GEMM reads as a matrix; a flattened weight) that only reaches those.
+bool readsConstantOnHost(Operation *user) {
+  if (isa<memref::CastOp, memref::CollapseShapeOp>(user))
+    return isHostOp(user) && onlyReadOnHost(user->getResult(0));
+  auto call = dyn_cast<func::CallOp>(user);
+  return call &&
+         (call.getCallee().starts_with(mlc::kConstantTensorMapEncoderPrefix) ||
+          call.getCallee().starts_with(mlc::kConstantOnDevicePrefix));
+}
+
+/// The suffix of the runtime function that returns the device copy of a
+/// constant of `elementType` ("f16"), or none for types it does not take.
+std::optional<std::string> getConstantOnDeviceSuffix(Type elementType) {
+  if (!isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(elementType) &&
+      !(elementType.isSignlessInteger() &&
+        llvm::is_contained({8u, 16u, 32u, 64u},
+                           elementType.getIntOrFloatBitWidth())))
+    return std::nullopt;
+  std::string suffix;
+  llvm::raw_string_ostream os(suffix);
+  os << elementType;
+  return suffix;
 }
 
 struct GPUDeviceMemoryPass
@@ -58,6 +79,11 @@ struct GPUDeviceMemoryPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     IRRewriter rewriter(&getContext());
+    if (maxKernelConstantBytes < 0) {
+      module.emitError("max-kernel-constant-bytes must not be negative, got ")
+          << static_cast<int64_t>(maxKernelConstantBytes);
+      return signalPassFailure();
+    }
 
     // Shared and per-thread buffers of a kernel (allocas in workgroup or
     // private memory at its start) become its attributions.
@@ -85,7 +111,13 @@ struct GPUDeviceMemoryPass
       }
     }
 
-    // Constants move into the kernels that read them.
+    // Large constants stay on the host: kernels read their device copies.
+    SmallVector<memref::GetGlobalOp> constants;
+    module.walk([&](memref::GetGlobalOp op) { constants.push_back(op); });
+    for (memref::GetGlobalOp constant : constants)
+      readDeviceCopy(rewriter, constant);
+
+    // Small constants move into the kernels that read them.
     for (gpu::LaunchOp launch : launches)
       if (failed(sinkOperationsIntoLaunchOp(launch, isSinkable)))
         return signalPassFailure();
@@ -113,7 +145,7 @@ struct GPUDeviceMemoryPass
         rewriter.eraseOp(op);
         return WalkResult::advance();
       }
-      if (onlyEncodesTensorMaps(op.getResult()))
+      if (onlyReadOnHost(op.getResult()))
         return WalkResult::advance();
       op.emitOpError("reads constant @")
           << op.getName()
@@ -122,6 +154,87 @@ struct GPUDeviceMemoryPass
     });
     if (hostConstant.wasInterrupted())
       signalPassFailure();
+  }
+
+  /// Makes the kernels (and host code other than the runtime's readers)
+  /// read the device copy of `constant` when it is a constant global of
+  /// more than maxKernelConstantBytes: its flat view goes to the runtime,
+  /// whose copy is reshaped back. A get_global inside a kernel moves out
+  /// of it first.
+  void readDeviceCopy(RewriterBase &rewriter, memref::GetGlobalOp constant) {
+    if (constant->getParentOfType<gpu::GPUModuleOp>() ||
+        constant->getParentOfType<gpu::GPUFuncOp>())
+      return;
+    MemRefType type = constant.getType();
+    if (type.getRank() == 0 || !type.hasStaticShape() ||
+        !type.getLayout().isIdentity() || type.getMemorySpace())
+      return;
+    auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+        constant, constant.getNameAttr());
+    std::optional<std::string> suffix =
+        getConstantOnDeviceSuffix(type.getElementType());
+    if (!global || !global.getConstant() || !suffix ||
+        type.getNumElements() * type.getElementTypeBitWidth() / 8 <=
+            maxKernelConstantBytes)
+      return;
+    auto readsCopy = [](OpOperand &use) {
+      return !readsConstantOnHost(use.getOwner());
+    };
+    if (llvm::none_of(constant->getUses(), readsCopy))
+      return;
+
+    Location loc = constant.getLoc();
+    Value host = constant.getResult();
+    if (auto launch = constant->getParentOfType<gpu::LaunchOp>()) {
+      while (auto outer = launch->getParentOfType<gpu::LaunchOp>())
+        launch = outer;
+      rewriter.setInsertionPoint(launch);
+      host = rewriter.clone(*constant)->getResult(0);
+    } else {
+      rewriter.setInsertionPointAfter(constant);
+    }
+    int64_t rank = type.getRank();
+    int64_t elements = type.getNumElements();
+    Type elementType = type.getElementType();
+    Value flat = host;
+    SmallVector<ReassociationIndices> allInOne{
+        llvm::to_vector(llvm::seq<int64_t>(0, rank))};
+    if (rank != 1)
+      flat = memref::CollapseShapeOp::create(rewriter, loc, host, allInOne);
+    auto dynamicType = MemRefType::get({ShapedType::kDynamic}, elementType);
+    Value dynamic =
+        memref::CastOp::create(rewriter, loc, dynamicType, flat).getResult();
+    func::FuncOp runtime = getConstantOnDeviceFunction(
+        rewriter, (mlc::kConstantOnDevicePrefix + *suffix).str(), dynamicType,
+        loc);
+    Value copy =
+        func::CallOp::create(rewriter, loc, runtime, dynamic).getResult(0);
+    Value device = memref::CastOp::create(
+        rewriter, loc, MemRefType::get({elements}, elementType), copy);
+    if (rank != 1)
+      device = memref::ExpandShapeOp::create(rewriter, loc, type.getShape(),
+                                             device, allInOne);
+    rewriter.replaceUsesWithIf(constant.getResult(), device, readsCopy);
+    if (constant.getResult() != host && constant->use_empty())
+      rewriter.eraseOp(constant);
+  }
+
+  /// The runtime's device-copy function `name` (a rank-1 memref in and out,
+  /// through its C interface), declared in the module.
+  func::FuncOp getConstantOnDeviceFunction(RewriterBase &rewriter,
+                                           StringRef name, MemRefType type,
+                                           Location loc) {
+    ModuleOp module = getOperation();
+    if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+      return existing;
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToEnd(module.getBody());
+    auto decl = func::FuncOp::create(rewriter, loc, name,
+                                     rewriter.getFunctionType(type, type));
+    decl.setPrivate();
+    decl->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                  rewriter.getUnitAttr());
+    return decl;
   }
 
   LogicalResult convert(RewriterBase &rewriter, Operation *op) {

@@ -6,7 +6,10 @@
  * - mlc_add_one_memref(memref<?xi32>) does the same to a 1-d memref, taking
  *   its descriptor as MLIR's GPU lowering passes it (allocated and aligned
  *   pointers, offset, size, stride); its data must be device memory
- *   allocated here (CUDA_ERROR_ILLEGAL_ADDRESS otherwise).
+ *   allocated here (CUDA_ERROR_ILLEGAL_ADDRESS otherwise);
+ * - mlc_add_constant_memref(memref<?xi32> data, memref<?x?xi32> c) adds
+ *   c's elements, row-major, to data[0, n), both device memory allocated
+ *   here (a constant must arrive as the device copy the runtime keeps).
  * Each thread of the grid handles one element. Like the real driver it fails
  * calls made without a current context, rejects blocks of more than 1024
  * threads and frees only what it allocated. It has only the pre-12.8
@@ -29,6 +32,7 @@ static __thread CUcontext current;
 static int memoryPool;
 static int addOneKernel;
 static int addOneMemRefKernel;
+static int addConstantMemRefKernel;
 
 #define REQUIRE_CONTEXT()                                                      \
   do {                                                                         \
@@ -185,7 +189,7 @@ CUresult cuStreamSynchronize(CUstream stream) {
 
 CUresult cuModuleLoadData(CUmodule *module, const void *image) {
   REQUIRE_CONTEXT();
-  if (!strstr((const char *)image, ".entry mlc_add_one"))
+  if (!strstr((const char *)image, ".entry mlc_add_"))
     return CUDA_ERROR_INVALID_IMAGE;
   *module = (CUmodule)malloc(1);
   return CUDA_SUCCESS;
@@ -217,6 +221,8 @@ CUresult cuModuleGetFunction(CUfunction *function, CUmodule module,
     *function = (CUfunction)&addOneKernel;
   else if (strcmp(name, "mlc_add_one_memref") == 0)
     *function = (CUfunction)&addOneMemRefKernel;
+  else if (strcmp(name, "mlc_add_constant_memref") == 0)
+    *function = (CUfunction)&addConstantMemRefKernel;
   else
     return CUDA_ERROR_NOT_FOUND;
   return CUDA_SUCCESS;
@@ -240,9 +246,9 @@ CUresult cuLaunchKernel(CUfunction function, unsigned int gridX,
   (void)extra;
   REQUIRE_CONTEXT();
   if ((function != (CUfunction)&addOneKernel &&
-       function != (CUfunction)&addOneMemRefKernel) ||
-      !params || blockX * blockY * blockZ > 1024 || !gridX || !gridY ||
-      !gridZ)
+       function != (CUfunction)&addOneMemRefKernel &&
+       function != (CUfunction)&addConstantMemRefKernel) ||
+      !params || blockX * blockY * blockZ > 1024 || !gridX || !gridY || !gridZ)
     return CUDA_ERROR_INVALID_VALUE;
   unsigned threads = gridX * blockX;
   if (function == (CUfunction)&addOneKernel) {
@@ -261,8 +267,25 @@ CUresult cuLaunchKernel(CUfunction function, unsigned int gridX,
   if (findAllocation((CUdeviceptr)(uintptr_t)allocated) < 0 ||
       aligned != allocated)
     return CUDA_ERROR_ILLEGAL_ADDRESS;
-  for (int64_t i = 0; i < size && i < (int64_t)threads; ++i)
-    ++aligned[offset + i * stride];
+  if (function == (CUfunction)&addOneMemRefKernel) {
+    for (int64_t i = 0; i < size && i < (int64_t)threads; ++i)
+      ++aligned[offset + i * stride];
+    return CUDA_SUCCESS;
+  }
+  /* params 5 to 11: c's allocated and aligned pointers, offset, sizes and
+   * strides. */
+  int *cAllocated = *(int **)params[5];
+  int *c = *(int **)params[6];
+  int64_t cOffset = *(int64_t *)params[7];
+  int64_t rows = *(int64_t *)params[8], columns = *(int64_t *)params[9];
+  int64_t rowStride = *(int64_t *)params[10];
+  int64_t columnStride = *(int64_t *)params[11];
+  if (findAllocation((CUdeviceptr)(uintptr_t)cAllocated) < 0)
+    return CUDA_ERROR_ILLEGAL_ADDRESS;
+  for (int64_t i = 0; i < size && i < (int64_t)threads && i < rows * columns;
+       ++i)
+    aligned[offset + i * stride] +=
+        c[cOffset + (i / columns) * rowStride + (i % columns) * columnStride];
   return CUDA_SUCCESS;
 }
 

@@ -44,6 +44,13 @@ constexpr llvm::StringLiteral kWgmmaOperandAAnnotation = "wgmma_a";
 /// mlc-gpu-device-memory lets host code pass them constants.
 constexpr llvm::StringLiteral kConstantTensorMapEncoderPrefix =
     "mlc_cuda_tensor_map_encode_tiled_constant_";
+/// The prefix of the runtime functions (suffix: the element type, "f16",
+/// "i32") that return the device copy of a host constant, a rank-1 memref
+/// (C interface: `_mlir_ciface_` before the name), which the runtime
+/// uploads at the first call and keeps. mlc-gpu-device-memory calls them
+/// for the constants too large to live in a kernel's binary.
+constexpr llvm::StringLiteral kConstantOnDevicePrefix =
+    "mlc_cuda_constant_on_device_";
 
 /// Gives the nvgpu dialect an inliner interface (upstream has none), so that
 /// functions holding tensor-core kernels inline into their callers.

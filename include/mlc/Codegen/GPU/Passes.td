@@ -483,22 +483,41 @@ def GPUDeviceMemoryPass : Pass<"mlc-gpu-device-memory", "::mlir::ModuleOp"> {
       `convert-tensorir-to-gpu` makes of `shared`/`local` buffers) becomes
       a workgroup/private attribution of the launch; this waits until
       after buffer deallocation, which does not handle attributions;
-    - a constant (`memref.get_global`, and views of it) that a kernel
-      reads is moved into the kernel (run the inliner first, so that the
-      kernels' functions are inlined into the host functions that pass
-      them the constants), so that kernel outlining copies the `memref.global` into the
-      `gpu.module`: the weights live in the GPU binary and are loaded with
-      it, not copied on every call. A constant may stay on the host only
-      to reach, through casts and `memref.collapse_shape` (the K x N view of
-      an HWIO weight), the runtime functions that encode its TMA
-      tensor map (`mlc_cuda_tensor_map_encode_tiled_constant_*`, called by
-      `mlc-gpu-tensorize-wgmma`): they read it on the host and describe a
-      device copy of it that the runtime uploads once and keeps.
+    - a small constant (`memref.get_global` of at most
+      `max-kernel-constant-bytes`, and views of it) that a kernel reads is
+      moved into the kernel (run the inliner first, so that the kernels'
+      functions are inlined into the host functions that pass them the
+      constants), so that kernel outlining copies the `memref.global` into
+      the `gpu.module`: it lives in the GPU binary and is loaded with it;
+    - a larger one (a bound weight) stays on the host, and the kernels
+      read its device copy, which the runtime uploads at the first call
+      and keeps (as TVM and IREE keep constants as device buffers): the
+      host flattens it, calls `mlc_cuda_constant_on_device_<type>` (a
+      memref in, its device copy out; C interface) and passes the kernels
+      the copy, reshaped. In a kernel's binary a weight costs more than its
+      bytes (a fatbin holds it twice, in the cubin and as PTX text: 2.4
+      times the bytes of a BERT layer's weights) and ptxas parses it as
+      text. Element types other than f16, bf16, f32, f64 and i8 to i64
+      stay in the kernels.
+
+    A constant may stay on the host only to reach, through casts and
+    `memref.collapse_shape` (the K x N view of an HWIO weight), those
+    runtime functions, or the ones that encode its TMA tensor map
+    (`mlc_cuda_tensor_map_encode_tiled_constant_*`, called by
+    `mlc-gpu-tensorize-wgmma`), which read it on the host and describe the
+    same device copy.
 
     Any other host op that reads or writes memory (it would touch device
     memory from the CPU) is an error naming the op.
   }];
+  let options = [
+    Option<"maxKernelConstantBytes", "max-kernel-constant-bytes", "int64_t",
+           /*default=*/"4096",
+           "Constants of more bytes are device copies the runtime keeps, "
+           "not globals of the kernels' binaries">
+  ];
   let dependentDialects = [
+    "::mlir::func::FuncDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect"
   ];
