@@ -26,8 +26,12 @@ arguments by name (else taken in the file's order); a "params" .npz, when
 named (or a {"hash": seed, "shapes"} spec, see case_inputs), holds more of
 them (a model's weights). "bound", when given, names
 params that the library binds at compile time (not entry arguments): the
-reference and torch take them after the inputs. Reference arrays are matched
-to the outputs by name, else as out0, out1, ..., else in order.
+reference and torch take them after the inputs. "transform", when given,
+names the library's function that computes what the entry reads of the
+weights (relax-lift-transform-params, compiled with num-input): it runs once
+on them, outside the timing, and the entry takes its inputs and then the
+transform's results. Reference arrays are matched to the outputs by name,
+else as out0, out1, ..., else in order.
 
 For each case the library is loaded with mlc.runtime.load_module and run on
 the inputs (copied to the GPU and back); each output is compared with the
@@ -255,6 +259,20 @@ def entry_inputs(function, arrays, params):
     missing = [name for name in names if name not in available]
     raise ValueError("inputs %s of %s are in neither the inputs nor the params"
                      % (", ".join(missing), function.name))
+
+
+def transformed_inputs(transform, function, arrays, params):
+    """The entry's inputs when the library lifted its weights' transforms
+    into `transform` (relax-lift-transform-params, num-input): the transform
+    runs once on the weights, as a deployment runs it at load, and the entry
+    takes its inputs, then the transform's results in order."""
+    weights = entry_inputs(transform, arrays, params)
+    results = [np.empty(a.shape, a.dtype) for a in transform.args if a.kind == "output"]
+    transform(*weights, *results)
+    names = function.input_names
+    available = dict(params)
+    available.update(arrays)
+    return [available[name] for name in names[:len(names) - len(results)]] + results
 
 
 def reference_outputs(function, reference):
@@ -509,7 +527,10 @@ def run_case(case, root, args, torch):
     function = mod[entry]
     arrays = case_inputs(root, case["inputs"])
     params = case_inputs(root, case["params"]) if case.get("params") else {}
-    inputs = entry_inputs(function, arrays, params)
+    if case.get("transform"):
+        inputs = transformed_inputs(mod[case["transform"]], function, arrays, params)
+    else:
+        inputs = entry_inputs(function, arrays, params)
     # Weights bound in the library: operands of the reference and of torch.
     bound = [params[name] for name in case.get("bound", [])]
     operands = {**arrays, **{name: params[name] for name in case.get("bound", [])}}

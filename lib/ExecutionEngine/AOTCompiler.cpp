@@ -684,8 +684,26 @@ llvm::Error mlc::compileToFile(ModuleOp module, const AOTCompileOptions &opts,
         "(.o) or PTX (.ptx) instead");
 #endif
 
-  // Entries: the named functions, else every public function with a body.
+  // Lifting the weights' transforms changes the entries' parameters and
+  // adds <name>_transform_params: the graph is prepared first, and the
+  // entries are those of the prepared module.
   bool lowered = isLLVMDialectModule(module);
+  if (!lowered && mlc::liftsTransformParams(module, cuda ? gpuOptions->numInput
+                                                         : options->numInput)) {
+    TimingScope preparationTimer = root.nest("Graph preparation");
+    PassManager pm(&context);
+    pm.enableTiming(preparationTimer);
+    mlc::addPassFailureDiagnostics(pm);
+    if (cuda)
+      mlc::buildGraphPreparationPipeline(pm, *gpuOptions);
+    else
+      mlc::buildGraphPreparationPipeline(pm, *options);
+    if (failed(pm.run(module)))
+      return createDiagnosedError();
+    options->graphPrepared = gpuOptions->graphPrepared = true;
+  }
+
+  // Entries: the named functions, else every public function with a body.
   SmallVector<Operation *> entries;
   if (opts.entries.empty()) {
     for (Operation &op : module.getBody()->getOperations()) {

@@ -473,6 +473,15 @@ Executable::create(ModuleOp module, StringRef entry,
   llvm::Expected<ParsedOptions> parsed = parseOptions(options);
   if (!parsed)
     return parsed.takeError();
+  // One entry runs here; lifting would change its parameters and add the
+  // transform that its caller must run first.
+  if (liftsTransformParams(module, parsed->cuda ? parsed->gpu->numInput
+                                                : parsed->cpu->numInput))
+    return createError(
+        "num-input (or a relax.num_input attribute) lifts the weights' "
+        "transforms into <name>_transform_params, which changes the entry's "
+        "parameters; compile with mlc-compile and call both functions of "
+        "the library");
   llvm::Expected<EntrySignature> signature = EntrySignature::get(module, entry);
   if (!signature)
     return signature.takeError();

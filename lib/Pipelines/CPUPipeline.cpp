@@ -32,9 +32,9 @@
 
 using namespace mlir;
 
-void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
-                                      const CPUPipelineOptions &options,
-                                      bool forGPU, bool warpgroupMma) {
+void mlc::buildGraphPreparationPipeline(OpPassManager &pm,
+                                        const CPUPipelineOptions &options,
+                                        bool forGPU, bool warpgroupMma) {
   pm.addPass(createRelayToRelax());
   // Before mixed precision, which then computes attention in half precision
   // as it does matmuls.
@@ -74,6 +74,28 @@ void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
     pm.addPass(relax::createRelaxConvert1x1Conv2DToMatmul());
   if (options.foldConstant)
     pm.addPass(relax::createRelaxFoldConstant());
+  // What depends on the weights alone (their layouts, casts, batch norm
+  // scales) into <name>_transform_params, run once by the caller.
+  relax::RelaxLiftTransformParamsOptions lift;
+  lift.numInput = options.numInput;
+  pm.addPass(relax::createRelaxLiftTransformParams(lift));
+}
+
+bool mlc::liftsTransformParams(ModuleOp module, int64_t numInput) {
+  if (numInput >= 0)
+    return true;
+  return llvm::any_of(module.getOps<func::FuncOp>(), [](func::FuncOp func) {
+    return func->hasAttr(relax::kNumInputAttr);
+  });
+}
+
+void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
+                                      const CPUPipelineOptions &options,
+                                      bool forGPU, bool warpgroupMma) {
+  if (!options.graphPrepared)
+    buildGraphPreparationPipeline(pm, options, forGPU, warpgroupMma);
+  // emulate-gpu-schedule compiles the graph as the GPU pipeline does.
+  forGPU |= options.emulateGPUSchedule;
   pm.addPass(createRelaxLegalizeOps());
   if (options.foldConstant) {
     pm.addPass(relax::createRelaxFoldConstant());

@@ -139,15 +139,31 @@ void mlc::buildGPUKernelSchedulePipeline(OpPassManager &pm,
       tensorir::createTensorIRCompactBufferAllocation(compaction));
 }
 
-void mlc::buildGPUPipeline(OpPassManager &pm,
-                           const GPUPipelineOptions &options) {
-  // Graph level: the same kernels as on the CPU.
-  CPUPipelineOptions graph;
+/// The graph-level options of the GPU pipeline's `options`.
+static void copyGraphOptions(const mlc::GPUPipelineOptions &options,
+                             mlc::CPUPipelineOptions &graph) {
   graph.fuseOptLevel = options.fuseOptLevel;
   graph.foldConstant = options.foldConstant;
   graph.mixedPrecision = options.mixedPrecision;
+  graph.numInput = options.numInput;
   graph.rewriteAttention = options.rewriteAttention;
   graph.convLayout = options.convLayout;
+  graph.graphPrepared = options.graphPrepared;
+}
+
+void mlc::buildGraphPreparationPipeline(OpPassManager &pm,
+                                        const GPUPipelineOptions &options) {
+  mlc::CPUPipelineOptions graph;
+  copyGraphOptions(options, graph);
+  buildGraphPreparationPipeline(pm, graph, /*forGPU=*/true,
+                                hasWarpgroupMMA(options.chip));
+}
+
+void mlc::buildGPUPipeline(OpPassManager &pm,
+                           const GPUPipelineOptions &options) {
+  // Graph level: the same kernels as on the CPU.
+  mlc::CPUPipelineOptions graph;
+  copyGraphOptions(options, graph);
   buildGraphToKernelsPipeline(pm, graph, /*forGPU=*/true,
                               hasWarpgroupMMA(options.chip));
 

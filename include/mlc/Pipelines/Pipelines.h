@@ -13,6 +13,7 @@
 #ifndef MLC_PIPELINES_PIPELINES_H
 #define MLC_PIPELINES_PIPELINES_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Pass/PassOptions.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -50,6 +51,18 @@ struct CPUPipelineOptions
                      "them where that is safe (relax-to-mixed-precision "
                      "compute-dtype; empty: keep the model's types)"),
       llvm::cl::init("")};
+  PassOptions::Option<int64_t> numInput{
+      *this, "num-input",
+      llvm::cl::desc("Inputs of @main (TVM's num_input); the parameters "
+                     "after them are weights, whose transforms (layout, "
+                     "casts, batch norm scales) move into "
+                     "@main_transform_params, run once by the caller "
+                     "(relax-lift-transform-params; -1: only functions "
+                     "with a relax.num_input attribute)"),
+      llvm::cl::init(-1)};
+  /// Set by the caller that ran buildGraphPreparationPipeline already (not
+  /// an option of the textual pipeline).
+  bool graphPrepared = false;
   PassOptions::Option<std::string> convLayout{
       *this, "conv-layout",
       llvm::cl::desc("Run the 2-d convolutions, and the ops between them, in "
@@ -222,10 +235,29 @@ bool hasWarpgroupMMA(llvm::StringRef chip);
 /// pipeline for sm_90a, and emulate-gpu-chip=sm_90a) rewrites 1x1 NHWC
 /// convolutions as matmuls for the Hopper Matmul rule. Modules without relay
 /// or relax pass through unchanged.
+/// The graph preparation (relay-to-relax to relax-lift-transform-params)
+/// runs first unless `options.graphPrepared`.
 void buildGraphToKernelsPipeline(mlir::OpPassManager &pm,
                                  const CPUPipelineOptions &options,
                                  bool forGPU = false,
                                  bool warpgroupMma = false);
+
+/// The graph-level part of buildGraphToKernelsPipeline, before legalization:
+/// relay-to-relax, the attention rewrite, layouts, mixed precision, the
+/// batch norm decomposition, constant folding on relax ops and
+/// relax-lift-transform-params. After it the public functions have the
+/// parameters and names the compiled library exports (lifting changes
+/// them), so mlc-compile runs it first when a module lifts (see
+/// liftsTransformParams) and then the pipeline with `graphPrepared`.
+void buildGraphPreparationPipeline(mlir::OpPassManager &pm,
+                                   const CPUPipelineOptions &options,
+                                   bool forGPU = false,
+                                   bool warpgroupMma = false);
+
+/// Whether relax-lift-transform-params will change a function of `module`:
+/// `numInput` (the pipelines' num-input) is set, or a function has a
+/// relax.num_input attribute.
+bool liftsTransformParams(mlir::ModuleOp module, int64_t numInput);
 
 /// Bufferizes a tensor-level module (linalg/tensor/arith/math on tensors):
 /// one-shot bufferization across function boundaries with identity layouts,
@@ -349,6 +381,18 @@ struct GPUPipelineOptions
                      "(relax-to-mixed-precision; also for a float16 model, "
                      "whose GEMMs then take the tensor cores; empty: off)"),
       llvm::cl::init("")};
+  PassOptions::Option<int64_t> numInput{
+      *this, "num-input",
+      llvm::cl::desc("Inputs of @main (TVM's num_input); the parameters "
+                     "after them are weights, whose transforms (layout, "
+                     "casts, batch norm scales) move into "
+                     "@main_transform_params, run once by the caller "
+                     "(relax-lift-transform-params; -1: only functions "
+                     "with a relax.num_input attribute)"),
+      llvm::cl::init(-1)};
+  /// Set by the caller that ran buildGraphPreparationPipeline already (not
+  /// an option of the textual pipeline).
+  bool graphPrepared = false;
   PassOptions::Option<bool> rewriteAttention{
       *this, "rewrite-attention",
       llvm::cl::desc("Replace the models' softmax(Q K^T * scale + bias) V "
@@ -379,6 +423,10 @@ unsigned getMinimumPTXVersion(llvm::StringRef chip);
 /// validateGPUPipelineOptions first.
 void buildGPUPipeline(mlir::OpPassManager &pm,
                       const GPUPipelineOptions &options);
+
+/// The GPU pipeline's graph preparation (see the CPU overload).
+void buildGraphPreparationPipeline(mlir::OpPassManager &pm,
+                                   const GPUPipelineOptions &options);
 
 /// What a tool's `--target=cpu|cuda[:sm_XX]` names (mlc-compile, mlc-run):
 /// the host CPU (the CPU pipeline), or NVIDIA GPUs (the GPU pipeline).

@@ -42,6 +42,9 @@ namespace mlc::relax {
 
 /// Name of the argument attribute holding a Relax parameter's name.
 inline constexpr llvm::StringLiteral kParamNameAttr = "relax.name";
+/// A relax function's number of inputs (TVM's `num_input` attribute): the
+/// parameters after them are weights (relax-lift-transform-params).
+inline constexpr llvm::StringLiteral kNumInputAttr = "relax.num_input";
 
 /// The symbolic shape of a ranked tensor type in `scope`: its
 /// `#relax.shape` encoding if it has one, otherwise its static sizes (with
