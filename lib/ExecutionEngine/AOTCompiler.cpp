@@ -688,8 +688,7 @@ llvm::Error mlc::compileToFile(ModuleOp module, const AOTCompileOptions &opts,
   // adds <name>_transform_params: the graph is prepared first, and the
   // entries are those of the prepared module.
   bool lowered = isLLVMDialectModule(module);
-  if (!lowered && mlc::liftsTransformParams(module, cuda ? gpuOptions->numInput
-                                                         : options->numInput)) {
+  if (!lowered && (cuda ? gpuOptions->numInput : options->numInput) >= 0) {
     TimingScope preparationTimer = root.nest("Graph preparation");
     PassManager pm(&context);
     pm.enableTiming(preparationTimer);

@@ -475,13 +475,11 @@ Executable::create(ModuleOp module, StringRef entry,
     return parsed.takeError();
   // One entry runs here; lifting would change its parameters and add the
   // transform that its caller must run first.
-  if (liftsTransformParams(module, parsed->cuda ? parsed->gpu->numInput
-                                                : parsed->cpu->numInput))
+  if ((parsed->cuda ? parsed->gpu->numInput : parsed->cpu->numInput) >= 0)
     return createError(
-        "num-input (or a relax.num_input attribute) lifts the weights' "
-        "transforms into <name>_transform_params, which changes the entry's "
-        "parameters; compile with mlc-compile and call both functions of "
-        "the library");
+        "num-input lifts the weights' transforms into "
+        "main_transform_params, which changes the entry's parameters; "
+        "compile with mlc-compile and call both functions of the library");
   llvm::Expected<EntrySignature> signature = EntrySignature::get(module, entry);
   if (!signature)
     return signature.takeError();

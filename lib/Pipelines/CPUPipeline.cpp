@@ -75,18 +75,14 @@ void mlc::buildGraphPreparationPipeline(OpPassManager &pm,
   if (options.foldConstant)
     pm.addPass(relax::createRelaxFoldConstant());
   // What depends on the weights alone (their layouts, casts, batch norm
-  // scales) into <name>_transform_params, run once by the caller.
-  relax::RelaxLiftTransformParamsOptions lift;
-  lift.numInput = options.numInput;
-  pm.addPass(relax::createRelaxLiftTransformParams(lift));
-}
-
-bool mlc::liftsTransformParams(ModuleOp module, int64_t numInput) {
-  if (numInput >= 0)
-    return true;
-  return llvm::any_of(module.getOps<func::FuncOp>(), [](func::FuncOp func) {
-    return func->hasAttr(relax::kNumInputAttr);
-  });
+  // scales) into main_transform_params, run once by the caller. As in
+  // TVM's build, only on request: a relax.num_input attribute alone (from_fx
+  // with keep_params_as_input) only marks the weights.
+  if (options.numInput >= 0) {
+    relax::RelaxLiftTransformParamsOptions lift;
+    lift.numInput = options.numInput;
+    pm.addPass(relax::createRelaxLiftTransformParams(lift));
+  }
 }
 
 void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,

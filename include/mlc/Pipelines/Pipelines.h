@@ -13,7 +13,6 @@
 #ifndef MLC_PIPELINES_PIPELINES_H
 #define MLC_PIPELINES_PIPELINES_H
 
-#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/Pass/PassOptions.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -57,8 +56,7 @@ struct CPUPipelineOptions
                      "after them are weights, whose transforms (layout, "
                      "casts, batch norm scales) move into "
                      "@main_transform_params, run once by the caller "
-                     "(relax-lift-transform-params; -1: only functions "
-                     "with a relax.num_input attribute)"),
+                     "(relax-lift-transform-params; -1: no lifting)"),
       llvm::cl::init(-1)};
   /// Set by the caller that ran buildGraphPreparationPipeline already (not
   /// an option of the textual pipeline).
@@ -247,17 +245,12 @@ void buildGraphToKernelsPipeline(mlir::OpPassManager &pm,
 /// batch norm decomposition, constant folding on relax ops and
 /// relax-lift-transform-params. After it the public functions have the
 /// parameters and names the compiled library exports (lifting changes
-/// them), so mlc-compile runs it first when a module lifts (see
-/// liftsTransformParams) and then the pipeline with `graphPrepared`.
+/// them), so mlc-compile runs it first when the options lift (num-input)
+/// and then the pipeline with `graphPrepared`.
 void buildGraphPreparationPipeline(mlir::OpPassManager &pm,
                                    const CPUPipelineOptions &options,
                                    bool forGPU = false,
                                    bool warpgroupMma = false);
-
-/// Whether relax-lift-transform-params will change a function of `module`:
-/// `numInput` (the pipelines' num-input) is set, or a function has a
-/// relax.num_input attribute.
-bool liftsTransformParams(mlir::ModuleOp module, int64_t numInput);
 
 /// Bufferizes a tensor-level module (linalg/tensor/arith/math on tensors):
 /// one-shot bufferization across function boundaries with identity layouts,
@@ -387,8 +380,7 @@ struct GPUPipelineOptions
                      "after them are weights, whose transforms (layout, "
                      "casts, batch norm scales) move into "
                      "@main_transform_params, run once by the caller "
-                     "(relax-lift-transform-params; -1: only functions "
-                     "with a relax.num_input attribute)"),
+                     "(relax-lift-transform-params; -1: no lifting)"),
       llvm::cl::init(-1)};
   /// Set by the caller that ran buildGraphPreparationPipeline already (not
   /// an option of the textual pipeline).

@@ -205,6 +205,8 @@ bool matchBlock(BlockOp block, RaisePlan &plan) {
     if (auto init = dyn_cast<InitOp>(op)) {
       // One store of a value computed without the reduce variables.
       Block &initBody = init.getBody().front();
+      if (initBody.getOperations().size() < 2)
+        return false;
       auto initStore = dyn_cast<memref::StoreOp>(*std::prev(initBody.end(), 2));
       if (!initStore || initStore.getMemRef() != output ||
           initStore.getIndices() != store.getIndices() ||
@@ -428,6 +430,9 @@ bool matchPad(BlockOp block, PadPlan &plan) {
   if (!plan.outermost || block.getInitOp())
     return false;
   Block *body = block.getBodyBlock();
+  // The store before the terminator (an empty block has none).
+  if (body->getOperations().size() < 2)
+    return false;
   auto store = dyn_cast<memref::StoreOp>(*std::prev(body->end(), 2));
   if (!store)
     return false;

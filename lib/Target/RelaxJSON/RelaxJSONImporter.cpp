@@ -299,6 +299,7 @@ OwningOpRef<ModuleOp> GraphImporter::run(const json::Object &graph) {
   FailureOr<SmallVector<GraphArgument>> params = readArguments(graph, "params");
   if (failed(inputs) || failed(params))
     return {};
+  size_t numInputs = inputs->size();
   SmallVector<GraphArgument> arguments = std::move(*inputs);
   llvm::append_range(arguments, *params);
   llvm::StringSet<> names;
@@ -356,6 +357,11 @@ OwningOpRef<ModuleOp> GraphImporter::run(const json::Object &graph) {
   func.setFunctionType(
       builder.getFunctionType(argTypes, ValueRange(results).getTypes()));
 
+  // Parameters kept as parameters are weights after the inputs (TVM's
+  // num_input, as its from_fx sets with keep_params_as_input): what
+  // relax-lift-transform-params lifts.
+  if (!graph.getString("bind_params") && !params->empty())
+    func->setAttr(relax::kNumInputAttr, builder.getI64IntegerAttr(numInputs));
   // Parameters bound from a file become dense_resource constants.
   if (std::optional<StringRef> file = graph.getString("bind_params")) {
     SmallString<256> path(*file);

@@ -498,3 +498,19 @@ tensorir.prim_func @shift_min(%A: memref<8xf32>, %B: memref<10xf32>) {
   }
   tensorir.return
 }
+
+// -----
+
+// Negative: a block without a body (no store) stays as it is. The pad
+// match read the op before the terminator without checking there was one
+// (a crash the mlc-opt fuzzer found with this extent).
+// CHECK-LABEL: tensorir.prim_func @empty
+// CHECK:         tensorir.for %{{.*}} = 0 to 1099511627776
+// CHECK:           tensorir.block "Y"
+// CHECK-NOT:     linalg
+tensorir.prim_func @empty() {
+  tensorir.for %i = 0 to 1099511627776 {
+    tensorir.block "Y"(%vi = spatial(1099511627776, %i)) {
+    }
+  }
+}

@@ -15,6 +15,7 @@ from torch import nn
 from mlc_test_utils import expect_error
 
 import mlc
+from mlc.executor import compile_module
 from mlc.relax.frontend import detach_params
 from mlc.relax.frontend.torch import from_exported_program, from_fx
 
@@ -74,6 +75,26 @@ run = mlc.create_executor(mod=kept, params=dict(zip(names, params["main"]))).eva
 compare(run, 2)
 print("params as inputs: ok")
 # CHECK: params as inputs: ok
+
+# TVM's deployment flow: the kept params are main's weights (num_input),
+# whose transforms LiftTransformParams moves into main_transform_params.
+print("relax.num_input:", "relax.num_input = 1 : i64" in kept.text)
+# CHECK: relax.num_input: True
+lifted = mlc.relax.transform.LiftTransformParams()(kept)
+library = compile_module(lifted)
+transformed = library["main_transform_params"](*params["main"])
+transformed = transformed if isinstance(transformed, tuple) else (transformed,)
+
+
+def run_lifted(x):
+    out = np.empty((x.shape[0], 10), np.float32)  # a dynamic shape: passed
+    library["main"](x, *transformed, out)
+    return out
+
+
+compare(run_lifted, 3)
+print("lifted, %d transformed weights: ok" % len(transformed))
+# CHECK: lifted, {{[0-9]+}} transformed weights: ok
 
 
 class Unsupported(nn.Module):

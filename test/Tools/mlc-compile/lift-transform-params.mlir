@@ -19,7 +19,7 @@
 // HEADER:      void _mlir_ciface_main(mlc_memref_2d_f32 *x, mlc_memref_2d_f32 *transformed_0, mlc_memref_2d_f32 *out0);
 // HEADER:      void _mlir_ciface_main_transform_params(mlc_memref_2d_f32 *w, mlc_memref_2d_f32 *out0);
 
-// ONE-ENTRY: mlc-run: error: num-input (or a relax.num_input attribute) lifts the weights' transforms into <name>_transform_params
+// ONE-ENTRY: mlc-run: error: num-input lifts the weights' transforms into main_transform_params
 
 // BAD: error: 'func.func' op has 'relax.num_input' 3 : i64; expected an integer in [0, 2], the number of its parameters that are inputs
 

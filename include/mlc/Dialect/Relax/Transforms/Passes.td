@@ -122,7 +122,10 @@ def RelaxLiftTransformParams
     beside its 62). Constants the lifted ops read are cloned into the
     transform. A function with nothing to lift is left as it is.
 
-    With `num-input` set, `@<func-name>` gets that attribute first. Errors
+    The relax graph importer sets the attribute when the params stay
+    parameters (`from_fx(..., keep_params_as_input=True)`, as TVM's
+    from_fx does). With `num-input` set, `@<func-name>` gets that
+    attribute first; the pipelines run the pass only then. Errors
     (the pass fails): `num-input` without such a function, a count outside
     [0, number of parameters], a function that is called in the module
     (its parameters would change under the caller), or a symbol
