@@ -466,6 +466,10 @@ LogicalResult splitPaddedWindow(RewriterBase &rewriter, linalg::LinalgOp op) {
       op.getNumDpsInits() != 1 || op.getNumReductionLoops() == 0 ||
       linalg::isaContractionOpInterface(op) || matchConv(op))
     return failure();
+  // An empty loop (a 0 x 0 window) computes nothing to split, and tiling it
+  // by zero crashed upstream's tile size computation.
+  if (llvm::is_contained(op.getStaticLoopRanges(), 0))
+    return failure();
   std::optional<WindowDims> window = matchWindowReduction(op);
   if (!window)
     return failure();

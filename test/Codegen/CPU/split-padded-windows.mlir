@@ -302,3 +302,50 @@ func.func @not_padded(%img: memref<1x8x16xf32>, %res: memref<1x6x16xf32>) {
   }
   return
 }
+
+// -----
+
+// Negative: a 0 x 0 window computes nothing and is left alone (tiling its
+// empty loops into channel tasks crashed; found by the mlc-opt fuzzer).
+#win = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 + d5, d2 + d6, d3 + d4)>
+#wts = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d5, d6, d4, d3)>
+#out = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d3)>
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#acc = affine_map<(d0, d1, d2, d3) -> (0, d1, d2, d3)>
+#bias = affine_map<(d0, d1, d2, d3) -> (0, 0, 0, d3)>
+// CHECK-LABEL: func.func @empty_window
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : memref<1x6x6x32xf32>, memref<0x0x1x32xf32>)
+func.func @empty_window(%img: memref<1x4x4x32xf32>, %w: memref<0x0x1x32xf32>, %b: memref<1x1x1x32xf32>, %res: memref<1x4x4x32xf32>) {
+  %zero = arith.constant 0.000000e+00 : f32
+  %acc = memref.alloc() : memref<1x4x4x32xf32>
+  %pad = memref.alloc() : memref<1x6x6x32xf32>
+  %t = memref.subview %pad[0, 0, 0, 0] [1, 1, 6, 32] [1, 1, 1, 1] : memref<1x6x6x32xf32> to memref<1x1x6x32xf32, strided<[1152, 192, 32, 1]>>
+  linalg.fill ins(%zero : f32) outs(%t : memref<1x1x6x32xf32, strided<[1152, 192, 32, 1]>>)
+  %bo = memref.subview %pad[0, 5, 0, 0] [1, 1, 6, 32] [1, 1, 1, 1] : memref<1x6x6x32xf32> to memref<1x1x6x32xf32, strided<[1152, 192, 32, 1], offset: 960>>
+  linalg.fill ins(%zero : f32) outs(%bo : memref<1x1x6x32xf32, strided<[1152, 192, 32, 1], offset: 960>>)
+  %l = memref.subview %pad[0, 0, 0, 0] [1, 6, 1, 32] [1, 1, 1, 1] : memref<1x6x6x32xf32> to memref<1x6x1x32xf32, strided<[1152, 192, 32, 1]>>
+  linalg.fill ins(%zero : f32) outs(%l : memref<1x6x1x32xf32, strided<[1152, 192, 32, 1]>>)
+  %r = memref.subview %pad[0, 0, 5, 0] [1, 6, 1, 32] [1, 1, 1, 1] : memref<1x6x6x32xf32> to memref<1x6x1x32xf32, strided<[1152, 192, 32, 1], offset: 160>>
+  linalg.fill ins(%zero : f32) outs(%r : memref<1x6x1x32xf32, strided<[1152, 192, 32, 1], offset: 160>>)
+  %in = memref.subview %pad[0, 1, 1, 0] [1, 4, 4, 32] [1, 1, 1, 1] : memref<1x6x6x32xf32> to memref<1x4x4x32xf32, strided<[1152, 192, 32, 1], offset: 224>>
+  linalg.copy ins(%img : memref<1x4x4x32xf32>) outs(%in : memref<1x4x4x32xf32, strided<[1152, 192, 32, 1], offset: 224>>)
+  linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} outs(%acc : memref<1x4x4x32xf32>) {
+  ^bb0(%o: f32):
+    linalg.yield %zero : f32
+  }
+  linalg.generic {indexing_maps = [#win, #wts, #out], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%pad, %w : memref<1x6x6x32xf32>, memref<0x0x1x32xf32>) outs(%acc : memref<1x4x4x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %0 = arith.mulf %x, %y : f32
+    %1 = arith.addf %o, %0 : f32
+    linalg.yield %1 : f32
+  }
+  linalg.generic {indexing_maps = [#acc, #bias, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%acc, %b : memref<1x4x4x32xf32>, memref<1x1x1x32xf32>) outs(%res : memref<1x4x4x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %0 = arith.addf %x, %y : f32
+    %1 = arith.maximumf %0, %zero : f32
+    linalg.yield %1 : f32
+  }
+  memref.dealloc %acc : memref<1x4x4x32xf32>
+  memref.dealloc %pad : memref<1x6x6x32xf32>
+  return
+}

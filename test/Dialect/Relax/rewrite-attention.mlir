@@ -175,6 +175,31 @@ func.func @scale_not_constant(%q: tensor<2x8x4xf32>, %k: tensor<2x4x8xf32>, %v: 
   return %3 : tensor<2x8x4xf32>
 }
 
+// A NaN or infinite scale (attention takes finite ones; a crash the
+// mlc-opt fuzzer found) is left alone.
+// CHECK-LABEL: func.func @scale_not_finite
+// CHECK-NOT: relax.nn.attention
+// CHECK: return
+func.func @scale_not_finite(%q: tensor<2x8x4xf32>, %k: tensor<2x4x8xf32>, %v: tensor<2x8x4xf32>) -> tensor<2x8x4xf32> {
+  %c = relax.constant dense<0x7FC00000> : tensor<f32>
+  %0 = relax.matmul %q, %k : (tensor<2x8x4xf32>, tensor<2x4x8xf32>) -> tensor<2x8x8xf32>
+  %1 = relax.multiply %0, %c : (tensor<2x8x8xf32>, tensor<f32>) -> tensor<2x8x8xf32>
+  %2 = relax.nn.softmax %1 : (tensor<2x8x8xf32>) -> tensor<2x8x8xf32>
+  %3 = relax.matmul %2, %v : (tensor<2x8x8xf32>, tensor<2x8x4xf32>) -> tensor<2x8x4xf32>
+  return %3 : tensor<2x8x4xf32>
+}
+// CHECK-LABEL: func.func @scale_infinite
+// CHECK-NOT: relax.nn.attention
+// CHECK: return
+func.func @scale_infinite(%q: tensor<2x8x4xf32>, %k: tensor<2x4x8xf32>, %v: tensor<2x8x4xf32>) -> tensor<2x8x4xf32> {
+  %c = relax.constant dense<0x7F800000> : tensor<f32>
+  %0 = relax.matmul %q, %k : (tensor<2x8x4xf32>, tensor<2x4x8xf32>) -> tensor<2x8x8xf32>
+  %1 = relax.multiply %c, %0 : (tensor<f32>, tensor<2x8x8xf32>) -> tensor<2x8x8xf32>
+  %2 = relax.nn.softmax %1 : (tensor<2x8x8xf32>) -> tensor<2x8x8xf32>
+  %3 = relax.matmul %2, %v : (tensor<2x8x8xf32>, tensor<2x8x4xf32>) -> tensor<2x8x4xf32>
+  return %3 : tensor<2x8x4xf32>
+}
+
 // CHECK-LABEL: func.func @scale_outside_bias
 // CHECK-NOT: relax.nn.attention
 // CHECK: return

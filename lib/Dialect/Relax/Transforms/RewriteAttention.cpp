@@ -20,6 +20,7 @@
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <cmath>
 #include <optional>
 
 namespace mlc::relax {
@@ -178,7 +179,9 @@ std::optional<AttentionChain> matchAttention(MatmulOp root) {
   if ((rank != 3 && rank != 4) || (axis != -1 && axis != rank - 1))
     return std::nullopt;
   chain.ops.push_back(softmax);
-  if (!matchScores(softmax.getData(), chain))
+  // attention takes a finite scale (NaN or infinite factors, or a product
+  // that overflows, stay as they are).
+  if (!matchScores(softmax.getData(), chain) || !std::isfinite(chain.scale))
     return std::nullopt;
   // Q (.., S, H), Kᵀ (.., H, S_kv), V (.., S_kv, H_v), batch dimensions
   // equal (attention does not broadcast them), one float type.
