@@ -134,6 +134,10 @@ class GPUPipelineFuzzer(fuzzlib.Fuzzer):
             opts["fold-constant"] = rng.choice(["true", "false"])
         if rng.random() < 0.2:
             opts["plan-memory"] = rng.choice(["true", "false"])
+        if rng.random() < 0.2:
+            opts["max-kernel-constant-bytes"] = str(rng.choice([0, 1, 64, 4096, -1, 2**63 - 1]))
+        if rng.random() < 0.15:
+            opts["num-input"] = str(rng.choice([-1, 0, 1, 2, 3, 100, -5]))
         if rng.random() < 0.05:
             opts["toolkit"] = rng.choice(["/nonexistent", "/", "/usr/local/cuda"])
         if rng.random() < 0.02:
