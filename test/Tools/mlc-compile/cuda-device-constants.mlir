@@ -4,11 +4,16 @@
 // CUDA driver of the runtime's test (a "device" over host memory whose
 // kernel mlc_add_constant_memref checks that the constant is memory it
 // allocated), a --target=cuda library adds a 4 x 5 constant to its input,
-// twice (the second call reads the kept copy), compared with numpy.
-// REQUIRES: cuda-runtime, c-compiler
+// twice (the second call reads the kept copy), compared with numpy; so
+// does mlc-run.
+// REQUIRES: mlc-run, cuda-runtime, c-compiler
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %cc -std=c99 -Wall -Wextra -Werror -shared -fPIC -I%cuda_toolkit_dir/include %mlc_src_root/test/ExecutionEngine/Inputs/fake-libcuda.c -o %t/libcuda.so.1
 // RUN: mlc-compile %s --target=cuda --pipeline-options='format=isa max-kernel-constant-bytes=64' -o %t/add.so
+// The JIT (mlc-run) resolves the runtime's entry point too: x = 0..19.
+// RUN: %python -c "import numpy as np; np.savez('%t/x.npz', x=np.arange(20, dtype=np.int32))"
+// RUN: env LD_LIBRARY_PATH=%t mlc-run %s --target=cuda --pipeline-options='format=isa max-kernel-constant-bytes=64' --inputs=%t/x.npz | FileCheck %s --check-prefix=JIT
+// JIT: out0: tensor<20xi32> min -1 max 23 mean 10.95 [3, 0, 6, 4, -1, 14, ...]
 // RUN: env LD_LIBRARY_PATH=%t PYTHONPATH=%mlc_src_root/python %python -c "import numpy as np; from mlc import runtime; c = np.array([[3, -1, 4, 1, -5], [9, 2, -6, 5, 3], [-5, 8, 9, 7, -9], [3, 2, 3, -8, 4]], np.int32).ravel(); main = runtime.load_module('%t/add.so')['main']; xs = [np.random.default_rng(s).integers(-1000, 1000, 20, dtype=np.int32) for s in (0, 1)]; outs = [main(x) for x in xs]; assert all((o == x + c).all() for o, x in zip(outs, xs)), outs; print('constants ok')" | FileCheck %s --check-prefix=RUN-OK
 //
 // The host's calls and the kernel's arguments: no copy of the constant in
