@@ -24,6 +24,13 @@ class OpPassManager;
 
 namespace mlc {
 
+/// The CPU and GPU pipelines' num-input option.
+inline constexpr const char kNumInputDescription[] =
+    "Inputs of @main (TVM's num_input); the parameters after them are "
+    "weights, whose transforms (layout, casts, batch norm scales) move into "
+    "@main_transform_params, run once by the caller "
+    "(relax-lift-transform-params; -1: no lifting)";
+
 struct CPUPipelineOptions
     : public mlir::PassPipelineOptions<CPUPipelineOptions> {
   PassOptions::Option<bool> hoistResultAllocs{
@@ -50,14 +57,9 @@ struct CPUPipelineOptions
                      "them where that is safe (relax-to-mixed-precision "
                      "compute-dtype; empty: keep the model's types)"),
       llvm::cl::init("")};
-  PassOptions::Option<int64_t> numInput{
-      *this, "num-input",
-      llvm::cl::desc("Inputs of @main (TVM's num_input); the parameters "
-                     "after them are weights, whose transforms (layout, "
-                     "casts, batch norm scales) move into "
-                     "@main_transform_params, run once by the caller "
-                     "(relax-lift-transform-params; -1: no lifting)"),
-      llvm::cl::init(-1)};
+  PassOptions::Option<int64_t> numInput{*this, "num-input",
+                                        llvm::cl::desc(kNumInputDescription),
+                                        llvm::cl::init(-1)};
   /// Set by the caller that ran buildGraphPreparationPipeline already (not
   /// an option of the textual pipeline).
   bool graphPrepared = false;
@@ -374,14 +376,9 @@ struct GPUPipelineOptions
                      "(relax-to-mixed-precision; also for a float16 model, "
                      "whose GEMMs then take the tensor cores; empty: off)"),
       llvm::cl::init("")};
-  PassOptions::Option<int64_t> numInput{
-      *this, "num-input",
-      llvm::cl::desc("Inputs of @main (TVM's num_input); the parameters "
-                     "after them are weights, whose transforms (layout, "
-                     "casts, batch norm scales) move into "
-                     "@main_transform_params, run once by the caller "
-                     "(relax-lift-transform-params; -1: no lifting)"),
-      llvm::cl::init(-1)};
+  PassOptions::Option<int64_t> numInput{*this, "num-input",
+                                        llvm::cl::desc(kNumInputDescription),
+                                        llvm::cl::init(-1)};
   /// Set by the caller that ran buildGraphPreparationPipeline already (not
   /// an option of the textual pipeline).
   bool graphPrepared = false;
