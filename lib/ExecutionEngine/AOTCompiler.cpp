@@ -688,16 +688,24 @@ llvm::Error mlc::compileToFile(ModuleOp module, const AOTCompileOptions &opts,
   // adds <name>_transform_params: the graph is prepared first, and the
   // entries are those of the prepared module.
   bool lowered = isLLVMDialectModule(module);
-  if (!lowered && (cuda ? gpuOptions->numInput : options->numInput) >= 0) {
-    TimingScope preparationTimer = root.nest("Graph preparation");
+  // Runs the passes `build` adds on the module, timed as `name`.
+  auto runPipeline =
+      [&](StringRef name,
+          llvm::function_ref<void(OpPassManager &)> build) -> LogicalResult {
+    TimingScope timer = root.nest(name);
     PassManager pm(&context);
-    pm.enableTiming(preparationTimer);
+    pm.enableTiming(timer);
     mlc::addPassFailureDiagnostics(pm);
-    if (cuda)
-      mlc::buildGraphPreparationPipeline(pm, *gpuOptions);
-    else
-      mlc::buildGraphPreparationPipeline(pm, *options);
-    if (failed(pm.run(module)))
+    build(pm);
+    return pm.run(module);
+  };
+  if (!lowered && (cuda ? gpuOptions->numInput : options->numInput) >= 0) {
+    if (failed(runPipeline("Graph preparation", [&](OpPassManager &pm) {
+          if (cuda)
+            mlc::buildGraphPreparationPipeline(pm, *gpuOptions);
+          else
+            mlc::buildGraphPreparationPipeline(pm, *options);
+        })))
       return createDiagnosedError();
     options->graphPrepared = gpuOptions->graphPrepared = true;
   }
@@ -800,17 +808,13 @@ llvm::Error mlc::compileToFile(ModuleOp module, const AOTCompileOptions &opts,
     for (Operation *op : entries)
       op->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                   UnitAttr::get(&context));
-    TimingScope pipelineTimer = root.nest("MLIR pipeline");
-    PassManager pm(&context);
-    pm.enableTiming(pipelineTimer);
-    mlc::addPassFailureDiagnostics(pm);
-    if (cuda)
-      mlc::buildGPUPipeline(pm, *gpuOptions);
-    else
-      mlc::buildCPUPipeline(pm, *options);
-    if (failed(pm.run(module)))
+    if (failed(runPipeline("MLIR pipeline", [&](OpPassManager &pm) {
+          if (cuda)
+            mlc::buildGPUPipeline(pm, *gpuOptions);
+          else
+            mlc::buildCPUPipeline(pm, *options);
+        })))
       return createDiagnosedError();
-    pipelineTimer.stop();
     if (outputKind == OutputKind::PTX) {
       if (llvm::Error error = writePTX(module, output->os()))
         return error;

@@ -182,20 +182,17 @@ struct RelaxLiftTransformParamsPass
     // inputs; the weights go.
     MLIRContext *context = func.getContext();
     for (auto [i, output] : llvm::enumerate(outputs)) {
-      std::string name;
-      auto arg = dyn_cast<BlockArgument>(output);
-      if (auto nameAttr = arg ? func.getArgAttrOfType<StringAttr>(
-                                    arg.getArgNumber(), kParamNameAttr)
-                              : StringAttr())
-        name = nameAttr.str();
-      else
-        name = "transformed_" + std::to_string(i);
+      StringAttr name;
+      if (auto arg = dyn_cast<BlockArgument>(output))
+        name = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                 kParamNameAttr);
+      if (!name)
+        name = StringAttr::get(context, "transformed_" + std::to_string(i));
       unsigned index = func.getNumArguments();
       if (failed(func.insertArgument(
               index, output.getType(),
-              DictionaryAttr::get(
-                  context, {NamedAttribute(kParamNameAttr,
-                                           StringAttr::get(context, name))}),
+              DictionaryAttr::get(context,
+                                  {NamedAttribute(kParamNameAttr, name)}),
               output.getLoc())))
         return failure();
       output.replaceUsesWithIf(func.getArgument(index), [&](OpOperand &use) {
