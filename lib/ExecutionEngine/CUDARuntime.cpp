@@ -1304,7 +1304,8 @@ MLC_TENSOR_MAP_ENCODER(mlc_cuda_tensor_map_encode_tiled_constant_bf16, true)
 } // extern "C"
 
 namespace {
-// A rank-1 memref descriptor (StridedMemRefType<T, 1>).
+// A rank-1 memref descriptor (StridedMemRefType<T, 1>), which the C
+// interface returns.
 struct MemRefDescriptor1D {
   char *allocated;
   char *aligned;
@@ -1322,14 +1323,16 @@ void placeConstantOnDevice(MemRefDescriptor1D *result,
   *result = {nullptr, nullptr, 0, host->size, 1};
   if (!readyForWork())
     return;
-  if (host->size > 1 && host->stride != 1) {
+  int64_t bytes = 0;
+  char *data = getMemRefData(
+      1, reinterpret_cast<const MemRefDescriptor *>(host), elementBytes, bytes);
+  if (bytes < 0) {
     recordError("the device copy of a constant needs a contiguous constant, "
                 "not one of stride %lld",
                 static_cast<long long>(host->stride));
     return;
   }
-  char *device = getConstantOnDevice(
-      host->aligned + host->offset * elementBytes, host->size * elementBytes);
+  char *device = getConstantOnDevice(data, bytes);
   result->allocated = result->aligned = device;
 }
 } // namespace
