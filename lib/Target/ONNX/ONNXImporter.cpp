@@ -456,6 +456,12 @@ OwningOpRef<ModuleOp> Importer::run() {
                                        scope);
   auto func = func::FuncOp::create(builder, fileLoc, options.entryName,
                                    builder.getFunctionType(argTypes, {}));
+  // The graph's inputs come first, the weights after them (TVM's
+  // num_input, which relax-lift-transform-params reads).
+  if (options.keepParamsAsInput)
+    func->setAttr(
+        relax::kNumInputAttr,
+        builder.getI64IntegerAttr(argTypes.size() - paramInitializers.size()));
   Block *body = func.addEntryBlock();
   builder.setInsertionPointToStart(body);
   for (auto [i, arg] : llvm::enumerate(func.getArguments())) {

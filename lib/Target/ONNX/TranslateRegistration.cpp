@@ -44,7 +44,8 @@ void mlc::registerONNXImportTranslation() {
   static llvm::cl::opt<bool> keepParams(
       "onnx-keep-params-as-input",
       llvm::cl::desc("With --import-onnx: floating-point initializers become "
-                     "function parameters (named by relax.name) instead of "
+                     "function parameters (named by relax.name) after the "
+                     "graph's inputs (relax.num_input) instead of "
                      "constants"),
       llvm::cl::init(false));
   static llvm::cl::list<std::string> inputShapes(

@@ -55,6 +55,12 @@ mod, params = detach_params(mod)
 names = mod.param_names["main"]
 print("kept:", names, 'relax.name = "0.weight"' in mod.text)
 # CHECK: kept: ['0.weight', '0.bias'] True
+# main's first parameter is its input, the others weights (TVM's num_input).
+print("relax.num_input:", "relax.num_input = 1 : i64" in mod.text)
+# CHECK: relax.num_input: True
+lifted = mlc.relax.transform.LiftTransformParams()(mod)
+print("lifted:", "@main_transform_params" in lifted.text)
+# CHECK: lifted: True
 x = rng.standard_normal((2, 8)).astype("float32")
 out = mlc.create_executor(mod=mod, params=dict(zip(names, params["main"]))).evaluate()(x)
 want = np.maximum(x.astype(np.float64) @ seq[0].weight.detach().numpy().T

@@ -49,11 +49,32 @@ def from_aten_graph(graph_module, user_inputs, params, outputs, *,
             tools.save_npz(params_path, converter.params)
             passes.insert(0, "relay-bind-params{params=%s}" % params_path)
         relax = tools.run_passes(relay.text, ",".join(passes))
+    if keep_params_as_input and converter.params:
+        relax = _with_num_input(relax, "main", len(inputs))
     mod = Module(relax)
     if keep_params_as_input:
         mod.params = {"main": list(converter.params.values())}
         mod.param_names = {"main": list(converter.params)}
     return mod
+
+
+def _with_num_input(text, func, num_input):
+    """`text` with `relax.num_input` on @`func`: its first `num_input`
+    parameters are inputs, the others weights (TVM's from_exported_program
+    sets "num_input" so with keep_params_as_input, for
+    LiftTransformParams). MLIR prints a function's header on one line, its
+    own attributes after the `attributes` keyword."""
+    attr = "relax.num_input = %d : i64" % num_input
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if not line.lstrip().startswith("func.func @%s(" % func):
+            continue
+        if " attributes {" in line:
+            lines[i] = line.replace(" attributes {", " attributes {%s, " % attr, 1)
+        elif line.endswith(" {"):
+            lines[i] = line[:-2] + " attributes {%s} {" % attr
+        return "\n".join(lines)
+    raise ValueError("no function @%s in the imported module" % func)
 
 
 def trace_with_make_fx(model, example_args):
