@@ -19,13 +19,16 @@ mlc-opt). Its names follow TVM's where a TVM user would look for them:
     f = mlc.te.create_prim_func([A, B, C])             # tvm.te (the MLC course)
     bb = mlc.relax.BlockBuilder()                      # relax.BlockBuilder, emit_te
     vm = mlc.relax.VirtualMachine(mlc.relax.build(mod), mlc.cpu())
+    ex = mlc.relax.build(mod, target="nvidia/nvidia-h100")  # tvm.target tags, "cuda", ...
+    ex.export_library("model.so")                      # for mlc.runtime.load_module
 """
 
 from .ir import Module
 from .executor import BuiltModule, Executor, PrimFunc, build, create_executor
-from .nd import cpu
-from . import nd, relax, relay, runtime, te, tir, tools, topi
+from .nd import cpu, cuda
+from .target import Target
+from . import nd, relax, relay, runtime, target, te, tir, tools, topi
 
-__all__ = ["Module", "BuiltModule", "Executor", "PrimFunc", "build", "cpu",
-           "create_executor", "nd", "relax", "relay", "runtime", "te", "tir",
-           "tools", "topi"]
+__all__ = ["Module", "BuiltModule", "Executor", "PrimFunc", "Target", "build", "cpu",
+           "create_executor", "cuda", "nd", "relax", "relay", "runtime", "target", "te",
+           "tir", "tools", "topi"]

@@ -8,6 +8,7 @@ import numpy as np
 
 from . import tools
 from .ir import Module
+from .target import Target
 
 
 class Executor:
@@ -21,9 +22,10 @@ class Executor:
     Parameters given at creation are passed by name with every call; inputs
     are passed by position or name."""
 
-    def __init__(self, mod, params=None, entry="main", target="llvm"):
-        if target != "llvm":
-            raise ValueError("only target='llvm' (the host CPU) runs here; got %r" % target)
+    def __init__(self, mod, params=None, entry="main", target="llvm",
+                 pipeline_options=""):
+        self.target = Target(target)
+        self.pipeline_options = pipeline_options
         self.mod = mod if isinstance(mod, Module) else Module(str(mod))
         self.params = dict(params or {})
         self.entry = entry
@@ -36,7 +38,8 @@ class Executor:
         relay.name / relax.name, as mlc-run binds them (the `param` of the
         library's metadata; its C names spell '.' as '_')."""
         if self._library is None:
-            self._library = compile_module(self.mod, [self.entry])
+            self._library = compile_module(self.mod, [self.entry], target=self.target,
+                                           pipeline_options=self.pipeline_options)
             self._input_names = list(self._library[self.entry].param_names)
         return self._library[self.entry], self._input_names
 
@@ -61,11 +64,16 @@ class Executor:
                             % (", ".join(repr(n) for n in missing), self.entry))
         return function, [named[n] for n in input_names], named
 
-    @staticmethod
-    def _dynamic_outputs(function):
+    def _dynamic_outputs(self, function):
         # Their shapes follow from the inputs' symbolic dimensions, which
-        # mlc-run evaluates; the compiled entry needs them passed.
-        return any(-1 in a.shape for a in function.args if a.kind == "output")
+        # mlc-run evaluates (on the CPU); the compiled entry needs them passed.
+        dynamic = any(-1 in a.shape for a in function.args if a.kind == "output")
+        if dynamic and self.target.kind == "cuda":
+            raise NotImplementedError(
+                "@%s: outputs whose shapes depend on the inputs are not supported for "
+                "target %s; compile it (mlc.relax.build) and pass the outputs"
+                % (self.entry, self.target))
+        return dynamic
 
     def evaluate(self):
         """Returns a function that runs the module: f(*inputs, **named)
@@ -160,41 +168,55 @@ class Executor:
         return outputs, timing
 
 
-def compile_module(mod, entries=None, args=(), output=None):
-    """Compiles `mod` (the CPU pipeline) into a shared library and loads it
+def compile_module(mod, entries=None, args=(), output=None, target="llvm",
+                   pipeline_options=""):
+    """Compiles `mod` into a shared library and loads it
     (mlc.runtime.Module); `entries` are the functions to export (default:
-    every public one). In process through the C API (mlcCompileToFile); with
-    `args` (mlc-compile options) or without the C API library, with
-    mlc-compile. The library is written to `output` when given, else to a
-    temporary file removed once loaded (the mapping stays)."""
+    every public one); `target` (mlc.target.Target or what it takes) picks
+    the CPU or the GPU pipeline, `pipeline_options` are its options
+    (mlc-compile --pipeline-options, e.g. "mixed-precision=float16"). In process through the C API
+    (mlcCompileToFile); with `args` (mlc-compile options) or without the C
+    API library, with mlc-compile. The library is written to `output` when
+    given, else to a temporary file removed once loaded (the mapping
+    stays)."""
     from . import _capi, runtime
+    target = Target(target)
     text = mod.text if isinstance(mod, Module) else str(mod)
     with tempfile.TemporaryDirectory() as tmp:
         library = output or os.path.join(tmp, "model.so")
         if not args and _capi.available():
             try:
-                _capi.compile_to_file(text, library, entries=entries)
+                _capi.compile_to_file(text, library, entries=entries,
+                                      target=target.mlc_target, cpu=target.mcpu or "",
+                                      pipeline_options=pipeline_options)
             except _capi.CAPIError as e:
                 raise tools.ToolError("mlc-compile", 1, str(e)) from None
             return runtime.load_module(library)
         model = os.path.join(tmp, "model.mlir")
         with open(model, "w") as f:
             f.write(text)
-        command = [model, "-o", library] + list(args)
+        command = [model, "-o", library, "--target=" + target.mlc_target] + list(args)
+        if target.mcpu:
+            command.append("--mcpu=" + target.mcpu)
+        if pipeline_options:
+            command.append("--pipeline-options=" + pipeline_options)
         if entries:
             command.append("--entry=" + ",".join(entries))
         tools.run("mlc-compile", command)
         return runtime.load_module(library)
 
 
-def create_executor(kind="graph", mod=None, device=None, target="llvm", params=None):
+def create_executor(kind="graph", mod=None, device=None, target="llvm", params=None,
+                    pipeline_options=""):
     """relay.create_executor: every kind compiles ahead of time with the CPU
-    pipeline (once, on the first call) and runs in process (Executor)."""
+    or GPU pipeline of `target` (mlc.target.Target: "llvm", "cuda", ...;
+    once, on the first call; mlc's `pipeline_options` as mlc-compile's)
+    and runs in process (Executor)."""
     if kind not in ("debug", "graph", "vm", "aot"):
         raise ValueError("unknown executor kind %r" % kind)
     if mod is None:
         raise ValueError("create_executor needs mod=")
-    return Executor(mod, params=params, target=target)
+    return Executor(mod, params=params, target=target, pipeline_options=pipeline_options)
 
 
 class PrimFunc:
@@ -239,7 +261,10 @@ class PrimFunc:
                 raise TypeError("buffer %r must be a writeable numpy array" % param.param)
             elif not arrays[i].flags.c_contiguous:
                 passed[i] = np.ascontiguousarray(arrays[i])
-        function(*passed)
+        if self.built.target.kind == "cuda":
+            function.call_in_place(*passed)
+        else:
+            function(*passed)
         for array, copy in zip(arrays, passed):
             if copy is not array and isinstance(array, np.ndarray) \
                     and array.flags.writeable and copy.shape == array.shape:
@@ -249,8 +274,10 @@ class PrimFunc:
 class BuiltModule:
     """What mlc.build returns: prim_funcs by name (rt_lib["mm_relu"])."""
 
-    def __init__(self, mod):
+    def __init__(self, mod, target="llvm", pipeline_options=""):
         self.mod = mod
+        self.target = Target(target)
+        self.pipeline_options = pipeline_options
         self._library = None
 
     def library(self):
@@ -264,17 +291,21 @@ class BuiltModule:
             else:
                 text = re.sub(r"tensorir\.prim_func\s+private\s+@", "tensorir.prim_func @",
                               self.mod.text)
-            self._library = compile_module(Module(text))
+            self._library = compile_module(Module(text), target=self.target,
+                                           pipeline_options=self.pipeline_options)
         return self._library
 
     def __getitem__(self, name):
         return PrimFunc(self, name)
 
 
-def build(mod, target="llvm"):
-    """tvm.build for modules of tensorir.prim_funcs on the host CPU. The
-    module is compiled (mlc-compile, CPU pipeline) when a function is first
-    called."""
-    if target != "llvm":
-        raise ValueError("only target='llvm' (the host CPU) runs here; got %r" % target)
-    return BuiltModule(mod if isinstance(mod, Module) else Module(str(mod)))
+def build(mod, target="llvm", pipeline_options=""):
+    """tvm.build for modules of tensorir.prim_funcs, for the host CPU or
+    (target "cuda", "cuda -arch=sm_90a", a tag such as "nvidia/nvidia-h100":
+    mlc.target.Target) an NVIDIA GPU, whose functions copy their numpy
+    buffers to the GPU and back for each call. The module is compiled
+    (mlc-compile's CPU or GPU pipeline, the default schedule for
+    unscheduled functions; mlc's `pipeline_options` as mlc-compile's) when
+    a function is first called."""
+    return BuiltModule(mod if isinstance(mod, Module) else Module(str(mod)), target,
+                       pipeline_options)

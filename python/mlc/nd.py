@@ -1,13 +1,16 @@
-"""Arrays and devices (TVM's `tvm.nd` / `tvm.cpu`): numpy-backed host
-arrays that mlc.relax.VirtualMachine takes and returns."""
+"""Arrays and devices (TVM's `tvm.nd`, `tvm.cpu`, `tvm.cuda`): numpy-backed
+host arrays that mlc.relax.VirtualMachine takes and returns. An NDArray of
+device mlc.cuda() holds a host copy too: a GPU build's functions copy their
+arrays to the GPU for each call and the results back (pass torch or cupy
+CUDA arrays to keep data on the GPU)."""
 
 import numpy as np
 
-__all__ = ["Device", "NDArray", "array", "cpu"]
+__all__ = ["Device", "NDArray", "array", "cpu", "cuda"]
 
 
 class Device:
-    """A device (only the host CPU runs relax.VirtualMachine here)."""
+    """A device: the host CPU or an NVIDIA GPU (`kind` "cpu" or "cuda")."""
 
     def __init__(self, kind="cpu", index=0):
         self.kind, self.index = kind, index
@@ -22,6 +25,14 @@ class Device:
 def cpu(index=0):
     """The host CPU (tvm.cpu)."""
     return Device("cpu", index)
+
+
+def cuda(index=0):
+    """An NVIDIA GPU (tvm.cuda). mlc's CUDA libraries run on the current
+    CUDA device, which is device 0 unless the process chose another."""
+    if index != 0:
+        raise ValueError("mlc.cuda: only device 0 is supported, got %d" % index)
+    return Device("cuda", index)
 
 
 class NDArray:

@@ -229,7 +229,16 @@ class Function:
             for a in self.args]
 
     def __call__(self, *args):
-        call = self._prepare(args)
+        return self._call(self._prepare(args))
+
+    def call_in_place(self, *args):
+        """Calls a function that writes its input buffers (a prim_func, all
+        of whose buffers are inputs: TVM's rt_lib["mm"](a, b, c)). Numpy
+        arrays are passed by pointer on the CPU; for target cuda each goes
+        to the GPU and comes back after the call (CUDA arrays stay there)."""
+        return self._call(self._prepare(args, inputs_in_place=True))
+
+    def _call(self, call):
         try:
             value = self._c_function(*call.c_args)
             self._check_cuda_error()
@@ -292,8 +301,9 @@ class Function:
                    outputs, self.name, inputs, self.name,
                    ", ".join(self.input_names + self.output_names)))
 
-    def _prepare(self, args):
-        """Checks `args` and makes the C arguments of one call."""
+    def _prepare(self, args, inputs_in_place=False):
+        """Checks `args` and makes the C arguments of one call; with
+        `inputs_in_place`, numpy inputs copied to the GPU are copied back."""
         num_inputs, num_outputs = len(self.input_names), len(self.output_names)
         if len(args) == num_inputs:
             outputs = [None] * num_outputs
@@ -315,7 +325,8 @@ class Function:
                 if arg.kind == "scalar":
                     call.c_args.append(self._scalar(arg, next(inputs)))
                 elif arg.kind == "input":
-                    call.c_args.append(self._buffer(call, arg, next(inputs), False))
+                    call.c_args.append(self._buffer(call, arg, next(inputs), False,
+                                                    inputs_in_place))
                 else:
                     call.c_args.append(self._buffer(call, arg, next(outputs), True))
             if call.synchronize_first:
@@ -356,9 +367,10 @@ class Function:
                              % (self.name, what, arg.name, _shape_text(arg.shape),
                                 _shape_text(shape)))
 
-    def _buffer(self, call, arg, value, is_output):
+    def _buffer(self, call, arg, value, is_output, in_place=False):
         """The address of a descriptor of `value` for `arg`, recording in
-        `call` what to copy and free around the call."""
+        `call` what to copy and free around the call (an input `in_place`
+        is copied back from the GPU too)."""
         what = "output" if is_output else "input"
         if value is None:
             if -1 in arg.shape:
@@ -422,6 +434,11 @@ class Function:
         if array.nbytes:
             call.cuda.check(call.cuda.memcpy_htod(pointer, array.ctypes.data, array.nbytes),
                             "copying %r to the GPU" % arg.name)
+        if in_place:
+            if not isinstance(value, np.ndarray) or not value.flags.writeable:
+                raise TypeError("%s: buffer %r must be a writeable numpy array or a CUDA "
+                                "array" % (self.name, arg.name))
+            call.to_host.append((value, pointer))
         return call.descriptor(pointer, array.shape)
 
 
