@@ -106,6 +106,10 @@ void mlc::buildGraphToKernelsPipeline(OpPassManager &pm,
         tensorir::createTensorIRAnnotateOpPattern());
     relax::RelaxFuseOpsOptions fuseOps;
     fuseOps.fuseOptLevel = options.fuseOptLevel;
+    // The GPU GEMM rules write a cast of their result (mixed precision's
+    // float16 copy of a float32 output that a residual also reads) in the
+    // same write-back instead of a kernel of its own.
+    fuseOps.multiOutputCasts = forGPU;
     pm.addPass(relax::createRelaxFuseOps(fuseOps));
     pm.addPass(relax::createRelaxFuseTIR());
   }

@@ -59,6 +59,7 @@
 # CHECK: softmax 16x1024: ok
 # CHECK: layer_norm 8x768: ok
 # CHECK: layer_norm 3000x64: ok
+# CHECK: layer_norm+cast 64x96 -> dense 96: ok
 # CHECK: conv2d+relu 1x8x14x14 f16 k3: ok
 # CHECK: depthwise 1x16x15x15 k3 s2: ok
 # CHECK: conv2d f16+bias+relu 2x64x14x14 o128 k3 [tensorcore]: ok
@@ -74,6 +75,8 @@
 # CHECK: conv2d f16 1x8x12x12 o64 k3 sm_90a [wgmma]: ok
 # CHECK: conv2d f16 NHWC 1x10x10x32 o64 k3 sm_90a [wgmma]: ok
 # CHECK: conv2d f16 2x64x14x14 o128 k1 s2 sm_90a [wgmma]: ok
+# CHECK: residual cast f16 128x64x96 [tensorcore]: ok
+# CHECK: residual cast f16 128x64x96 sm_90a [wgmma]: ok
 # CHECK: max_pool 1x4x13x13 k3 s2: ok
 # CHECK: transformer fragment: ok
 
@@ -450,6 +453,23 @@ check("layer_norm 8x768", "nn.layer_norm(%x, %g, %b)", {"x": x, "g": g, "b": b},
 x, g, b = f32(3000, 64), f32(64), f32(64)
 check("layer_norm 3000x64", "nn.layer_norm(%x, %g, %b)", {"x": x, "g": g, "b": b},
       layer_norm(f64(x), g, b), 64)
+# A layer norm whose float32 result a residual add reads and whose float16
+# cast feeds a GEMM (BERT's): the GeneralReduction rule's normalization
+# stage stores both. The cast rounds (2^-11 relative), so the reference
+# rounds the float64 layer norm to float16; a value at a rounding boundary
+# may round the other way in float32: atol 2^-10 * sqrt(K) * max |w|.
+x, g, b, w = f32(64, 96), f32(96), f32(96), f16(96, 96)
+ln = layer_norm(f64(x), g, b)
+with tempfile.TemporaryDirectory() as tmp:
+    got, scheduled = compile_and_run(
+        "case", '%0 = nn.layer_norm(%x, %g, %b);\n'
+        'add(nn.dense(cast(%0, dtype="float16"), %w, units=None, out_dtype="float32"), %0)',
+        {"x": x, "g": g, "b": b, "w": w}, tmp)
+expected = f64(ln.astype(np.float16)) @ f64(w).T + ln
+atol = 2.0 ** -10 * np.sqrt(96) * np.abs(f64(w)).max()
+print("layer_norm+cast 64x96 -> dense 96: %s" % (
+    "ok" if np.allclose(got, expected, rtol=0, atol=atol)
+    else "max error %.3g (atol %.3g)" % (np.abs(got - expected).max(), atol)))
 
 
 # Convolutions and pooling (Fallback: one output element per thread).
@@ -519,6 +539,29 @@ conv2d_f16(1, 32, 10, 64, 3, nhwc=True, chip="sm_90a", rule="wgmma")
 # A 1x1 convolution of stride 2 (ResNet's downsampling shortcut) is no
 # plain GEMM over the image: the implicit GEMM rule gathers its rows.
 conv2d_f16(2, 64, 14, 128, 1, stride=2, pad=0, chip="sm_90a", rule="wgmma")
+
+
+# A GEMM's float32 result that a residual add reads and that, cast to
+# float16, feeds the next GEMM (mixed precision's residual blocks): the
+# first GEMM's write-back stores both (relax-fuse-ops multi-output-casts,
+# reverse_compute_inline keep_input). Small integers, so that every sum is
+# exact in float32 and the cast rounds nothing: the reference is exact.
+def residual_cast(chip, rule):
+    def ints(*shape):
+        return rng.integers(-3, 4, shape).astype(np.float16)
+    x, w1, w2 = ints(128, 64), ints(96, 64), ints(96, 96)
+    b1 = rng.integers(-8, 9, 96).astype(np.float32)
+    h = np.maximum(f64(x) @ f64(w1).T + b1, 0)
+    body = ('%0 = nn.relu(add(nn.dense(%x, %w1, units=None, out_dtype="float32"), %b1));\n'
+            '%1 = cast(%0, dtype="float16");\n'
+            'add(nn.dense(%1, %w2, units=None, out_dtype="float32"), %0)')
+    check("residual cast f16 128x64x96" + (" " + chip if chip else ""),
+          body, {"x": x, "w1": w1, "b1": b1, "w2": w2}, h @ f64(w2).T + h, 1, rule,
+          chip=chip)
+
+
+residual_cast(None, "tensorcore")
+residual_cast("sm_90a", "wgmma")
 x = f32(1, 4, 13, 13)
 pooled = np.stack([[[[x[0, c, i * 2:i * 2 + 3, j * 2:j * 2 + 3].max()
                       for j in range(6)] for i in range(6)] for c in range(4)]])

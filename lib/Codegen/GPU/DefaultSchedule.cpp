@@ -528,6 +528,81 @@ struct GPUDefaultSchedulePass
     }
   }
 
+  /// Whether `block` loads from one buffer only, a parameter of the function.
+  static bool readsOneParameter(BlockOp block) {
+    Value input;
+    for (Operation &op : block.getBodyBlock()->without_terminator())
+      if (auto load = dyn_cast<memref::LoadOp>(op)) {
+        if (input && input != load.getMemRef())
+          return false;
+        input = load.getMemRef();
+      }
+    return input && isa<BlockArgument>(input) &&
+           isa<PrimFuncOp>(input.getParentBlock()->getParentOp());
+  }
+
+  /// The statements after a GEMM's write-back that compute another output of
+  /// the function from one it writes, element by element (relax-fuse-ops'
+  /// multi-output-casts: the float16 copy of a float32 result, between
+  /// reshapes), join the write-back: their intermediates inlined, the last
+  /// one after the write-back's store (reverse_compute_inline keep_input).
+  static void inlineSecondOutputs(Schedule &sch) {
+    PrimFuncOp func = sch.getFunc();
+    Operation *first = getFirstUnscheduled(func);
+    if (!first)
+      return;
+    // The chain: single-block spatial statements of one store each, the
+    // first reading a parameter that a scheduled statement writes, each
+    // next one reading what the previous one wrote, the last one writing a
+    // parameter.
+    SmallVector<BlockOp> chain;
+    Value previous;
+    for (Operation *op = first; op; op = op->getNextNode()) {
+      if (isa<AllocBufferOp>(op))
+        continue;
+      SmallVector<BlockOp> blocks;
+      op->walk<WalkOrder::PreOrder>([&](BlockOp b) {
+        blocks.push_back(b);
+        return WalkResult::skip();
+      });
+      if (blocks.size() != 1 || blocks.front().hasReduceIterVars())
+        return;
+      BlockOp block = blocks.front();
+      SmallVector<memref::StoreOp> stores;
+      SmallVector<Value> loaded;
+      for (Operation &bodyOp : block.getBodyBlock()->without_terminator()) {
+        if (auto store = dyn_cast<memref::StoreOp>(bodyOp))
+          stores.push_back(store);
+        else if (auto load = dyn_cast<memref::LoadOp>(bodyOp))
+          loaded.push_back(load.getMemRef());
+      }
+      if (stores.size() != 1 || loaded.empty() ||
+          llvm::any_of(loaded, [&](Value v) { return v != loaded.front(); }))
+        return;
+      Value input = loaded.front();
+      if (previous ? input != previous
+                   : !isa<BlockArgument>(input) ||
+                         !llvm::any_of(input.getUsers(), [&](Operation *user) {
+                           Operation *top = user;
+                           while (top->getParentOp() != func)
+                             top = top->getParentOp();
+                           return isa<memref::StoreOp>(user) &&
+                                  top->isBeforeInBlock(first);
+                         }))
+        return;
+      chain.push_back(block);
+      previous = stores.front().getMemRef();
+      if (isa<BlockArgument>(previous))
+        break;
+    }
+    if (chain.empty() || !isa<BlockArgument>(previous))
+      return;
+    for (BlockOp block : ArrayRef(chain).drop_back())
+      if (failed(sch.computeInline(block)))
+        return;
+    (void)sch.reverseComputeInline(chain.back(), /*keepInput=*/true);
+  }
+
   /// `block`'s results computed into registers (cache_write "local") and
   /// stored once the thread (`threadLoop`) has done all of its loads, by a
   /// copy whose innermost loop is vectorized and the others unrolled: a load
@@ -685,6 +760,7 @@ struct GPUDefaultSchedulePass
     unrollInside(sch, *writeBack, txLoop);
     unrollInside(sch, *initBlock, txLoop);
     inlineEpilogues(sch);
+    inlineSecondOutputs(sch);
     return success();
   }
 
@@ -1174,7 +1250,10 @@ struct GPUDefaultSchedulePass
     inlineEpilogues(sch);
     // The thread's lanes stored after all of its loads (the epilogue's
     // bias, say).
-    return storeFromRegisters(sch, *writeBack, (*parts)[1]);
+    if (failed(storeFromRegisters(sch, *writeBack, (*parts)[1])))
+      return failure();
+    inlineSecondOutputs(sch);
+    return success();
   }
 
   /// Split-K (CUTLASS's, on TVM's rfactor) for the tensor-core Matmul rule:
@@ -1423,6 +1502,7 @@ struct GPUDefaultSchedulePass
             StringAttr::get(&getContext(), kMmaSyncAnnotation),
             StringAttr::get(&getContext(), tf32 ? "m16n8k8" : "m16n8k16"))}));
     inlineEpilogues(sch);
+    inlineSecondOutputs(sch);
     return success();
   }
 
@@ -1501,6 +1581,12 @@ struct GPUDefaultSchedulePass
     for (BlockOp block : blocks)
       if (isReduction(block) && !matchCrossThreadReduction(block))
         return failure();
+    // A second output computed from the last stage's output (relax-fuse-ops'
+    // multi-output-casts: a layer norm's float16 copy) is written by that
+    // stage too.
+    if (blocks.size() > 2 && readsOneParameter(blocks.back()) &&
+        succeeded(sch.reverseComputeInline(blocks.back(), /*keepInput=*/true)))
+      blocks.pop_back();
 
     // The rows: the leading spatial loops of the first reduction.
     SmallVector<int64_t> rows;

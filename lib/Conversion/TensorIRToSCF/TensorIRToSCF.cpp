@@ -451,10 +451,72 @@ void splitLaneDivRem(scf::ForOp loop) {
   }
 }
 
+/// The buffer `value` views (through view ops): a function argument or an
+/// allocation, else null.
+Value getBaseBuffer(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (isa<memref::AllocOp, memref::AllocaOp>(def))
+      return value;
+    if (!isa<memref::CollapseShapeOp, memref::ExpandShapeOp, memref::SubViewOp,
+             memref::CastOp, memref::ReinterpretCastOp>(def))
+      return {};
+    value = def->getOperand(0);
+  }
+  return isa<BlockArgument>(value) ? value : Value();
+}
+
+/// The iterations of an unrolled or `vectorized` loop, the ops after `begin`
+/// up to `end` in one block: when their stores to outputs of the function
+/// are interleaved with loads from its other buffers (a write-back that
+/// reads a residual) or with stores to another output (a write-back that
+/// also stores its float16 copy), the stores move after the rest, grouped
+/// by buffer in their order. LLVM, which does not know that the function's
+/// buffers are distinct (`noalias`), merges each buffer's loads and stores
+/// into vector ones only then. Only when nothing else in the range touches
+/// a stored buffer.
+void groupOutputStores(Block *block, Operation *begin, Operation *end) {
+  SmallVector<memref::StoreOp> stores;
+  llvm::SetVector<Value> stored;
+  SmallVector<Value> loaded;
+  bool loadAfterStore = false;
+  auto first = begin ? std::next(Block::iterator(begin)) : block->begin();
+  auto last = end ? Block::iterator(end) : block->end();
+  for (Operation &op : llvm::make_range(first, last)) {
+    if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      Value base = getBaseBuffer(store.getMemRef());
+      if (!base || !isa<BlockArgument>(base))
+        return;
+      stores.push_back(store);
+      stored.insert(base);
+    } else if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      Value base = getBaseBuffer(load.getMemRef());
+      if (!base)
+        return;
+      loaded.push_back(base);
+      loadAfterStore |= !stores.empty() && isa<BlockArgument>(base);
+    } else if (op.getNumRegions() != 0 || !isMemoryEffectFree(&op)) {
+      return;
+    }
+  }
+  if ((stored.size() < 2 && !loadAfterStore) ||
+      llvm::any_of(loaded, [&](Value v) { return stored.contains(v); }))
+    return;
+  Operation *anchor = end;
+  for (Value base : stored)
+    for (memref::StoreOp store : stores)
+      if (getBaseBuffer(store.getMemRef()) == base) {
+        if (anchor)
+          store->moveBefore(anchor);
+        else
+          store->moveBefore(block, block->end());
+      }
+}
+
 /// Fully unrolls the `unrolled` and `vectorized` loops of `func` with
 /// constant trip counts,
-/// innermost first; the others keep their loop metadata.
-void unrollLoops(func::FuncOp func) {
+/// innermost first; the others keep their loop metadata. `noalias`: the
+/// function's buffers are distinct (tensorir.noalias).
+void unrollLoops(func::FuncOp func, bool noalias) {
   SmallVector<std::pair<scf::ForOp, ForKind>> loops;
   func.walk<WalkOrder::PostOrder>([&](scf::ForOp loop) {
     auto kind = loop->getAttrOfType<ForKindAttr>(
@@ -469,7 +531,10 @@ void unrollLoops(func::FuncOp func) {
       splitLaneDivRem(loop);
       hoistLaneInvariantGuard(loop);
     }
-    (void)loopUnrollFull(loop);
+    Block *block = loop->getBlock();
+    Operation *before = loop->getPrevNode(), *after = loop->getNextNode();
+    if (succeeded(loopUnrollFull(loop)) && noalias)
+      groupOutputStores(block, before, after);
   }
 }
 
@@ -501,6 +566,7 @@ struct ConvertTensorIRToSCFPass
       return WalkResult::skip();
     });
     for (PrimFuncOp prim : prims) {
+      bool noalias = prim->hasAttr(TensorIRDialect::getNoAliasAttrName());
       func::FuncOp func = lowerPrimFunc(rewriter, prim);
       IndexConstants constants(func);
       // Innermost first: an op is lowered after everything nested in it, so
@@ -522,7 +588,7 @@ struct ConvertTensorIRToSCFPass
         }
       }
       if (fullUnroll)
-        unrollLoops(func);
+        unrollLoops(func, noalias);
     }
 
     // Anything tensorir left (outside a prim_func) is an error at the op.

@@ -196,3 +196,64 @@ tensorir.prim_func @lane_div_rem_unaligned(%X: memref<16x8xf16>, %Y: memref<16x2
     }
   }
 }
+
+// The unrolled lanes of a write-back that stores two outputs (a float32
+// result and its float16 copy) and reads a third buffer: with
+// tensorir.noalias the stores move after the loads, grouped by buffer in
+// their order, so that LLVM (not told that the buffers are distinct) can
+// merge each buffer's accesses into vector ones.
+// CHECK-LABEL: func.func @two_outputs(
+// CHECK-COUNT-4: memref.load %arg0
+// CHECK-NOT:     memref.load
+// CHECK-COUNT-4: memref.store %{{.*}}, %arg1[
+// CHECK-COUNT-4: memref.store %{{.*}}, %arg2[
+// CHECK-NEXT:    return
+tensorir.prim_func @two_outputs(%A: memref<4xf32>, %B: memref<4xf32>, %H: memref<4xf16>) attributes {tensorir.noalias} {
+  tensorir.for %i = 0 to 4 vectorized {
+    tensorir.block "B"(%vi = spatial(4, %i)) {
+      %a = memref.load %A[%vi] : memref<4xf32>
+      %e = math.exp %a : f32
+      memref.store %e, %B[%vi] : memref<4xf32>
+      %h = arith.truncf %e : f32 to f16
+      memref.store %h, %H[%vi] : memref<4xf16>
+    }
+  }
+}
+// Without noalias (the buffers may overlap), and when a lane loads what
+// another one stores (the stores would pass the load), the order stays.
+// CHECK-LABEL: func.func @may_alias(
+// CHECK:         memref.load %arg0[%c0]
+// CHECK-NEXT:    memref.store %{{.*}}, %arg1[%c0]
+// CHECK-NEXT:    arith.truncf
+// CHECK-NEXT:    memref.store %{{.*}}, %arg2[%c0]
+// CHECK:         memref.load %arg0
+// CHECK-LABEL: func.func @reads_stored(
+// CHECK:         memref.load %arg0[%c0]
+// CHECK-NEXT:    arith.constant 1
+// CHECK-NEXT:    %[[N:.*]] = arith.addi
+// CHECK-NEXT:    memref.store %{{.*}}, %arg0[%[[N]]]
+// CHECK-NEXT:    arith.truncf
+// CHECK-NEXT:    memref.store %{{.*}}, %arg1[%c0]
+// CHECK:         memref.load %arg0
+tensorir.prim_func @may_alias(%A: memref<4xf32>, %B: memref<4xf32>, %H: memref<4xf16>) {
+  tensorir.for %i = 0 to 4 vectorized {
+    tensorir.block "B"(%vi = spatial(4, %i)) {
+      %a = memref.load %A[%vi] : memref<4xf32>
+      memref.store %a, %B[%vi] : memref<4xf32>
+      %h = arith.truncf %a : f32 to f16
+      memref.store %h, %H[%vi] : memref<4xf16>
+    }
+  }
+}
+tensorir.prim_func @reads_stored(%A: memref<5xf32>, %H: memref<4xf16>) attributes {tensorir.noalias} {
+  tensorir.for %i = 0 to 4 unrolled {
+    tensorir.block "B"(%vi = spatial(4, %i)) {
+      %a = memref.load %A[%vi] : memref<5xf32>
+      %c1 = arith.constant 1 : index
+      %n = arith.addi %vi, %c1 : index
+      memref.store %a, %A[%n] : memref<5xf32>
+      %h = arith.truncf %a : f32 to f16
+      memref.store %h, %H[%vi] : memref<4xf16>
+    }
+  }
+}

@@ -83,3 +83,25 @@ func.func @kept(%x: tensor<1x4x4x8xf32>, %w3: tensor<3x3x8x8xf32>, %w1: tensor<1
   %4 = relax.nn.conv2d %x, %wg {data_layout = "NHWC", kernel_layout = "HWIO", groups = 2} : (tensor<1x4x4x8xf32>, tensor<1x1x4x8xf32>) -> tensor<1x4x4x8xf32>
   return %0, %1, %2, %3, %4 : tensor<1x2x2x8xf32>, tensor<1x2x2x8xf32>, tensor<1x6x6x8xf32>, tensor<1x8x4x4xf32>, tensor<1x4x4x8xf32>
 }
+
+// -----
+
+// A relu with a second use (the residual path) keeps its reshape back to
+// NHWC; its cast to float16 for the next 1x1 convolution (mixed
+// precision's) is applied to the matrix instead, so that no reshape pair
+// surrounds the cast and the cast can join the GEMM's kernel.
+// CHECK-LABEL: func.func @cast_between
+// CHECK:         %[[M:.*]] = relax.matmul %{{.*}}, %{{.*}} {out_dtype = f32} : (tensor<32x16xf16>, tensor<16x8xf16>) -> tensor<32x8xf32>
+// CHECK:         %[[R:.*]] = relax.nn.relu %[[M]] : (tensor<32x8xf32>) -> tensor<32x8xf32>
+// CHECK:         %[[Y:.*]] = relax.reshape %[[R]] {shape = array<i64: 2, 4, 4, 8>}
+// CHECK:         %[[H:.*]] = relax.astype %[[R]] {dtype = f16} : (tensor<32x8xf32>) -> tensor<32x8xf16>
+// CHECK:         %[[M2:.*]] = relax.matmul %[[H]], %{{.*}} {out_dtype = f32} : (tensor<32x8xf16>, tensor<8x4xf16>) -> tensor<32x4xf32>
+// CHECK:         %[[Y2:.*]] = relax.reshape %[[M2]] {shape = array<i64: 2, 4, 4, 4>}
+// CHECK:         return %[[Y]], %[[Y2]]
+func.func @cast_between(%x: tensor<2x4x4x16xf16>, %w1: tensor<1x1x16x8xf16>, %w2: tensor<1x1x8x4xf16>) -> (tensor<2x4x4x8xf32>, tensor<2x4x4x4xf32>) {
+  %0 = relax.nn.conv2d %x, %w1 {data_layout = "NHWC", kernel_layout = "HWIO", out_dtype = f32} : (tensor<2x4x4x16xf16>, tensor<1x1x16x8xf16>) -> tensor<2x4x4x8xf32>
+  %1 = relax.nn.relu %0 : (tensor<2x4x4x8xf32>) -> tensor<2x4x4x8xf32>
+  %2 = relax.astype %1 {dtype = f16} : (tensor<2x4x4x8xf32>) -> tensor<2x4x4x8xf16>
+  %3 = relax.nn.conv2d %2, %w2 {data_layout = "NHWC", kernel_layout = "HWIO", out_dtype = f32} : (tensor<2x4x4x8xf16>, tensor<1x1x8x4xf16>) -> tensor<2x4x4x4xf32>
+  return %1, %3 : tensor<2x4x4x8xf32>, tensor<2x4x4x4xf32>
+}

@@ -148,6 +148,29 @@ private:
         return previous.getData();
       }
     }
+    // A unary elementwise op between the two reshapes (mixed precision's
+    // cast of a residual's float32 result for the next 1x1 convolution,
+    // left in NHWC because the residual's other user keeps the reshape
+    // back): applied to the 2-D value instead, which is a GEMM's result.
+    Operation *unary = value.getDefiningOp();
+    if (unary && value.hasOneUse() && isElementwise(unary) &&
+        unary->getNumOperands() == 1 && unary->getNumResults() == 1) {
+      auto previous = unary->getOperand(0).getDefiningOp<ReshapeOp>();
+      if (previous &&
+          getStaticShape(previous.getData()) == SmallVector<int64_t>(shape)) {
+        Operation *clone = builder.clone(*unary);
+        clone->setOperand(0, previous.getData());
+        SmallVector<Type> types;
+        if (failed(mlc::inferResultTypes(clone, types))) {
+          clone->erase();
+          return failure();
+        }
+        clone->getResult(0).setType(types.front());
+        maybeDead.push_back(unary);
+        maybeDead.push_back(previous);
+        return clone->getResult(0);
+      }
+    }
     FailureOr<ReshapeOp> op = mlc::createInferred<ReshapeOp>(
         builder, loc, value, builder.getDenseI64ArrayAttr(shape));
     if (failed(op))

@@ -183,6 +183,105 @@ static LogicalResult outlineGroup(ArrayRef<Operation *> members,
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Multi-output casts
+//===----------------------------------------------------------------------===//
+
+using Groups = llvm::MapVector<unsigned, SmallVector<Operation *>>;
+
+static int64_t getNumElements(Type type) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  return shaped && shaped.hasStaticShape() ? shaped.getNumElements() : -1;
+}
+
+/// The group (by root) that `cast` (a group's members) may join: the one
+/// whose result is every input of `cast`, or nullopt.
+static std::optional<unsigned>
+getCastProducer(const BlockGraph &bg, ArrayRef<Operation *> castOps,
+                const DenseMap<Operation *, unsigned> &groupOf,
+                const Groups &groups) {
+  llvm::SmallPtrSet<Operation *, 8> members(castOps.begin(), castOps.end());
+  std::optional<Value> input;
+  for (Operation *op : castOps) {
+    auto pattern = static_cast<unsigned>(
+        bg.graph.nodes[bg.valueNode.lookup(op->getResult(0))].pattern);
+    if (!isa<CallTIROp>(op) || op->getNumResults() != 1 ||
+        pattern > static_cast<unsigned>(mlc::FusionPattern::Injective))
+      return std::nullopt;
+    for (Value operand : op->getOperands()) {
+      Operation *def = operand.getDefiningOp();
+      if (def && members.contains(def))
+        continue;
+      if (!def || !groupOf.count(def) || (input && *input != operand))
+        return std::nullopt;
+      input = operand;
+    }
+  }
+  // Every value of the cast group has as many elements as its input (a
+  // cast, reshapes): the write-back of the input writes it too. One op
+  // changes the element type (reshapes alone become views of their input).
+  auto elementType = [](Value v) {
+    return cast<ShapedType>(v.getType()).getElementType();
+  };
+  if (!input || getNumElements(input->getType()) < 0 ||
+      llvm::any_of(castOps,
+                   [&](Operation *op) {
+                     return getNumElements(op->getResult(0).getType()) !=
+                            getNumElements(input->getType());
+                   }) ||
+      llvm::none_of(castOps, [&](Operation *op) {
+        return elementType(op->getResult(0)) != elementType(op->getOperand(0));
+      }))
+    return std::nullopt;
+  // The input has users besides the cast group (else the cast would have
+  // fused into its group already).
+  if (llvm::all_of(input->getUsers(),
+                   [&](Operation *user) { return members.contains(user); }))
+    return std::nullopt;
+  unsigned producer = groupOf.lookup(input->getDefiningOp());
+  ArrayRef<Operation *> producerOps = groups.find(producer)->second;
+  bool fusable = llvm::any_of(producerOps, [&](Operation *op) {
+    return bg.graph.nodes[bg.valueNode.lookup(op->getResult(0))].pattern ==
+           mlc::FusionPattern::OutEWiseFusable;
+  });
+  if (!fusable || !producerOps.back()->isBeforeInBlock(castOps.front()))
+    return std::nullopt;
+  // The merged group's call replaces the cast's last op: every other use of
+  // the producer's values must come after it.
+  Operation *last = castOps.back();
+  for (Operation *op : producerOps)
+    for (Operation *user : op->getUsers())
+      if (!members.contains(user) && groupOf.lookup(user) != producer &&
+          user->getBlock() == last->getBlock() && !last->isBeforeInBlock(user))
+        return std::nullopt;
+  return producer;
+}
+
+/// mlc's multi-output-casts: each group of injective ops whose only input is
+/// a result of a GEMM or convolution group joins it.
+static void mergeCastGroups(const BlockGraph &bg, Groups &groups,
+                            unsigned maxDepth) {
+  DenseMap<Operation *, unsigned> groupOf;
+  for (auto &[root, members] : groups)
+    for (Operation *op : members)
+      groupOf[op] = root;
+  for (auto &[root, members] : groups) {
+    if (members.empty())
+      continue;
+    std::optional<unsigned> producer =
+        getCastProducer(bg, members, groupOf, groups);
+    if (!producer)
+      continue;
+    SmallVector<Operation *> &target = groups[*producer];
+    if (target.size() + members.size() > maxDepth)
+      continue;
+    for (Operation *op : members)
+      groupOf[op] = *producer;
+    target.append(members.begin(), members.end());
+    members.clear();
+  }
+}
+
 struct FuseOpsPass : public mlc::relax::impl::RelaxFuseOpsBase<FuseOpsPass> {
   using Base::Base;
 
@@ -211,6 +310,8 @@ struct FuseOpsPass : public mlc::relax::impl::RelaxFuseOpsBase<FuseOpsPass> {
       for (auto [i, op] : llvm::enumerate(bg.ops))
         if (op)
           groups[roots[i]].push_back(op);
+      if (multiOutputCasts)
+        mergeCastGroups(bg, groups, maxDepth);
       for (auto &[root, members] : groups) {
         if (members.size() < 2)
           continue;

@@ -743,8 +743,8 @@ void ComputeInlineOp::getEffects(
 DiagnosedSilenceableFailure
 ReverseComputeInlineOp::apply(TransformRewriter &rewriter, TransformResults &,
                               TransformState &state) {
-  return applyToBlock(*this, state, rewriter, [](Schedule &sch, BlockOp b) {
-    return sch.reverseComputeInline(b);
+  return applyToBlock(*this, state, rewriter, [&](Schedule &sch, BlockOp b) {
+    return sch.reverseComputeInline(b, getKeepInput());
   });
 }
 

@@ -1010,7 +1010,8 @@ LogicalResult Schedule::computeInlineImpl(BlockOp block) {
   return success();
 }
 
-LogicalResult Schedule::reverseComputeInlineImpl(BlockOp block) {
+LogicalResult Schedule::reverseComputeInlineImpl(BlockOp block,
+                                                 bool keepInput) {
   auto error = [&]() {
     return block.emitError("cannot reverse_compute_inline ")
            << describe(block) << ": ";
@@ -1023,14 +1024,21 @@ LogicalResult Schedule::reverseComputeInlineImpl(BlockOp block) {
   if (failed(inl))
     return failure();
   // The buffer it reads from its producer: loaded at one index that is each
-  // iteration variable once.
+  // iteration variable once. An intermediate, or with `keepInput` also a
+  // parameter of the function (an output the producer keeps writing).
   Value input;
   SmallVector<memref::LoadOp> inputLoads;
   SmallVector<int> iterVarOfDim;
   BlockOp producer;
   for (Operation &op : block.getBodyBlock()->without_terminator()) {
     auto load = dyn_cast<memref::LoadOp>(op);
-    if (!load || !load.getMemRef().getDefiningOp<AllocBufferOp>())
+    if (!load)
+      continue;
+    Value memref = load.getMemRef();
+    bool parameter =
+        isa<BlockArgument>(memref) &&
+        isa<PrimFuncOp>(cast<BlockArgument>(memref).getOwner()->getParentOp());
+    if (!memref.getDefiningOp<AllocBufferOp>() && !(keepInput && parameter))
       continue;
     // Written by a block: a candidate producer.
     BlockOp writer;
@@ -1120,6 +1128,9 @@ LogicalResult Schedule::reverseComputeInlineImpl(BlockOp block) {
                 "prefix of the producer's)";
     masked.push_back({producerVar, *extent});
   }
+  if (keepInput && !masked.empty())
+    return producerError() << "with keep_input the block must cover the "
+                              "producer's whole domain";
   // It must be the only reader of the input, and nothing between the two may
   // touch what it reads or writes.
   Operation *top = getTopInScope(block);
@@ -1128,7 +1139,8 @@ LogicalResult Schedule::reverseComputeInlineImpl(BlockOp block) {
   if (failed(own))
     return failure();
   for (Operation *user : input.getUsers()) {
-    if (isa<BlockOp>(user) || block->isAncestor(user) ||
+    // A kept input stays the producer's output: other readers keep it.
+    if (keepInput || isa<BlockOp>(user) || block->isAncestor(user) ||
         user == prod->store.getOperation())
       continue;
     auto diag = error() << "its input is also used by '" << user->getName()
@@ -1180,18 +1192,23 @@ LogicalResult Schedule::reverseComputeInlineImpl(BlockOp block) {
   if (unavailable.wasInterrupted())
     return failure();
 
-  // The consumer's computation replaces the producer's store.
+  // The consumer's computation replaces the producer's store (or, keeping
+  // the input, follows it).
   OpBuilder::InsertionGuard guard(rewriter);
   IRMapping map;
   for (auto [d, iterVar] : llvm::enumerate(iterVarOfDim))
     map.map(block.getIterVar(iterVar), prod->store.getIndices()[d]);
   for (memref::LoadOp load : inputLoads)
     map.map(load.getResult(), prod->store.getValue());
-  rewriter.setInsertionPoint(prod->store);
+  if (keepInput)
+    rewriter.setInsertionPointAfter(prod->store);
+  else
+    rewriter.setInsertionPoint(prod->store);
   for (Operation &op : block.getBodyBlock()->without_terminator())
     if (!llvm::is_contained(inputLoads, dyn_cast<memref::LoadOp>(op)))
       rewriter.clone(op, map);
-  rewriter.eraseOp(prod->store);
+  if (!keepInput)
+    rewriter.eraseOp(prod->store);
   if (!masked.empty()) {
     rewriter.setInsertionPoint(producer);
     Value pred = producer.getPredicate();

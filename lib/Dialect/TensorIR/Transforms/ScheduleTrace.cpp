@@ -384,10 +384,14 @@ LogicalResult Schedule::computeInline(BlockOp block) {
                      [&] { return computeInlineImpl(block); });
 }
 
-LogicalResult Schedule::reverseComputeInline(BlockOp block) {
+LogicalResult Schedule::reverseComputeInline(BlockOp block, bool keepInput) {
   TraceStep step(*this);
-  return inlineBlock(step, block, "reverse_compute_inline",
-                     [&] { return reverseComputeInlineImpl(block); });
+  std::string handle = step.block(block);
+  if (failed(reverseComputeInlineImpl(block, keepInput)))
+    return failure();
+  step.commit("transform.tensorir.reverse_compute_inline " + handle +
+              (keepInput ? " {keep_input}" : "") + " : " + kAnyOp.str());
+  return success();
 }
 
 /// cache_read, cache_write: `%c = transform.tensorir.<name> %b i "scope"`.

@@ -163,3 +163,96 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Without keep_input, a block reading an output of the function has no
+// intermediate to inline into.
+tensorir.prim_func @f(%A: memref<8xf32>, %B: memref<8xf32>, %H: memref<8xf16>) {
+  tensorir.for %i = 0 to 8 {
+    tensorir.block "B"(%vi = spatial(8, %i)) {
+      %a = memref.load %A[%vi] : memref<8xf32>
+      memref.store %a, %B[%vi] : memref<8xf32>
+    }
+  }
+  tensorir.for %i = 0 to 8 {
+    // expected-error @below {{cannot reverse_compute_inline block 'H': it reads no buffer that a block writes}}
+    tensorir.block "H"(%vi = spatial(8, %i)) {
+      %b = memref.load %B[%vi] : memref<8xf32>
+      %h = arith.truncf %b : f32 to f16
+      memref.store %h, %H[%vi] : memref<8xf16>
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %h = transform.tensorir.get_block "H" in %root : (!transform.any_op) -> !transform.any_op
+    transform.tensorir.reverse_compute_inline %h : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// With keep_input the block must cover all that the producer writes: the
+// producer's other elements would lose their second output.
+tensorir.prim_func @f(%A: memref<8xf32>, %B: memref<8xf32>, %H: memref<4xf16>) {
+  tensorir.for %i = 0 to 8 {
+    // expected-note @below {{producer is here}}
+    tensorir.block "B"(%vi = spatial(8, %i)) {
+      %a = memref.load %A[%vi] : memref<8xf32>
+      memref.store %a, %B[%vi] : memref<8xf32>
+    }
+  }
+  tensorir.for %i = 0 to 4 {
+    // expected-error @below {{cannot reverse_compute_inline block 'H': with keep_input the block must cover the producer's whole domain}}
+    tensorir.block "H"(%vi = spatial(4, %i)) {
+      %b = memref.load %B[%vi] : memref<8xf32>
+      %h = arith.truncf %b : f32 to f16
+      memref.store %h, %H[%vi] : memref<4xf16>
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %h = transform.tensorir.get_block "H" in %root : (!transform.any_op) -> !transform.any_op
+    transform.tensorir.reverse_compute_inline %h {keep_input} : !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// With keep_input, nothing between the producer and the block may write
+// what the block reads.
+tensorir.prim_func @f(%A: memref<8xf32>, %B: memref<8xf32>, %H: memref<8xf16>) {
+  tensorir.for %i = 0 to 8 {
+    tensorir.block "B"(%vi = spatial(8, %i)) {
+      %a = memref.load %A[%vi] : memref<8xf32>
+      memref.store %a, %B[%vi] : memref<8xf32>
+    }
+  }
+  tensorir.for %i = 0 to 8 {
+    // expected-note @below {{block is here}}
+    tensorir.block "again"(%vi = spatial(8, %i)) {
+      %a = memref.load %A[%vi] : memref<8xf32>
+      %d = arith.addf %a, %a : f32
+      memref.store %d, %B[%vi] : memref<8xf32>
+    }
+  }
+  tensorir.for %i = 0 to 8 {
+    // expected-error @below {{cannot reverse_compute_inline block 'H': block 'again' between it and its producer accesses its buffers}}
+    tensorir.block "H"(%vi = spatial(8, %i)) {
+      %b = memref.load %B[%vi] : memref<8xf32>
+      %h = arith.truncf %b : f32 to f16
+      memref.store %h, %H[%vi] : memref<8xf16>
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %h = transform.tensorir.get_block "H" in %root : (!transform.any_op) -> !transform.any_op
+    transform.tensorir.reverse_compute_inline %h {keep_input} : !transform.any_op
+    transform.yield
+  }
+}

@@ -87,3 +87,44 @@ module attributes {transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// reverse_compute_inline {keep_input} (mlc's): the block reads an output of
+// the function, %B, which the producer keeps storing; the block's float16
+// cast follows that store, and the block and its loops are gone.
+// CHECK-LABEL: tensorir.prim_func @keep_input(%A: memref<4x8xf32>, %B: memref<4x8xf32>, %H: memref<8x4xf16>)
+// CHECK:         tensorir.block "B"(%vi = spatial(4, %i), %vj = spatial(8, %j)) reads(%A[%vi, %vj] : memref<4x8xf32>) writes(%B[%vi, %vj], %H[%vj, %vi] : memref<4x8xf32>, memref<8x4xf16>) {
+// CHECK-NEXT:      %[[A:.*]] = memref.load %A[%vi, %vj]
+// CHECK-NEXT:      %[[E:.*]] = math.exp %[[A]]
+// CHECK-NEXT:      memref.store %[[E]], %B[%vi, %vj]
+// CHECK-NEXT:      %[[T:.*]] = arith.truncf %[[E]] : f32 to f16
+// CHECK-NEXT:      memref.store %[[T]], %H[%vj, %vi]
+// CHECK-NOT:     tensorir.block
+tensorir.prim_func @keep_input(%A: memref<4x8xf32>, %B: memref<4x8xf32>, %H: memref<8x4xf16>) {
+  tensorir.for %i = 0 to 4 {
+    tensorir.for %j = 0 to 8 {
+      tensorir.block "B"(%vi = spatial(4, %i), %vj = spatial(8, %j)) reads(%A[%vi, %vj] : memref<4x8xf32>) writes(%B[%vi, %vj] : memref<4x8xf32>) {
+        %a = memref.load %A[%vi, %vj] : memref<4x8xf32>
+        %e = math.exp %a : f32
+        memref.store %e, %B[%vi, %vj] : memref<4x8xf32>
+      }
+    }
+  }
+  tensorir.for %i = 0 to 4 {
+    tensorir.for %j = 0 to 8 {
+      tensorir.block "H"(%vi = spatial(4, %i), %vj = spatial(8, %j)) reads(%B[%vi, %vj] : memref<4x8xf32>) writes(%H[%vj, %vi] : memref<8x4xf16>) {
+        %b = memref.load %B[%vi, %vj] : memref<4x8xf32>
+        %h = arith.truncf %b : f32 to f16
+        memref.store %h, %H[%vj, %vi] : memref<8x4xf16>
+      }
+    }
+  }
+}
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %h = transform.tensorir.get_block "H" in %root : (!transform.any_op) -> !transform.any_op
+    transform.tensorir.reverse_compute_inline %h {keep_input} : !transform.any_op
+    transform.yield
+  }
+}

@@ -283,6 +283,16 @@ def RelaxFuseOps : Pass<"relax-fuse-ops", "::mlir::ModuleOp"> {
     `out_ewise_fusable` op, and a fusion that would make a group larger than
     `max-depth` ops is refused. `fuse-opt-level=0` disables fusion.
 
+    `multi-output-casts` (mlc's, after XLA's multi-output fusion; off by
+    default, on in the GPU pipeline): a group of `elemwise`, `broadcast`
+    and `injective` ops (a cast, the reshapes around it) whose every input
+    is one result of an `out_ewise_fusable` group, of as many elements,
+    which that result's other users keep from fusing (the float32 output of
+    a GEMM that a residual reads, cast to float16 for the next GEMM), joins
+    that group, which then returns both values. The GPU GEMM rules write
+    the second value in the same write-back (`reverse_compute_inline
+    {keep_input}`) instead of a kernel that reads the first one back.
+
     Each group of two or more ops becomes a private `func.func` named
     `fused_` followed by its callees' names, marked `relax.primitive` (TVM's
     `Primitive=1`), whose body is the group's ops; they are replaced by one
@@ -304,6 +314,11 @@ def RelaxFuseOps : Pass<"relax-fuse-ops", "::mlir::ModuleOp"> {
     Option<"maxDepth", "max-depth", "unsigned", /*default=*/"256",
            "maximum number of ops in one fused group (TVM's "
            "relay.FuseOps.max_depth)">,
+    Option<"multiOutputCasts", "multi-output-casts", "bool",
+           /*default=*/"false",
+           "a group of injective ops whose only input is one result of a "
+           "GEMM or convolution group (a cast of it) joins that group, which "
+           "returns both">,
   ];
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }

@@ -382,11 +382,19 @@ def ReverseComputeInlineOp : TensorIR_TransformOp<"reverse_compute_inline"> {
     producer's (the copy back of `pad_einsum`), the producer gets a `where`
     predicate masking the rest.
 
+    With `keep_input` (mlc's, not TVM's) the buffer may be an output of the
+    function: the producer still stores to it, and the block's computation
+    follows that store (a second output computed from the first, such as
+    its float16 copy, written by the same statement). The block must then
+    cover the producer's whole domain.
+
     ```mlir
     transform.tensorir.reverse_compute_inline %c : !transform.any_op
+    transform.tensorir.reverse_compute_inline %cast {keep_input} : !transform.any_op
     ```
   }];
-  let arguments = (ins TransformHandleTypeInterface:$block);
+  let arguments = (ins TransformHandleTypeInterface:$block,
+                       UnitAttr:$keep_input);
   let assemblyFormat = "$block attr-dict `:` type($block)";
 }
 

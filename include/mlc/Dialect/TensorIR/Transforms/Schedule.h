@@ -135,7 +135,14 @@ public:
   /// block's computation, and the block, its loops and the buffer go away.
   /// When the block's domain is a prefix of the producer's (the copy back
   /// of pad_einsum), the producer gets a predicate masking the rest.
-  mlir::LogicalResult reverseComputeInline(BlockOp block);
+  ///
+  /// mlc's `keepInput` (not TVM's): the buffer the block reads may be an
+  /// output of the function, which the producer still writes; the block's
+  /// computation follows the producer's store instead of replacing it (a
+  /// second output computed from the first, e.g. its float16 copy, in the
+  /// same write-back). The block must cover the producer's whole domain.
+  mlir::LogicalResult reverseComputeInline(BlockOp block,
+                                           bool keepInput = false);
 
   /// sch.cache_read(block, index, scope): a new `tensorir.alloc_buffer`
   /// "<buffer>_<scope>" that `block` reads instead of its read buffer #index,
@@ -252,7 +259,7 @@ private:
   mlir::LogicalResult reverseComputeAtImpl(BlockOp block, ForOp loop);
   mlir::LogicalResult computeAtImpl(BlockOp block, ForOp loop);
   mlir::LogicalResult computeInlineImpl(BlockOp block);
-  mlir::LogicalResult reverseComputeInlineImpl(BlockOp block);
+  mlir::LogicalResult reverseComputeInlineImpl(BlockOp block, bool keepInput);
   mlir::FailureOr<BlockOp> cacheReadImpl(BlockOp block, unsigned readIndex,
                                          llvm::StringRef storageScope);
   mlir::FailureOr<BlockOp> cacheWriteImpl(BlockOp block, unsigned writeIndex,
