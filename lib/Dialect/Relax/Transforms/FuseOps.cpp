@@ -194,8 +194,8 @@ static int64_t getNumElements(Type type) {
   return shaped && shaped.hasStaticShape() ? shaped.getNumElements() : -1;
 }
 
-/// The group (by root) that `cast` (a group's members) may join: the one
-/// whose result is every input of `cast`, or nullopt.
+/// The group (by root) that `castOps` (a group's members) may join: the one
+/// whose result is every input of `castOps`, or nullopt.
 static std::optional<unsigned>
 getCastProducer(const BlockGraph &bg, ArrayRef<Operation *> castOps,
                 const DenseMap<Operation *, unsigned> &groupOf,
@@ -251,7 +251,7 @@ getCastProducer(const BlockGraph &bg, ArrayRef<Operation *> castOps,
   Operation *last = castOps.back();
   for (Operation *op : producerOps)
     for (Operation *user : op->getUsers())
-      if (!members.contains(user) && groupOf.lookup(user) != producer &&
+      if (!members.contains(user) && !llvm::is_contained(producerOps, user) &&
           user->getBlock() == last->getBlock() && !last->isBeforeInBlock(user))
         return std::nullopt;
   return producer;
