@@ -216,6 +216,8 @@ mlc::RegisterTiles mlc::getDefaultRegisterTiles(unsigned vectorBits,
 
 void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
                                       const CPUPipelineOptions &options) {
+  // Also when it runs alone (mlc-cpu-lower-to-llvm).
+  pm.addPass(mlc::createRejectUnregisteredOpsPass());
   pm.addPass(mlc::createStripParameterNamesPass());
   // After bufferization, so that the raised kernels and tensor-level linalg
   // (e.g. linalg.matmul) alike are static-shaped ops on buffers.
@@ -303,6 +305,8 @@ void mlc::buildCPULowerToLLVMPipeline(OpPassManager &pm,
 
 void mlc::buildCPUPipeline(OpPassManager &pm,
                            const CPUPipelineOptions &options) {
+  // An op of an unregistered dialect can never reach LLVM: an error first.
+  pm.addPass(mlc::createRejectUnregisteredOpsPass());
   buildGraphToKernelsPipeline(pm, options);
   buildCPUBufferizationPipeline(pm, options);
   buildCPULowerToLLVMPipeline(pm, options);

@@ -161,6 +161,8 @@ void mlc::buildGraphPreparationPipeline(OpPassManager &pm,
 
 void mlc::buildGPUPipeline(OpPassManager &pm,
                            const GPUPipelineOptions &options) {
+  // An op of an unregistered dialect can never reach LLVM: an error first.
+  pm.addPass(mlc::createRejectUnregisteredOpsPass());
   // Graph level: the same kernels as on the CPU.
   mlc::CPUPipelineOptions graph;
   copyGraphOptions(options, graph);

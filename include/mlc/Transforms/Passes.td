@@ -28,6 +28,25 @@ def StripParameterNamesPass : Pass<"mlc-strip-parameter-names", "::mlir::ModuleO
   }];
 }
 
+def RejectUnregisteredOpsPass
+    : Pass<"mlc-reject-unregistered-ops", "::mlir::ModuleOp"> {
+  let summary = "Fail at the first op of an unregistered dialect";
+  let description = [{
+    The CPU and GPU pipelines lower every op to the LLVM dialect, which an
+    op of a dialect this context does not know (parsed under
+    `--allow-unregistered-dialect`) can never be; upstream's
+    `math-extend-to-supported-types` even crashes on one. The pipelines
+    therefore start with this pass: it reports the first such op at its
+    location, with its name, and fails; a module without one is unchanged.
+
+    ```mlir
+    %1 = "mydialect.op"(%0) : (tensor<4xf32>) -> tensor<4xf32>
+    // error: 'mydialect.op' op of an unregistered dialect cannot be
+    // lowered by mlc's pipelines
+    ```
+  }];
+}
+
 def DeduplicateFunctionsPass
     : Pass<"mlc-deduplicate-functions", "::mlir::ModuleOp"> {
   let summary = "Merge private functions with identical bodies into one";
