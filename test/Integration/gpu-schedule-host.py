@@ -75,6 +75,7 @@
 # CHECK: conv2d f16 1x8x12x12 o64 k3 sm_90a [wgmma]: ok
 # CHECK: conv2d f16 NHWC 1x10x10x32 o64 k3 sm_90a [wgmma]: ok
 # CHECK: conv2d f16 2x64x14x14 o128 k1 s2 sm_90a [wgmma]: ok
+# CHECK: conv2d f16+bias+relu 1x64x14x14 o128 k3 sm_90a [wgmma]: ok
 # CHECK: residual cast f16 128x64x96 [tensorcore]: ok
 # CHECK: residual cast f16 128x64x96 sm_90a [wgmma]: ok
 # CHECK: max_pool 1x4x13x13 k3 s2: ok
@@ -539,6 +540,9 @@ conv2d_f16(1, 32, 10, 64, 3, nhwc=True, chip="sm_90a", rule="wgmma")
 # A 1x1 convolution of stride 2 (ResNet's downsampling shortcut) is no
 # plain GEMM over the image: the implicit GEMM rule gathers its rows.
 conv2d_f16(2, 64, 14, 128, 1, stride=2, pad=0, chip="sm_90a", rule="wgmma")
+# Batch 1: the epilogue reads the size-1 batch at its iteration variable
+# and joins the write-back.
+conv2d_f16(1, 64, 14, 128, 3, epilogue=True, chip="sm_90a", rule="wgmma")
 
 
 # A GEMM's float32 result that a residual add reads and that, cast to

@@ -88,10 +88,12 @@ void populateAttentionLegalizations(LegalizationTable &table);
 /// The indices into `input` (rank r, right-aligned against an output of rank
 /// R = outputIndices.size()) that numpy broadcasting reads for output element
 /// `outputIndices`: dimension j uses output index R - r + j, or 0 where the
-/// input's size is a static 1 (a broadcast dimension).
+/// input's size is a static 1 (a broadcast dimension) and the output's, when
+/// `outputShape` is given, is not.
 llvm::SmallVector<mlir::Value>
 getBroadcastIndices(mlir::OpBuilder &b, mlir::Location loc, mlir::Value input,
-                    mlir::ValueRange outputIndices);
+                    mlir::ValueRange outputIndices,
+                    llvm::ArrayRef<int64_t> outputShape = {});
 
 /// `memref.load %buffer[indices]`.
 mlir::Value load(mlir::OpBuilder &b, mlir::Location loc, mlir::Value buffer,

@@ -41,10 +41,13 @@ static void buildUnary(StringRef name, PrimFuncBuilder &kernel, Value input,
 /// out[i] = fn(lhs[bcast(i)], rhs[bcast(i)]).
 static void buildBinary(StringRef name, PrimFuncBuilder &kernel, Value lhs,
                         Value rhs, Value output, const BinaryFn &fn) {
+  ArrayRef<int64_t> shape = cast<MemRefType>(output.getType()).getShape();
   kernel.compute(
       name, output, [&](OpBuilder &b, Location loc, ValueRange indices) {
-        Value x = load(b, loc, lhs, getBroadcastIndices(b, loc, lhs, indices));
-        Value y = load(b, loc, rhs, getBroadcastIndices(b, loc, rhs, indices));
+        Value x =
+            load(b, loc, lhs, getBroadcastIndices(b, loc, lhs, indices, shape));
+        Value y =
+            load(b, loc, rhs, getBroadcastIndices(b, loc, rhs, indices, shape));
         return fn(b, loc, x, y);
       });
 }
@@ -292,12 +295,13 @@ void mlc::legalize::populateElementwiseLegalizations(LegalizationTable &table) {
   table.add<relax::WhereOp>([](relax::WhereOp, PrimFuncBuilder &kernel,
                                ValueRange inputs, ValueRange outputs) {
     Value condition = inputs[0], x = inputs[1], y = inputs[2];
+    ArrayRef<int64_t> shape = cast<MemRefType>(outputs[0].getType()).getShape();
     kernel.compute(
         "T_where", outputs[0],
         [&](OpBuilder &b, Location loc, ValueRange indices) -> Value {
           auto at = [&](Value buffer) {
             return load(b, loc, buffer,
-                        getBroadcastIndices(b, loc, buffer, indices));
+                        getBroadcastIndices(b, loc, buffer, indices, shape));
           };
           return arith::SelectOp::create(b, loc, at(condition), at(x), at(y));
         });

@@ -43,14 +43,20 @@ using namespace mlc::legalize;
 
 SmallVector<Value>
 mlc::legalize::getBroadcastIndices(OpBuilder &b, Location loc, Value input,
-                                   ValueRange outputIndices) {
+                                   ValueRange outputIndices,
+                                   ArrayRef<int64_t> outputShape) {
   auto type = cast<MemRefType>(input.getType());
   int64_t rank = type.getRank();
   int64_t offset = static_cast<int64_t>(outputIndices.size()) - rank;
   SmallVector<Value> indices;
   Value zero;
   for (int64_t j = 0; j < rank; ++j) {
-    if (type.getDimSize(j) == 1) {
+    // An output dimension of size 1 too: its index is 0 as well, and
+    // reading at it keeps the load at the block's iteration variables (a
+    // batch-1 convolution's elementwise epilogue then inlines into the
+    // convolution's write-back).
+    bool unitOutput = !outputShape.empty() && outputShape[offset + j] == 1;
+    if (type.getDimSize(j) == 1 && !unitOutput) {
       if (!zero)
         zero = arith::ConstantIndexOp::create(b, loc, 0);
       indices.push_back(zero);

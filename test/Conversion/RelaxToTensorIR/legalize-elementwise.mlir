@@ -82,3 +82,23 @@ func.func @misc(%x: tensor<3xf32>, %y: tensor<1xf32>) -> (tensor<3xi32>, tensor<
   %w = relax.where %c, %k, %y : (tensor<3xi1>, tensor<3xf32>, tensor<1xf32>) -> tensor<3xf32>
   return %i, %w : tensor<3xi32>, tensor<3xf32>
 }
+
+// -----
+
+// A dimension of size 1 in both an operand and the output is read at its
+// iteration variable (it is 0 either way), so the kernel reads its input
+// at its iteration variables (a batch-1 convolution's epilogue then inlines
+// into the convolution); one that broadcasts reads index 0.
+// CHECK-LABEL: tensorir.prim_func private @multiply(
+// CHECK-SAME:      %A: memref<1x4x8xf32>, %B: memref<1x1x8xf32>, %T_multiply: memref<1x4x8xf32>)
+// CHECK:           reads(%A[%v_i0, %v_i1, %v_i2], %B[%v_i0, 0, %v_i2] : memref<1x4x8xf32>, memref<1x1x8xf32>)
+// CHECK-NEXT:      memref.load %A[%v_i0, %v_i1, %v_i2]
+// CHECK-NEXT:      %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-NEXT:      memref.load %B[%v_i0, %[[ZERO]], %v_i2]
+func.func @main(%x: tensor<1x4x8xf32>, %s: tensor<1x1x8xf32>) -> tensor<1x4x8xf32> {
+  %0 = relax.dataflow -> tensor<1x4x8xf32> {
+    %1 = relax.multiply %x, %s : (tensor<1x4x8xf32>, tensor<1x1x8xf32>) -> tensor<1x4x8xf32>
+    relax.output %1 : tensor<1x4x8xf32>
+  }
+  return %0 : tensor<1x4x8xf32>
+}

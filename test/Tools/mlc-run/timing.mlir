@@ -27,6 +27,7 @@
 // COLD-NEXT: Read inputs
 // COLD-NEXT: Cache lookup
 // COLD-NEXT: MLIR pipeline
+// COLD-NEXT: {{^ +[0-9.]+ +\( *[0-9.]+%\) +[0-9.]+ +\( *[0-9.]+%\)    }}RejectUnregisteredOpsPass
 // COLD-NEXT: {{^ +[0-9.]+ +\( *[0-9.]+%\) +[0-9.]+ +\( *[0-9.]+%\)    }}RelayToRelax
 // COLD: DefaultSchedulePass
 // COLD: {{^ +[0-9.]+ +\( *[0-9.]+%\) +[0-9.]+ +\( *[0-9.]+%\)  }}LLVM
