@@ -348,6 +348,28 @@ struct GPUDefaultSchedulePass
 
   /// The first statement at the function's top level without a thread
   /// binding.
+  /// The first unscheduled statement after the last scheduled one (the
+  /// kernel a rule just made), else the first one: what follows a GEMM is
+  /// its epilogue even when a statement before it (the stem convolution's
+  /// zero-padded im2col copy) is still unscheduled.
+  static Operation *getFirstUnscheduledAfterKernel(PrimFuncOp func) {
+    Operation *last = nullptr;
+    for (Operation &op : func.getBody().front().without_terminator())
+      if (auto loop = dyn_cast<ForOp>(op);
+          loop && loop.getKind() == ForKind::thread_binding)
+        last = &op;
+    if (!last)
+      return getFirstUnscheduled(func);
+    for (Operation *op = last->getNextNode(); op; op = op->getNextNode()) {
+      if (isa<BlockOp>(op))
+        return op;
+      if (auto loop = dyn_cast<ForOp>(op);
+          loop && loop.getKind() != ForKind::thread_binding)
+        return op;
+    }
+    return nullptr;
+  }
+
   static Operation *getFirstUnscheduled(PrimFuncOp func) {
     for (Operation &op : func.getBody().front().without_terminator()) {
       if (isa<BlockOp>(op))
@@ -519,7 +541,7 @@ struct GPUDefaultSchedulePass
   /// Elementwise consumers of the statement just scheduled (bias,
   /// activation) inlined into its write-back.
   static void inlineEpilogues(Schedule &sch) {
-    while (Operation *next = getFirstUnscheduled(sch.getFunc())) {
+    while (Operation *next = getFirstUnscheduledAfterKernel(sch.getFunc())) {
       SmallVector<BlockOp> consumers;
       next->walk([&](BlockOp b) { consumers.push_back(b); });
       if (consumers.size() != 1 ||
@@ -548,7 +570,7 @@ struct GPUDefaultSchedulePass
   /// one after the write-back's store (reverse_compute_inline keep_input).
   static void inlineSecondOutputs(Schedule &sch) {
     PrimFuncOp func = sch.getFunc();
-    Operation *first = getFirstUnscheduled(func);
+    Operation *first = getFirstUnscheduledAfterKernel(func);
     if (!first)
       return;
     // The chain: single-block spatial statements of one store each, the
