@@ -15,12 +15,11 @@ may be none, so a bare "cuda" is mlc-compile's default chip, sm_90.
 __all__ = ["Target"]
 
 # TVM's target tags for NVIDIA GPUs (src/target/tag.cc) that mlc compiles
-# for: the chip each names.
+# for: the chip each names (as apache-tvm's registry gives it).
 _CUDA_TAGS = {
     "nvidia/nvidia-h100": "sm_90a",
     "nvidia/nvidia-a100": "sm_80",
     "nvidia/nvidia-a10": "sm_86",
-    "nvidia/nvidia-l4": "sm_89",
     "nvidia/geforce-rtx-4090": "sm_89",
     "nvidia/geforce-rtx-3090": "sm_86",
 }
