@@ -550,15 +550,21 @@ struct GPUDefaultSchedulePass
     }
   }
 
-  /// Whether `block` loads from one buffer only, a parameter of the function.
-  static bool readsOneParameter(BlockOp block) {
+  /// The one buffer that `block` loads from, or null (none, or several).
+  static Value getOnlyLoadedBuffer(BlockOp block) {
     Value input;
     for (Operation &op : block.getBodyBlock()->without_terminator())
       if (auto load = dyn_cast<memref::LoadOp>(op)) {
         if (input && input != load.getMemRef())
-          return false;
+          return {};
         input = load.getMemRef();
       }
+    return input;
+  }
+
+  /// Whether `block` loads from one buffer only, a parameter of the function.
+  static bool readsOneParameter(BlockOp block) {
+    Value input = getOnlyLoadedBuffer(block);
     return input && isa<BlockArgument>(input) &&
            isa<PrimFuncOp>(input.getParentBlock()->getParentOp());
   }
@@ -590,18 +596,10 @@ struct GPUDefaultSchedulePass
       if (blocks.size() != 1 || blocks.front().hasReduceIterVars())
         return;
       BlockOp block = blocks.front();
-      SmallVector<memref::StoreOp> stores;
-      SmallVector<Value> loaded;
-      for (Operation &bodyOp : block.getBodyBlock()->without_terminator()) {
-        if (auto store = dyn_cast<memref::StoreOp>(bodyOp))
-          stores.push_back(store);
-        else if (auto load = dyn_cast<memref::LoadOp>(bodyOp))
-          loaded.push_back(load.getMemRef());
-      }
-      if (stores.size() != 1 || loaded.empty() ||
-          llvm::any_of(loaded, [&](Value v) { return v != loaded.front(); }))
+      auto stores = block.getBodyBlock()->getOps<memref::StoreOp>();
+      Value input = getOnlyLoadedBuffer(block);
+      if (!input || !llvm::hasSingleElement(stores))
         return;
-      Value input = loaded.front();
       if (previous ? input != previous
                    : !isa<BlockArgument>(input) ||
                          !llvm::any_of(input.getUsers(), [&](Operation *user) {
@@ -613,7 +611,7 @@ struct GPUDefaultSchedulePass
                          }))
         return;
       chain.push_back(block);
-      previous = stores.front().getMemRef();
+      previous = (*stores.begin()).getMemRef();
       if (isa<BlockArgument>(previous))
         break;
     }

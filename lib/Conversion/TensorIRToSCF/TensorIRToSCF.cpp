@@ -475,7 +475,8 @@ Value getBaseBuffer(Value value) {
 /// into vector ones only then. Only when nothing else in the range touches
 /// a stored buffer.
 void groupOutputStores(Block *block, Operation *begin, Operation *end) {
-  SmallVector<memref::StoreOp> stores;
+  // The stores with their buffers, in order.
+  SmallVector<std::pair<Value, memref::StoreOp>> stores;
   llvm::SetVector<Value> stored;
   SmallVector<Value> loaded;
   bool loadAfterStore = false;
@@ -486,7 +487,7 @@ void groupOutputStores(Block *block, Operation *begin, Operation *end) {
       Value base = getBaseBuffer(store.getMemRef());
       if (!base || !isa<BlockArgument>(base))
         return;
-      stores.push_back(store);
+      stores.push_back({base, store});
       stored.insert(base);
     } else if (auto load = dyn_cast<memref::LoadOp>(op)) {
       Value base = getBaseBuffer(load.getMemRef());
@@ -501,15 +502,15 @@ void groupOutputStores(Block *block, Operation *begin, Operation *end) {
   if ((stored.size() < 2 && !loadAfterStore) ||
       llvm::any_of(loaded, [&](Value v) { return stored.contains(v); }))
     return;
-  Operation *anchor = end;
   for (Value base : stored)
-    for (memref::StoreOp store : stores)
-      if (getBaseBuffer(store.getMemRef()) == base) {
-        if (anchor)
-          store->moveBefore(anchor);
-        else
-          store->moveBefore(block, block->end());
-      }
+    for (auto [storeBase, store] : stores) {
+      if (storeBase != base)
+        continue;
+      if (end)
+        store->moveBefore(end);
+      else
+        store->moveBefore(block, block->end());
+    }
 }
 
 /// Fully unrolls the `unrolled` and `vectorized` loops of `func` with

@@ -111,15 +111,10 @@ public:
       if (!ok)
         break;
       builder.setInsertionPoint(user);
-      Operation *clone = builder.clone(*user);
-      clone->setOperands(operands);
-      SmallVector<Type> types;
-      if (failed(mlc::inferResultTypes(clone, types))) {
-        clone->erase();
+      FailureOr<Value> clone = cloneWithOperands(user, operands);
+      if (failed(clone))
         return failure();
-      }
-      clone->getResult(0).setType(types.front());
-      flat = clone->getResult(0);
+      flat = *clone;
       last = user;
       maybeDead.push_back(user);
     }
@@ -137,6 +132,20 @@ public:
   SmallVector<Operation *> maybeDead;
 
 private:
+  /// A copy of the one-result `op` at the insertion point, on `operands`,
+  /// its result type inferred again; its result.
+  FailureOr<Value> cloneWithOperands(Operation *op, ValueRange operands) {
+    Operation *clone = builder.clone(*op);
+    clone->setOperands(operands);
+    SmallVector<Type> types;
+    if (failed(mlc::inferResultTypes(clone, types))) {
+      clone->erase();
+      return failure();
+    }
+    clone->getResult(0).setType(types.front());
+    return clone->getResult(0);
+  }
+
   /// `value` reshaped to `shape`: the source of a reshape that made `value`
   /// from that shape, else a new relax.reshape.
   FailureOr<Value> reshape(Value value, ArrayRef<int64_t> shape, Location loc) {
@@ -158,17 +167,9 @@ private:
       auto previous = unary->getOperand(0).getDefiningOp<ReshapeOp>();
       if (previous &&
           getStaticShape(previous.getData()) == SmallVector<int64_t>(shape)) {
-        Operation *clone = builder.clone(*unary);
-        clone->setOperand(0, previous.getData());
-        SmallVector<Type> types;
-        if (failed(mlc::inferResultTypes(clone, types))) {
-          clone->erase();
-          return failure();
-        }
-        clone->getResult(0).setType(types.front());
         maybeDead.push_back(unary);
         maybeDead.push_back(previous);
-        return clone->getResult(0);
+        return cloneWithOperands(unary, previous.getData());
       }
     }
     FailureOr<ReshapeOp> op = mlc::createInferred<ReshapeOp>(

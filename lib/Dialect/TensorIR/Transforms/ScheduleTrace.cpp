@@ -369,12 +369,13 @@ LogicalResult Schedule::computeAt(BlockOp block, ForOp loop) {
 
 /// compute_inline, reverse_compute_inline: `transform.tensorir.<name> %b`.
 static LogicalResult inlineBlock(TraceStep &step, BlockOp block, StringRef name,
-                                 function_ref<LogicalResult()> apply) {
+                                 function_ref<LogicalResult()> apply,
+                                 StringRef attributes = "") {
   std::string handle = step.block(block);
   if (failed(apply()))
     return failure();
-  step.commit("transform.tensorir." + name.str() + " " + handle + " : " +
-              kAnyOp.str());
+  step.commit("transform.tensorir." + name.str() + " " + handle +
+              attributes.str() + " : " + kAnyOp.str());
   return success();
 }
 
@@ -386,12 +387,10 @@ LogicalResult Schedule::computeInline(BlockOp block) {
 
 LogicalResult Schedule::reverseComputeInline(BlockOp block, bool keepInput) {
   TraceStep step(*this);
-  std::string handle = step.block(block);
-  if (failed(reverseComputeInlineImpl(block, keepInput)))
-    return failure();
-  step.commit("transform.tensorir.reverse_compute_inline " + handle +
-              (keepInput ? " {keep_input}" : "") + " : " + kAnyOp.str());
-  return success();
+  return inlineBlock(
+      step, block, "reverse_compute_inline",
+      [&] { return reverseComputeInlineImpl(block, keepInput); },
+      keepInput ? " {keep_input}" : "");
 }
 
 /// cache_read, cache_write: `%c = transform.tensorir.<name> %b i "scope"`.
